@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import '@mandira/contract/messages';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuthGuard } from './http/auth.ts';
+import { fail } from './http/envelope.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { accessRoutes } from './modules/access/access.routes.ts';
+import { aclRoutes } from './modules/access/acl.routes.ts';
+import { authenticate } from './modules/access/session.service.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { PRODUCT } from './product.ts';
+
+export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+
+export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    // The envelope's messages are the answer; Fastify's default 4xx bodies never reach a client.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT.name} API`, version: PRODUCT.version },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' } } },
+      security: [{ authToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const deps = { db: database.db, config };
+  await app.register(
+    async (api) => {
+      registerAuthGuard(api, (token) => authenticate(deps, token));
+      await api.register(systemRoutes());
+      await api.register(accessRoutes(deps));
+      await api.register(aclRoutes(deps));
+    },
+    { prefix: '/api' },
+  );
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+/** The built web app at '/', every unknown non-API path answered with index.html (SPA routes). */
+async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(fail({ message: 'İstenen kaynak bulunamadı.', code: 'NOT_FOUND' }));
+  });
+}
+
+function contentSecurityPolicy(config: Config) {
+  const tileOrigin = originOf(config.mapTileUrl);
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      // Mantine and the API docs set inline styles.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    // Tile URLs carry {s} subdomain placeholders; allow the parent domain's subdomains.
+    const parsed = new URL(url.replace('{s}.', 'a.').replace(/\{[a-z]\}/g, '0'));
+    return url.includes('{s}.') ? `${parsed.protocol}//*.${parsed.host.slice(2)}` : parsed.origin;
+  } catch {
+    return undefined;
+  }
+}

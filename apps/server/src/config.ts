@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  ERP_SOURCE: optionalText,
+  ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ROUTING_URL: optionalText,
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUserName: string;
+  adminPassword: string | undefined;
+  tokenTtlMs: number;
+  signInMaxFailures: number;
+  signInWindowMs: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDist: string;
+  erpSource: string | undefined;
+  erpTimeoutMs: number;
+  mapTileUrl: string;
+  routingUrl: string | undefined;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a bad value stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Geçersiz yapılandırma (ortam değişkenleri):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminUserName: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
+    signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
+    signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    erpSource: e.ERP_SOURCE,
+    erpTimeoutMs: e.ERP_TIMEOUT_MS,
+    mapTileUrl: e.MAP_TILE_URL,
+    routingUrl: e.ROUTING_URL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the services use, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction has the same query surface as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+const MIGRATION_LOCK = 7_401_001;
+
+export function connectPostgres(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several server processes may start together on one database: one migrates, the rest wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** The embedded database; `dataDir` undefined keeps it in memory (tests). */
+export async function connectPglite(dataDir?: string): Promise<Database> {
+  let releaseLock = () => {};
+  if (dataDir) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    releaseLock = takeDataDirLock(dataDir);
+  }
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite has no lock of its own; two processes on one data directory would corrupt it.
+ * The lock file holds the owner's pid, so a lock left by a crashed process is taken over.
+ */
+function takeDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'server.lock');
+  try {
+    fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number(fs.readFileSync(lockFile, 'utf8'));
+    if (owner && owner !== process.pid && isAlive(owner)) {
+      throw new DataDirLockedError(
+        `Veri klasörü (${dataDir}) başka bir sunucu süreci (pid ${owner}) tarafından kullanılıyor. ` +
+          'Gömülü veritabanını aynı anda tek süreç açabilir; diğer süreci durdurun ya da DATABASE_URL ile PostgreSQL kullanın.',
+      );
+    }
+    fs.writeFileSync(lockFile, String(process.pid));
+  }
+  return () => fs.rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

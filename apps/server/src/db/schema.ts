@@ -1,0 +1,2 @@
+// drizzle needs every table in one object; each area keeps its tables in its own file.
+export * from './schema/access.ts';

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    name: text('name').notNull().default(''),
+    surname: text('surname').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    status: text('status', { enum: ['ACTIVE', 'PASSIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    passwordHash: text('password_hash'),
+    registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  label: text('label').notNull(),
+  builtIn: boolean('built_in').notNull().default(false),
+});
+
+export const rolePrivileges = pgTable(
+  'role_privileges',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    privilege: text('privilege').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.privilege] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, kept in the database so that every server process throttles alike. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: serial('id').primaryKey(),
+    userName: text('user_name').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sign_in_failures_user_idx').on(t.userName, t.at),
+    index('sign_in_failures_address_idx').on(t.address, t.at),
+  ],
+);
+
+/** Privileges already handed to the built-in roles, so a privilege added later reaches them once. */
+export const knownPrivileges = pgTable('known_privileges', {
+  key: text('key').primaryKey(),
+});

@@ -1,0 +1,64 @@
+import { type Access, ANY_ROLE, type PrivilegeKey } from '@mandira/contract/roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+
+/** The signed-in user acting in a request; services take it to record who did what. */
+export type Actor = {
+  userId: number;
+  userName: string;
+  roles: string[];
+  privileges: ReadonlySet<PrivilegeKey>;
+  isSuperAdmin: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a route: a privilege, any signed-in user, or 'PUBLIC'. Required on every route. */
+    access?: Access | 'PUBLIC';
+  }
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+export type Authenticate = (token: string) => Promise<Actor | undefined>;
+
+export const AUTH_HEADER = 'auth-token';
+
+export function hasAccess(actor: Actor, access: Access): boolean {
+  return access === ANY_ROLE || actor.isSuperAdmin || actor.privileges.has(access);
+}
+
+/** Gates every route by its declared access; a route that declares none is refused, never open. */
+export function registerAuthGuard(app: FastifyInstance, authenticate: Authenticate): void {
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access === 'PUBLIC') return;
+    if (!access) {
+      // Unknown routes (404) carry no config; the not-found handler answers them.
+      if (!request.routeOptions.url) return;
+      throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
+    }
+    const actor = await authenticateRequest(request, authenticate);
+    if (!hasAccess(actor, access)) throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
+    request.actor = actor;
+  });
+}
+
+async function authenticateRequest(request: FastifyRequest, authenticate: Authenticate): Promise<Actor> {
+  const header = request.headers[AUTH_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  const actor = token && token !== 'nope' ? await authenticate(token) : undefined;
+  if (!actor)
+    throw new AppError(
+      'UNAUTHENTICATED',
+      'Oturumunuz bulunamadı veya süresi doldu. Lütfen tekrar giriş yapın.',
+    );
+  return actor;
+}
+
+/** The actor of a route that declared an access other than 'PUBLIC'. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new AppError('UNAUTHENTICATED', 'Oturum bulunamadı.');
+  return request.actor;
+}

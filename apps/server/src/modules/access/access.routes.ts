@@ -1,0 +1,83 @@
+import {
+  CreateUserAccessBody,
+  OptionalUserAccessIdQuery,
+  PageViewQuery,
+  SignInBody,
+  UpdateUserAccessBody,
+  UserAccessIdQuery,
+} from '@mandira/contract/access';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { mayView, menusFor } from './menu.service.ts';
+import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
+import { signIn, signOut } from './session.service.ts';
+import { countUsers, createUser, listUsers, regeneratePassword, updateUser } from './user.service.ts';
+
+export function accessRoutes(deps: { db: Db; config: Config }) {
+  const { db, config } = deps;
+  const userDeps = { db, superUserName: config.adminUserName };
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Erişim ve kullanıcılar'];
+
+    app.post(
+      '/user-access/sign-in',
+      { schema: { tags, body: SignInBody }, config: { access: 'PUBLIC' } },
+      async (request) => ok(await signIn(deps, { ...request.body, address: request.ip })),
+    );
+    app.post(
+      '/user-access/sign-out',
+      { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
+      async (request) => {
+        await signOut(deps, String(request.headers[AUTH_HEADER]));
+        return ok(null);
+      },
+    );
+
+    app.get('/user-access', { schema: { tags }, config: { access: 'USER_MANAGEMENT' } }, async () =>
+      ok(await listUsers(db)),
+    );
+    app.post(
+      '/user-access',
+      { schema: { tags, body: CreateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
+      async (request) => ok(await createUser(db, actorOf(request), request.body)),
+    );
+    app.put(
+      '/user-access',
+      { schema: { tags, body: UpdateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
+      async (request) => ok(await updateUser(userDeps, actorOf(request), request.body)),
+    );
+    app.get(
+      '/user-access/roles',
+      { schema: { tags, querystring: OptionalUserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
+      async (request) => {
+        const { userAccessId } = request.query;
+        return ok(
+          userAccessId === undefined ? await listRoleEntries(db) : await roleEntriesOfUser(db, userAccessId),
+        );
+      },
+    );
+    app.get(
+      '/user-access/generate-pass',
+      { schema: { tags, querystring: UserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
+      async (request) => ok(await regeneratePassword(userDeps, actorOf(request), request.query.userAccessId)),
+    );
+    app.get(
+      '/user-access/page-view',
+      { schema: { tags, querystring: PageViewQuery }, config: { access: 'AUTH_ANY_ROLE' } },
+      async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
+    );
+    app.get(
+      '/user-access/menus',
+      { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
+      async (request) => ok(menusFor(actorOf(request))),
+    );
+    app.get('/dashboard/user-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
+      ok(await countUsers(db)),
+    );
+  };
+}

@@ -1,0 +1,23 @@
+import { CreateAclRoleBody, UpdateAclRoleBody } from '@mandira/contract/access';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { ok } from '../../http/envelope.ts';
+import { createAclRole, listAclRoles, listPrivileges, updateAclRole } from './role.service.ts';
+
+export function aclRoutes({ db }: { db: Db }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Roller ve yetkiler'];
+    const config = { access: 'USER_MANAGEMENT' } as const;
+
+    app.get('/acl/privileges', { schema: { tags }, config }, async () => ok(listPrivileges()));
+    app.get('/acl/roles', { schema: { tags }, config }, async () => ok(await listAclRoles(db)));
+    app.post('/acl/roles', { schema: { tags, body: CreateAclRoleBody }, config }, async (request) =>
+      ok(await createAclRole(db, request.body)),
+    );
+    app.put('/acl/roles', { schema: { tags, body: UpdateAclRoleBody }, config }, async (request) =>
+      ok(await updateAclRole(db, request.body)),
+    );
+  };
+}

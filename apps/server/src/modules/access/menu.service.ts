@@ -1,0 +1,31 @@
+import type { MenuEntry } from '@mandira/contract/access';
+import { ANY_ROLE, PRIVILEGE_KEYS, type PrivilegeKey } from '@mandira/contract/roles';
+import { FALLBACK_MENU_GROUP, SCREENS } from '@mandira/contract/screens';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { roles } from '../../db/schema.ts';
+import { type Actor, hasAccess } from '../../http/auth.ts';
+import { badRequest } from '../../http/errors.ts';
+
+/** The left menu: the screens that exist and that this user may open, in catalogue order. */
+export function menusFor(actor: Actor): MenuEntry[] {
+  return SCREENS.filter((screen) => ('inMenu' in screen ? screen.inMenu !== false : true))
+    .filter((screen) => hasAccess(actor, screen.access))
+    .map((screen) => ({
+      groupName: screen.groupName || FALLBACK_MENU_GROUP,
+      label: screen.label,
+      relativePath: screen.paths[0],
+    }));
+}
+
+/**
+ * Whether the user may open a page that requires `role`: a privilege of the catalogue, a role key
+ * (built-in or created by an administrator), or AUTH_ANY_ROLE for any signed-in user.
+ */
+export async function mayView(db: Db, actor: Actor, role: string): Promise<boolean> {
+  if (role === ANY_ROLE || actor.isSuperAdmin) return true;
+  if ((PRIVILEGE_KEYS as string[]).includes(role)) return actor.privileges.has(role as PrivilegeKey);
+  const [known] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, role));
+  if (!known) throw badRequest(`Bilinmeyen rol veya yetki: ${role}`);
+  return actor.roles.includes(role);
+}

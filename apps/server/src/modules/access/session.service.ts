@@ -1,0 +1,130 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { sessions, signInFailures, users } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { loadActor } from './actor.repo.ts';
+import { verifyPassword } from './password.ts';
+
+const WRONG_CREDENTIALS = 'Kullanıcı adı veya şifre hatalı.';
+/** An address may fail for several user names before it is throttled too. */
+const ADDRESS_FACTOR = 4;
+/** A sliding expiry is pushed forward at most once a minute, not on every request. */
+const SLIDE_STEP_MS = 60_000;
+
+export type SessionDeps = { db: Db; config: Config };
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function signIn(
+  { db, config }: SessionDeps,
+  input: { userName: string; password: string; address: string },
+): Promise<{ authToken: string }> {
+  const userName = input.userName.trim();
+  const key = userName.toLocaleLowerCase('tr-TR');
+  await refuseWhenThrottled(db, config, key, input.address);
+
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .limit(1);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
+  if (!user || !valid) {
+    await db.insert(signInFailures).values({ userName: key, address: input.address });
+    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  }
+  if (user.status !== 'ACTIVE') {
+    throw new AppError('FORBIDDEN', 'Kullanıcı hesabınız pasif durumdadır. Lütfen yöneticinize başvurun.');
+  }
+
+  const authToken = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    await tx.delete(signInFailures).where(eq(signInFailures.userName, key));
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(authToken),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + config.tokenTtlMs),
+    });
+  });
+  return { authToken };
+}
+
+async function refuseWhenThrottled(db: Db, config: Config, userKey: string, address: string): Promise<void> {
+  const since = new Date(Date.now() - config.signInWindowMs);
+  const [counts] = await db
+    .select({
+      byUser: sql<number>`count(*) filter (where ${signInFailures.userName} = ${userKey})`.mapWith(Number),
+      byAddress: sql<number>`count(*) filter (where ${signInFailures.address} = ${address})`.mapWith(Number),
+    })
+    .from(signInFailures)
+    .where(
+      and(
+        gt(signInFailures.at, since),
+        or(eq(signInFailures.userName, userKey), eq(signInFailures.address, address)),
+      ),
+    );
+  if (!counts) return;
+  if (
+    counts.byUser >= config.signInMaxFailures ||
+    counts.byAddress >= config.signInMaxFailures * ADDRESS_FACTOR
+  ) {
+    const minutes = Math.round(config.signInWindowMs / 60_000);
+    throw new AppError(
+      'THROTTLED',
+      `Çok fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`,
+    );
+  }
+}
+
+export async function signOut({ db }: SessionDeps, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+/** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
+export async function authenticate({ db, config }: SessionDeps, token: string): Promise<Actor | undefined> {
+  const now = Date.now();
+  const [session] = await db
+    .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, userName: users.userName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+        eq(users.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  if (!session) return undefined;
+  const slidTo = now + config.tokenTtlMs;
+  if (slidTo - session.expiresAt.getTime() > SLIDE_STEP_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(slidTo) })
+      .where(eq(sessions.id, session.id));
+  }
+  return loadActor(db, { id: session.userId, userName: session.userName });
+}
+
+/** Ends every session of a user, e.g. when an administrator gives them a new password. */
+export async function revokeSessionsOf(db: Db, userId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Housekeeping: drops expired sessions and old failed sign-ins. */
+export async function pruneSessions(db: Db, olderThan: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, olderThan));
+  await db.delete(signInFailures).where(lt(signInFailures.at, olderThan));
+}

@@ -1,0 +1,220 @@
+import type {
+  CreateUserAccessBody,
+  RoleEntry,
+  UpdateUserAccessBody,
+  UserAccess,
+} from '@mandira/contract/access';
+import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { roles, userRoles, users } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { generatePassword, hashPassword } from './password.ts';
+import { revokeSessionsOf } from './session.service.ts';
+
+type CreateInput = z.output<typeof CreateUserAccessBody>;
+type UpdateInput = z.output<typeof UpdateUserAccessBody>;
+
+export type UserDeps = { db: Db; superUserName: string };
+
+const REFUSED_PASSWORD = 'Seçilen kullanıcı için şifre üretilemez!';
+
+export async function listUsers(db: Db, onlyId?: number): Promise<UserAccess[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(onlyId === undefined ? undefined : eq(users.id, onlyId))
+    .orderBy(asc(users.id));
+  const roleRows = await db
+    .select({ userId: userRoles.userId, key: roles.key, label: roles.label })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(onlyId === undefined ? undefined : eq(userRoles.userId, onlyId))
+    .orderBy(asc(roles.id));
+  const rolesByUser = new Map<number, RoleEntry[]>();
+  for (const row of roleRows) {
+    const list = rolesByUser.get(row.userId) ?? [];
+    list.push({ key: row.key, label: row.label });
+    rolesByUser.set(row.userId, list);
+  }
+  return rows.map((user) => ({
+    id: user.id,
+    userName: user.userName,
+    name: user.name,
+    surname: user.surname,
+    email: user.email,
+    phone: user.phone,
+    status: user.status,
+    registrationDate: user.registrationDate.toISOString(),
+    roles: rolesByUser.get(user.id) ?? [],
+  }));
+}
+
+async function oneUser(db: Db, id: number): Promise<UserAccess> {
+  const [user] = await listUsers(db, id);
+  if (!user) throw notFound('Kullanıcı bulunamadı.');
+  return user;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return row?.value ?? 0;
+}
+
+export async function createUser(db: Db, actor: Actor, input: CreateInput): Promise<UserAccess> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const roleIds = await resolveRoles(tx, actor, input.roles);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          userName: input.userName,
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          phone: input.phone,
+          status: input.status,
+          passwordHash,
+        })
+        .returning({ id: users.id });
+      await assignRoles(tx, created!.id, roleIds);
+      return created!.id;
+    });
+    return oneUser(db, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
+    throw error;
+  }
+}
+
+export async function updateUser(
+  { db, superUserName }: UserDeps,
+  actor: Actor,
+  input: UpdateInput,
+): Promise<UserAccess> {
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
+      if (!existing) throw notFound('Kullanıcı bulunamadı.');
+      const currentRoles = await tx
+        .select({ key: roles.key })
+        .from(userRoles)
+        .innerJoin(roles, eq(roles.id, userRoles.roleId))
+        .where(eq(userRoles.userId, input.id));
+      if (currentRoles.some((role) => role.key === SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
+        throw new AppError(
+          'FORBIDDEN',
+          'Süper yönetici yetkisine sahip bir kullanıcıyı yalnızca süper yönetici düzenleyebilir.',
+        );
+      }
+      const roleIds = await resolveRoles(tx, actor, input.roles);
+      if (isSameName(existing.userName, superUserName)) {
+        if (
+          !isSameName(input.userName, superUserName) ||
+          input.status !== 'ACTIVE' ||
+          !input.roles.includes(SUPER_ADMIN_ROLE)
+        ) {
+          throw new AppError(
+            'CONFLICT',
+            'Süper kullanıcının adı değiştirilemez, pasife alınamaz ve süper yönetici rolü kaldırılamaz.',
+          );
+        }
+      }
+      await tx
+        .update(users)
+        .set({
+          userName: input.userName,
+          name: input.name,
+          surname: input.surname,
+          email: input.email,
+          phone: input.phone,
+          status: input.status,
+        })
+        .where(eq(users.id, input.id));
+      await tx.delete(userRoles).where(eq(userRoles.userId, input.id));
+      await assignRoles(tx, input.id, roleIds);
+      if (input.status !== 'ACTIVE') await revokeSessionsOf(tx, input.id);
+    });
+    return oneUser(db, input.id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
+    throw error;
+  }
+}
+
+/** A new password, shown once; the user's open sessions end with the old one. */
+export async function regeneratePassword(
+  { db, superUserName }: UserDeps,
+  actor: Actor,
+  userId: number,
+): Promise<{ generatedPass: string }> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('Kullanıcı bulunamadı.');
+  if (isSameName(user.userName, superUserName)) throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
+  const targetRoles = await db
+    .select({ key: roles.key })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(eq(userRoles.userId, userId));
+  if (targetRoles.some((role) => role.key === SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
+    throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
+  }
+  const generatedPass = generatePassword();
+  const passwordHash = await hashPassword(generatedPass);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await revokeSessionsOf(tx, userId);
+  });
+  return { generatedPass };
+}
+
+/** Role keys to ids; only a super administrator may hand out the super administrator role. */
+async function resolveRoles(tx: Tx, actor: Actor, keys: readonly string[]): Promise<number[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  if (unique.includes(SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
+    throw new AppError('FORBIDDEN', 'Süper yönetici rolünü yalnızca süper yönetici atayabilir.');
+  }
+  const found = await tx
+    .select({ id: roles.id, key: roles.key })
+    .from(roles)
+    .where(inArray(roles.key, unique));
+  const missing = unique.filter((key) => !found.some((role) => role.key === key));
+  if (missing.length > 0) throw badRequest(`Bilinmeyen rol: ${missing.join(', ')}`);
+  return found.map((role) => role.id);
+}
+
+async function assignRoles(tx: Tx, userId: number, roleIds: readonly number[]): Promise<void> {
+  if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+function isSameName(a: string, b: string): boolean {
+  return a.toLocaleLowerCase('tr-TR') === b.toLocaleLowerCase('tr-TR');
+}
+
+/** First start: the super user named by ADMIN_USERNAME, with the given or a generated password. */
+export async function ensureSuperUser(
+  db: Db,
+  userName: string,
+  password: string | undefined,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`);
+  if (existing) return { created: false };
+  const generatedPassword = password ? undefined : generatePassword(16);
+  const passwordHash = await hashPassword(password ?? generatedPassword!);
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ userName, name: 'Sistem', surname: 'Yöneticisi', passwordHash })
+      .returning({ id: users.id });
+    const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE));
+    await assignRoles(tx, created!.id, [superRole!.id]);
+  });
+  return { created: true, generatedPassword };
+}

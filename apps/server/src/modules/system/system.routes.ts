@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../../http/envelope.ts';
+import { PRODUCT } from '../../product.ts';
+
+export function systemRoutes() {
+  return async (app: FastifyInstance) => {
+    app.get('/actuator/info', { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' } }, async () =>
+      ok({ name: PRODUCT.name, version: PRODUCT.version }),
+    );
+    app.get('/actuator/health', { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' } }, async () =>
+      ok({ status: 'UP' }),
+    );
+  };
+}

@@ -1,0 +1,1 @@
+import '@mandira/contract/messages';

@@ -1,0 +1,103 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { bootstrap } from '../src/db/bootstrap.ts';
+import type { Database, Db } from '../src/db/client.ts';
+import { createUser } from '../src/modules/access/user.service.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
+const SUPER_ACTOR = {
+  userId: 0,
+  userName: 'test',
+  roles: ['SUPER_ADMIN'],
+  privileges: new Set<never>(),
+  isSuperAdmin: true,
+};
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  /** Signs in and returns a token. */
+  signIn(userName: string, password: string): Promise<string>;
+  /** A token of a new active user holding exactly these roles. */
+  tokenWithRoles(roles: string[]): Promise<string>;
+  adminToken(): Promise<string>;
+  /** `app.inject` with the token in the auth-token header and the body parsed. */
+  call(
+    token: string | undefined,
+    options: InjectOptions,
+  ): Promise<LightMyRequestResponse & { body: string; json: any }>;
+  close(): Promise<void>;
+};
+
+let userCounter = 0;
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    ADMIN_USERNAME: ADMIN.userName,
+    ADMIN_PASSWORD: ADMIN.password,
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+  await bootstrap(database.db, config, { info() {}, warn() {} });
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const call: TestApp['call'] = async (token, options) => {
+    const headers = { ...(options.headers ?? {}), ...(token === undefined ? {} : { 'auth-token': token }) };
+    const response = await app.inject({ ...options, headers });
+    let json: unknown;
+    try {
+      json = response.json();
+    } catch {
+      json = undefined;
+    }
+    return Object.assign(response, { json });
+  };
+
+  const signIn = async (userName: string, password: string) => {
+    const response = await call(undefined, {
+      method: 'POST',
+      url: '/api/user-access/sign-in',
+      payload: { userName, password },
+    });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return response.json.data.authToken as string;
+  };
+
+  let adminTokenCache: string | undefined;
+  return {
+    app,
+    db: database.db,
+    database,
+    signIn,
+    async tokenWithRoles(roles) {
+      userCounter += 1;
+      const userName = `kullanici${userCounter}_${process.pid}`;
+      const password = 'test-sifre-123';
+      await createUser(database.db, SUPER_ACTOR, {
+        userName,
+        password,
+        name: 'Test',
+        surname: 'Kullanıcı',
+        email: '',
+        phone: '',
+        status: 'ACTIVE',
+        roles,
+      });
+      return signIn(userName, password);
+    },
+    async adminToken() {
+      adminTokenCache ??= await signIn(ADMIN.userName, ADMIN.password);
+      return adminTokenCache;
+    },
+    call,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

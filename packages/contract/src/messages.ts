@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+z.config(z.locales.tr());
+
+type Issue = z.core.$ZodIssue;
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
+    .join('.')
+    .replace(/\.\[/g, '[');
+}
+
+/** One Turkish sentence for one zod issue, naming the field it concerns. */
+export function describeIssue(issue: Issue): string {
+  const field = fieldName(issue.path);
+  const where = field ? `'${field}'` : 'İstek gövdesi';
+  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+    return `${where} alanı zorunludur.`;
+  }
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) {
+    return `${where} alanı boş bırakılamaz.`;
+  }
+  return `${where}: ${issue.message}`;
+}
+
+/** The message of a failed validation: its first issue, since a form shows one message at a time. */
+export function describeIssues(issues: readonly Issue[]): string {
+  const first = issues[0];
+  return first ? describeIssue(first) : 'Geçersiz istek.';
+}
