@@ -1,0 +1,9 @@
+import type { Db } from './client.ts';
+
+/**
+ * Demo data, one seeder per area, run in this order on a fresh database by `npm run demo`.
+ * Each area adds its seeder here; a seeder uses the area's services so the demo obeys the rules.
+ */
+export type DemoSeeder = { area: string; seed(db: Db): Promise<void> };
+
+export const DEMO_SEEDERS: DemoSeeder[] = [];

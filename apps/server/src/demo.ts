@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from './config.ts';
+import { connectPglite, connectPostgres } from './db/client.ts';
+import { bootstrap } from './db/bootstrap.ts';
+import { DEMO_SEEDERS } from './db/demo-seed.ts';
+import { seedDemoUsers } from './db/demo-users.ts';
+
+/**
+ * `npm run demo`: a fresh embedded database (DEMO_DATA_DIR, default ./data-demo) filled with the
+ * demo data set, then the portal on it. With DATABASE_URL the demo data goes into that database,
+ * which must be empty.
+ */
+async function demo(): Promise<void> {
+  const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? './data-demo');
+  const config = loadConfig({ ADMIN_PASSWORD: 'admin1234', ...process.env, DATA_DIR: dataDir });
+  if (!config.databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
+  const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite(dataDir);
+  await database.migrate();
+  await bootstrap(database.db, config, console);
+  await seedDemoUsers(database.db);
+  for (const seeder of DEMO_SEEDERS) {
+    console.log(`demo verisi: ${seeder.area}`);
+    await seeder.seed(database.db);
+  }
+  await database.close();
+  process.env.DATA_DIR = dataDir;
+  process.env.ADMIN_PASSWORD = config.adminPassword;
+  console.log(`\n  Demo hazır. Giriş: ${config.adminUserName} / ${config.adminPassword} (rol kullanıcıları: demo.md)\n`);
+  await import('./main.ts');
+}
+
+demo().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
