@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
+const REQUIRED = 'zorunlu';
+
 z.config(z.locales.tr());
+// The locale says 'beklenen string, alınan undefined'; a missing field deserves plainer words.
+z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? REQUIRED : undefined) });
 
 type Issue = z.core.$ZodIssue;
 
@@ -15,7 +19,7 @@ function fieldName(path: readonly PropertyKey[]): string {
 export function describeIssue(issue: Issue): string {
   const field = fieldName(issue.path);
   const where = field ? `'${field}'` : 'İstek gövdesi';
-  if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+  if (issue.message === REQUIRED) {
     return `${where} alanı zorunludur.`;
   }
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) {

@@ -31,11 +31,18 @@ export function hasAccess(actor: Actor, access: Access): boolean {
 
 /** Gates every route by its declared access; a route that declares none is refused, never open. */
 export function registerAuthGuard(app: FastifyInstance, authenticate: Authenticate): void {
+  // Fail at start, not in production: a route that forgot to declare its access never goes live.
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (!access && route.method !== 'HEAD') {
+      throw new Error(`${route.method} ${route.url}: config.access is required on every API route`);
+    }
+  });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === 'PUBLIC') return;
     if (!access) {
-      // Unknown routes (404) carry no config; the not-found handler answers them.
+      // Unknown paths carry no route; the not-found handler answers them.
       if (!request.routeOptions.url) return;
       throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
     }

@@ -1,0 +1,31 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A calm dairy teal: readable on white, not loud in a table full of badges. */
+const mandira: MantineColorsTuple = [
+  '#e5f7f4',
+  '#d3ede8',
+  '#a8d9d0',
+  '#79c4b6',
+  '#52b2a0',
+  '#39a793',
+  '#2aa18c',
+  '#188c79',
+  '#007d6b',
+  '#006c5c',
+];
+
+export const theme = createTheme({
+  primaryColor: 'mandira',
+  primaryShade: { light: 8, dark: 6 },
+  colors: { mandira },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '600' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  components: {
+    Modal: { defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 } } },
+    Tooltip: { defaultProps: { withArrow: true } },
+    Badge: { defaultProps: { radius: 'sm' } },
+  },
+});

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+
+/** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
+export const PACKAGING_TYPE_LABELS = {
+  QUANTITY: 'Adet',
+  BOTTLE: 'Şişe',
+  METAL_PACKAGE: 'Teneke',
+  NYLON_PACKAGE: 'Naylon Paketli',
+  VACUUM_PACKAGE: 'Vakumlu Paket',
+  PLASTIC_PACKAGE: 'Plastik Kutu',
+  WOODEN_PACKAGE: 'Ahşap Kutu',
+  OTHER: 'Diğer',
+} as const;
+export type PackagingType = keyof typeof PACKAGING_TYPE_LABELS;
+export const PackagingType = z.enum(Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]]);
+
+export const PACKAGING_UNIT_TYPE_LABELS = {
+  GRAM: 'Gr',
+  KILOGRAM: 'Kg',
+  TONS: 'Ton',
+  QUANTITY: 'Adet',
+  LITERS: 'Lt',
+  MILLILITERS: 'Ml',
+} as const;
+export type PackagingUnitType = keyof typeof PACKAGING_UNIT_TYPE_LABELS;
+export const PackagingUnitType = z.enum(
+  Object.keys(PACKAGING_UNIT_TYPE_LABELS) as [PackagingUnitType, ...PackagingUnitType[]],
+);
+/** The 'all' choice of the unit and packaging-group filters (spec §3). */
+export const ALL_LABEL = 'Tümü';
+/** What the screens send for 'all' in a filter: empty (item list), 'ALL' (products), 'Tumu' (goods in/out). */
+const ALL_TOKENS = ['', 'ALL', 'Tumu', ALL_LABEL];
+export function isAllFilter(value: string | undefined): boolean {
+  return value === undefined || ALL_TOKENS.includes(value.trim());
+}
+
+export const WAREHOUSE_STOCK_TYPE_LABELS = { FOODS: 'GIDA', SUPPLIES: 'SARF' } as const;
+export type WarehouseStockType = keyof typeof WAREHOUSE_STOCK_TYPE_LABELS;
+export const WarehouseStockType = z.enum(
+  Object.keys(WAREHOUSE_STOCK_TYPE_LABELS) as [WarehouseStockType, ...WarehouseStockType[]],
+);
+
+/** An enum value with its Turkish label, as responses carry it (e.g. packagingTypeDescription). */
+export const EnumDescription = z.object({ name: z.string(), label: z.string() });
+export type EnumDescription = z.infer<typeof EnumDescription>;
+
+/** Packaging group of an item (DESIGN §6): amount and unit, e.g. '1500 GRAM'. */
+export function packagingGroupOf(amount: number, unit: PackagingUnitType): string {
+  return `${amount} ${unit}`;
+}
+
+/** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
+export function storageFormOf(item: {
+  packagingUnitTypeAmount: number | null;
+  packagingUnitType: PackagingUnitType | null;
+  packagingType: PackagingType | null;
+}): string {
+  const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
+  const type = item.packagingType ? PACKAGING_TYPE_LABELS[item.packagingType] : '';
+  return [item.packagingUnitTypeAmount ?? '', unit, type].filter((part) => part !== '').join(' ');
+}
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const measure = (max: number) => z.number().positive().max(max);
+const optionalNotes = z
+  .string()
+  .trim()
+  .max(2000)
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** The fields of the stockable product form and the approval form: spec §5, all required but notes. */
+export const productItemFields = {
+  name: text(200),
+  stockCode: text(64),
+  barcode: text(64),
+  packagingType: PackagingType,
+  warehouseStockType: WarehouseStockType,
+  packagingUnitType: PackagingUnitType,
+  packagingUnitTypeAmount: measure(1_000_000),
+  width: measure(10_000),
+  length: measure(10_000),
+  height: measure(10_000),
+  /** Pieces in one box; 0 when the item is not sold by the box. */
+  quantityInBox: z
+    .number()
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .nullish()
+    .transform((value) => value ?? 0),
+  notes: optionalNotes,
+};
+
+export const CreateProductItemBody = z.object(productItemFields);
+export type CreateProductItemBody = z.input<typeof CreateProductItemBody>;
+export const UpdateProductItemBody = z.object({ id: z.coerce.number().int().positive(), ...productItemFields });
+export type UpdateProductItemBody = z.input<typeof UpdateProductItemBody>;
+
+/** The fields a frozen item keeps (DESIGN §6), with the names the refusal message uses. */
+export const FROZEN_FIELDS = {
+  packagingType: 'Ambalaj tipi',
+  packagingUnitType: 'Birim tipi',
+  packagingUnitTypeAmount: 'Birim miktarı',
+} as const;
+
+/** A warehouse's stock of one item; the stock area fills these, the shape is final. */
+export const StockLine = z.object({
+  id: z.number().int(),
+  warehouseId: z.number().int(),
+  quantity: z.number().int(),
+  boxQuantity: z.number().int(),
+  wareHouse: EnumDescription,
+  packagingUnitTypeAmount: z.number(),
+  packagingUnitType: PackagingUnitType,
+  packagingType: PackagingType,
+});
+export type StockLine = z.infer<typeof StockLine>;
+
+export const ProductItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  stockCode: z.string(),
+  barcode: z.string(),
+  packagingType: PackagingType,
+  warehouseStockType: WarehouseStockType,
+  packagingUnitType: PackagingUnitType,
+  packagingUnitTypeAmount: z.number(),
+  packagingGroup: z.string(),
+  width: z.number(),
+  length: z.number(),
+  height: z.number(),
+  quantityInBox: z.number().int(),
+  notes: z.string(),
+  /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (DESIGN §6). */
+  frozen: z.boolean(),
+  totalStockQuantity: z.number().int(),
+  boxQuantity: z.number().int(),
+  stocks: z.array(StockLine),
+});
+export type ProductItem = z.infer<typeof ProductItem>;
+
+/** Filters of the item list; an empty value means all (spec §7). */
+export const ProductItemQuery = z.object({
+  packagingGroup: z.string().trim().max(100).optional(),
+  warehouseStockType: z
+    .string()
+    .trim()
+    .optional()
+    .refine((value) => isAllFilter(value) || WarehouseStockType.safeParse(value).success, {
+      message: `Geçersiz depo stok tipi; beklenen: ${Object.keys(WAREHOUSE_STOCK_TYPE_LABELS).join(', ')}`,
+    }),
+  warehouseName: z.string().trim().max(100).optional(),
+});
+export type ProductItemQuery = z.infer<typeof ProductItemQuery>;
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export type IdParams = z.infer<typeof IdParams>;
+
+/** Counts of one ERP sync run. */
+export const SyncResult = z.object({
+  received: z.number().int(),
+  newItems: z.number().int(),
+  changedItems: z.number().int(),
+  unchangedItems: z.number().int(),
+});
+export type SyncResult = z.infer<typeof SyncResult>;
+
+/** One field the ERP changed on a known item, shown old → new on the approval screen. */
+export const PendingChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  oldValue: z.union([z.string(), z.number(), z.null()]),
+  newValue: z.union([z.string(), z.number(), z.null()]),
+});
+export type PendingChange = z.infer<typeof PendingChange>;
+
+/** A product item waiting for approval; what the ERP did not send is null until the approver fills it. */
+export const PendingProductItem = z.object({
+  id: z.number().int(),
+  isNew: z.boolean(),
+  /** The defined item this record would update (isNew false). */
+  productItemId: z.number().int().nullable(),
+  name: z.string(),
+  stockCode: z.string(),
+  barcode: z.string().nullable(),
+  packagingType: PackagingType.nullable(),
+  warehouseStockType: WarehouseStockType.nullable(),
+  packagingUnitType: PackagingUnitType.nullable(),
+  packagingUnitTypeAmount: z.number().nullable(),
+  width: z.number().nullable(),
+  length: z.number().nullable(),
+  height: z.number().nullable(),
+  quantityInBox: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  changes: z.array(PendingChange),
+  receivedAt: z.string(),
+});
+export type PendingProductItem = z.infer<typeof PendingProductItem>;
+
+/** Labels of the item fields, for the old → new list and for messages. */
+export const PRODUCT_ITEM_FIELD_LABELS = {
+  name: 'Ürün adı',
+  stockCode: 'Stok kodu',
+  barcode: 'Barkod',
+  packagingType: FROZEN_FIELDS.packagingType,
+  warehouseStockType: 'Depo stok tipi',
+  packagingUnitType: FROZEN_FIELDS.packagingUnitType,
+  packagingUnitTypeAmount: FROZEN_FIELDS.packagingUnitTypeAmount,
+  width: 'Genişlik (cm)',
+  length: 'Uzunluk (cm)',
+  height: 'Yükseklik (cm)',
+  quantityInBox: 'Koli içi adet',
+  notes: 'Notlar',
+} as const;
+
+/** Defines a pending item; `id` names the pending record, else its stock code finds it. */
+export const ApprovePendingProductItemBody = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  ...productItemFields,
+});
+export type ApprovePendingProductItemBody = z.input<typeof ApprovePendingProductItemBody>;
