@@ -4,15 +4,18 @@ import { defineConfig } from 'vite';
 /** Libraries every screen needs go into long-cached vendor chunks; each screen gets its own chunk. */
 const VENDOR_GROUPS = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-  { name: 'vendor-mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll.*|clsx)[\\/]/ },
+  {
+    name: 'vendor-mantine',
+    // Charts (recharts) stay out: only the milk figures need them.
+    test: /node_modules[\\/](@mantine[\\/](?!charts)|@floating-ui[\\/]|react-remove-scroll.*[\\/]|clsx[\\/])/,
+  },
   { name: 'vendor-tanstack', test: /node_modules[\\/]@tanstack[\\/]/ },
 ];
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // @mantine/dates is hoisted with a newer @mantine/core than the one next to this app; two copies
-    // would mean two React contexts and "MantineProvider was not found" at run time.
+    // Two copies of @mantine/core would mean two React contexts ("MantineProvider was not found").
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],
   },
   server: {

@@ -15,6 +15,10 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
+import { milkRoutes } from './modules/milk/milk.routes.ts';
+import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
+import { productItemRoutes } from './modules/products/product-item.routes.ts';
+import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { PRODUCT } from './product.ts';
 
@@ -50,6 +54,10 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(systemRoutes());
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));
+      await api.register(milkRoutes(deps));
+      await api.register(productItemRoutes(deps));
+      await api.register(pendingItemRoutes(deps));
+      await api.register(sellableProductRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -63,11 +71,15 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file (an old asset name) must not be answered with the page: the browser expects code.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send(fail({ message: 'İstenen kaynak bulunamadı.', code: 'NOT_FOUND' }));

@@ -62,10 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Geçersiz yapılandırma (ortam değişkenleri):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // npm runs workspace scripts inside apps/server; relative paths mean the folder the user typed in.
+  const base = env.INIT_CWD ?? process.cwd();
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     adminUserName: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
@@ -73,8 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-    erpSource: e.ERP_SOURCE,
+    webDist: e.WEB_DIST
+      ? path.resolve(base, e.WEB_DIST)
+      : new URL('../../web/dist', import.meta.url).pathname,
+    erpSource:
+      e.ERP_SOURCE && !/^(https?|file):/i.test(e.ERP_SOURCE)
+        ? path.resolve(base, e.ERP_SOURCE)
+        : e.ERP_SOURCE,
     erpTimeoutMs: e.ERP_TIMEOUT_MS,
     mapTileUrl: e.MAP_TILE_URL,
     routingUrl: e.ROUTING_URL,

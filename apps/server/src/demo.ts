@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
-import { connectPglite, connectPostgres } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
+import { connectPglite, connectPostgres } from './db/client.ts';
 import { DEMO_SEEDERS } from './db/demo-seed.ts';
 import { seedDemoUsers } from './db/demo-users.ts';
 
@@ -12,8 +12,17 @@ import { seedDemoUsers } from './db/demo-users.ts';
  * which must be empty.
  */
 async function demo(): Promise<void> {
-  const dataDir = path.resolve(process.env.DEMO_DATA_DIR ?? './data-demo');
-  const config = loadConfig({ ADMIN_PASSWORD: 'admin1234', ...process.env, DATA_DIR: dataDir });
+  const dataDir = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    process.env.DEMO_DATA_DIR ?? './data-demo',
+  );
+  const sampleErp = new URL('../../../docs/erp-sample.json', import.meta.url).pathname;
+  const config = loadConfig({
+    ADMIN_PASSWORD: 'admin1234',
+    ERP_SOURCE: sampleErp,
+    ...process.env,
+    DATA_DIR: dataDir,
+  });
   if (!config.databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
   const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite(dataDir);
   await database.migrate();
@@ -26,7 +35,10 @@ async function demo(): Promise<void> {
   await database.close();
   process.env.DATA_DIR = dataDir;
   process.env.ADMIN_PASSWORD = config.adminPassword;
-  console.log(`\n  Demo hazır. Giriş: ${config.adminUserName} / ${config.adminPassword} (rol kullanıcıları: demo.md)\n`);
+  process.env.ERP_SOURCE = config.erpSource;
+  console.log(
+    `\n  Demo hazır. Giriş: ${config.adminUserName} / ${config.adminPassword} ; her rol için bir kullanıcı: sales_admin, order_manager, warehouse_staff … / demo1234\n`,
+  );
   await import('./main.ts');
 }
 

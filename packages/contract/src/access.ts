@@ -29,6 +29,10 @@ export const UserAccess = z.object({
 });
 export type UserAccess = z.infer<typeof UserAccess>;
 
+/** The signed-in user, with the privileges the roles give. */
+export const CurrentUser = UserAccess.extend({ privileges: z.array(PrivilegeKeySchema) });
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
 const roleKey = z.string().trim().min(1);
 /** A role is named by its key; the screen may also send the whole entry it received. */
 const RoleRef = z.union([roleKey, z.object({ key: roleKey }).transform((entry) => entry.key)]);

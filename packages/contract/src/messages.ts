@@ -4,7 +4,11 @@ const REQUIRED = 'zorunlu';
 
 z.config(z.locales.tr());
 // The locale says 'beklenen string, alınan undefined'; a missing field deserves plainer words.
-z.config({ customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? REQUIRED : undefined) });
+const MISSING_CODES = new Set(['invalid_type', 'invalid_value', 'invalid_union']);
+z.config({
+  customError: (issue) =>
+    MISSING_CODES.has(issue.code ?? '') && issue.input === undefined ? REQUIRED : undefined,
+});
 
 type Issue = z.core.$ZodIssue;
 

@@ -12,7 +12,9 @@ export const PACKAGING_TYPE_LABELS = {
   OTHER: 'Diğer',
 } as const;
 export type PackagingType = keyof typeof PACKAGING_TYPE_LABELS;
-export const PackagingType = z.enum(Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]]);
+export const PackagingType = z.enum(
+  Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]],
+);
 
 export const PACKAGING_UNIT_TYPE_LABELS = {
   GRAM: 'Gr',
@@ -57,7 +59,10 @@ export function storageFormOf(item: {
 }): string {
   const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
   const type = item.packagingType ? PACKAGING_TYPE_LABELS[item.packagingType] : '';
-  return [item.packagingUnitTypeAmount ?? '', unit, type].filter((part) => part !== '').join(' ');
+  // Turkish decimal comma: '0,5 Kg'.
+  const amount =
+    item.packagingUnitTypeAmount === null ? '' : String(item.packagingUnitTypeAmount).replace('.', ',');
+  return [amount, unit, type].filter((part) => part !== '').join(' ');
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -94,7 +99,10 @@ export const productItemFields = {
 
 export const CreateProductItemBody = z.object(productItemFields);
 export type CreateProductItemBody = z.input<typeof CreateProductItemBody>;
-export const UpdateProductItemBody = z.object({ id: z.coerce.number().int().positive(), ...productItemFields });
+export const UpdateProductItemBody = z.object({
+  id: z.coerce.number().int().positive(),
+  ...productItemFields,
+});
 export type UpdateProductItemBody = z.input<typeof UpdateProductItemBody>;
 
 /** The fields a frozen item keeps (DESIGN §6), with the names the refusal message uses. */
@@ -181,6 +189,8 @@ export const PendingProductItem = z.object({
   isNew: z.boolean(),
   /** The defined item this record would update (isNew false). */
   productItemId: z.number().int().nullable(),
+  /** Whether that item is frozen: the approval form then locks its packaging fields. */
+  frozen: z.boolean(),
   name: z.string(),
   stockCode: z.string(),
   barcode: z.string().nullable(),

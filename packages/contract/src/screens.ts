@@ -31,6 +31,48 @@ export const SCREENS = [
     groupName: 'Yönetim',
     access: 'USER_MANAGEMENT',
   },
+  {
+    key: 'product-items',
+    paths: ['/product-item'],
+    label: 'Depolanabilir Ürünler',
+    groupName: 'Ürünler',
+    access: 'PRODUCT_ITEM_MANAGEMENT',
+  },
+  {
+    key: 'product-approval',
+    paths: ['/onay-bekleyen-urunler'],
+    label: 'Ürün Onayı',
+    groupName: 'Ürünler',
+    access: 'PRODUCT_APPROVAL',
+  },
+  {
+    key: 'sellable-products',
+    paths: ['/satis-urun-yonetimi'],
+    label: 'Satılabilir Ürünler',
+    groupName: 'Ürünler',
+    access: 'SELLABLE_PRODUCT_MANAGEMENT',
+  },
+  {
+    key: 'milk-vehicles',
+    paths: ['/sut-araci-yonetimi'],
+    label: 'Süt Araçları Yönetimi',
+    groupName: 'Süt Toplama',
+    access: 'MILK_VEHICLE_MANAGEMENT',
+  },
+  {
+    key: 'milk-drivers',
+    paths: ['/sut-araci-sofor-yonetimi'],
+    label: 'Süt Aracı Şoför Yönetimi',
+    groupName: 'Süt Toplama',
+    access: 'MILK_DRIVER_MANAGEMENT',
+  },
+  {
+    key: 'milk-deliveries',
+    paths: ['/sut-girisi'],
+    label: 'Süt Teslimatı Girişi',
+    groupName: 'Süt Toplama',
+    access: 'MILK_DELIVERY_MANAGEMENT',
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenKey = (typeof SCREENS)[number]['key'];

@@ -1,3 +1,5 @@
+import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
+import { seedProductsDemo } from '../modules/products/products.demo.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -6,4 +8,7 @@ import type { Db } from './client.ts';
  */
 export type DemoSeeder = { area: string; seed(db: Db): Promise<void> };
 
-export const DEMO_SEEDERS: DemoSeeder[] = [];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  { area: 'milk', seed: seedMilkDemo },
+  { area: 'products', seed: seedProductsDemo },
+];

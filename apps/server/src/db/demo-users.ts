@@ -19,7 +19,13 @@ const PEOPLE: Record<string, [string, string]> = {
 
 /** One demo user per built-in role, named after it in lower case (e.g. sales_admin / demo1234). */
 export async function seedDemoUsers(db: Db): Promise<void> {
-  const actor = { userId: 0, userName: 'demo', roles: [SUPER_ADMIN_ROLE], privileges: new Set<never>(), isSuperAdmin: true };
+  const actor = {
+    userId: 0,
+    userName: 'demo',
+    roles: [SUPER_ADMIN_ROLE],
+    privileges: new Set<never>(),
+    isSuperAdmin: true,
+  };
   for (const role of Object.keys(BUILT_IN_ROLES)) {
     const person = PEOPLE[role];
     if (!person) continue;

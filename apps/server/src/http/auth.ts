@@ -13,8 +13,11 @@ export type Actor = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call a route: a privilege, any signed-in user, or 'PUBLIC'. Required on every route. */
-    access?: Access | 'PUBLIC';
+    /**
+     * Who may call a route: a privilege, several (any one of them opens it — a reference list read
+     * by several screens), any signed-in user, or 'PUBLIC'. Required on every API route.
+     */
+    access?: Access | readonly Access[] | 'PUBLIC';
   }
   interface FastifyRequest {
     actor?: Actor;
@@ -25,7 +28,8 @@ export type Authenticate = (token: string) => Promise<Actor | undefined>;
 
 export const AUTH_HEADER = 'auth-token';
 
-export function hasAccess(actor: Actor, access: Access): boolean {
+export function hasAccess(actor: Actor, access: Access | readonly Access[]): boolean {
+  if (typeof access !== 'string') return access.some((one) => hasAccess(actor, one));
   return access === ANY_ROLE || actor.isSuperAdmin || actor.privileges.has(access);
 }
 

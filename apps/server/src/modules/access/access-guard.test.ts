@@ -28,16 +28,27 @@ const GUARDED: [string, string][] = [
 
 describe('privilege guard', () => {
   it.each(GUARDED)('%s %s answers 401 without a token', async (method, url) => {
-    const response = await t.call(undefined, { method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
+    const response = await t.call(undefined, {
+      method: method as 'GET',
+      url,
+      payload: method === 'GET' ? undefined : {},
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json.success).toBe(false);
   });
 
-  it.each(GUARDED)('%s %s answers 403 to a role without the privilege, before reading the body', async (method, url) => {
-    const response = await t.call(secretary, { method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
-    expect(response.statusCode).toBe(403);
-    expect(response.json.error).toEqual({ code: 'FORBIDDEN', message: 'Bu işlem için yetkiniz yok.' });
-  });
+  it.each(GUARDED)(
+    '%s %s answers 403 to a role without the privilege, before reading the body',
+    async (method, url) => {
+      const response = await t.call(secretary, {
+        method: method as 'GET',
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json.error).toEqual({ code: 'FORBIDDEN', message: 'Bu işlem için yetkiniz yok.' });
+    },
+  );
 
   it('lets BACKOFFICE_ADMIN manage users', async () => {
     expect((await t.call(backOffice, { method: 'GET', url: '/api/user-access' })).statusCode).toBe(200);
@@ -51,13 +62,19 @@ describe('GET /user-access/page-view', () => {
     ['SECRETARY', true],
     ['AUTH_ANY_ROLE', true],
   ])('answers %s for a secretary with %s', async (role, granted) => {
-    const response = await t.call(secretary, { method: 'GET', url: `/api/user-access/page-view?role=${role}` });
+    const response = await t.call(secretary, {
+      method: 'GET',
+      url: `/api/user-access/page-view?role=${role}`,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json).toEqual({ success: true, data: granted });
   });
 
   it('grants everything to the super administrator', async () => {
-    const response = await t.call(admin, { method: 'GET', url: '/api/user-access/page-view?role=SALES_ADMIN' });
+    const response = await t.call(admin, {
+      method: 'GET',
+      url: '/api/user-access/page-view?role=SALES_ADMIN',
+    });
     expect(response.json.data).toBe(true);
   });
 
@@ -75,13 +92,27 @@ describe('GET /user-access/page-view', () => {
 
 describe('GET /user-access/menus', () => {
   it("lists only the screens of the user's privileges", async () => {
-    const secretaryMenu = (await t.call(secretary, { method: 'GET', url: '/api/user-access/menus' })).json.data;
+    const secretaryMenu = (await t.call(secretary, { method: 'GET', url: '/api/user-access/menus' })).json
+      .data;
     expect(secretaryMenu).toEqual([{ groupName: 'Genel', label: 'Ana Sayfa', relativePath: '/dashboard' }]);
-    const backOfficeMenu = (await t.call(backOffice, { method: 'GET', url: '/api/user-access/menus' })).json.data;
+    const backOfficeMenu = (await t.call(backOffice, { method: 'GET', url: '/api/user-access/menus' })).json
+      .data;
     expect(backOfficeMenu).toContainEqual({
       groupName: 'Yönetim',
       label: 'Kullanıcı Yönetimi',
       relativePath: '/user-management',
     });
+  });
+});
+
+describe('GET /user-access/me', () => {
+  it('tells who is signed in, with roles and privileges', async () => {
+    const response = await t.call(backOffice, { method: 'GET', url: '/api/user-access/me' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json.data).toMatchObject({
+      name: 'Test',
+      roles: [{ key: 'BACKOFFICE_ADMIN', label: 'Ofis Yöneticisi' }],
+    });
+    expect(response.json.data.privileges).toContain('USER_MANAGEMENT');
   });
 });

@@ -15,7 +15,14 @@ import { ok } from '../../http/envelope.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
 import { signIn, signOut } from './session.service.ts';
-import { countUsers, createUser, listUsers, regeneratePassword, updateUser } from './user.service.ts';
+import {
+  countUsers,
+  createUser,
+  currentUser,
+  listUsers,
+  regeneratePassword,
+  updateUser,
+} from './user.service.ts';
 
 export function accessRoutes(deps: { db: Db; config: Config }) {
   const { db, config } = deps;
@@ -70,6 +77,10 @@ export function accessRoutes(deps: { db: Db; config: Config }) {
       '/user-access/page-view',
       { schema: { tags, querystring: PageViewQuery }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
+    );
+    // Beyond the spec: who is signed in, for the page header.
+    app.get('/user-access/me', { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } }, async (request) =>
+      ok(await currentUser(db, actorOf(request))),
     );
     app.get(
       '/user-access/menus',

@@ -31,10 +31,16 @@ describe('built-in roles', () => {
   it('does not hand a removed privilege back on the next start', async () => {
     const list = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     const sales = list.find((r: { key: string }) => r.key === 'SALES_ADMIN');
-    await t.call(admin, { method: 'PUT', url: '/api/acl/roles', payload: { ...sales, privileges: ['PRODUCT_APPROVAL'] } });
+    await t.call(admin, {
+      method: 'PUT',
+      url: '/api/acl/roles',
+      payload: { ...sales, privileges: ['PRODUCT_APPROVAL'] },
+    });
     await seedBuiltInRoles(t.db);
     const after = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
-    expect(after.find((r: { key: string }) => r.key === 'SALES_ADMIN').privileges).toEqual(['PRODUCT_APPROVAL']);
+    expect(after.find((r: { key: string }) => r.key === 'SALES_ADMIN').privileges).toEqual([
+      'PRODUCT_APPROVAL',
+    ]);
   });
 
   it('lists the privilege catalogue with Turkish labels', async () => {
@@ -52,7 +58,11 @@ describe('POST and PUT /acl/roles', () => {
       payload: { key: 'KULLANICI_SORUMLUSU', label: 'Kullanıcı Sorumlusu', privileges: ['USER_MANAGEMENT'] },
     });
     expect(created.statusCode).toBe(200);
-    expect(created.json.data).toMatchObject({ key: 'KULLANICI_SORUMLUSU', builtIn: false, privileges: ['USER_MANAGEMENT'] });
+    expect(created.json.data).toMatchObject({
+      key: 'KULLANICI_SORUMLUSU',
+      builtIn: false,
+      privileges: ['USER_MANAGEMENT'],
+    });
     const token = await t.tokenWithRoles(['KULLANICI_SORUMLUSU']);
     expect((await t.call(token, { method: 'GET', url: '/api/user-access' })).statusCode).toBe(200);
     expect((await t.call(token, { method: 'GET', url: '/api/dashboard/user-count' })).statusCode).toBe(403);
@@ -84,7 +94,11 @@ describe('POST and PUT /acl/roles', () => {
   it('refuses to edit SUPER_ADMIN', async () => {
     const list = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     const superRole = list.find((r: { key: string }) => r.key === 'SUPER_ADMIN');
-    const response = await t.call(admin, { method: 'PUT', url: '/api/acl/roles', payload: { ...superRole, privileges: [] } });
+    const response = await t.call(admin, {
+      method: 'PUT',
+      url: '/api/acl/roles',
+      payload: { ...superRole, privileges: [] },
+    });
     expect(response.statusCode).toBe(409);
   });
 

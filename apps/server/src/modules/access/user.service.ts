@@ -1,5 +1,6 @@
 import type {
   CreateUserAccessBody,
+  CurrentUser,
   RoleEntry,
   UpdateUserAccessBody,
   UserAccess,
@@ -56,6 +57,11 @@ async function oneUser(db: Db, id: number): Promise<UserAccess> {
   const [user] = await listUsers(db, id);
   if (!user) throw notFound('Kullanıcı bulunamadı.');
   return user;
+}
+
+export async function currentUser(db: Db, actor: Actor): Promise<CurrentUser> {
+  const user = await oneUser(db, actor.userId);
+  return { ...user, privileges: [...actor.privileges] };
 }
 
 export async function countUsers(db: Db): Promise<number> {

@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const userCount = async () => (await t.db.select({ n: count() }).from(users))[0]!.n;
-const post = (token: string, payload: object) => t.call(token, { method: 'POST', url: '/api/user-access', payload });
-const put = (token: string, payload: object) => t.call(token, { method: 'PUT', url: '/api/user-access', payload });
+const post = (token: string, payload: object) =>
+  t.call(token, { method: 'POST', url: '/api/user-access', payload });
+const put = (token: string, payload: object) =>
+  t.call(token, { method: 'PUT', url: '/api/user-access', payload });
 
 describe('POST /user-access', () => {
   it('creates a user with roles, answering the user with role entries', async () => {
@@ -42,7 +44,10 @@ describe('POST /user-access', () => {
     const before = await userCount();
     const response = await post(admin, { userName: 'DEPO.AHMET' });
     expect(response.statusCode).toBe(409);
-    expect(response.json.error).toEqual({ code: 'DUPLICATE', message: "'DEPO.AHMET' kullanıcı adı zaten kullanılıyor." });
+    expect(response.json.error).toEqual({
+      code: 'DUPLICATE',
+      message: "'DEPO.AHMET' kullanıcı adı zaten kullanılıyor.",
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -84,8 +89,15 @@ describe('PUT /user-access', () => {
     const created = (await post(admin, { userName: 'guncellenecek', roles: ['SECRETARY'] })).json.data;
     const response = await put(admin, { ...created, name: 'Yeni', roles: ['SALES_ADMIN'] });
     expect(response.statusCode).toBe(200);
-    expect(response.json.data).toMatchObject({ id: created.id, name: 'Yeni', roles: [{ key: 'SALES_ADMIN' }] });
-    const roles = await t.call(admin, { method: 'GET', url: `/api/user-access/roles?userAccessId=${created.id}` });
+    expect(response.json.data).toMatchObject({
+      id: created.id,
+      name: 'Yeni',
+      roles: [{ key: 'SALES_ADMIN' }],
+    });
+    const roles = await t.call(admin, {
+      method: 'GET',
+      url: `/api/user-access/roles?userAccessId=${created.id}`,
+    });
     expect(roles.json.data).toEqual([{ key: 'SALES_ADMIN', label: 'Satış Yöneticisi' }]);
   });
 
@@ -122,7 +134,10 @@ describe('PUT /user-access', () => {
 describe('GET /user-access/generate-pass', () => {
   it('gives a new password that signs the user in, once', async () => {
     const created = (await post(admin, { userName: 'sifresiz', roles: ['SECRETARY'] })).json.data;
-    const response = await t.call(admin, { method: 'GET', url: `/api/user-access/generate-pass?userAccessId=${created.id}` });
+    const response = await t.call(admin, {
+      method: 'GET',
+      url: `/api/user-access/generate-pass?userAccessId=${created.id}`,
+    });
     expect(response.statusCode).toBe(200);
     const password = response.json.data.generatedPass as string;
     expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
@@ -132,7 +147,10 @@ describe('GET /user-access/generate-pass', () => {
   it("refuses the super user with 'Seçilen kullanıcı için şifre üretilemez!'", async () => {
     const list = (await t.call(admin, { method: 'GET', url: '/api/user-access' })).json.data;
     const superUser = list.find((u: { userName: string }) => u.userName === ADMIN.userName);
-    const response = await t.call(admin, { method: 'GET', url: `/api/user-access/generate-pass?userAccessId=${superUser.id}` });
+    const response = await t.call(admin, {
+      method: 'GET',
+      url: `/api/user-access/generate-pass?userAccessId=${superUser.id}`,
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json.error.message).toBe('Seçilen kullanıcı için şifre üretilemez!');
     expect(await t.signIn(ADMIN.userName, ADMIN.password)).toBeTruthy();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts with sensible defaults on an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      adminUserName: 'admin',
+      databaseUrl: undefined,
+      tokenTtlMs: 12 * 3600_000,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it.each([
+    [{ PORT: 'seksen' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
+    [{ ADMIN_PASSWORD: 'kisa' }, 'ADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('refuses %j with a message naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));
+  });
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});
+
+describe('relative paths', () => {
+  it('resolves DATA_DIR and a file ERP_SOURCE against the folder npm was started in', () => {
+    const config = loadConfig({
+      INIT_CWD: '/srv/mandira',
+      DATA_DIR: './veri',
+      ERP_SOURCE: 'erp/export.json',
+    });
+    expect(config.dataDir).toBe('/srv/mandira/veri');
+    expect(config.erpSource).toBe('/srv/mandira/erp/export.json');
+  });
+
+  it('leaves an ERP URL as it is', () => {
+    expect(loadConfig({ ERP_SOURCE: 'https://erp.example/export' }).erpSource).toBe(
+      'https://erp.example/export',
+    );
+  });
+});

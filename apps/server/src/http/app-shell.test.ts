@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { roles, users } from '../db/schema.ts';
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Mandıra Portal</title>');
+  fs.writeFileSync(path.join(webDist, 'app.js'), 'console.log(1)');
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it.each(['/', '/portal-giris', '/musteri-finans-yonetimi?buyerId=3', '/user-management'])(
+    'answers %s with the app (SPA fallback)',
+    async (url) => {
+      const response = await t.call(undefined, { method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('Mandıra Portal');
+    },
+  );
+
+  it('serves built files as they are', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/app.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it('serves a file built after the start, and answers a missing asset with 404, not the page', async () => {
+    fs.writeFileSync(path.join(webDist, 'later.js'), 'console.log(2)');
+    expect((await t.call(undefined, { method: 'GET', url: '/later.js' })).body).toBe('console.log(2)');
+    const missing = await t.call(undefined, { method: 'GET', url: '/assets/eski-abc123.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).not.toMatch(/text\/html/);
+  });
+
+  it('never answers an unknown API path with the app', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/api/olmayan-yol' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json.success).toBe(false);
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/api/actuator/info' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('API documentation', () => {
+  it('serves the OpenAPI description with the access paths', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json.paths)).toEqual(
+      expect.arrayContaining(['/user-access/sign-in', '/user-access', '/acl/roles']),
+    );
+  });
+
+  it('serves the OpenAPI UI', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/swagger/i);
+  });
+});
+
+describe('bad input', () => {
+  const countRows = async () => ({
+    users: (await t.db.select({ n: count() }).from(users))[0]!.n,
+    roles: (await t.db.select({ n: count() }).from(roles))[0]!.n,
+  });
+
+  it('never answers 500 nor writes on arbitrary bodies to the write endpoints', async () => {
+    const admin = await t.adminToken();
+    const before = await countRows();
+    const targets = [
+      ['POST', '/api/user-access'],
+      ['PUT', '/api/user-access'],
+      ['POST', '/api/acl/roles'],
+      ['PUT', '/api/acl/roles'],
+    ] as const;
+    // Bodies that are never valid: wrong-typed fields or junk, so nothing may be written.
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({
+        userName: fc.oneof(fc.integer(), fc.constant(null), fc.constant('')),
+        roles: fc.anything(),
+      }),
+      fc.record({ id: fc.oneof(fc.string(), fc.constant(-1)), key: fc.integer(), privileges: fc.anything() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...targets), junk, async ([method, url], body) => {
+        const response = await t.call(admin, {
+          method,
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
+        });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json.success).toBe(false);
+        expect(typeof response.json.error.message).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+    expect(await countRows()).toEqual(before);
+  });
+});

@@ -1,0 +1,74 @@
+import {
+  type CreateMilkDriverBody,
+  isMilkDriverNameBlank,
+  MILK_DRIVER_NAME_REQUIRED,
+  type MilkDriver,
+  type UpdateMilkDriverBody,
+} from '@mandira/contract/milk';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { milkVehicleDrivers } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+
+type CreateInput = z.output<typeof CreateMilkDriverBody>;
+type UpdateInput = z.output<typeof UpdateMilkDriverBody>;
+
+const NOT_FOUND = 'Süt aracı şoförü bulunamadı.';
+
+const columns = {
+  id: milkVehicleDrivers.id,
+  name: milkVehicleDrivers.name,
+  surname: milkVehicleDrivers.surname,
+  gender: milkVehicleDrivers.gender,
+  dateOfBirth: milkVehicleDrivers.dateOfBirth,
+  phone: milkVehicleDrivers.phone,
+  tckn: milkVehicleDrivers.tckn,
+};
+
+export async function listMilkDrivers(db: Db): Promise<MilkDriver[]> {
+  return db
+    .select(columns)
+    .from(milkVehicleDrivers)
+    .orderBy(asc(milkVehicleDrivers.name), asc(milkVehicleDrivers.surname), asc(milkVehicleDrivers.id));
+}
+
+export async function getMilkDriver(db: Db | Tx, id: number): Promise<MilkDriver> {
+  const [driver] = await db.select(columns).from(milkVehicleDrivers).where(eq(milkVehicleDrivers.id, id));
+  if (!driver) throw notFound(NOT_FOUND);
+  return driver;
+}
+
+function fieldsOf(input: CreateInput) {
+  // The screen shows one message for either part missing (spec §5), so the check is not per field.
+  if (isMilkDriverNameBlank(input)) throw badRequest(MILK_DRIVER_NAME_REQUIRED);
+  return {
+    name: input.name,
+    surname: input.surname,
+    gender: input.gender,
+    dateOfBirth: input.dateOfBirth,
+    phone: input.phone,
+    tckn: input.tckn,
+  };
+}
+
+export async function createMilkDriver(db: Db, input: CreateInput): Promise<MilkDriver> {
+  const fields = fieldsOf(input);
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
+    return created!;
+  });
+}
+
+export async function updateMilkDriver(db: Db, input: UpdateInput): Promise<MilkDriver> {
+  const fields = fieldsOf(input);
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(milkVehicleDrivers)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(milkVehicleDrivers.id, input.id))
+      .returning(columns);
+    if (!updated) throw notFound(NOT_FOUND);
+    return updated;
+  });
+}

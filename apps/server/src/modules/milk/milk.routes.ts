@@ -1,0 +1,111 @@
+import {
+  CreateMilkDeliveryBody,
+  CreateMilkDriverBody,
+  CreateMilkVehicleBody,
+  MilkDeliveryQuery,
+  MilkIdParams,
+  MilkSummaryQuery,
+  UpdateMilkDeliveryBody,
+  UpdateMilkDriverBody,
+  UpdateMilkVehicleBody,
+} from '@mandira/contract/milk';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  correctMilkDelivery,
+  getMilkDelivery,
+  listMilkDeliveries,
+  recordMilkDelivery,
+} from './milk-delivery.service.ts';
+import { createMilkDriver, getMilkDriver, listMilkDrivers, updateMilkDriver } from './milk-driver.service.ts';
+import { milkCollectionSummary } from './milk-summary.service.ts';
+import {
+  createMilkVehicle,
+  getMilkVehicle,
+  listMilkVehicles,
+  updateMilkVehicle,
+} from './milk-vehicle.service.ts';
+
+const BASE = '/production/milk-delivery';
+
+/**
+ * Vehicles and drivers are also the reference lists of the delivery screen's selects (DESIGN §5:
+ * a reference list is open to every screen that shows it), so reading them takes either privilege.
+ */
+const readVehicles = { config: { access: ['MILK_VEHICLE_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;
+const readDrivers = { config: { access: ['MILK_DRIVER_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;
+
+export function milkRoutes({ db }: { db: Db }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Süt toplama'];
+
+    const vehicles = { access: 'MILK_VEHICLE_MANAGEMENT' } as const;
+    app.get(`${BASE}/vehicles`, { schema: { tags }, ...readVehicles }, async () =>
+      ok(await listMilkVehicles(db)),
+    );
+    app.get(
+      `${BASE}/vehicles/:id`,
+      { schema: { tags, params: MilkIdParams }, ...readVehicles },
+      async (req) => ok(await getMilkVehicle(db, req.params.id)),
+    );
+    app.post(
+      `${BASE}/vehicles`,
+      { schema: { tags, body: CreateMilkVehicleBody }, config: vehicles },
+      async (req) => ok(await createMilkVehicle(db, req.body)),
+    );
+    app.put(
+      `${BASE}/vehicles`,
+      { schema: { tags, body: UpdateMilkVehicleBody }, config: vehicles },
+      async (req) => ok(await updateMilkVehicle(db, req.body)),
+    );
+
+    const drivers = { access: 'MILK_DRIVER_MANAGEMENT' } as const;
+    app.get(`${BASE}/drivers`, { schema: { tags }, ...readDrivers }, async () =>
+      ok(await listMilkDrivers(db)),
+    );
+    app.get(`${BASE}/drivers/:id`, { schema: { tags, params: MilkIdParams }, ...readDrivers }, async (req) =>
+      ok(await getMilkDriver(db, req.params.id)),
+    );
+    app.post(
+      `${BASE}/drivers`,
+      { schema: { tags, body: CreateMilkDriverBody }, config: drivers },
+      async (req) => ok(await createMilkDriver(db, req.body)),
+    );
+    app.put(
+      `${BASE}/drivers`,
+      { schema: { tags, body: UpdateMilkDriverBody }, config: drivers },
+      async (req) => ok(await updateMilkDriver(db, req.body)),
+    );
+
+    const deliveries = { access: 'MILK_DELIVERY_MANAGEMENT' } as const;
+    app.get(
+      `${BASE}/deliveries`,
+      { schema: { tags, querystring: MilkDeliveryQuery }, config: deliveries },
+      async (req) => ok(await listMilkDeliveries(db, req.query)),
+    );
+    app.get(
+      `${BASE}/deliveries/:id`,
+      { schema: { tags, params: MilkIdParams }, config: deliveries },
+      async (req) => ok(await getMilkDelivery(db, req.params.id)),
+    );
+    app.post(
+      `${BASE}/deliveries`,
+      { schema: { tags, body: CreateMilkDeliveryBody }, config: deliveries },
+      async (req) => ok(await recordMilkDelivery(db, actorOf(req), req.body)),
+    );
+    app.put(
+      `${BASE}/deliveries`,
+      { schema: { tags, body: UpdateMilkDeliveryBody }, config: deliveries },
+      async (req) => ok(await correctMilkDelivery(db, actorOf(req), req.body)),
+    );
+    app.get(
+      `${BASE}/summary`,
+      { schema: { tags, querystring: MilkSummaryQuery }, config: deliveries },
+      async (req) => ok(await milkCollectionSummary(db, req.query)),
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type {
+  ApprovePendingProductItemBody,
+  PendingProductItem,
+  ProductItem,
+} from '@mandira/contract/products';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { pendingProductItems, productItems } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { diffItemFields } from './item-diff.ts';
+import { itemFrozenSql } from './item-freeze.ts';
+import { findProductItem } from './product-item.repo.ts';
+import { changeProductItem, insertProductItem } from './product-item.service.ts';
+import { ITEM_CODES, withDuplicateMessages } from './unique-codes.ts';
+
+type ApproveInput = z.output<typeof ApprovePendingProductItemBody>;
+
+const NOT_FOUND = 'Onay bekleyen ürün bulunamadı.';
+
+/**
+ * The approval queue. Whether a record is new and what it changes are worked out against the item
+ * as it is now, so the screen never shows a stale old → new after someone edited the item.
+ */
+export async function listPendingItems(db: Db, id?: number): Promise<PendingProductItem[]> {
+  const rows = await db
+    .select({ pending: pendingProductItems, current: productItems, frozen: itemFrozenSql(productItems.id) })
+    .from(pendingProductItems)
+    .leftJoin(productItems, eq(productItems.stockCode, pendingProductItems.stockCode))
+    .where(id === undefined ? undefined : eq(pendingProductItems.id, id))
+    .orderBy(asc(pendingProductItems.id));
+  return rows.map(({ pending, current, frozen }) => ({
+    ...pending,
+    receivedAt: pending.receivedAt.toISOString(),
+    isNew: current === null,
+    productItemId: current?.id ?? null,
+    frozen: current !== null && frozen,
+    changes: current ? diffItemFields(current, pending) : [],
+  }));
+}
+
+/** The spec's client reads the first element of the answer, so one record comes as a list of one. */
+export async function getPendingItem(db: Db, id: number): Promise<PendingProductItem[]> {
+  const found = await listPendingItems(db, id);
+  if (found.length === 0) throw notFound(NOT_FOUND);
+  return found;
+}
+
+/**
+ * 'Ürünü Tanımla': defines the item from the approver's form (same rules as the item form) and
+ * takes the record off the queue, in one transaction. A record of a known stock code updates it.
+ */
+export async function approvePendingItem(db: Db, input: ApproveInput): Promise<ProductItem> {
+  const { id: pendingId, ...fields } = input;
+  const itemId = await withDuplicateMessages(ITEM_CODES, fields, () =>
+    db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select({ id: pendingProductItems.id, stockCode: pendingProductItems.stockCode })
+        .from(pendingProductItems)
+        .where(
+          pendingId === undefined
+            ? eq(pendingProductItems.stockCode, fields.stockCode)
+            : eq(pendingProductItems.id, pendingId),
+        )
+        .for('update');
+      if (!pending) throw notFound(NOT_FOUND);
+      const [existing] = await tx
+        .select({ id: productItems.id })
+        .from(productItems)
+        .where(eq(productItems.stockCode, pending.stockCode));
+      let id: number;
+      if (existing) {
+        await changeProductItem(tx, existing.id, fields);
+        id = existing.id;
+      } else {
+        id = await insertProductItem(tx, fields);
+      }
+      await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
+      return id;
+    }),
+  );
+  return findProductItem(db, itemId);
+}

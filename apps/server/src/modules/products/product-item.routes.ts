@@ -1,0 +1,64 @@
+import {
+  CreateProductItemBody,
+  IdParams,
+  ProductItemQuery,
+  UpdateProductItemBody,
+} from '@mandira/contract/products';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ok } from '../../http/envelope.ts';
+import { findProductItem, findProductItems } from './product-item.repo.ts';
+import {
+  countProductItems,
+  createProductItem,
+  listItemPackagingGroups,
+  listWarehouseStockTypes,
+  updateProductItem,
+} from './product-item.service.ts';
+import { synchronizeProductItems } from './product-sync.service.ts';
+
+export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
+  const erp = { source: config.erpSource, timeoutMs: config.erpTimeoutMs };
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Depolanabilir ürünler'];
+    const access = 'PRODUCT_ITEM_MANAGEMENT' as const;
+
+    app.get(
+      '/product-item',
+      { schema: { tags, querystring: ProductItemQuery }, config: { access } },
+      async (request) => ok(await findProductItems(db, request.query)),
+    );
+    app.get('/product-item/packagingGroups', { schema: { tags }, config: { access } }, async () =>
+      ok(await listItemPackagingGroups(db)),
+    );
+    app.get('/product-item/warehouseStockType', { schema: { tags }, config: { access } }, async () =>
+      ok(listWarehouseStockTypes()),
+    );
+    app.get('/product-item/synchronize', { schema: { tags }, config: { access } }, async () =>
+      ok(await synchronizeProductItems(db, erp)),
+    );
+    app.get(
+      '/product-item/:id',
+      { schema: { tags, params: IdParams }, config: { access } },
+      async (request) => ok(await findProductItem(db, request.params.id)),
+    );
+    app.post(
+      '/product-item',
+      { schema: { tags, body: CreateProductItemBody }, config: { access } },
+      async (request) => ok(await createProductItem(db, request.body)),
+    );
+    app.put(
+      '/product-item',
+      { schema: { tags, body: UpdateProductItemBody }, config: { access } },
+      async (request) => ok(await updateProductItem(db, request.body)),
+    );
+    app.get(
+      '/dashboard/product-item-count',
+      { schema: { tags }, config: { access: 'DASHBOARD' } },
+      async () => ok(await countProductItems(db)),
+    );
+  };
+}

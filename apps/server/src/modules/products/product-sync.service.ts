@@ -1,0 +1,112 @@
+import {
+  PackagingType,
+  PackagingUnitType,
+  type SyncResult,
+  WarehouseStockType,
+} from '@mandira/contract/products';
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { pendingProductItems, productItems } from '../../db/schema.ts';
+import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
+import { diffItemFields, ITEM_FIELDS, type ItemValues } from './item-diff.ts';
+
+/**
+ * One record of the ERP's `productItems` collection (docs/erp-sync.md). Only the stock code and the
+ * name are required: the approver fills in what the ERP does not know. A value that is present must
+ * be valid, otherwise the whole answer is refused, so nothing half-understood reaches the queue.
+ */
+export const ErpProductItem = z.object({
+  stockCode: z.string().trim().min(1).max(64),
+  name: z.string().trim().min(1).max(200),
+  barcode: z.string().trim().min(1).max(64).nullish(),
+  packagingType: PackagingType.nullish(),
+  warehouseStockType: WarehouseStockType.nullish(),
+  packagingUnitType: PackagingUnitType.nullish(),
+  packagingUnitTypeAmount: z.number().positive().max(1_000_000).nullish(),
+  width: z.number().positive().max(10_000).nullish(),
+  length: z.number().positive().max(10_000).nullish(),
+  height: z.number().positive().max(10_000).nullish(),
+  quantityInBox: z.number().int().min(0).max(1_000_000).nullish(),
+  notes: z.string().trim().max(2000).nullish(),
+});
+export type ErpProductItem = z.infer<typeof ErpProductItem>;
+
+type PendingValues = Omit<typeof pendingProductItems.$inferInsert, 'id' | 'receivedAt'>;
+
+/**
+ * 'Senkronize Et': unknown stock codes become new pending records, known ones whose ERP values
+ * differ become pending changes (the known item overlaid with what the ERP sent), unchanged ones
+ * leave the queue. Upserting by stock code makes a repeated sync change nothing.
+ */
+export async function synchronizeProductItems(db: Db, erp: ErpSettings): Promise<SyncResult> {
+  const records = [
+    ...new Map(
+      (await fetchErpCollection(erp, 'productItems', ErpProductItem)).map((r) => [r.stockCode, r]),
+    ).values(),
+  ];
+  const result: SyncResult = { received: records.length, newItems: 0, changedItems: 0, unchangedItems: 0 };
+  if (records.length === 0) return result;
+  await db.transaction(async (tx) => {
+    const known = await tx
+      .select()
+      .from(productItems)
+      .where(
+        inArray(
+          productItems.stockCode,
+          records.map((record) => record.stockCode),
+        ),
+      );
+    const byCode = new Map(known.map((item) => [item.stockCode, item]));
+    for (const record of records) {
+      const current = byCode.get(record.stockCode);
+      if (!current) {
+        await upsertPending(tx, fromErp(record));
+        result.newItems += 1;
+        continue;
+      }
+      const proposed = { ...pick(current), ...definedOnly(fromErp(record)) } as PendingValues;
+      if (diffItemFields(current, proposed).length > 0) {
+        await upsertPending(tx, proposed);
+        result.changedItems += 1;
+      } else {
+        // A change someone already made by hand, or the ERP took back: nothing is left to approve.
+        await tx.delete(pendingProductItems).where(eq(pendingProductItems.stockCode, record.stockCode));
+        result.unchangedItems += 1;
+      }
+    }
+  });
+  return result;
+}
+
+async function upsertPending(db: Db, values: PendingValues): Promise<void> {
+  await db
+    .insert(pendingProductItems)
+    .values(values)
+    .onConflictDoUpdate({ target: pendingProductItems.stockCode, set: values });
+}
+
+function fromErp(record: ErpProductItem): PendingValues {
+  return {
+    stockCode: record.stockCode,
+    name: record.name,
+    barcode: record.barcode ?? null,
+    packagingType: record.packagingType ?? null,
+    warehouseStockType: record.warehouseStockType ?? null,
+    packagingUnitType: record.packagingUnitType ?? null,
+    packagingUnitTypeAmount: record.packagingUnitTypeAmount ?? null,
+    width: record.width ?? null,
+    length: record.length ?? null,
+    height: record.height ?? null,
+    quantityInBox: record.quantityInBox ?? null,
+    notes: record.notes ?? null,
+  };
+}
+
+function pick(item: ItemValues): ItemValues {
+  return Object.fromEntries(ITEM_FIELDS.map((field) => [field, item[field]]));
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)) as Partial<T>;
+}

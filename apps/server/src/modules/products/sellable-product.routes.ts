@@ -1,0 +1,53 @@
+import { IdParams } from '@mandira/contract/products';
+import { CreateProductBody, ProductQuery, UpdateProductBody } from '@mandira/contract/sellable-products';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { ok } from '../../http/envelope.ts';
+import { findItemCards, findProducts } from './sellable-product.repo.ts';
+import {
+  countProducts,
+  createProduct,
+  listProductPackagingGroups,
+  updateProduct,
+} from './sellable-product.service.ts';
+import { productStock } from './sellable-product-stock.ts';
+
+export function sellableProductRoutes({ db }: { db: Db }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Satılabilir ürünler'];
+    const access = 'SELLABLE_PRODUCT_MANAGEMENT' as const;
+
+    app.get(
+      '/products',
+      { schema: { tags, querystring: ProductQuery }, config: { access } },
+      async (request) => ok(await findProducts(db, request.query.packagingGroup)),
+    );
+    app.get('/products/packagingGroups', { schema: { tags }, config: { access } }, async () =>
+      ok(await listProductPackagingGroups(db)),
+    );
+    // The bundle picker lists items from here, so the screen needs no item-management privilege.
+    app.get('/products/item-cards', { schema: { tags }, config: { access } }, async () =>
+      ok(await findItemCards(db)),
+    );
+    app.get(
+      '/products/:id/stocks',
+      { schema: { tags, params: IdParams }, config: { access } },
+      async (request) => ok(await productStock(db, request.params.id)),
+    );
+    app.post(
+      '/products',
+      { schema: { tags, body: CreateProductBody }, config: { access } },
+      async (request) => ok(await createProduct(db, request.body)),
+    );
+    app.put('/products', { schema: { tags, body: UpdateProductBody }, config: { access } }, async (request) =>
+      ok(await updateProduct(db, request.body)),
+    );
+    app.get(
+      '/dashboard/listing-product-count',
+      { schema: { tags }, config: { access: 'DASHBOARD' } },
+      async () => ok(await countProducts(db)),
+    );
+  };
+}

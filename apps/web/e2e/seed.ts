@@ -1,0 +1,40 @@
+import type { CreateUserAccessBody, UserAccess } from '@mandira/contract/access';
+import type { Envelope } from '@mandira/contract/envelope';
+import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
+
+/** Test data goes in through the API, the way the screens would send it. */
+export class ApiSeeder {
+  private constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  static async asAdmin(baseUrl: string): Promise<ApiSeeder> {
+    const response = await fetch(`${baseUrl}/api/user-access/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName: ADMIN_USER, password: ADMIN_PASSWORD }),
+    });
+    const answer = (await response.json()) as Envelope<{ authToken: string }>;
+    if (!answer.success) throw new Error(`Yönetici girişi olmadı: ${answer.error.message}`);
+    return new ApiSeeder(baseUrl, answer.data.authToken);
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method,
+      headers: {
+        'auth-token': this.token,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const answer = (await response.json()) as Envelope<T>;
+    if (!answer.success) throw new Error(`${method} ${path}: ${answer.error.message}`);
+    return answer.data;
+  }
+
+  createUser(body: CreateUserAccessBody): Promise<UserAccess> {
+    return this.call<UserAccess>('POST', '/user-access', body);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Page } from 'playwright-core';
+import { UI_TIMEOUT_MS } from './settings.ts';
+
+export const TOKEN_KEY = 'mandira-portal.auth-token';
+
+/** Signs in through the sign-in page and waits for the dashboard. */
+export async function signInThroughUi(page: Page, baseUrl: string, userName: string, password: string) {
+  await page.goto(`${baseUrl}/portal-giris`);
+  await page.locator('input[name="userName"]').fill(userName);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL('**/dashboard', { timeout: UI_TIMEOUT_MS });
+  await page.getByRole('heading', { name: 'Hoş geldiniz!' }).waitFor();
+}
+
+/** Signs out with the header link and waits for the sign-in page. */
+export async function signOutThroughUi(page: Page) {
+  await page.getByRole('link', { name: 'Çıkış' }).click();
+  await page.waitForURL('**/portal-giris', { timeout: UI_TIMEOUT_MS });
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+}
+
+/** The labels of the left menu's entries, in order. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const entries = page.getByTestId('menu-entry');
+  await entries.first().waitFor();
+  return (await entries.allInnerTexts()).map((text) => text.trim());
+}
+
+/** The open Mantine modal with this title. */
+export function dialog(page: Page, title: string) {
+  return page.getByRole('dialog', { name: title });
+}

@@ -1,0 +1,55 @@
+import type { Envelope } from '@mandira/contract/envelope';
+import { QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiRequestError, get, type RequestOptions, unwrap } from './client.ts';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A refused or malformed answer will not change on retry; only a lost connection might.
+        retry: (failureCount, error) =>
+          failureCount < 2 && error instanceof ApiRequestError && error.code === 'NETWORK_ERROR',
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * A GET as TanStack query options; features wrap it in their own hooks:
+ * `export const usersQuery = apiQuery<UserAccess[]>(['users'], '/user-access')`.
+ */
+export function apiQuery<T>(queryKey: QueryKey, path: string, options?: Omit<RequestOptions<T>, 'signal'>) {
+  return queryOptions<T, ApiRequestError, T, QueryKey>({
+    queryKey,
+    queryFn: ({ signal }) => unwrap(get<T>(path, { ...options, signal })),
+  });
+}
+
+export type ApiMutationOptions<TVariables, TResult> = {
+  /** Lists to reload after a success, e.g. `[['users']]`. */
+  invalidates?: readonly QueryKey[];
+  onSuccess?: (data: TResult, variables: TVariables) => void;
+};
+
+/**
+ * A write whose failure throws ApiRequestError (its message is the server's Turkish text) and whose
+ * success reloads the lists it changed before it resolves, so a closing modal reveals fresh rows.
+ */
+export function useApiMutation<TVariables, TResult>(
+  send: (variables: TVariables) => Promise<Envelope<TResult>>,
+  options: ApiMutationOptions<TVariables, TResult> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<TResult, ApiRequestError, TVariables>({
+    mutationFn: (variables) => unwrap(send(variables)),
+    onSuccess: async (data, variables) => {
+      await Promise.all(
+        (options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+      options.onSuccess?.(data, variables);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRouteError } from 'react-router';
+
+/** A screen's chunk fails to load after a new release or on a lost connection: offer a reload. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  console.error('Sayfa hatası', error);
+  const chunkFailed =
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed/i.test(error.message);
+  return (
+    <Container size="sm" py={60}>
+      <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Sayfa açılamadı">
+        <Stack gap="sm">
+          <Text fz="sm">
+            {chunkFailed
+              ? 'Sayfanın dosyaları yüklenemedi. Bağlantınızı kontrol edip sayfayı yenileyin.'
+              : UNEXPECTED_ERROR_MESSAGE}
+          </Text>
+          <Button w="fit-content" color="red" variant="light" onClick={() => window.location.reload()}>
+            Sayfayı yenile
+          </Button>
+        </Stack>
+      </Alert>
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ScreenKey } from '@mandira/contract/screens';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The page of every screen in the contract's SCREENS table, one line each; the router gives every
+ * path of a screen (aliases included) its page. Lazy, so each screen is its own chunk of the build.
+ * A page module default-exports its component, which is what `lazy` expects.
+ *
+ * Partial on purpose: the contract may list a screen (and the server its menu entry) before its page
+ * lands here; such a screen shows a "not ready yet" page instead of breaking the build.
+ */
+export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>>> = {
+  dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
+  users: lazy(() => import('../features/users/user-management-page.tsx')),
+  'product-items': lazy(() => import('../features/products/product-items-page.tsx')),
+  'product-approval': lazy(() => import('../features/products/product-approval-page.tsx')),
+  'sellable-products': lazy(() => import('../features/products/sellable-products-page.tsx')),
+  'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
+  'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
+  'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),
+};

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { get, queryString } from '../api/client.ts';
+import { getAuthToken } from '../api/session-store.ts';
+import { SIGN_IN_PATH } from './paths.ts';
+
+/** Spec §9: a page whose access is not confirmed within this time sends the user to sign in. */
+export const PAGE_ACCESS_TIMEOUT_MS = 2650;
+
+export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out';
+
+/**
+ * Asks the server whether the signed-in user may open a page that requires `access` (a privilege,
+ * a role key or AUTH_ANY_ROLE). Until it says yes the page stays hidden; a no, a 401 or silence
+ * past the timeout leads to the sign-in page.
+ */
+export function usePageAccess(access: string): boolean {
+  const navigate = useNavigate();
+  const [granted, setGranted] = useState(false);
+
+  useEffect(() => {
+    setGranted(false);
+    let settled = false;
+    const deny = (reason: AccessDeniedReason) => {
+      if (settled) return;
+      settled = true;
+      navigate(SIGN_IN_PATH, { replace: true, state: { reason } });
+    };
+    if (!getAuthToken()) {
+      deny('signed-out');
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => deny('timeout'), PAGE_ACCESS_TIMEOUT_MS);
+    get<boolean>(`/user-access/page-view${queryString({ role: access })}`, { signal: controller.signal })
+      .then((answer) => {
+        if (settled) return;
+        clearTimeout(timer);
+        if (answer.success && answer.data === true) {
+          settled = true;
+          setGranted(true);
+        } else {
+          deny(
+            answer.success
+              ? 'forbidden'
+              : answer.error.code === 'UNAUTHENTICATED'
+                ? 'signed-out'
+                : 'forbidden',
+          );
+        }
+      })
+      .catch(() => {
+        // Aborted on unmount: the next page runs its own check.
+      });
+    return () => {
+      settled = true;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [access, navigate]);
+
+  return granted;
+}

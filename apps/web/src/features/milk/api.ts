@@ -1,0 +1,74 @@
+import type {
+  CreateMilkDeliveryBody,
+  CreateMilkDriverBody,
+  CreateMilkVehicleBody,
+  MilkDelivery,
+  MilkDriver,
+  MilkSummary,
+  MilkVehicle,
+  UpdateMilkDeliveryBody,
+  UpdateMilkDriverBody,
+  UpdateMilkVehicleBody,
+} from '@mandira/contract/milk';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { post, put, queryString } from '../../api/client.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+const BASE = '/production/milk-delivery';
+
+// Deliveries show plates and driver names and the figures sum deliveries: a change to any milk
+// record may change every milk list, so every save reloads everything under ['milk'].
+const MILK = ['milk'] as const;
+
+/** A range of Istanbul days, 'YYYY-MM-DD', both ends included. */
+export type DayRange = { from: string; to: string };
+
+export function useMilkVehicles() {
+  return useQuery(apiQuery<MilkVehicle[]>([...MILK, 'vehicles'], `${BASE}/vehicles`));
+}
+
+export function useMilkDrivers() {
+  return useQuery(apiQuery<MilkDriver[]>([...MILK, 'drivers'], `${BASE}/drivers`));
+}
+
+export function useMilkDeliveries(range: DayRange) {
+  return useQuery({
+    ...apiQuery<MilkDelivery[]>([...MILK, 'deliveries', range], `${BASE}/deliveries${queryString(range)}`),
+    // Changing the range keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMilkSummary(range: DayRange) {
+  return useQuery({
+    ...apiQuery<MilkSummary>([...MILK, 'summary', range], `${BASE}/summary${queryString(range)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** With an id the record is updated, without one it is created (spec §4). */
+function save<TBody extends object, TResult>(path: string) {
+  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
+}
+
+export function useSaveMilkVehicle() {
+  return useApiMutation(
+    save<CreateMilkVehicleBody | UpdateMilkVehicleBody, MilkVehicle>(`${BASE}/vehicles`),
+    {
+      invalidates: [MILK],
+    },
+  );
+}
+
+export function useSaveMilkDriver() {
+  return useApiMutation(save<CreateMilkDriverBody | UpdateMilkDriverBody, MilkDriver>(`${BASE}/drivers`), {
+    invalidates: [MILK],
+  });
+}
+
+export function useSaveMilkDelivery() {
+  return useApiMutation(
+    save<CreateMilkDeliveryBody | UpdateMilkDeliveryBody, MilkDelivery>(`${BASE}/deliveries`),
+    { invalidates: [MILK] },
+  );
+}

@@ -1,0 +1,86 @@
+import { istanbulWeek } from '@mandira/contract/istanbul-time';
+import type { MilkDelivery } from '@mandira/contract/milk';
+import { Box, Button, Title } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { type DayRange, useMilkDeliveries, useMilkDrivers, useMilkSummary, useMilkVehicles } from './api.ts';
+import { MILK_DELIVERY_COLUMNS } from './milk-delivery-columns.tsx';
+import { MilkDeliveryFormModal } from './milk-delivery-form-modal.tsx';
+import { MilkFigures } from './milk-figures.tsx';
+
+type Editing = { delivery?: MilkDelivery };
+
+/**
+ * 'Süt Teslimatı Girişi' (spec §2): the figures of the chosen days (this week at first) above the
+ * deliveries of the same days. Deliveries, vehicles and drivers load in parallel.
+ */
+export default function MilkDeliveriesPage() {
+  const [range, setRange] = useState<DayRange>(() => istanbulWeek());
+  const deliveries = useMilkDeliveries(range);
+  const vehicles = useMilkVehicles();
+  const drivers = useMilkDrivers();
+  const summary = useMilkSummary(range);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const listsReady = !!vehicles.data && !!drivers.data;
+
+  return (
+    <>
+      <PageHeader title="Süt Teslimatı Girişi" description="Araçların getirdiği inek, koyun ve keçi sütü" />
+      <MilkFigures
+        range={range}
+        onRangeChange={setRange}
+        summary={summary.data}
+        loading={summary.isPending}
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
+      <Title order={3} mb="sm">
+        Teslimatlar
+      </Title>
+      {/* The figures above hold tables and an Excel button too; the wrapper tells them apart. */}
+      <Box data-testid="milk-deliveries">
+        <DataTable
+          name={`sut-teslimatlari-${range.from}-${range.to}`}
+          columns={MILK_DELIVERY_COLUMNS}
+          data={deliveries.data}
+          getRowId={(delivery) => delivery.id}
+          loading={deliveries.isPending || deliveries.isPlaceholderData}
+          error={deliveries.error ?? vehicles.error ?? drivers.error}
+          onRetry={() => void Promise.all([deliveries.refetch(), vehicles.refetch(), drivers.refetch()])}
+          initialSort={[{ id: 'deliveryDateTime', desc: true }]}
+          emptyMessage="Bu aralıkta teslimat bulunamadı"
+          minWidth={900}
+          toolbar={
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setEditing({})}
+              disabled={!listsReady}
+            >
+              Yeni Teslimat
+            </Button>
+          }
+          rowActions={(delivery) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing({ delivery })}
+              disabled={!listsReady}
+            >
+              Düzenle
+            </Button>
+          )}
+        />
+      </Box>
+      <MilkDeliveryFormModal
+        opened={editing !== null}
+        delivery={editing?.delivery}
+        vehicles={vehicles.data ?? []}
+        drivers={drivers.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import type { MilkDelivery, MilkDriver, MilkVehicle } from '@mandira/contract/milk';
+import { Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveMilkDelivery } from './api.ts';
+import { parseTurkishDate } from './milk-format.ts';
+import { ModalActions } from './modal-actions.tsx';
+import { OptionalNumberInput } from './optional-number-input.tsx';
+import { SaveError } from './save-error.tsx';
+
+/** Spec §8, word for word: the alert of an unsuccessful milk delivery save. */
+const SAVE_FAILED = 'Kaydetme sirasinda hata olustu.';
+
+type Props = {
+  opened: boolean;
+  delivery: MilkDelivery | undefined;
+  vehicles: MilkVehicle[];
+  drivers: MilkDriver[];
+  onClose: () => void;
+};
+
+export function MilkDeliveryFormModal({ opened, delivery, vehicles, drivers, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={delivery ? 'Teslimatı Düzenle' : 'Yeni Teslimat'}
+      size="lg"
+    >
+      {opened && (
+        <MilkDeliveryForm
+          key={delivery?.id ?? 'new'}
+          delivery={delivery}
+          vehicles={vehicles}
+          drivers={drivers}
+          onDone={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+type Values = {
+  milkVehicleId: string;
+  milkVehicleDriverId: string;
+  deliveredCowMilkVolume: number | undefined;
+  deliveredSheepMilkVolume: number | undefined;
+  deliveredGoatMilkVolume: number | undefined;
+  /** Istanbul wall-clock time as Mantine holds it, 'YYYY-MM-DD HH:mm:ss'. */
+  deliveryDateTime: string;
+};
+
+/** A new delivery: 0 litres of each milk, now (spec §3). */
+function defaultsOf(delivery: MilkDelivery | undefined): Values {
+  return {
+    milkVehicleId: delivery ? String(delivery.milkVehicleId) : '',
+    milkVehicleDriverId: delivery ? String(delivery.milkVehicleDriverId) : '',
+    deliveredCowMilkVolume: delivery?.deliveredCowMilkVolume ?? 0,
+    deliveredSheepMilkVolume: delivery?.deliveredSheepMilkVolume ?? 0,
+    deliveredGoatMilkVolume: delivery?.deliveredGoatMilkVolume ?? 0,
+    deliveryDateTime: `${(delivery?.deliveryDateTime ?? toIstanbulIso(new Date())).slice(0, 16).replace('T', ' ')}:00`,
+  };
+}
+
+function MilkDeliveryForm({
+  delivery,
+  vehicles,
+  drivers,
+  onDone,
+}: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
+  const saveDelivery = useSaveMilkDelivery();
+  const [serverError, setServerError] = useState<string>();
+  const { control, handleSubmit, formState } = useForm<Values>({
+    defaultValues: defaultsOf(delivery),
+  });
+
+  const save = useSubmitGuard(async (values: Values) => {
+    setServerError(undefined);
+    const body = {
+      ...values,
+      milkVehicleId: Number(values.milkVehicleId),
+      milkVehicleDriverId: Number(values.milkVehicleDriverId),
+      // Without an offset: the server reads it as Istanbul time, whatever the browser's zone.
+      deliveryDateTime: values.deliveryDateTime.slice(0, 16).replace(' ', 'T'),
+    };
+    try {
+      await saveDelivery.mutateAsync(delivery ? { id: delivery.id, ...body } : body);
+      notifications.show({ color: 'green', message: 'Teslimat kaydedildi.' });
+      onDone();
+    } catch (error) {
+      console.error('Süt teslimatı kaydedilemedi', error);
+      setServerError(errorMessage(error));
+    }
+  });
+
+  const vehicleOptions = vehicles.map((vehicle) => ({
+    value: String(vehicle.id),
+    label: vehicle.licencePlateCode,
+  }));
+  const driverOptions = drivers.map((driver) => ({
+    value: String(driver.id),
+    label: `${driver.name} ${driver.surname}`,
+  }));
+  const litres = (
+    name: 'deliveredCowMilkVolume' | 'deliveredSheepMilkVolume' | 'deliveredGoatMilkVolume',
+    label: string,
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <OptionalNumberInput
+          label={label}
+          min={0}
+          allowNegative={false}
+          decimalScale={1}
+          suffix=" L"
+          value={field.value}
+          onChange={field.onChange}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="milkVehicleId"
+            rules={{ required: 'Süt aracı seçiniz.' }}
+            render={({ field }) => (
+              <Select
+                label="Araç"
+                placeholder="Plaka seçiniz"
+                data={vehicleOptions}
+                searchable
+                nothingFoundMessage="Araç bulunamadı"
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={formState.errors.milkVehicleId?.message}
+                data-autofocus
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="milkVehicleDriverId"
+            rules={{ required: 'Şoför seçiniz.' }}
+            render={({ field }) => (
+              <Select
+                label="Şoför"
+                placeholder="Şoför seçiniz"
+                data={driverOptions}
+                searchable
+                nothingFoundMessage="Şoför bulunamadı"
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={formState.errors.milkVehicleDriverId?.message}
+              />
+            )}
+          />
+          {litres('deliveredCowMilkVolume', 'İnek Sütü (L)')}
+          {litres('deliveredSheepMilkVolume', 'Koyun Sütü (L)')}
+          {litres('deliveredGoatMilkVolume', 'Keçi Sütü (L)')}
+          <Controller
+            control={control}
+            name="deliveryDateTime"
+            rules={{ required: 'Teslimat zamanını giriniz (GG.AA.YYYY SS:DD).' }}
+            render={({ field }) => (
+              <DateInput
+                label="Teslimat Zamanı"
+                placeholder="GG.AA.YYYY SS:DD"
+                valueFormat="DD.MM.YYYY HH:mm"
+                withTime
+                dateParser={(text) => parseTurkishDate(text, true)}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                error={formState.errors.deliveryDateTime?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <SaveError title={SAVE_FAILED} message={serverError} />
+        <ModalActions submitting={save.submitting} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}

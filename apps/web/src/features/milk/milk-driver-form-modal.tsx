@@ -1,0 +1,140 @@
+import {
+  GENDERS,
+  type Gender,
+  isMilkDriverNameBlank,
+  MILK_DRIVER_NAME_REQUIRED,
+  type MilkDriver,
+} from '@mandira/contract/milk';
+import { isValidTckn } from '@mandira/contract/tckn';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ApiRequestError } from '../../api/client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveMilkDriver } from './api.ts';
+import { parseTurkishDate } from './milk-format.ts';
+import { ModalActions } from './modal-actions.tsx';
+import { SaveError } from './save-error.tsx';
+
+/** Spec §8: the alert of a milk driver save that failed with an exception. */
+const SAVE_FAILED = 'Kaydetme sırasında bir hata oluştu.';
+/** Failures that are not the server refusing the record: no answer, or no usable answer. */
+const NOT_A_REFUSAL = ['NETWORK_ERROR', 'UNEXPECTED_RESPONSE', 'INTERNAL'];
+const GENDER_OPTIONS = [
+  { value: '', label: 'Seçiniz' },
+  ...GENDERS.map((gender) => ({ value: gender, label: gender })),
+];
+
+type Props = { opened: boolean; driver: MilkDriver | undefined; onClose: () => void };
+
+export function MilkDriverFormModal({ opened, driver, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={driver ? 'Şoförü Düzenle' : 'Şoför Ekle'} size="lg">
+      {opened && <MilkDriverForm key={driver?.id ?? 'new'} driver={driver} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+type Values = {
+  name: string;
+  surname: string;
+  gender: Gender | '';
+  dateOfBirth: string;
+  phone: string;
+  tckn: string;
+};
+
+function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; onDone: () => void }) {
+  const saveDriver = useSaveMilkDriver();
+  const [failure, setFailure] = useState<{ title?: string; message: string }>();
+  const { register, control, handleSubmit, formState, setError } = useForm<Values>({
+    defaultValues: {
+      name: driver?.name ?? '',
+      surname: driver?.surname ?? '',
+      gender: driver?.gender ?? '',
+      dateOfBirth: driver?.dateOfBirth ?? '',
+      phone: driver?.phone ?? '',
+      tckn: driver?.tckn ?? '',
+    },
+  });
+
+  const save = useSubmitGuard(async (values: Values) => {
+    setFailure(undefined);
+    // Spec §5: checked here too, so the user learns it without a round trip.
+    if (isMilkDriverNameBlank(values)) {
+      setFailure({ message: MILK_DRIVER_NAME_REQUIRED });
+      return;
+    }
+    if (values.tckn.trim() && !isValidTckn(values.tckn.trim())) {
+      setError('tckn', { message: 'Geçersiz T.C. kimlik numarası.' });
+      return;
+    }
+    try {
+      await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
+      notifications.show({
+        color: 'green',
+        message: `${values.name.trim()} ${values.surname.trim()} kaydedildi.`,
+      });
+      onDone();
+    } catch (error) {
+      console.error('Süt aracı şoförü kaydedilemedi', error);
+      // The server's refusal names what to fix; anything else is the spec's exception alert.
+      const refused = error instanceof ApiRequestError && !NOT_A_REFUSAL.includes(error.code);
+      setFailure(refused ? { message: error.message } : { title: SAVE_FAILED, message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Ad" withAsterisk data-autofocus {...register('name')} />
+          <TextInput label="Soyad" withAsterisk {...register('surname')} />
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field }) => (
+              <Select
+                label="Cinsiyet"
+                data={GENDER_OPTIONS}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="dateOfBirth"
+            render={({ field }) => (
+              <DateInput
+                label="Doğum Tarihi"
+                placeholder="GG.AA.YYYY"
+                valueFormat="DD.MM.YYYY"
+                dateParser={(text) => parseTurkishDate(text)}
+                maxDate={new Date()}
+                defaultLevel={field.value ? 'month' : 'decade'}
+                clearable
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+              />
+            )}
+          />
+          <TextInput label="Telefon" type="tel" placeholder="0532 000 00 00" {...register('phone')} />
+          <TextInput
+            label="TC Kimlik No"
+            inputMode="numeric"
+            maxLength={11}
+            error={formState.errors.tckn?.message}
+            {...register('tckn')}
+          />
+        </SimpleGrid>
+        <SaveError title={failure?.title} message={failure?.message} />
+        <ModalActions submitting={save.submitting} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import type {
+  ApprovePendingProductItemBody,
+  CreateProductItemBody,
+  PendingProductItem,
+  ProductItem,
+  SyncResult,
+  UpdateProductItemBody,
+} from '@mandira/contract/products';
+import type {
+  CreateProductBody,
+  ItemCard,
+  Product,
+  UpdateProductBody,
+} from '@mandira/contract/sellable-products';
+import { useQuery } from '@tanstack/react-query';
+import { get, post, put, queryString } from '../../api/client.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+// Items, the approval queue and sellable products show one another's data (names, frozen flags,
+// bundle lines), so every write reloads everything under this key.
+const PRODUCTS = ['products'] as const;
+const ITEMS = [...PRODUCTS, 'items'] as const;
+const PENDING = [...PRODUCTS, 'pending'] as const;
+const SELLABLE = [...PRODUCTS, 'sellable'] as const;
+
+export function useProductItems() {
+  return useQuery(apiQuery<ProductItem[]>([...ITEMS, 'list'], '/product-item'));
+}
+
+export function useSaveProductItem() {
+  return useApiMutation(
+    (body: CreateProductItemBody | UpdateProductItemBody) =>
+      'id' in body && body.id
+        ? put<ProductItem>('/product-item', body)
+        : post<ProductItem>('/product-item', body),
+    { invalidates: [PRODUCTS] },
+  );
+}
+
+export function useSynchronizeItems() {
+  return useApiMutation(() => get<SyncResult>('/product-item/synchronize'), { invalidates: [PRODUCTS] });
+}
+
+export function usePendingItems() {
+  return useQuery(apiQuery<PendingProductItem[]>([...PENDING, 'list'], '/pending-product-item'));
+}
+
+/** Spec §7: the answer is a list and its first element is the record. */
+export function usePendingItem(id: number | undefined) {
+  return useQuery({
+    ...apiQuery<PendingProductItem[]>([...PENDING, 'one', id], `/pending-product-item/${id}`),
+    enabled: id !== undefined,
+    staleTime: 0,
+    select: (list) => list[0],
+  });
+}
+
+export function useApprovePendingItem() {
+  return useApiMutation(
+    (body: ApprovePendingProductItemBody) => post<ProductItem>('/pending-product-item', body),
+    { invalidates: [PRODUCTS] },
+  );
+}
+
+export function useSellableProducts(packagingGroup: string) {
+  return useQuery(
+    apiQuery<Product[]>([...SELLABLE, 'list', packagingGroup], `/products${queryString({ packagingGroup })}`),
+  );
+}
+
+export function useProductPackagingGroups() {
+  return useQuery(apiQuery<string[]>([...SELLABLE, 'groups'], '/products/packagingGroups'));
+}
+
+export function useItemCards() {
+  return useQuery(apiQuery<ItemCard[]>([...SELLABLE, 'item-cards'], '/products/item-cards'));
+}
+
+export function useSaveSellableProduct() {
+  return useApiMutation(
+    (body: CreateProductBody | UpdateProductBody) =>
+      'id' in body && body.id ? put<Product>('/products', body) : post<Product>('/products', body),
+    { invalidates: [PRODUCTS] },
+  );
+}

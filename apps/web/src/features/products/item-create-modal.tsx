@@ -1,0 +1,40 @@
+import { Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveProductItem } from './api.ts';
+import { ItemForm, type ItemFormOutput } from './item-form.tsx';
+import { saveErrorMessage } from './save-error.ts';
+
+/** 'Ürün Ekle': the modal 'Stoklu Ürün Ekle'; a failed save keeps it open with the server's reason. */
+export function ItemCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Stoklu Ürün Ekle" size="xl">
+      {opened && <CreateForm onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function CreateForm({ onDone }: { onDone: () => void }) {
+  const saveItem = useSaveProductItem();
+  const [serverError, setServerError] = useState<string>();
+  const save = useSubmitGuard(async (values: ItemFormOutput) => {
+    setServerError(undefined);
+    try {
+      const item = await saveItem.mutateAsync(values);
+      notifications.show({ color: 'green', message: `${item.stockCode} ${item.name} kaydedildi.` });
+      onDone();
+    } catch (error) {
+      setServerError(saveErrorMessage(error));
+    }
+  });
+  return (
+    <ItemForm
+      submitLabel="Kaydet"
+      submitting={save.submitting}
+      serverError={serverError}
+      onSubmit={(values) => void save.run(values)}
+      onCancel={onDone}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveProductItem } from './api.ts';
+import { ItemDetail } from './item-detail.tsx';
+import { ItemForm, type ItemFormOutput } from './item-form.tsx';
+import { saveErrorMessage } from './save-error.ts';
+
+type Props = { item: ProductItem | undefined; onClose: () => void };
+
+/** 'Detaylı İncele' opens read-only; 'Düzenle' turns it into the form, frozen fields locked. */
+export function ItemDetailModal({ item, onClose }: Props) {
+  const [editing, setEditing] = useState(false);
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
+  return (
+    <Modal
+      opened={item !== undefined}
+      onClose={close}
+      title={editing ? 'Ürünü Düzenle' : `Ürün Detayı: ${item?.stockCode ?? ''}`}
+      size="xl"
+    >
+      {item &&
+        (editing ? (
+          <EditForm key={item.id} item={item} onDone={close} onCancel={() => setEditing(false)} />
+        ) : (
+          <Stack gap="md">
+            <ItemDetail item={item} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Kapat
+              </Button>
+              <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                Düzenle
+              </Button>
+            </Group>
+          </Stack>
+        ))}
+    </Modal>
+  );
+}
+
+function EditForm({
+  item,
+  onDone,
+  onCancel,
+}: {
+  item: ProductItem;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const saveItem = useSaveProductItem();
+  const [serverError, setServerError] = useState<string>();
+  const save = useSubmitGuard(async (values: ItemFormOutput) => {
+    setServerError(undefined);
+    try {
+      await saveItem.mutateAsync({ ...values, id: item.id });
+      notifications.show({ color: 'green', message: `${values.stockCode} ${values.name} kaydedildi.` });
+      onDone();
+    } catch (error) {
+      setServerError(saveErrorMessage(error));
+    }
+  });
+  return (
+    <ItemForm
+      initial={item}
+      frozen={item.frozen}
+      submitLabel="Kaydet"
+      submitting={save.submitting}
+      serverError={serverError}
+      onSubmit={(values) => void save.run(values)}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateProductItemBody } from '@mandira/contract/products';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
+
+export type ItemFormValues = z.input<typeof CreateProductItemBody>;
+export type ItemFormOutput = z.output<typeof CreateProductItemBody>;
+/** What a form starts from: a pending record may leave any field empty (null). */
+export type ItemFormInitial = { [K in keyof ItemFormValues]?: ItemFormValues[K] | null };
+
+const REQUIRED = 'Bu alan zorunludur.';
+
+// Spec §5, from the same schema the server validates with; only the wording suits a form field.
+const resolver = zodResolver(CreateProductItemBody, {
+  error: (issue) => {
+    const { input } = issue as { input?: unknown };
+    if (input === undefined || input === null || input === '') return REQUIRED;
+    if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
+    if (issue.code === 'too_small') return 'Sıfırdan büyük bir değer giriniz.';
+    return undefined;
+  },
+});
+
+type Props = {
+  initial?: ItemFormInitial;
+  /** A frozen item keeps its packaging (DESIGN §6); those fields are shown locked. */
+  frozen?: boolean;
+  submitLabel: string;
+  submitting: boolean;
+  serverError?: string;
+  onSubmit: (values: ItemFormOutput) => void;
+  onCancel: () => void;
+  /** Shown above the fields, e.g. what the ERP changed. */
+  children?: ReactNode;
+};
+
+export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
+  const defaults = Object.fromEntries(
+    Object.entries(initial).map(([key, value]) => [key, value ?? undefined]),
+  ) as Partial<ItemFormValues>;
+  const { control, handleSubmit } = useForm<ItemFormValues, unknown, ItemFormOutput>({
+    resolver,
+    defaultValues: { notes: '', ...defaults },
+  });
+  const lock = frozen
+    ? {
+        disabled: true,
+        rightSection: <IconLock size={14} />,
+        description: 'Dondurulmuş ürün: değiştirilemez',
+      }
+    : {};
+
+  return (
+    <form onSubmit={handleSubmit(props.onSubmit)} noValidate>
+      <Stack gap="md">
+        {props.children}
+        <TextField control={control} name="name" label="Ürün adı" autoFocus />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextField control={control} name="stockCode" label="Stok kodu" />
+          <TextField control={control} name="barcode" label="Barkod" />
+          <SelectField
+            control={control}
+            name="warehouseStockType"
+            label="Depo stok tipi"
+            data={WAREHOUSE_STOCK_TYPE_OPTIONS}
+          />
+          <SelectField
+            control={control}
+            name="packagingType"
+            label="Ambalaj tipi"
+            data={PACKAGING_TYPE_OPTIONS}
+            {...lock}
+          />
+          <SelectField
+            control={control}
+            name="packagingUnitType"
+            label="Birim tipi"
+            data={UNIT_TYPE_OPTIONS}
+            {...lock}
+          />
+          <NumberField control={control} name="packagingUnitTypeAmount" label="Birim miktarı" {...lock} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
+          <NumberField control={control} name="width" label="Genişlik (cm)" />
+          <NumberField control={control} name="length" label="Uzunluk (cm)" />
+          <NumberField control={control} name="height" label="Yükseklik (cm)" />
+          <NumberField control={control} name="quantityInBox" label="Koli içi adet" integer optional />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="notes"
+          render={({ field }) => (
+            <Textarea label="Notlar" autosize minRows={2} {...field} value={field.value ?? ''} />
+          )}
+        />
+        {props.serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="form-error"
+          >
+            {props.serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={props.onCancel} disabled={props.submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" loading={props.submitting}>
+            {props.submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type FieldProps = {
+  control: Control<ItemFormValues, unknown, ItemFormOutput>;
+  name: FieldPath<ItemFormValues>;
+  label: string;
+  disabled?: boolean;
+  rightSection?: ReactNode;
+  description?: string;
+};
+
+function TextField({ autoFocus, ...props }: FieldProps & { autoFocus?: boolean }) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <TextInput
+          label={props.label}
+          withAsterisk
+          data-autofocus={autoFocus || undefined}
+          {...field}
+          value={(field.value as string | undefined) ?? ''}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function SelectField({ data, ...props }: FieldProps & { data: { value: string; label: string }[] }) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <Select
+          label={props.label}
+          withAsterisk
+          data={data}
+          placeholder="Seçiniz"
+          disabled={props.disabled}
+          rightSection={props.rightSection}
+          description={props.description}
+          value={(field.value as string | undefined) ?? null}
+          onChange={(value) => field.onChange(value ?? undefined)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+function NumberField({
+  integer,
+  optional,
+  ...props
+}: FieldProps & { integer?: boolean; optional?: boolean }) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={props.label}
+          withAsterisk={!optional}
+          min={0}
+          allowNegative={false}
+          allowDecimal={!integer}
+          decimalSeparator=","
+          thousandSeparator="."
+          disabled={props.disabled}
+          rightSection={props.rightSection}
+          description={props.description}
+          value={(field.value as number | undefined) ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,105 @@
+import type { ProductItem, SyncResult } from '@mandira/contract/products';
+import { Alert, Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useProductItems, useSynchronizeItems } from './api.ts';
+import { ITEM_COLUMNS } from './item-columns.tsx';
+import { ItemCreateModal } from './item-create-modal.tsx';
+import { ItemDetailModal } from './item-detail-modal.tsx';
+
+const SYNC_FAILED = 'Senkronizasyon sırasında beklenmedik bir hata oluştu ❌';
+
+function syncSummary(result: SyncResult): string {
+  if (result.newItems + result.changedItems === 0) return 'ERP ile ürünler aynı; onaya düşen kayıt yok.';
+  return `${result.newItems} yeni, ${result.changedItems} değişen ürün 'Ürün Onayı' ekranında onay bekliyor.`;
+}
+
+/** 'Depolanabilir Ürün Listesi' (spec §2). */
+export default function ProductItemsPage() {
+  const items = useProductItems();
+  const synchronize = useSynchronizeItems();
+  const [creating, setCreating] = useState(false);
+  const [viewing, setViewing] = useState<ProductItem>();
+  const [syncError, setSyncError] = useState<string>();
+
+  const sync = useSubmitGuard(async () => {
+    setSyncError(undefined);
+    try {
+      const result = await synchronize.mutateAsync(undefined);
+      notifications.show({
+        color: 'green',
+        title: 'Senkronizasyon tamamlandı',
+        message: syncSummary(result),
+      });
+    } catch (error) {
+      setSyncError(errorMessage(error));
+    }
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Depolanabilir Ürün Listesi"
+        description="Depoda tutulan ürün kalemleri; ERP'den gelen yeni ve değişen kayıtlar onaya düşer"
+      />
+      <Stack gap="md">
+        {syncError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={SYNC_FAILED}
+            withCloseButton
+            closeButtonLabel="Kapat"
+            onClose={() => setSyncError(undefined)}
+            data-testid="sync-error"
+            role="alert"
+          >
+            {syncError}
+          </Alert>
+        )}
+        <DataTable
+          name="depolanabilir-urunler"
+          columns={ITEM_COLUMNS}
+          data={items.data}
+          getRowId={(item) => item.id}
+          loading={items.isPending}
+          error={items.error}
+          onRetry={() => void items.refetch()}
+          toolbar={
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                loading={sync.submitting}
+                onClick={() => void sync.run()}
+              >
+                Senkronize Et
+              </Button>
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                Ürün Ekle
+              </Button>
+            </>
+          }
+          rowActions={(item) => (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconEye size={14} />}
+              onClick={() => setViewing(item)}
+            >
+              Detaylı İncele
+            </Button>
+          )}
+        />
+      </Stack>
+      <ItemCreateModal opened={creating} onClose={() => setCreating(false)} />
+      <ItemDetailModal item={viewing} onClose={() => setViewing(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import type { Product } from '@mandira/contract/sellable-products';
+import { Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveSellableProduct } from './api.ts';
+import { saveErrorMessage } from './save-error.ts';
+import { SellableForm, type SellableFormOutput } from './sellable-form.tsx';
+
+type Editing = { product: Product | undefined } | null;
+
+/** Create ('Satış Ürünü Ekle') or edit ('Düzenle'); a failed save keeps the modal and the bundle. */
+export function SellableFormModal({ editing, onClose }: { editing: Editing; onClose: () => void }) {
+  return (
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={editing?.product ? 'Satış Ürününü Düzenle' : 'Satış Ürünü Ekle'}
+      size="xl"
+    >
+      {editing && <FormBody key={editing.product?.id ?? 'new'} product={editing.product} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function FormBody({ product, onDone }: { product: Product | undefined; onDone: () => void }) {
+  const saveProduct = useSaveSellableProduct();
+  const [serverError, setServerError] = useState<string>();
+  const save = useSubmitGuard(async (values: SellableFormOutput) => {
+    setServerError(undefined);
+    try {
+      const saved = await saveProduct.mutateAsync(product ? { ...values, id: product.id } : values);
+      notifications.show({ color: 'green', message: `${saved.name} kaydedildi.` });
+      onDone();
+    } catch (error) {
+      setServerError(saveErrorMessage(error));
+    }
+  });
+  return (
+    <SellableForm
+      product={product}
+      submitting={save.submitting}
+      serverError={serverError}
+      onSubmit={(values) => void save.run(values)}
+      onCancel={onDone}
+    />
+  );
+}

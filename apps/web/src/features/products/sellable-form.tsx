@@ -1,0 +1,203 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreateProductBody, type Product } from '@mandira/contract/sellable-products';
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
+import { type BundleDraft, draftsOf } from './bundle-lines.ts';
+import { BundleTable } from './bundle-table.tsx';
+
+const FormSchema = CreateProductBody.omit({ productBundle: true, productItemIds: true });
+type FormValues = z.input<typeof FormSchema>;
+export type SellableFormOutput = z.output<typeof CreateProductBody>;
+
+// Spec §5: name required, quantityInsideBox at least 0; the rest has the defaults of spec §3.
+const resolver = zodResolver(FormSchema, {
+  error: (issue) => {
+    const { input } = issue as { input?: unknown };
+    if (issue.code === 'too_small' && typeof input === 'string') return 'Bu alan zorunludur.';
+    if (issue.code === 'too_small') return 'En az 0 olmalıdır.';
+    return undefined;
+  },
+});
+
+type Props = {
+  product: Product | undefined;
+  submitting: boolean;
+  serverError?: string;
+  onSubmit: (values: SellableFormOutput) => void;
+  onCancel: () => void;
+};
+
+export function SellableForm({ product, submitting, serverError, onSubmit, onCancel }: Props) {
+  const [lines, setLines] = useState<BundleDraft[]>(() => draftsOf(product?.productBundle ?? []));
+  const [adding, setAdding] = useState(false);
+  const { control, register, handleSubmit, formState } = useForm<
+    FormValues,
+    unknown,
+    z.output<typeof FormSchema>
+  >({
+    resolver,
+    defaultValues: {
+      name: product?.name ?? '',
+      stockCode: product?.stockCode ?? '',
+      barcode: product?.barcode ?? '',
+      price: product?.price ?? 0,
+      discount: product?.discount ?? 0,
+      onlineListingAvailable: product ? product.onlineListingAvailable === 1 : true,
+      truckShippingAvailable: product ? product.truckShippingAvailable === 1 : true,
+      quantityInsideBox: product?.quantityInsideBox ?? 0,
+      notes: product?.notes ?? '',
+    },
+  });
+
+  const submit = handleSubmit((values) => {
+    const productBundle = lines.map((line) => ({ productItemId: line.card.id, quantity: line.quantity }));
+    // Spec §3: the item ids go along with the lines.
+    onSubmit({ ...values, productBundle, productItemIds: productBundle.map((line) => line.productItemId) });
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Ürün adı"
+          withAsterisk
+          data-autofocus
+          {...register('name')}
+          error={formState.errors.name?.message}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Stok kodu" {...register('stockCode')} />
+          <TextInput label="Barkod" {...register('barcode')} />
+          <MoneyField control={control} name="price" label="Fiyat (₺)" />
+          <MoneyField control={control} name="discount" label="İndirim (₺)" />
+          <Controller
+            control={control}
+            name="quantityInsideBox"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label="Koli içi adet"
+                min={0}
+                allowDecimal={false}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Stack gap="xs" justify="flex-end">
+            <FlagField control={control} name="onlineListingAvailable" label="Online satışa açık" />
+            <FlagField control={control} name="truckShippingAvailable" label="Tır ile sevk edilebilir" />
+          </Stack>
+        </SimpleGrid>
+        <Textarea label="Açıklama" autosize minRows={2} {...register('notes')} />
+        <Group justify="space-between" align="flex-end">
+          <Text fw={600} fz="sm">
+            İçindekiler
+          </Text>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlus size={14} />}
+            onClick={() => setAdding(true)}
+          >
+            İçerik Ekle
+          </Button>
+        </Group>
+        <BundleTable
+          lines={lines}
+          onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
+        />
+        {serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            role="alert"
+            data-testid="form-error"
+          >
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Kaydet
+          </Button>
+        </Group>
+      </Stack>
+      <AddBundleItemModal
+        opened={adding}
+        lines={lines}
+        onAdd={(line) => setLines((current) => [...current, line])}
+        onClose={() => setAdding(false)}
+      />
+    </form>
+  );
+}
+
+type ControlOf = ReturnType<typeof useForm<FormValues, unknown, z.output<typeof FormSchema>>>['control'];
+
+function MoneyField({
+  control,
+  name,
+  label,
+}: {
+  control: ControlOf;
+  name: 'price' | 'discount';
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={label}
+          min={0}
+          decimalScale={2}
+          decimalSeparator=","
+          thousandSeparator="."
+          allowNegative={false}
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+type FlagName = 'onlineListingAvailable' | 'truckShippingAvailable';
+
+function FlagField({ control, name, label }: { control: ControlOf; name: FlagName; label: string }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Switch
+          label={label}
+          checked={field.value === true || field.value === 1}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import { ALL_LABEL } from '@mandira/contract/products';
+import type { Product } from '@mandira/contract/sellable-products';
+import { Badge, Button, Select } from '@mantine/core';
+import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { useProductPackagingGroups, useSellableProducts } from './api.ts';
+import { BundleViewerModal } from './bundle-viewer-modal.tsx';
+import { SellableFormModal } from './sellable-form-modal.tsx';
+
+const ALL = 'ALL';
+
+function yesNo(flag: 0 | 1) {
+  return flag ? (
+    <Badge color="teal" variant="light">
+      Evet
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light">
+      Hayır
+    </Badge>
+  );
+}
+
+function columns(onShowBundle: (product: Product) => void): DataTableColumn<Product>[] {
+  return [
+    { id: 'name', header: 'Ürün Adı', value: (p) => p.name, minWidth: 180 },
+    { id: 'stockCode', header: 'Stok Kodu', value: (p) => p.stockCode, noWrap: true },
+    { id: 'barcode', header: 'Barkod', value: (p) => p.barcode, noWrap: true },
+    {
+      id: 'online',
+      header: 'Online Satış',
+      value: (p) => p.onlineListingAvailable === 1,
+      render: (p) => yesNo(p.onlineListingAvailable),
+    },
+    {
+      id: 'truck',
+      header: 'Tır Sevkiyatı',
+      value: (p) => p.truckShippingAvailable === 1,
+      render: (p) => yesNo(p.truckShippingAvailable),
+    },
+    { id: 'perBox', header: 'Koli İçi Adet', value: (p) => p.quantityInsideBox, align: 'right' },
+    { id: 'notes', header: 'Açıklama', value: (p) => p.notes, minWidth: 160 },
+    {
+      id: 'bundle',
+      header: 'İçindekiler',
+      value: (p) => p.productBundle.map((line) => `${line.quantity} × ${line.name}`).join(', '),
+      sortable: false,
+      render: (p) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconListDetails size={14} />}
+          onClick={() => onShowBundle(p)}
+        >
+          İçindekiler ({p.productBundle.length})
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** 'Satılabilir Ürün Listesi' (spec §2): products made of stockable items, with their bundles. */
+export default function SellableProductsPage() {
+  const [group, setGroup] = useState(ALL);
+  const products = useSellableProducts(group);
+  const groups = useProductPackagingGroups();
+  const [editing, setEditing] = useState<{ product: Product | undefined } | null>(null);
+  const [viewing, setViewing] = useState<Product>();
+  const tableColumns = useMemo(() => columns(setViewing), []);
+
+  return (
+    <>
+      <PageHeader
+        title="Satılabilir Ürün Listesi"
+        description="Siparişte satılan ürünler ve içlerindeki depolanabilir ürünler"
+        actions={
+          <Select
+            label="Ambalaj grubu"
+            w={200}
+            allowDeselect={false}
+            data={[
+              { value: ALL, label: ALL_LABEL },
+              ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
+            ]}
+            value={group}
+            onChange={(value) => setGroup(value ?? ALL)}
+          />
+        }
+      />
+      <DataTable
+        name="satilabilir-urunler"
+        columns={tableColumns}
+        data={products.data}
+        getRowId={(p) => p.id}
+        loading={products.isPending}
+        error={products.error}
+        onRetry={() => void products.refetch()}
+        minWidth={1100}
+        toolbar={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ product: undefined })}>
+            Ürün Ekle
+          </Button>
+        }
+        rowActions={(p) => (
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPencil size={14} />}
+            onClick={() => setEditing({ product: p })}
+          >
+            Düzenle
+          </Button>
+        )}
+      />
+      <SellableFormModal editing={editing} onClose={() => setEditing(null)} />
+      <BundleViewerModal product={viewing} onClose={() => setViewing(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type {
+  AclRole,
+  CreateAclRoleBody,
+  CreateUserAccessBody,
+  GeneratedPassword,
+  Privilege,
+  RoleEntry,
+  UpdateAclRoleBody,
+  UpdateUserAccessBody,
+  UserAccess,
+} from '@mandira/contract/access';
+import { useQuery } from '@tanstack/react-query';
+import { get, post, put, queryString } from '../../api/client.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+// Everything under ['users'] depends on users or on role labels, so one invalidation refreshes it.
+const USERS = ['users'] as const;
+const ACL_ROLES = ['acl', 'roles'] as const;
+
+export function useUsers() {
+  return useQuery(apiQuery<UserAccess[]>([...USERS, 'list'], '/user-access'));
+}
+
+/** Every role a user may be given. */
+export function useRoleEntries() {
+  return useQuery(apiQuery<RoleEntry[]>([...USERS, 'role-entries'], '/user-access/roles'));
+}
+
+/** The roles one user holds; asked fresh each time the edit modal opens. */
+export function useRolesOfUser(userAccessId: number | undefined) {
+  return useQuery({
+    ...apiQuery<RoleEntry[]>(
+      [...USERS, 'role-entries', userAccessId],
+      `/user-access/roles${queryString({ userAccessId })}`,
+    ),
+    enabled: userAccessId !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useSaveUser() {
+  return useApiMutation(
+    (body: CreateUserAccessBody | UpdateUserAccessBody) =>
+      'id' in body && body.id
+        ? put<UserAccess>('/user-access', body)
+        : post<UserAccess>('/user-access', body),
+    { invalidates: [USERS] },
+  );
+}
+
+export function useGeneratePassword() {
+  return useApiMutation((userAccessId: number) =>
+    get<GeneratedPassword>(`/user-access/generate-pass${queryString({ userAccessId })}`),
+  );
+}
+
+export function useAclRoles() {
+  return useQuery(apiQuery<AclRole[]>([...ACL_ROLES], '/acl/roles'));
+}
+
+export function usePrivileges() {
+  return useQuery({
+    ...apiQuery<Privilege[]>(['acl', 'privileges'], '/acl/privileges'),
+    staleTime: Infinity,
+  });
+}
+
+export function useSaveAclRole() {
+  return useApiMutation(
+    (body: CreateAclRoleBody | UpdateAclRoleBody) =>
+      'id' in body && body.id ? put<AclRole>('/acl/roles', body) : post<AclRole>('/acl/roles', body),
+    { invalidates: [ACL_ROLES, USERS] },
+  );
+}

@@ -1,0 +1,29 @@
+import type { AclRole } from '@mandira/contract/access';
+import { Alert, Modal } from '@mantine/core';
+import { CenteredLoader } from '../../lib/centered-loader.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { usePrivileges } from './api.ts';
+import { RoleForm } from './role-form.tsx';
+
+type Props = { opened: boolean; role: AclRole | undefined; onClose: () => void };
+
+export function RoleFormModal({ opened, role, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={role ? 'Rolü Düzenle' : 'Rol Ekle'} size="lg">
+      {opened && <RoleFormLoader key={role?.id ?? 'new'} role={role} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function RoleFormLoader({ role, onDone }: { role: AclRole | undefined; onDone: () => void }) {
+  const privileges = usePrivileges();
+  if (privileges.error) {
+    return (
+      <Alert color="red" variant="light" title="Yetkiler yüklenemedi">
+        {errorMessage(privileges.error)}
+      </Alert>
+    );
+  }
+  if (!privileges.data) return <CenteredLoader label="Yetkiler yükleniyor..." />;
+  return <RoleForm role={role} privileges={privileges.data} onDone={onDone} />;
+}

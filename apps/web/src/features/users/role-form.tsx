@@ -1,0 +1,121 @@
+import type { AclRole, Privilege } from '@mandira/contract/access';
+import type { PrivilegeKey } from '@mandira/contract/roles';
+import { Alert, Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveAclRole } from './api.ts';
+
+type RoleFormValues = { key: string; label: string; privileges: PrivilegeKey[] };
+
+type Props = { role: AclRole | undefined; privileges: Privilege[]; onDone: () => void };
+
+export function RoleForm({ role, privileges, onDone }: Props) {
+  const saveRole = useSaveAclRole();
+  const [serverError, setServerError] = useState<string>();
+  const { register, control, handleSubmit, setValue, watch } = useForm<RoleFormValues>({
+    defaultValues: { key: role?.key ?? '', label: role?.label ?? '', privileges: role?.privileges ?? [] },
+  });
+  const chosen = watch('privileges');
+
+  const save = useSubmitGuard(async (values: RoleFormValues) => {
+    setServerError(undefined);
+    // A disabled field may come back empty; a built-in role's key cannot change anyway.
+    const body = {
+      key: role?.builtIn ? role.key : values.key.trim(),
+      label: values.label.trim(),
+      privileges: values.privileges,
+    };
+    try {
+      await saveRole.mutateAsync(role ? { id: role.id, ...body } : body);
+      notifications.show({ color: 'green', message: `${body.label} rolü kaydedildi.` });
+      onDone();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+
+  const allChosen = chosen.length === privileges.length;
+  return (
+    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Controller
+            control={control}
+            name="key"
+            render={({ field }) => (
+              <TextInput
+                label="Rol anahtarı"
+                placeholder="ör. DEPO_SORUMLUSU"
+                description={
+                  role?.builtIn ? 'Hazır rollerin anahtarı değiştirilemez' : 'Büyük harf, rakam ve alt çizgi'
+                }
+                disabled={role?.builtIn}
+                value={field.value}
+                // Keys are ASCII upper case; the Turkish rule would turn a typed 'i' into 'İ'.
+                onChange={(event) => field.onChange(event.currentTarget.value.toLocaleUpperCase('en-US'))}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <TextInput label="Rol adı" placeholder="ör. Depo Sorumlusu" data-autofocus {...register('label')} />
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="privileges"
+          render={({ field }) => (
+            <Checkbox.Group
+              label={
+                <Group gap="xs">
+                  <Text fz="sm" fw={500}>
+                    Yetkiler ({field.value.length} / {privileges.length})
+                  </Text>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    fz="xs"
+                    onClick={() =>
+                      setValue('privileges', allChosen ? [] : privileges.map((privilege) => privilege.key))
+                    }
+                  >
+                    {allChosen ? 'Hiçbirini seçme' : 'Tümünü seç'}
+                  </Anchor>
+                </Group>
+              }
+              value={field.value}
+              onChange={(value) => field.onChange(value as PrivilegeKey[])}
+            >
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+                {privileges.map((privilege) => (
+                  <Checkbox key={privilege.key} value={privilege.key} label={privilege.label} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          )}
+        />
+        {serverError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            data-testid="form-error"
+            role="alert"
+          >
+            {serverError}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={save.submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" loading={save.submitting}>
+            Kaydet
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { searchableText } from '../search.ts';
+
+/** One column of a DataTable; `value` feeds sorting, searching and the Excel export alike. */
+export type DataTableColumn<T> = {
+  id: string;
+  /** Turkish header, also the Excel header. */
+  header: string;
+  value: (row: T) => unknown;
+  /** How the cell looks; defaults to the text of `value`. */
+  render?: (row: T) => ReactNode;
+  /** What the Excel cell holds when the displayed text differs from `value` (labels, dates). */
+  exportValue?: (row: T) => string | number | null;
+  /** Text searched; defaults to the export value, so a search finds what the user sees. */
+  searchValue?: (row: T) => unknown;
+  sortable?: boolean;
+  align?: 'left' | 'center' | 'right';
+  width?: number | string;
+  /** Keeps short values such as dates and phone numbers on one line. */
+  noWrap?: boolean;
+  minWidth?: number;
+};
+
+export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | null {
+  if (column.exportValue) return column.exportValue(row);
+  const value = column.value(row);
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 'Evet' : 'Hayır';
+  const text = searchableText(value);
+  return text === '' ? null : text;
+}
+
+export function searchValueOf<T>(column: DataTableColumn<T>, row: T): unknown {
+  if (column.searchValue) return column.searchValue(row);
+  return exportValueOf(column, row);
+}

@@ -1,0 +1,221 @@
+import { Alert, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useMemo, useState } from 'react';
+import { errorMessage } from '../error-message.ts';
+import { compareValues, filterBySearch, searchableText } from '../search.ts';
+import { type DataTableColumn, searchValueOf } from './column.ts';
+import classes from './data-table.module.css';
+import { exportToExcel } from './export-to-excel.ts';
+import { SkeletonRows } from './skeleton-rows.tsx';
+import { SortHeader } from './sort-header.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+
+/** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
+const RENDER_STEP = 200;
+
+export type DataTableProps<T> = {
+  /** File name of the Excel export, without extension, e.g. 'kullanicilar'. */
+  name: string;
+  columns: readonly DataTableColumn<T>[];
+  data: readonly T[] | undefined;
+  getRowId: (row: T) => string | number;
+  loading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  /** Buttons of a row, shown in a last 'İşlemler' column. */
+  rowActions?: (row: T) => ReactNode;
+  /** Buttons beside the Excel button, e.g. 'Kullanıcı Ekle'. */
+  toolbar?: ReactNode;
+  /** The search applies only from this many characters (users: 3, i.e. longer than 2). */
+  minSearchLength?: number;
+  initialSort?: SortingState;
+  emptyMessage?: string;
+  /** Columns below this width scroll sideways instead of squeezing. */
+  minWidth?: number;
+};
+
+/** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
+const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rowActions, minSearchLength = 1 } = props;
+  const [query, setQuery] = useState('');
+  const [sorting, setSorting] = useState<SortingState>(props.initialSort ?? []);
+  const [limit, setLimit] = useState(RENDER_STEP);
+  const [exporting, setExporting] = useState(false);
+
+  const filtered = useMemo(
+    () =>
+      filterBySearch(
+        props.data ?? [],
+        query,
+        (row) => columns.map((column) => searchValueOf(column, row)),
+        minSearchLength,
+      ),
+    [props.data, query, columns, minSearchLength],
+  );
+
+  const columnDefs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        accessorFn: column.value,
+        header: column.header,
+        enableSorting: column.sortable !== false,
+        sortingFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
+      })),
+    [columns],
+  );
+
+  const table = useReactTable({
+    data: filtered,
+    columns: columnDefs,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (row) => String(props.getRowId(row)),
+  });
+
+  const rows = table.getRowModel().rows;
+  const columnCount = columns.length + (rowActions ? 1 : 0);
+  const showSkeleton = props.loading && !props.data;
+
+  async function handleExport() {
+    setExporting(true);
+    try {
+      await exportToExcel(
+        props.name,
+        columns,
+        rows.map((row) => row.original),
+      );
+    } catch (error) {
+      console.error('Excel dışa aktarımı başarısız', error);
+      notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="sm">
+      <TableToolbar
+        query={query}
+        onQueryChange={(value) => {
+          setQuery(value);
+          setLimit(RENDER_STEP);
+        }}
+        minSearchLength={minSearchLength}
+        shownCount={filtered.length}
+        totalCount={props.data?.length ?? 0}
+        onExport={handleExport}
+        exporting={exporting}
+        exportDisabled={!props.data || rows.length === 0}
+      >
+        {props.toolbar}
+      </TableToolbar>
+      {props.error ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Kayıtlar yüklenemedi">
+          <Group justify="space-between">
+            <Text fz="sm">{errorMessage(props.error)}</Text>
+            {props.onRetry && (
+              <Button size="xs" variant="light" color="red" onClick={props.onRetry}>
+                Tekrar dene
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      ) : null}
+      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={props.minWidth ?? 700} type="native">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="sm"
+            horizontalSpacing="xs"
+            aria-busy={props.loading}
+          >
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                {table.getFlatHeaders().map((header) => {
+                  const column = columns[header.index]!;
+                  return (
+                    <Table.Th key={header.id} w={column.width} miw={column.minWidth} ta={column.align}>
+                      <SortHeader
+                        label={column.header}
+                        sortable={header.column.getCanSort()}
+                        direction={header.column.getIsSorted()}
+                        onToggle={() => header.column.toggleSorting()}
+                      />
+                    </Table.Th>
+                  );
+                })}
+                {rowActions && (
+                  <Table.Th ta="right" style={STICKY_ACTIONS} bg="gray.0">
+                    <Text fw={600} fz="sm">
+                      İşlemler
+                    </Text>
+                  </Table.Th>
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {showSkeleton ? (
+                <SkeletonRows columns={columnCount} />
+              ) : rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columnCount}>
+                    <Center py="xl" c="dimmed">
+                      <Group gap="xs">
+                        <IconDatabaseOff size={18} />
+                        <Text fz="sm">{props.emptyMessage ?? 'Kayıt bulunamadı'}</Text>
+                      </Group>
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.slice(0, limit).map((row) => (
+                  <Table.Tr key={row.id}>
+                    {columns.map((column) => (
+                      <Table.Td
+                        key={column.id}
+                        ta={column.align}
+                        style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                      >
+                        {column.render
+                          ? column.render(row.original)
+                          : searchableText(column.value(row.original))}
+                      </Table.Td>
+                    ))}
+                    {rowActions && (
+                      <Table.Td style={STICKY_ACTIONS} className={classes.actions}>
+                        <Group gap={6} justify="flex-end" wrap="nowrap">
+                          {rowActions(row.original)}
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {rows.length > limit && (
+        <Center>
+          <Button variant="subtle" onClick={() => setLimit((current) => current + RENDER_STEP)}>
+            Daha fazla göster ({limit} / {rows.length})
+          </Button>
+        </Center>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { ApiRequestError } from '../api/client.ts';
+
+/** The Turkish text to show for a failure; internals of unexpected errors stay out of the screen. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.message;
+  return UNEXPECTED_ERROR_MESSAGE;
+}

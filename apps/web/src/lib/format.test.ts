@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+
+describe('formatDateTime', () => {
+  it('shows an ISO instant in Istanbul time as DD.MM.YYYY HH:mm', () => {
+    expect(formatDateTime('2024-03-05T21:07:00.000Z')).toBe('06.03.2024 00:07');
+  });
+
+  it('uses a 24-hour clock', () => {
+    expect(formatDateTime('2024-07-01T12:30:00Z')).toBe('01.07.2024 15:30');
+  });
+
+  it('accepts Date objects and returns empty text for missing or invalid values', () => {
+    expect(formatDateTime(new Date('2023-12-31T20:59:00Z'))).toBe('31.12.2023 23:59');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('shows the Istanbul calendar day', () => {
+    expect(formatDate('2024-03-05T22:00:00Z')).toBe('06.03.2024');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows lira with Turkish grouping and decimal comma', () => {
+    expect(formatMoney(1234.5)).toBe('₺1.234,50');
+    expect(formatMoney('99.9')).toBe('₺99,90');
+  });
+
+  it('returns empty text for missing or non-numeric values', () => {
+    expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney('abc')).toBe('');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands with dots', () => {
+    expect(formatNumber(12500.5)).toBe('12.500,5');
+  });
+});

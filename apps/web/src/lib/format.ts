@@ -1,0 +1,55 @@
+/** tr-TR display formats. Every date is shown in Istanbul time, whatever the browser's zone. */
+export const TIME_ZONE = 'Europe/Istanbul';
+
+const dateTimeParts = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+function parts(date: Date): Record<string, string> {
+  return Object.fromEntries(dateTimeParts.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/** `DD.MM.YYYY HH:mm`; empty text for a missing or unreadable value. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date);
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+}
+
+/** `DD.MM.YYYY`. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const p = parts(date);
+  return `${p.day}.${p.month}.${p.year}`;
+}
+
+/** An amount in lira, e.g. `₺1.234,50`. */
+export function formatMoney(value: number | string | null | undefined): string {
+  const amount = typeof value === 'string' ? Number(value) : value;
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return '';
+  return money.format(amount);
+}
+
+/** A number with Turkish grouping and decimal comma, e.g. `12.500,5`. */
+export function formatNumber(value: number | null | undefined, maximumFractionDigits = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return new Intl.NumberFormat('tr-TR', { maximumFractionDigits }).format(value);
+}

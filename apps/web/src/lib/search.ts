@@ -1,0 +1,50 @@
+/**
+ * Turkish case-insensitive matching: 'İ' lowers to 'i' and 'I' to 'ı', so "istanbul" finds
+ * "İSTANBUL" and "ışık" finds "IŞIK", as a Turkish reader expects (plain toLowerCase would not).
+ */
+export function turkishLower(text: string): string {
+  return text.toLocaleLowerCase('tr-TR');
+}
+
+/** Every piece of text inside a value (nested objects and arrays too), for searching. */
+export function searchableText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(searchableText).join(' ');
+  if (typeof value === 'object') return Object.values(value).map(searchableText).join(' ');
+  return '';
+}
+
+/** Whether the query's text occurs in any of the values; an empty query matches everything. */
+export function matchesSearch(values: readonly unknown[], query: string): boolean {
+  const needle = turkishLower(query.trim());
+  if (!needle) return true;
+  return values.some((value) => turkishLower(searchableText(value)).includes(needle));
+}
+
+/** Rows whose values contain the query; shorter queries than `minLength` do not filter at all. */
+export function filterBySearch<T>(
+  rows: readonly T[],
+  query: string,
+  valuesOf: (row: T) => readonly unknown[],
+  minLength = 1,
+): T[] {
+  if (query.trim().length < minLength) return [...rows];
+  return rows.filter((row) => matchesSearch(valuesOf(row), query));
+}
+
+const collator = new Intl.Collator('tr-TR', { numeric: true, sensitivity: 'base' });
+
+/** Sort order for table cells: numbers and dates by value, text by Turkish alphabet (ç after c). */
+export function compareValues(a: unknown, b: unknown): number {
+  const aEmpty = a === null || a === undefined || a === '';
+  const bEmpty = b === null || b === undefined || b === '';
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(searchableText(a), searchableText(b));
+}

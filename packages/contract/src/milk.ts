@@ -1,0 +1,308 @@
+import { z } from 'zod';
+import { isIsoDate, parseDateTime } from './istanbul-time.ts';
+import { isValidTckn } from './tckn.ts';
+
+/** The three milks a dairy collects, in the order the screens show them. */
+export const MILK_TYPES = { COW: 'İnek Sütü', SHEEP: 'Koyun Sütü', GOAT: 'Keçi Sütü' } as const;
+export type MilkType = keyof typeof MILK_TYPES;
+
+/** A road tanker holds some 30 000 L; the bounds only keep typing mistakes out of the figures. */
+export const MAX_LITRES = 100_000;
+export const MAX_TANKER_COUNT = 20;
+/** The longest range the figures are computed for, so a typo in a year cannot ask for a century. */
+export const MAX_SUMMARY_DAYS = 366;
+
+export const MILK_DRIVER_NAME_REQUIRED = 'Ad ve soyad zorunludur.';
+export const GENDERS = ['Erkek', 'Kadın'] as const;
+export const Gender = z.enum(GENDERS);
+export type Gender = z.infer<typeof Gender>;
+
+/** totalVolume of a milk vehicle; the database computes the same product as a generated column. */
+export function milkVehicleTotalVolume(tankerCount: number | undefined, perUnit: number | undefined): number {
+  return Math.round((tankerCount || 0) * (perUnit || 0) * 10) / 10;
+}
+
+/** Whether a driver lacks a name or a surname once blanks are trimmed away (spec §5). */
+export function isMilkDriverNameBlank(body: { name?: string | null; surname?: string | null }): boolean {
+  return !body.name?.trim() || !body.surname?.trim();
+}
+
+const hasOneDecimal = (value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-7;
+
+/** Litres: a JSON number ≥ 0 with at most one decimal; missing or null counts as 0 (spec §5). */
+// A missing value keeps zod's own issue, which the error handler words as 'alanı zorunludur'.
+const NOT_A_NUMBER = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Sayı olmalıdır.'),
+};
+const NOT_A_TEXT = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
+};
+
+const litres = z
+  .number(NOT_A_NUMBER)
+  .min(0, 'Hacim negatif olamaz.')
+  .max(MAX_LITRES, `Hacim en fazla ${MAX_LITRES} litre olabilir.`)
+  .refine(hasOneDecimal, 'Hacim en fazla bir ondalık basamakla girilmelidir (ör. 1250,5).')
+  .nullish()
+  .transform((value) => Math.round((value ?? 0) * 10) / 10);
+
+const text = (max: number) =>
+  z
+    .string(NOT_A_TEXT)
+    .trim()
+    .max(max, `En fazla ${max} karakter girilebilir.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const year = z
+  .number(NOT_A_NUMBER)
+  .int('Yıl tam sayı olmalıdır.')
+  .min(1950, 'Geçerli bir yıl giriniz.')
+  .refine((value) => value <= new Date().getFullYear() + 1, 'Yıl gelecekte olamaz.')
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** A record id; the text of a number ('12', from a path or a select) is read as that number. */
+const idOf = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number(NOT_A_NUMBER).int(message).positive(message),
+  );
+const entityId = idOf('Geçerli bir kayıt numarası giriniz.');
+
+/** A path parameter such as /vehicles/{id}. */
+export const MilkIdParams = z.object({ id: entityId });
+
+// ---------- milk vehicles ----------
+
+export const MilkVehicle = z.object({
+  id: z.number().int(),
+  licencePlateCode: z.string(),
+  brand: z.string(),
+  model: z.string(),
+  productionYear: z.number().int().nullable(),
+  yearOfPurchase: z.number().int().nullable(),
+  tankerCount: z.number().int(),
+  tankerVolumePerUnit: z.number(),
+  totalVolume: z.number(),
+});
+export type MilkVehicle = z.infer<typeof MilkVehicle>;
+
+const milkVehicleFields = {
+  // Plates are written upper case with single spaces ('34 ABC 123'); uniqueness ignores the spaces.
+  licencePlateCode: z
+    .string(NOT_A_TEXT)
+    .trim()
+    .min(1)
+    .max(20, 'Plaka en fazla 20 karakter olabilir.')
+    .transform((plate) => plate.replace(/\s+/g, ' ').toLocaleUpperCase('tr-TR')),
+  brand: text(50),
+  model: text(50),
+  productionYear: year,
+  yearOfPurchase: year,
+  tankerCount: z
+    .number(NOT_A_NUMBER)
+    .int('Tank sayısı tam sayı olmalıdır.')
+    .min(0, 'Tank sayısı negatif olamaz.')
+    .max(MAX_TANKER_COUNT, `Tank sayısı en fazla ${MAX_TANKER_COUNT} olabilir.`)
+    .nullish()
+    .transform((value) => value ?? 0),
+  tankerVolumePerUnit: litres,
+  /** Accepted and ignored: the server always computes tankerCount × tankerVolumePerUnit. */
+  totalVolume: z.unknown().optional(),
+};
+
+type YearPair = { productionYear: number | null; yearOfPurchase: number | null };
+const purchaseNotBeforeProduction = (body: YearPair, ctx: z.RefinementCtx) => {
+  if (
+    body.productionYear !== null &&
+    body.yearOfPurchase !== null &&
+    body.yearOfPurchase < body.productionYear
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['yearOfPurchase'],
+      message: 'Satın alma yılı üretim yılından önce olamaz.',
+    });
+  }
+};
+
+export const CreateMilkVehicleBody = z.object(milkVehicleFields).superRefine(purchaseNotBeforeProduction);
+export type CreateMilkVehicleBody = z.input<typeof CreateMilkVehicleBody>;
+export const UpdateMilkVehicleBody = z
+  .object({ id: entityId, ...milkVehicleFields })
+  .superRefine(purchaseNotBeforeProduction);
+export type UpdateMilkVehicleBody = z.input<typeof UpdateMilkVehicleBody>;
+
+// ---------- milk vehicle drivers ----------
+
+export const MilkDriver = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string(),
+  gender: Gender.nullable(),
+  /** 'YYYY-MM-DD' */
+  dateOfBirth: z.string().nullable(),
+  phone: z.string(),
+  tckn: z.string().nullable(),
+});
+export type MilkDriver = z.infer<typeof MilkDriver>;
+
+const milkDriverFields = {
+  name: text(100),
+  surname: text(100),
+  gender: z
+    .union([Gender, z.literal('')], { error: "Cinsiyet 'Erkek' veya 'Kadın' olmalıdır." })
+    .nullish()
+    .transform((value) => value || null),
+  // A date-time is accepted too and cut to its date part, as the order-driver screen does.
+  dateOfBirth: z
+    .string(NOT_A_TEXT)
+    .trim()
+    .transform((value) => value.slice(0, 10))
+    .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
+    .refine(
+      (value) => value === '' || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
+      'Doğum tarihi gelecekte veya 1900 öncesinde olamaz.',
+    )
+    .nullish()
+    .transform((value) => value || null),
+  phone: text(30).refine(
+    (value) => /^[0-9+()\s-]*$/.test(value),
+    'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.',
+  ),
+  tckn: z
+    .union([z.string().trim(), z.number().int().transform(String)])
+    .refine((value) => value === '' || isValidTckn(value), 'Geçersiz T.C. kimlik numarası.')
+    .nullish()
+    .transform((value) => value || null),
+};
+
+export const CreateMilkDriverBody = z.object(milkDriverFields);
+export type CreateMilkDriverBody = z.input<typeof CreateMilkDriverBody>;
+export const UpdateMilkDriverBody = z.object({ id: entityId, ...milkDriverFields });
+export type UpdateMilkDriverBody = z.input<typeof UpdateMilkDriverBody>;
+
+// ---------- milk deliveries ----------
+
+export const MilkDelivery = z.object({
+  id: z.number().int(),
+  milkVehicleId: z.number().int(),
+  milkVehicleDriverId: z.number().int(),
+  deliveredCowMilkVolume: z.number(),
+  deliveredSheepMilkVolume: z.number(),
+  deliveredGoatMilkVolume: z.number(),
+  /** ISO-8601 in Istanbul time, e.g. '2025-03-01T06:30:00+03:00'. */
+  deliveryDateTime: z.string(),
+  /** Read-only conveniences for tables and exports. */
+  licencePlateCode: z.string(),
+  driverFullName: z.string(),
+});
+export type MilkDelivery = z.infer<typeof MilkDelivery>;
+
+const milkDeliveryFields = {
+  milkVehicleId: idOf('Süt aracı seçiniz.'),
+  milkVehicleDriverId: idOf('Şoför seçiniz.'),
+  deliveredCowMilkVolume: litres,
+  deliveredSheepMilkVolume: litres,
+  deliveredGoatMilkVolume: litres,
+  /** ISO-8601; without an offset it is Istanbul time. Missing means now. */
+  deliveryDateTime: z
+    .string(NOT_A_TEXT)
+    .refine(
+      (value) => parseDateTime(value) !== undefined,
+      'Geçerli bir tarih ve saat giriniz (ör. 2025-03-01T06:30).',
+    )
+    .transform((value) => parseDateTime(value)!)
+    .nullish(),
+};
+
+export const CreateMilkDeliveryBody = z.object(milkDeliveryFields);
+export type CreateMilkDeliveryBody = z.input<typeof CreateMilkDeliveryBody>;
+export const UpdateMilkDeliveryBody = z.object({ id: entityId, ...milkDeliveryFields });
+export type UpdateMilkDeliveryBody = z.input<typeof UpdateMilkDeliveryBody>;
+
+/** A query parameter left empty ('?from=') means the same as one left out. */
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const isoDate = z.string().refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+
+const rangeFilters = {
+  /** First Istanbul day included, 'YYYY-MM-DD'. */
+  from: optionalParam(isoDate),
+  /** Last Istanbul day included, 'YYYY-MM-DD'. */
+  to: optionalParam(isoDate),
+  milkVehicleId: optionalParam(idOf('Geçerli bir süt aracı numarası giriniz.')),
+  milkVehicleDriverId: optionalParam(idOf('Geçerli bir şoför numarası giriniz.')),
+};
+
+type Range = { from?: string | undefined; to?: string | undefined };
+const toNotBeforeFrom = (query: Range, ctx: z.RefinementCtx) => {
+  if (query.from && query.to && query.to < query.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.' });
+  }
+};
+
+export const MilkDeliveryQuery = z
+  .object({
+    ...rangeFilters,
+    /** Paging is optional: without `page` and `size` the whole list comes back as an array. */
+    page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+    size: optionalParam(
+      idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+        z.number().max(500, 'Sayfa boyutu en fazla 500 olabilir.'),
+      ),
+    ),
+  })
+  .superRefine(toNotBeforeFrom);
+export type MilkDeliveryQuery = z.input<typeof MilkDeliveryQuery>;
+
+export const MilkDeliveryPage = z.object({
+  deliveries: z.array(MilkDelivery),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type MilkDeliveryPage = z.infer<typeof MilkDeliveryPage>;
+
+// ---------- figures ----------
+
+export const MilkSummaryQuery = z.object(rangeFilters).superRefine((query, ctx) => {
+  toNotBeforeFrom(query, ctx);
+  if (query.from && query.to) {
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days > MAX_SUMMARY_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Tarih aralığı en fazla ${MAX_SUMMARY_DAYS} gün olabilir.`,
+      });
+    }
+  }
+});
+export type MilkSummaryQuery = z.input<typeof MilkSummaryQuery>;
+
+export const MilkVolumes = z.object({
+  cowMilkVolume: z.number(),
+  sheepMilkVolume: z.number(),
+  goatMilkVolume: z.number(),
+  totalVolume: z.number(),
+  deliveryCount: z.number().int(),
+});
+export type MilkVolumes = z.infer<typeof MilkVolumes>;
+
+export const MilkSummary = z.object({
+  /** The range the figures cover, Istanbul days, both included (this week when not asked). */
+  from: z.string(),
+  to: z.string(),
+  totals: MilkVolumes,
+  /** Every day of the range, days without deliveries included with zeros. */
+  daily: z.array(MilkVolumes.extend({ date: z.string() })),
+  byVehicle: z.array(MilkVolumes.extend({ milkVehicleId: z.number().int(), licencePlateCode: z.string() })),
+  byDriver: z.array(
+    MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: z.string() }),
+  ),
+});
+export type MilkSummary = z.infer<typeof MilkSummary>;

@@ -1,0 +1,13 @@
+/**
+ * Turkish national ID number (T.C. Kimlik No): 11 digits, not starting with 0, the 10th and 11th
+ * digits being checksums of the ones before them. Catches most typing mistakes before they are saved.
+ */
+export function isValidTckn(text: string): boolean {
+  if (!/^[1-9]\d{10}$/.test(text)) return false;
+  const d = [...text].map(Number);
+  const odd = d[0]! + d[2]! + d[4]! + d[6]! + d[8]!;
+  const even = d[1]! + d[3]! + d[5]! + d[7]!;
+  const tenth = (((odd * 7 - even) % 10) + 10) % 10;
+  const eleventh = d.slice(0, 10).reduce((sum, digit) => sum + digit, 0) % 10;
+  return d[9] === tenth && d[10] === eleventh;
+}
