@@ -25,8 +25,16 @@ export type Database = {
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 const MIGRATION_LOCK = 7_401_001;
 
-export function connectPostgres(url: string, poolSize = 10): Database {
+export function connectPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection the server ends (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -99,4 +107,17 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Awaits drizzle queries one after another. Inside a transaction all queries share one connection,
+ * which runs one query at a time; `Promise.all` there only queues them in the driver (deprecated in
+ * pg). drizzle queries start when awaited, so the array may be built up front.
+ */
+export async function oneByOne<const T extends readonly PromiseLike<unknown>[]>(
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }

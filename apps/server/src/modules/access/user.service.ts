@@ -6,7 +6,7 @@ import type {
   UserAccess,
 } from '@mandira/contract/access';
 import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema.ts';
@@ -105,12 +105,7 @@ export async function updateUser(
     await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
       if (!existing) throw notFound('Kullanıcı bulunamadı.');
-      const currentRoles = await tx
-        .select({ key: roles.key })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.roleId))
-        .where(eq(userRoles.userId, input.id));
-      if (currentRoles.some((role) => role.key === SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
+      if ((await holdsSuperAdmin(tx, input.id)) && !actor.isSuperAdmin) {
         throw new AppError(
           'FORBIDDEN',
           'Süper yönetici yetkisine sahip bir kullanıcıyı yalnızca süper yönetici düzenleyebilir.',
@@ -160,12 +155,7 @@ export async function regeneratePassword(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Kullanıcı bulunamadı.');
   if (isSameName(user.userName, superUserName)) throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
-  const targetRoles = await db
-    .select({ key: roles.key })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(eq(userRoles.userId, userId));
-  if (targetRoles.some((role) => role.key === SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
+  if ((await holdsSuperAdmin(db, userId)) && !actor.isSuperAdmin) {
     throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
   }
   const generatedPass = generatePassword();
@@ -175,6 +165,15 @@ export async function regeneratePassword(
     await revokeSessionsOf(tx, userId);
   });
   return { generatedPass };
+}
+
+async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: roles.key })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), eq(roles.key, SUPER_ADMIN_ROLE)));
+  return row !== undefined;
 }
 
 /** Role keys to ids; only a super administrator may hand out the super administrator role. */

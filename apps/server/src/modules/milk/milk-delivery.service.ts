@@ -8,7 +8,7 @@ import type {
 } from '@mandira/contract/milk';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
@@ -98,7 +98,7 @@ export async function getMilkDelivery(db: Db | Tx, id: number): Promise<MilkDeli
 
 /** The stored fields, once the vehicle and the driver are known to exist. */
 async function fieldsOf(tx: Tx, input: CreateInput) {
-  const [[vehicle], [driver]] = await Promise.all([
+  const [[vehicle], [driver]] = await oneByOne([
     tx.select({ id: milkVehicles.id }).from(milkVehicles).where(eq(milkVehicles.id, input.milkVehicleId)),
     tx
       .select({ id: milkVehicleDrivers.id })

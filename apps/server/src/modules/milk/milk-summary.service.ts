@@ -2,7 +2,7 @@ import { addDays, daysBetween, istanbulWeek, PORTAL_TIME_ZONE } from '@mandira/c
 import type { MilkSummary, MilkSummaryQuery, MilkVolumes } from '@mandira/contract/milk';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, oneByOne } from '../../db/client.ts';
 import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import { deliveryConditions } from './milk-delivery.service.ts';
 
@@ -47,7 +47,7 @@ export async function milkCollectionSummary(db: Db, query: Query, now = new Date
   // One snapshot, so that the totals and the breakdowns agree even while deliveries are being saved.
   const [totals, daily, byVehicle, byDriver] = await db.transaction(
     (tx) =>
-      Promise.all([
+      oneByOne([
         tx.select(sums).from(milkDeliveries).where(where),
         tx
           .select({ date: istanbulDay, ...sums })

@@ -6,12 +6,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDelivery } from './api.ts';
 import { parseTurkishDate } from './milk-format.ts';
-import { ModalActions } from './modal-actions.tsx';
 import { OptionalNumberInput } from './optional-number-input.tsx';
-import { SaveError } from './save-error.tsx';
 
 /** Spec §8, word for word: the alert of an unsuccessful milk delivery save. */
 const SAVE_FAILED = 'Kaydetme sirasinda hata olustu.';
@@ -187,8 +187,13 @@ function MilkDeliveryForm({
             )}
           />
         </SimpleGrid>
-        <SaveError title={SAVE_FAILED} message={serverError} />
-        <ModalActions submitting={save.submitting} onCancel={onDone} />
+        <FormError title={SAVE_FAILED} message={serverError} />
+        <FormActions
+          submitting={save.submitting}
+          onCancel={onDone}
+          cancelLabel="İptal"
+          submittingLabel="Kaydediliyor..."
+        />
       </Stack>
     </form>
   );

@@ -13,11 +13,11 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDriver } from './api.ts';
 import { parseTurkishDate } from './milk-format.ts';
-import { ModalActions } from './modal-actions.tsx';
-import { SaveError } from './save-error.tsx';
 
 /** Spec §8: the alert of a milk driver save that failed with an exception. */
 const SAVE_FAILED = 'Kaydetme sırasında bir hata oluştu.';
@@ -132,8 +132,13 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
             {...register('tckn')}
           />
         </SimpleGrid>
-        <SaveError title={failure?.title} message={failure?.message} />
-        <ModalActions submitting={save.submitting} onCancel={onDone} />
+        <FormError title={failure?.title} message={failure?.message} />
+        <FormActions
+          submitting={save.submitting}
+          onCancel={onDone}
+          cancelLabel="İptal"
+          submittingLabel="Kaydediliyor..."
+        />
       </Stack>
     </form>
   );

@@ -4,12 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkVehicle } from './api.ts';
 import { formatLitres } from './milk-format.ts';
-import { ModalActions } from './modal-actions.tsx';
 import { OptionalNumberInput } from './optional-number-input.tsx';
-import { SaveError } from './save-error.tsx';
 
 type Props = { opened: boolean; vehicle: MilkVehicle | undefined; onClose: () => void };
 
@@ -118,8 +118,13 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
             data-testid="total-volume"
           />
         </SimpleGrid>
-        <SaveError message={serverError} />
-        <ModalActions submitting={save.submitting} onCancel={onDone} />
+        <FormError message={serverError} />
+        <FormActions
+          submitting={save.submitting}
+          onCancel={onDone}
+          cancelLabel="İptal"
+          submittingLabel="Kaydediliyor..."
+        />
       </Stack>
     </form>
   );

@@ -1,20 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateProductItemBody } from '@mandira/contract/products';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
 
 export type ItemFormValues = z.input<typeof CreateProductItemBody>;
@@ -107,25 +99,12 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
             <Textarea label="Notlar" autosize minRows={2} {...field} value={field.value ?? ''} />
           )}
         />
-        {props.serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="form-error"
-          >
-            {props.serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={props.onCancel} disabled={props.submitting}>
-            Vazgeç
-          </Button>
-          <Button type="submit" loading={props.submitting}>
-            {props.submitLabel}
-          </Button>
-        </Group>
+        <FormError message={props.serverError} />
+        <FormActions
+          submitting={props.submitting}
+          onCancel={props.onCancel}
+          submitLabel={props.submitLabel}
+        />
       </Stack>
     </form>
   );

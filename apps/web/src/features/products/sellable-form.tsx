@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateProductBody, type Product } from '@mandira/contract/sellable-products';
 import {
-  Alert,
   Button,
   Group,
   NumberInput,
@@ -12,10 +11,12 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
@@ -122,25 +123,8 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           lines={lines}
           onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
         />
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            role="alert"
-            data-testid="form-error"
-          >
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Vazgeç
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Kaydet
-          </Button>
-        </Group>
+        <FormError message={serverError} />
+        <FormActions submitting={submitting} onCancel={onCancel} />
       </Stack>
       <AddBundleItemModal
         opened={adding}

@@ -1,11 +1,12 @@
 import type { AclRole, Privilege } from '@mandira/contract/access';
 import type { PrivilegeKey } from '@mandira/contract/roles';
-import { Alert, Anchor, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveAclRole } from './api.ts';
 
@@ -96,25 +97,8 @@ export function RoleForm({ role, privileges, onDone }: Props) {
             </Checkbox.Group>
           )}
         />
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="form-error"
-            role="alert"
-          >
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={save.submitting}>
-            Vazgeç
-          </Button>
-          <Button type="submit" loading={save.submitting}>
-            Kaydet
-          </Button>
-        </Group>
+        <FormError message={serverError} />
+        <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

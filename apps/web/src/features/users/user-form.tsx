@@ -4,22 +4,13 @@ import {
   type UserAccess,
   type UserStatus,
 } from '@mandira/contract/access';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveUser } from './api.ts';
 
@@ -117,25 +108,8 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
             </Checkbox.Group>
           )}
         />
-        {serverError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            data-testid="form-error"
-            role="alert"
-          >
-            {serverError}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone} disabled={save.submitting}>
-            Vazgeç
-          </Button>
-          <Button type="submit" loading={save.submitting}>
-            Kaydet
-          </Button>
-        </Group>
+        <FormError message={serverError} />
+        <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

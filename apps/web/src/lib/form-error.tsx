@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 
-/** A failed save, shown inside the modal that stays open (spec §4); `title` is the spec's alert text. */
-export function SaveError({ title, message }: { title?: string; message: string | undefined }) {
+/** A failed save, shown inside the form that stays open; `title` carries a screen's own alert text. */
+export function FormError({ title, message }: { title?: string; message: string | undefined | null }) {
   if (!message) return null;
   return (
     <Alert
