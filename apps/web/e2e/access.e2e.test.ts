@@ -57,7 +57,8 @@ describe('sign-in, menus and page access by role', () => {
 
     await signInThroughUi(page, baseUrl, ADMIN_USER, ADMIN_PASSWORD);
     expect(await storedToken(page)).toBeTruthy();
-    expect(await page.getByTestId('signed-in-user').textContent()).toBe(ADMIN_USER);
+    // The header names the person (GET /user-access/me), not the login.
+    await page.getByTestId('signed-in-user').getByText('Sistem Yöneticisi').waitFor();
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Ana Sayfa', 'Kullanıcı Yönetimi']));
     await screenshot(page, 'dashboard-admin');
 
