@@ -6,7 +6,12 @@ export type SignInBody = z.infer<typeof SignInBody>;
 export const SignInResult = z.object({ authToken: z.string() });
 export type SignInResult = z.infer<typeof SignInResult>;
 
-export const ActuatorInfo = z.object({ name: z.string(), version: z.string() });
+export const ActuatorInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Tile URL template of the map pickers (`MAP_TILE_URL`). */
+  mapTileUrl: z.string(),
+});
 export type ActuatorInfo = z.infer<typeof ActuatorInfo>;
 
 export const UserStatus = z.enum(['ACTIVE', 'PASSIVE']);

@@ -115,6 +115,11 @@ describe('GET /actuator/info', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json.data.version).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it('tells the map pickers where their tiles come from', async () => {
+    const response = await t.call(undefined, { method: 'GET', url: '/api/actuator/info' });
+    expect(response.json.data.mapTileUrl).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
+  });
 });
 
 describe('unknown paths', () => {
