@@ -19,6 +19,7 @@ import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { PRODUCT } from './product.ts';
 
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(productItemRoutes(deps));
       await api.register(pendingItemRoutes(deps));
       await api.register(sellableProductRoutes(deps));
+      await api.register(stockRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -120,4 +121,10 @@ export async function oneByOne<const T extends readonly PromiseLike<unknown>[]>(
   const results: unknown[] = [];
   for (const query of queries) results.push(await query);
   return results as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{ rows }`, which drizzle's types leave open. */
+export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
 }

@@ -2,3 +2,4 @@
 export * from './schema/access.ts';
 export * from './schema/milk.ts';
 export * from './schema/products.ts';
+export * from './schema/stock.ts';

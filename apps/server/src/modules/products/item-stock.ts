@@ -1,12 +1,24 @@
 import type { StockLine } from '@mandira/contract/products';
-import { type AnyColumn, Column, getTableName, is, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  Column,
+  eq,
+  getTableName,
+  inArray,
+  is,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 
 /**
- * The seam between the catalogue and the stock area, which comes later (warehouses, stock lines,
- * movements). Until then every item has no stock and no history. The stock area replaces the bodies
- * below; their signatures and the shapes they return are final, so the catalogue's queries, its
- * frozen rule and the sellable-product stock figures do not change when stock arrives.
+ * The catalogue's window on stock (warehouses, stock lines, history): the only stock-dependent SQL of
+ * the product queries, so the item lists, the frozen rule and the sellable-product figures read stock
+ * through one place. Baskets and orders come with the order area; until then nothing waits in them.
  */
 type Ref = AnyColumn | SQL;
 
@@ -19,23 +31,73 @@ export function qualified(ref: Ref): SQL {
   return sql`${sql.identifier(getTableName(ref.table))}.${sql.identifier(ref.name)}`;
 }
 
+/** A warehouse named by its code (DEPO1) or its short name (Depo-1). */
+export function warehouseNamedSql(warehouseName: string): SQL {
+  return or(eq(warehouses.name, warehouseName), eq(warehouses.shortName, warehouseName))!;
+}
+
 /** Pieces of one item on hand, over every warehouse (or the named one): an integer SQL expression. */
-export function itemStockTotalSql(_itemId: Ref, _warehouseName?: string): SQL<number> {
-  return sql<number>`0`.mapWith(Number);
+export function itemStockTotalSql(itemId: Ref, warehouseName?: string): SQL<number> {
+  const inWarehouse = warehouseName
+    ? sql`and sl.warehouse_id in (select ${warehouses.id} from ${warehouses} where ${warehouseNamedSql(warehouseName)})`
+    : sql``;
+  return sql<number>`(select coalesce(sum(sl.quantity), 0)::int from ${stockLines} as sl where sl.product_item_id = ${qualified(itemId)} ${inWarehouse})`.mapWith(
+    Number,
+  );
 }
 
 /** Whether the item has stock history (a movement, a count): a boolean SQL expression. */
-export function itemHasStockHistorySql(_itemId: Ref): SQL<boolean> {
-  return sql<boolean>`false`;
+export function itemHasStockHistorySql(itemId: Ref): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${stockHistory} as sh where sh.product_item_id = ${qualified(itemId)})`;
 }
 
 /** Stock lines of the given items, keyed by item id; narrowed to one warehouse when named. */
 export async function stockLinesOf(
-  _db: Db,
-  _itemIds: readonly number[],
-  _warehouseName?: string,
+  db: Db | Tx,
+  itemIds: readonly number[],
+  warehouseName?: string,
 ): Promise<Map<number, StockLine[]>> {
-  return new Map();
+  const byItem = new Map<number, StockLine[]>();
+  if (itemIds.length === 0) return byItem;
+  const rows = await db
+    .select({
+      id: stockLines.id,
+      productItemId: stockLines.productItemId,
+      warehouseId: stockLines.warehouseId,
+      quantity: stockLines.quantity,
+      warehouseName: warehouses.name,
+      warehouseLabel: warehouses.shortName,
+      quantityInBox: productItems.quantityInBox,
+      packagingUnitTypeAmount: productItems.packagingUnitTypeAmount,
+      packagingUnitType: productItems.packagingUnitType,
+      packagingType: productItems.packagingType,
+    })
+    .from(stockLines)
+    .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
+    .innerJoin(productItems, eq(productItems.id, stockLines.productItemId))
+    .where(
+      and(
+        inArray(stockLines.productItemId, [...itemIds]),
+        warehouseName ? warehouseNamedSql(warehouseName) : undefined,
+      ),
+    )
+    .orderBy(asc(stockLines.productItemId), asc(stockLines.warehouseId));
+  for (const row of rows) {
+    const line: StockLine = {
+      id: row.id,
+      warehouseId: row.warehouseId,
+      quantity: row.quantity,
+      boxQuantity: row.quantityInBox > 0 ? Math.floor(row.quantity / row.quantityInBox) : 0,
+      wareHouse: { name: row.warehouseName, label: row.warehouseLabel },
+      packagingUnitTypeAmount: row.packagingUnitTypeAmount,
+      packagingUnitType: row.packagingUnitType,
+      packagingType: row.packagingType,
+    };
+    const lines = byItem.get(row.productItemId);
+    if (lines) lines.push(line);
+    else byItem.set(row.productItemId, [line]);
+  }
+  return byItem;
 }
 
 /** Pieces of a sellable product waiting in baskets: an integer SQL expression. */

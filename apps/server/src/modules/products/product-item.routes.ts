@@ -25,25 +25,27 @@ export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Depolanabilir ürünler'];
     const access = 'PRODUCT_ITEM_MANAGEMENT' as const;
+    // The item list with its stock lines is also the list of the stock screens.
+    const reading = {
+      access: ['PRODUCT_ITEM_MANAGEMENT', 'STOCK_MANAGEMENT', 'GOODS_IN_OUT', 'STOCK_HISTORY'],
+    } as const;
 
     app.get(
       '/product-item',
-      { schema: { tags, querystring: ProductItemQuery }, config: { access } },
+      { schema: { tags, querystring: ProductItemQuery }, config: reading },
       async (request) => ok(await findProductItems(db, request.query)),
     );
-    app.get('/product-item/packagingGroups', { schema: { tags }, config: { access } }, async () =>
+    app.get('/product-item/packagingGroups', { schema: { tags }, config: reading }, async () =>
       ok(await listItemPackagingGroups(db)),
     );
-    app.get('/product-item/warehouseStockType', { schema: { tags }, config: { access } }, async () =>
+    app.get('/product-item/warehouseStockType', { schema: { tags }, config: reading }, async () =>
       ok(listWarehouseStockTypes()),
     );
     app.get('/product-item/synchronize', { schema: { tags }, config: { access } }, async () =>
       ok(await synchronizeProductItems(db, erp)),
     );
-    app.get(
-      '/product-item/:id',
-      { schema: { tags, params: IdParams }, config: { access } },
-      async (request) => ok(await findProductItem(db, request.params.id)),
+    app.get('/product-item/:id', { schema: { tags, params: IdParams }, config: reading }, async (request) =>
+      ok(await findProductItem(db, request.params.id)),
     );
     app.post(
       '/product-item',

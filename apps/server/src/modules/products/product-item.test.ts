@@ -17,7 +17,7 @@ const put = (payload: object, token = sales) =>
 const get = (url: string, token = sales) => t.call(token, { method: 'GET', url: `/api${url}` });
 
 describe('POST /product-item', () => {
-  it('defines an item and answers it with its packaging group and zero stock', async () => {
+  it('defines an item and answers it with its packaging group and an empty line in every warehouse', async () => {
     const body = itemBody({ name: 'Tam Yağlı Beyaz Peynir', notes: 'Teneke yerine vakum' });
     const response = await post(body);
     expect(response.statusCode).toBe(200);
@@ -28,8 +28,18 @@ describe('POST /product-item', () => {
       frozen: false,
       totalStockQuantity: 0,
       boxQuantity: 0,
-      stocks: [],
     });
+    expect(
+      response.json.data.stocks.map((line: { wareHouse: { name: string }; quantity: number }) => [
+        line.wareHouse.name,
+        line.quantity,
+      ]),
+    ).toEqual([
+      ['DEPO1', 0],
+      ['DEPO2', 0],
+      ['DEPO3', 0],
+      ['DEPO4', 0],
+    ]);
   });
 
   it('keeps a fractional amount without trailing zeros in the packaging group', async () => {
@@ -237,8 +247,12 @@ describe('GET /product-item', () => {
 
   it('answers 401 and 403 as the other item routes', async () => {
     expect((await t.call(undefined, { method: 'GET', url: '/api/product-item' })).statusCode).toBe(401);
+    // The stock screens read the item list; order managers and accountants have no business there.
+    const orders = await t.tokenWithRoles(['ORDER_MANAGER', 'ACCOUNTING_MANAGER']);
+    expect((await get('/product-item', orders)).statusCode).toBe(403);
     const warehouse = await t.tokenWithRoles(['WAREHOUSE_ADMIN']);
-    expect((await get('/product-item', warehouse)).statusCode).toBe(403);
+    expect((await get('/product-item', warehouse)).statusCode).toBe(200);
+    expect((await post(itemBody(), warehouse)).statusCode).toBe(403);
   });
 });
 

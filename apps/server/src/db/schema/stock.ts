@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './access.ts';
+import { productItems } from './products.ts';
+
+const WAREHOUSE_TYPES = [
+  'COLD_STORAGE',
+  'COLD_STORAGE_MINUS_18',
+  'SOLID_STORAGE',
+  'LIQUID_STORAGE',
+  'MATERIAL_STORAGE',
+] as const;
+
+/** Own warehouses; each is a stock location named DEPO{id} (DESIGN §6). DEPO1…DEPO4 are seeded. */
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull(),
+    description: text('description').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    capacityInM3: numeric('capacity_in_m3', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    warehouseType: text('warehouse_type', { enum: WAREHOUSE_TYPES }).notNull().default('COLD_STORAGE'),
+    surfaceAreaInSquareMeters: numeric('surface_area_in_square_meters', {
+      precision: 14,
+      scale: 2,
+      mode: 'number',
+    })
+      .notNull()
+      .default(1),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('warehouses_name_key').on(t.name),
+    check('warehouses_sizes_check', sql`${t.capacityInM3} >= 0 and ${t.surfaceAreaInSquareMeters} >= 1`),
+  ],
+);
+
+/** Pieces of one item in one warehouse; every item has a line in every warehouse. */
+export const stockLines = pgTable(
+  'stock_lines',
+  {
+    id: serial('id').primaryKey(),
+    productItemId: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('stock_lines_item_warehouse_key').on(t.productItemId, t.warehouseId),
+    index('stock_lines_warehouse_idx').on(t.warehouseId),
+    check('stock_lines_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** One row per changed line of every movement; the sum of a line's changes is its quantity. */
+export const stockHistory = pgTable(
+  'stock_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    stockLineId: integer('stock_line_id')
+      .notNull()
+      .references(() => stockLines.id, { onDelete: 'cascade' }),
+    productItemId: integer('product_item_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    action: text('action').notNull(),
+    quantityChange: integer('quantity_change').notNull(),
+    quantityAfterChange: integer('quantity_after_change').notNull(),
+    orderId: integer('order_id'),
+    notes: text('notes').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The history screen reads a range of days, optionally of one item or one warehouse, newest first.
+    index('stock_history_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('stock_history_item_created_at_idx').on(t.productItemId, t.createdAt.desc()),
+    index('stock_history_warehouse_created_at_idx').on(t.warehouseId, t.createdAt.desc()),
+    index('stock_history_line_idx').on(t.stockLineId),
+  ],
+);

@@ -1,0 +1,369 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { countRows } from '../products/product-test-data.ts';
+import { lineIn, lineLedger, stockedItem } from './stock-test-data.ts';
+
+let t: TestApp;
+let staff: string;
+let stockAdmin: string;
+let sales: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.tokenWithRoles(['WAREHOUSE_STAFF']);
+  stockAdmin = await t.tokenWithRoles(['WAREHOUSE_ADMIN']);
+  sales = await t.tokenWithRoles(['SALES_ADMIN']);
+});
+afterAll(() => t.close());
+
+const write = (url: string, payload: object, token = staff, method: 'POST' | 'PUT' = 'PUT') =>
+  t.call(token, { method, url: `/api/product-item/${url}`, payload });
+const itemNow = async (id: number): Promise<ProductItem> =>
+  (await t.call(staff, { method: 'GET', url: `/api/product-item/${id}` })).json.data;
+
+describe('stock lines', () => {
+  it('gives every new item a line of 0 pieces in each of DEPO1…DEPO4', async () => {
+    const item = await stockedItem(t, sales);
+    expect(item.stocks.map((line) => [line.wareHouse, line.quantity])).toEqual([
+      [{ name: 'DEPO1', label: 'Depo-1' }, 0],
+      [{ name: 'DEPO2', label: 'Depo-2' }, 0],
+      [{ name: 'DEPO3', label: 'Depo-3' }, 0],
+      [{ name: 'DEPO4', label: 'Depo-4' }, 0],
+    ]);
+    expect(item.stocks[0]).toMatchObject({
+      warehouseId: 1,
+      boxQuantity: 0,
+      packagingType: item.packagingType,
+      packagingUnitType: item.packagingUnitType,
+      packagingUnitTypeAmount: item.packagingUnitTypeAmount,
+    });
+  });
+});
+
+describe('goods-in (spec §7 stock-import-bulk)', () => {
+  it('adds the pieces to two warehouses, writes one history row per line and answers the item list', async () => {
+    const item = await stockedItem(t, sales, { quantityInBox: 6 });
+    const response = await write('stock-import-bulk', {
+      stockChange: [
+        {
+          id: lineIn(item, 'DEPO1').id,
+          importedQuantity: 40,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          notes: 'Sabah üretimi',
+        },
+        { id: lineIn(item, 'DEPO2').id, importedQuantity: 25, stockOperationType: 'PURCHASE_INBOUND' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const listed = (response.json.data as ProductItem[]).find((row) => row.id === item.id)!;
+    expect(listed.totalStockQuantity).toBe(65);
+    expect(listed.boxQuantity).toBe(10);
+    expect(lineIn(listed, 'DEPO1')).toMatchObject({ quantity: 40, boxQuantity: 6 });
+    expect(lineIn(listed, 'DEPO2').quantity).toBe(25);
+    expect(listed.frozen).toBe(true);
+
+    const history = await t.call(staff, {
+      method: 'GET',
+      url: `/api/product-item/stock-history?productItemId=${item.id}`,
+    });
+    expect(history.json.data).toHaveLength(2);
+    expect(history.json.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: { name: 'PRODUCTION_INBOUND', label: 'Üretimden Mal Girişi' },
+          quantityChange: 40,
+          quantityAfterChange: 40,
+          notes: 'Sabah üretimi',
+          wareHouse: { name: 'DEPO1', label: 'Depo-1' },
+        }),
+        expect.objectContaining({
+          action: expect.objectContaining({ name: 'PURCHASE_INBOUND' }),
+          quantityChange: 25,
+        }),
+      ]),
+    );
+  });
+
+  it('answers the list narrowed by the filters sent with the call', async () => {
+    const item = await stockedItem(t, sales, { packagingUnitType: 'KILOGRAM', packagingUnitTypeAmount: 17 });
+    const response = await write(`stock-import-bulk?packagingGroup=17%20KILOGRAM&warehouseName=DEPO3`, {
+      stockChange: [
+        { id: lineIn(item, 'DEPO3').id, importedQuantity: 5, stockOperationType: 'RETURN_INBOUND' },
+      ],
+    });
+    expect(response.json.data.map((row: ProductItem) => row.id)).toEqual([item.id]);
+    expect(
+      response.json.data[0].stocks.map((line: { wareHouse: { name: string } }) => line.wareHouse.name),
+    ).toEqual(['DEPO3']);
+  });
+
+  it('accepts POST as well as PUT', async () => {
+    const item = await stockedItem(t, sales);
+    const response = await write(
+      'stock-import-bulk',
+      {
+        stockChange: [
+          { id: lineIn(item, 'DEPO1').id, importedQuantity: 3, stockOperationType: 'RETURN_INBOUND' },
+        ],
+      },
+      staff,
+      'POST',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(lineIn(await itemNow(item.id), 'DEPO1').quantity).toBe(3);
+  });
+
+  it('counts a missing quantity as 0 and writes no history for an unchanged line', async () => {
+    const item = await stockedItem(t, sales);
+    const before = await countRows(t, 'stock_history');
+    const response = await write('stock-import-bulk', {
+      stockChange: [{ id: lineIn(item, 'DEPO1').id, stockOperationType: 'PRODUCTION_INBOUND' }],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await countRows(t, 'stock_history')).toBe(before);
+  });
+
+  it.each([
+    ['an outbound type', { stockOperationType: 'RETAIL_OUTBOUND' }, /giriş tipi/],
+    ['a count as type', { stockOperationType: 'STOCK_COUNT' }, /giriş tipi/],
+    ['no type', { stockOperationType: undefined }, /Lutfen islem tipini seciniz\./],
+    ['a negative quantity', { importedQuantity: -5 }, /0 veya daha büyük/],
+    ['a fraction', { importedQuantity: 1.5 }, /tam sayı/],
+    ['text for a quantity', { importedQuantity: 'on' }, /Sayı olmalıdır/],
+  ])('refuses %s with 400 and writes nothing', async (_name, override, message) => {
+    const item = await stockedItem(t, sales);
+    const before = await countRows(t, 'stock_history');
+    const response = await write('stock-import-bulk', {
+      stockChange: [
+        { id: lineIn(item, 'DEPO2').id, importedQuantity: 4, stockOperationType: 'PRODUCTION_INBOUND' },
+        {
+          id: lineIn(item, 'DEPO1').id,
+          importedQuantity: 10,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          ...override,
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.code).toBe('VALIDATION');
+    expect(response.json.error.message).toMatch(message);
+    expect(response.json.error.message).toMatch(/stockChange\[1\]|stockChange\.1/);
+    expect(await countRows(t, 'stock_history')).toBe(before);
+    expect((await itemNow(item.id)).totalStockQuantity).toBe(0);
+  });
+
+  it('refuses the same line twice in one request', async () => {
+    const item = await stockedItem(t, sales);
+    const line = {
+      id: lineIn(item, 'DEPO1').id,
+      importedQuantity: 1,
+      stockOperationType: 'PRODUCTION_INBOUND',
+    };
+    const response = await write('stock-import-bulk', { stockChange: [line, line] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.message).toMatch(/birden fazla kez/);
+  });
+
+  it('refuses an empty change list and an unknown line, writing nothing', async () => {
+    expect((await write('stock-import-bulk', { stockChange: [] })).statusCode).toBe(400);
+    const before = await countRows(t, 'stock_history');
+    const item = await stockedItem(t, sales);
+    const response = await write('stock-import-bulk', {
+      stockChange: [
+        { id: lineIn(item, 'DEPO1').id, importedQuantity: 1, stockOperationType: 'PRODUCTION_INBOUND' },
+        { id: 99_999_999, importedQuantity: 1, stockOperationType: 'PRODUCTION_INBOUND' },
+      ],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json.error.message).toBe('Stok satırı bulunamadı: 99999999.');
+    expect(await countRows(t, 'stock_history')).toBe(before);
+  });
+});
+
+describe('goods-out (spec §7 stock-export-bulk)', () => {
+  it('subtracts the pieces and records the outbound type', async () => {
+    const item = await stockedItem(t, sales);
+    const line = lineIn(item, 'DEPO1');
+    await write('stock-import', {
+      id: line.id,
+      importedQuantity: 30,
+      stockOperationType: 'PRODUCTION_INBOUND',
+    });
+    const response = await write('stock-export-bulk', {
+      stockChange: [
+        { id: line.id, exportedQuantity: 12, stockOperationType: 'RETAIL_OUTBOUND', notes: 'Mağaza' },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(lineIn(await itemNow(item.id), 'DEPO1').quantity).toBe(18);
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 18, historySum: 18 });
+  });
+
+  it('refuses a goods-out beyond a line with 409 naming product, warehouse, on hand and requested, and changes nothing', async () => {
+    const item = await stockedItem(t, sales, { name: 'Kaşar Peyniri 400 g' });
+    const depo1 = lineIn(item, 'DEPO1');
+    const depo2 = lineIn(item, 'DEPO2');
+    await write('stock-import-bulk', {
+      stockChange: [
+        { id: depo1.id, importedQuantity: 10, stockOperationType: 'PRODUCTION_INBOUND' },
+        { id: depo2.id, importedQuantity: 3, stockOperationType: 'PRODUCTION_INBOUND' },
+      ],
+    });
+    const before = await countRows(t, 'stock_history');
+    const response = await write('stock-export-bulk', {
+      stockChange: [
+        { id: depo1.id, exportedQuantity: 4, stockOperationType: 'RETAIL_OUTBOUND' },
+        { id: depo2.id, exportedQuantity: 5, stockOperationType: 'RETAIL_OUTBOUND' },
+      ],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json.error.code).toBe('INSUFFICIENT_STOCK');
+    expect(response.json.error.message).toBe(
+      "'Kaşar Peyniri 400 g' ürünü için Depo-2 deposunda yeterli stok yok (eldeki: 3, istenen: 5). Hiçbir stok değiştirilmedi.",
+    );
+    const after = await itemNow(item.id);
+    expect(lineIn(after, 'DEPO1').quantity).toBe(10);
+    expect(lineIn(after, 'DEPO2').quantity).toBe(3);
+    expect(await countRows(t, 'stock_history')).toBe(before);
+  });
+
+  it('refuses an inbound type on an export with 400', async () => {
+    const item = await stockedItem(t, sales);
+    const response = await write('stock-export', {
+      id: lineIn(item, 'DEPO1').id,
+      exportedQuantity: 1,
+      stockOperationType: 'PRODUCTION_INBOUND',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.message).toMatch(/çıkış tipi/);
+  });
+});
+
+describe('single-line calls', () => {
+  it('stock-import and stock-export answer the item with its new line', async () => {
+    const item = await stockedItem(t, sales);
+    const line = lineIn(item, 'DEPO4');
+    const imported = await write('stock-import', {
+      id: line.id,
+      importedQuantity: 9,
+      stockOperationType: 'TRANSFER_INBOUND',
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(lineIn(imported.json.data, 'DEPO4').quantity).toBe(9);
+    const exported = await write('stock-export', {
+      id: line.id,
+      exportedQuantity: 2,
+      stockOperationType: 'TRANSFER_OUTBOUND',
+    });
+    expect(lineIn(exported.json.data, 'DEPO4').quantity).toBe(7);
+    const refused = await write('stock-export', {
+      id: line.id,
+      exportedQuantity: 8,
+      stockOperationType: 'TRANSFER_OUTBOUND',
+    });
+    expect(refused.statusCode).toBe(409);
+  });
+
+  it('/product-item/stock sets one line to the counted quantity', async () => {
+    const item = await stockedItem(t, sales);
+    const line = lineIn(item, 'DEPO3');
+    const response = await write('stock', { id: line.id, quantity: 14, notes: 'Ay sonu sayımı' }, stockAdmin);
+    expect(response.statusCode).toBe(200);
+    expect(lineIn(response.json.data, 'DEPO3').quantity).toBe(14);
+  });
+});
+
+describe('stock count (spec §7 stock-bulk)', () => {
+  it('overwrites each line and records the difference as a count correction', async () => {
+    const item = await stockedItem(t, sales);
+    const depo1 = lineIn(item, 'DEPO1');
+    const depo2 = lineIn(item, 'DEPO2');
+    await write('stock-import', {
+      id: depo1.id,
+      importedQuantity: 50,
+      stockOperationType: 'PRODUCTION_INBOUND',
+    });
+    const response = await write(
+      'stock-bulk',
+      {
+        updatedStocks: [
+          { id: depo1.id, quantity: 47, notes: 'Sayım' },
+          { id: depo2.id, quantity: 8 },
+        ],
+      },
+      stockAdmin,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(await lineLedger(t, depo1.id)).toEqual({ quantity: 47, historySum: 47 });
+    expect(await lineLedger(t, depo2.id)).toEqual({ quantity: 8, historySum: 8 });
+    const history = await t.call(stockAdmin, {
+      method: 'GET',
+      url: `/api/product-item/stock-history?productItemId=${item.id}&action=STOCK_COUNT`,
+    });
+    expect(history.json.data.map((row: { quantityChange: number }) => row.quantityChange).sort()).toEqual([
+      -3, 8,
+    ]);
+    expect(history.json.data[0].action).toEqual({ name: 'STOCK_COUNT', label: 'Sayım Düzeltmesi' });
+  });
+
+  it('refuses a negative count with 400', async () => {
+    const item = await stockedItem(t, sales);
+    const response = await write(
+      'stock-bulk',
+      { updatedStocks: [{ id: lineIn(item, 'DEPO1').id, quantity: -1 }] },
+      stockAdmin,
+    );
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('access', () => {
+  it('answers 401 without a token', async () => {
+    const response = await t.call(undefined, {
+      method: 'PUT',
+      url: '/api/product-item/stock-import-bulk',
+      payload: { stockChange: [] },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lets only goods in/out staff move goods, and stock admins and staff count', async () => {
+    const item = await stockedItem(t, sales);
+    const line = lineIn(item, 'DEPO1');
+    const goodsIn = {
+      stockChange: [{ id: line.id, importedQuantity: 1, stockOperationType: 'PRODUCTION_INBOUND' }],
+    };
+    expect((await write('stock-import-bulk', goodsIn, sales)).statusCode).toBe(403);
+    expect((await write('stock-import-bulk', goodsIn, stockAdmin)).statusCode).toBe(403);
+    expect(
+      (await write('stock-bulk', { updatedStocks: [{ id: line.id, quantity: 2 }] }, sales)).statusCode,
+    ).toBe(403);
+    expect(
+      (await write('stock-bulk', { updatedStocks: [{ id: line.id, quantity: 2 }] }, staff)).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe('concurrency on one database', () => {
+  it('loses no update when many goods-in and goods-out requests hit the same line at once', async () => {
+    const item = await stockedItem(t, sales);
+    const line = lineIn(item, 'DEPO1');
+    await write('stock-import', {
+      id: line.id,
+      importedQuantity: 100,
+      stockOperationType: 'PRODUCTION_INBOUND',
+    });
+    const requests = Array.from({ length: 40 }, (_, index) =>
+      index % 2 === 0
+        ? write('stock-import', {
+            id: line.id,
+            importedQuantity: 3,
+            stockOperationType: 'PRODUCTION_INBOUND',
+          })
+        : write('stock-export', { id: line.id, exportedQuantity: 2, stockOperationType: 'RETAIL_OUTBOUND' }),
+    );
+    const responses = await Promise.all(requests);
+    expect(responses.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 100 + 20 * 3 - 20 * 2, historySum: 120 });
+  });
+});

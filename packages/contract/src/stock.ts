@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { isIsoDate } from './istanbul-time.ts';
+import { EnumDescription, ProductItem, ProductItemQuery } from './products.ts';
+
+// ---------- own warehouses ----------
+
+/** Own warehouse types of spec §3; COLD_STORAGE is the default. */
+export const WAREHOUSE_TYPE_LABELS = {
+  COLD_STORAGE: 'Soğuk Hava Deposu',
+  COLD_STORAGE_MINUS_18: 'Soğuk Hava Deposu (-18°C)',
+  SOLID_STORAGE: 'Katı Ürün Deposu',
+  LIQUID_STORAGE: 'Sıvı Ürün Deposu',
+  MATERIAL_STORAGE: 'Malzeme Deposu',
+} as const;
+export type WarehouseType = keyof typeof WAREHOUSE_TYPE_LABELS;
+export const WarehouseType = z.enum(
+  Object.keys(WAREHOUSE_TYPE_LABELS) as [WarehouseType, ...WarehouseType[]],
+);
+export const DEFAULT_WAREHOUSE_TYPE: WarehouseType = 'COLD_STORAGE';
+
+/** The own-warehouse map of spec §9: 400px high, zoom 10, centred on Ankara. */
+export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 } as const;
+export const WAREHOUSE_MAP_ZOOM = 10;
+
+const NOT_A_NUMBER = { error: 'Sayı olmalıdır.' };
+
+/** A query or path parameter written as text ('12') is read as that number. */
+const numberParam = (schema: z.ZodNumber) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
+    schema,
+  );
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `En fazla ${max} karakter olabilir.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const coordinate = (min: number, max: number, label: string) =>
+  z
+    .number(NOT_A_NUMBER)
+    .min(min, `${label} ${min} ile ${max} arasında olmalıdır.`)
+    .max(max, `${label} ${min} ile ${max} arasında olmalıdır.`)
+    .nullish()
+    .transform((value) => value ?? null);
+
+/** The create form of spec §2 and §5: short name required, capacity ≥ 0, surface area ≥ 1. */
+export const CreateWarehouseBody = z.object({
+  shortName: z.string({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
+  description: optionalText(1000),
+  address: optionalText(1000),
+  phone: optionalText(40),
+  capacityInM3: z
+    .number(NOT_A_NUMBER)
+    .min(0, 'Kapasite 0 veya daha büyük olmalıdır.')
+    .max(10_000_000, 'Kapasite çok büyük.')
+    .nullish()
+    .transform((value) => value ?? 0),
+  warehouseType: WarehouseType.nullish().transform((value) => value ?? DEFAULT_WAREHOUSE_TYPE),
+  surfaceAreaInSquareMeters: z
+    .number(NOT_A_NUMBER)
+    .min(1, 'Yüzey alanı en az 1 m² olmalıdır.')
+    .max(10_000_000, 'Yüzey alanı çok büyük.')
+    .nullish()
+    .transform((value) => value ?? 1),
+  latitude: coordinate(-90, 90, 'Enlem'),
+  longitude: coordinate(-180, 180, 'Boylam'),
+});
+export type CreateWarehouseBody = z.input<typeof CreateWarehouseBody>;
+
+export const Warehouse = z.object({
+  id: z.number().int(),
+  /** The stock location's code, DEPO{id}. */
+  name: z.string(),
+  shortName: z.string(),
+  description: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  capacityInM3: z.number(),
+  warehouseType: WarehouseType,
+  warehouseTypeDescription: EnumDescription,
+  surfaceAreaInSquareMeters: z.number(),
+  /** Stored volume (item size × pieces) ÷ capacity, in percent with one decimal; 0 without capacity. */
+  estimatedOccupancyRate: z.number(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type Warehouse = z.infer<typeof Warehouse>;
+
+/** A stock location as filters and tables name it: DEPO1 'Depo-1'. */
+export const WarehouseName = z.object({ id: z.number().int(), name: z.string(), label: z.string() });
+export type WarehouseName = z.infer<typeof WarehouseName>;
+
+// ---------- movements ----------
+
+export const INBOUND_TYPE_LABELS = {
+  PRODUCTION_INBOUND: 'Üretimden Mal Girişi',
+  RETURN_INBOUND: 'İade Girişi',
+  CONSIGNMENT_INBOUND: 'Emanet Girişi',
+  TRANSFER_INBOUND: 'Depo Transfer Girişi',
+  PURCHASE_INBOUND: 'Satın Alma Girişi',
+} as const;
+export const OUTBOUND_TYPE_LABELS = {
+  SHIPMENT_OUTBOUND: 'Sevkiyat Çıkışı',
+  RETAIL_OUTBOUND: 'Perakende Çıkış',
+  INDIVIDUAL_OUTBOUND: 'Bireysel Çıkış',
+  TRANSFER_OUTBOUND: 'Depo Transfer Çıkışı',
+} as const;
+/** The third kind of spec §3: a count that overwrites the line. */
+export const STOCK_COUNT_ACTION = 'STOCK_COUNT';
+export const STOCK_ACTION_LABELS = {
+  ...INBOUND_TYPE_LABELS,
+  ...OUTBOUND_TYPE_LABELS,
+  [STOCK_COUNT_ACTION]: 'Sayım Düzeltmesi',
+} as const;
+
+export type InboundType = keyof typeof INBOUND_TYPE_LABELS;
+export type OutboundType = keyof typeof OUTBOUND_TYPE_LABELS;
+export type StockAction = keyof typeof STOCK_ACTION_LABELS;
+export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockAction, ...StockAction[]], {
+  error: `Geçersiz işlem tipi; beklenen: ${Object.keys(STOCK_ACTION_LABELS).join(', ')}`,
+});
+
+const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
+const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
+  z
+    .string({ error: MOVEMENT_TYPE_MISSING })
+    .trim()
+    .min(1, MOVEMENT_TYPE_MISSING)
+    .refine((value) => value in labels, {
+      message: `Geçersiz ${direction} tipi; beklenen: ${Object.keys(labels).join(', ')}`,
+    })
+    .transform((value) => value as T);
+
+/** Pieces of a movement: a whole number ≥ 0, missing counts as 0 (spec §5). */
+const pieces = z
+  .number(NOT_A_NUMBER)
+  .int('Miktar tam sayı olmalıdır.')
+  .min(0, 'Miktar 0 veya daha büyük olmalıdır.')
+  .max(100_000_000, 'Miktar çok büyük.')
+  .nullish()
+  .transform((value) => value ?? 0);
+
+const lineId = z
+  .number(NOT_A_NUMBER)
+  .int('Geçerli bir stok satırı giriniz.')
+  .positive('Geçerli bir stok satırı giriniz.');
+const notes = optionalText(1000);
+
+const distinctLines = (lines: { id: number }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<number>();
+  lines.forEach((line, index) => {
+    if (seen.has(line.id)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `Stok satırı ${line.id} bu istekte birden fazla kez geçiyor.`,
+      });
+    }
+    seen.add(line.id);
+  });
+};
+const changeList = <T extends z.ZodType<{ id: number }>>(line: T) =>
+  z.array(line).min(1, 'En az bir stok satırı gönderilmelidir.').max(1000).superRefine(distinctLines);
+
+export const StockImportLine = z.object({
+  id: lineId,
+  importedQuantity: pieces,
+  stockOperationType: movementType(INBOUND_TYPE_LABELS, 'giriş'),
+  notes,
+});
+export const StockExportLine = z.object({
+  id: lineId,
+  exportedQuantity: pieces,
+  stockOperationType: movementType(OUTBOUND_TYPE_LABELS, 'çıkış'),
+  notes,
+});
+export const StockCountLine = z.object({ id: lineId, quantity: pieces, notes });
+
+/** Goods-in to one stock line. */
+export const StockImportBody = StockImportLine;
+export type StockImportBody = z.input<typeof StockImportBody>;
+/** Goods-out from one stock line. */
+export const StockExportBody = StockExportLine;
+export type StockExportBody = z.input<typeof StockExportBody>;
+/** A count of one stock line: its quantity becomes this. */
+export const StockCountBody = StockCountLine;
+export type StockCountBody = z.input<typeof StockCountBody>;
+
+export const StockImportBulkBody = z.object({ stockChange: changeList(StockImportLine) });
+export type StockImportBulkBody = z.input<typeof StockImportBulkBody>;
+export const StockExportBulkBody = z.object({ stockChange: changeList(StockExportLine) });
+export type StockExportBulkBody = z.input<typeof StockExportBulkBody>;
+export const StockCountBulkBody = z.object({ updatedStocks: changeList(StockCountLine) });
+export type StockCountBulkBody = z.input<typeof StockCountBulkBody>;
+
+/** Bulk calls answer with the item list, narrowed by the same filters as `GET /product-item`. */
+export const StockListQuery = ProductItemQuery;
+export const StockItemList = z.array(ProductItem);
+
+// ---------- history ----------
+
+const optionalParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (value === '' || value === 'ALL' || value === 'Tumu' ? undefined : value),
+    schema.optional(),
+  );
+
+const positiveId = (message: string) => numberParam(z.number(NOT_A_NUMBER).int(message).positive(message));
+
+/** 'YYYY-MM-DD', or the screen's 'YYYY-MM-DDT00:00:00' / 'T23:59:59': whole Istanbul days either way. */
+const historyDay = z
+  .string()
+  .trim()
+  .transform((value) => value.slice(0, 10))
+  .refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+
+export const StockHistoryQuery = z
+  .object({
+    productItemId: optionalParam(positiveId('Geçerli bir ürün numarası giriniz.')),
+    warehouseId: optionalParam(positiveId('Geçerli bir depo numarası giriniz.')),
+    action: optionalParam(StockAction),
+    /** First Istanbul day included. */
+    startDate: optionalParam(historyDay),
+    /** Last Istanbul day included. */
+    endDate: optionalParam(historyDay),
+    /** Paging is optional: without `page` and `size` the newest rows come back as an array. */
+    page: optionalParam(positiveId('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+    size: optionalParam(
+      positiveId('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+        z.number().max(500, 'Sayfa boyutu en fazla 500 olabilir.'),
+      ),
+    ),
+  })
+  .superRefine((query, ctx) => {
+    if (query.startDate && query.endDate && query.endDate < query.startDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endDate'],
+        message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+      });
+    }
+  });
+export type StockHistoryQuery = z.input<typeof StockHistoryQuery>;
+
+/** An unpaged history answer stops at this many rows, newest first. */
+export const STOCK_HISTORY_UNPAGED_LIMIT = 5000;
+
+export const StockHistoryEntry = z.object({
+  id: z.number().int(),
+  productItemId: z.number().int(),
+  /** Null when the item is no longer known; screens show '#id'. */
+  productItemName: z.string().nullable(),
+  stockCode: z.string().nullable(),
+  /** Pieces in one box of the item, for the change in boxes. */
+  quantityInBox: z.number().int(),
+  action: EnumDescription,
+  orderId: z.number().int().nullable(),
+  quantityChange: z.number().int(),
+  quantityAfterChange: z.number().int(),
+  warehouseId: z.number().int(),
+  wareHouse: EnumDescription,
+  /** ISO-8601 with Istanbul's offset. */
+  createdAt: z.string(),
+  notes: z.string(),
+  /** Who did it: name and surname, or the user name. */
+  createdBy: z.string(),
+});
+export type StockHistoryEntry = z.infer<typeof StockHistoryEntry>;
+
+export const StockHistoryPage = z.object({
+  entries: z.array(StockHistoryEntry),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type StockHistoryPage = z.infer<typeof StockHistoryPage>;
+
+export function stockActionDescription(action: string): EnumDescription {
+  return { name: action, label: STOCK_ACTION_LABELS[action as StockAction] ?? action };
+}
+
+/** A box count shown next to pieces: whole boxes, or null when the item is not sold by the box. */
+export function boxesOf(pieces: number, quantityInBox: number): number | null {
+  return quantityInBox > 0 ? Math.trunc(pieces / quantityInBox) : null;
+}
