@@ -1,5 +1,6 @@
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
+import { seedStockDemo } from '../modules/stock/stock.demo.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -11,4 +12,5 @@ export type DemoSeeder = { area: string; seed(db: Db): Promise<void> };
 export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'milk', seed: seedMilkDemo },
   { area: 'products', seed: seedProductsDemo },
+  { area: 'stock', seed: seedStockDemo },
 ];

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { lineIn, stockedItem } from './stock-test-data.ts';
+
+let t: TestApp;
+let staff: string;
+let sales: string;
+let itemId: number;
+let otherItemId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.tokenWithRoles(['WAREHOUSE_STAFF']);
+  sales = await t.tokenWithRoles(['SALES_ADMIN']);
+  const item = await stockedItem(t, sales, { name: 'Süzme Yoğurt 1 kg' });
+  const other = await stockedItem(t, sales, { name: 'Ayran 200 ml' });
+  itemId = item.id;
+  otherItemId = other.id;
+  const move = (url: string, payload: object) =>
+    t.call(staff, { method: 'PUT', url: `/api/product-item/${url}`, payload });
+  await move('stock-import-bulk', {
+    stockChange: [
+      {
+        id: lineIn(item, 'DEPO1').id,
+        importedQuantity: 100,
+        stockOperationType: 'PRODUCTION_INBOUND',
+        notes: 'eski',
+      },
+      {
+        id: lineIn(item, 'DEPO2').id,
+        importedQuantity: 20,
+        stockOperationType: 'PRODUCTION_INBOUND',
+        notes: 'eski',
+      },
+      {
+        id: lineIn(other, 'DEPO1').id,
+        importedQuantity: 7,
+        stockOperationType: 'RETURN_INBOUND',
+        notes: 'eski',
+      },
+    ],
+  });
+  // The first three movements happened on 1 and 2 March 2026 (Istanbul), the rest today.
+  await t.db.execute(
+    sql`update stock_history set created_at = '2026-03-01T23:30:00+03:00' where notes = 'eski'`,
+  );
+  await t.db.execute(
+    sql`update stock_history set created_at = '2026-03-02T00:15:00+03:00' where notes = 'eski' and quantity_change = 7`,
+  );
+  await move('stock-export-bulk', {
+    stockChange: [
+      { id: lineIn(item, 'DEPO1').id, exportedQuantity: 30, stockOperationType: 'SHIPMENT_OUTBOUND' },
+    ],
+  });
+});
+afterAll(() => t.close());
+
+const history = (query: string, token = staff) =>
+  t.call(token, { method: 'GET', url: `/api/product-item/stock-history${query}` });
+
+describe('GET /product-item/stock-history', () => {
+  it('answers every movement newest first with product, warehouse, action and who did it', async () => {
+    const response = await history('');
+    expect(response.statusCode).toBe(200);
+    const rows = response.json.data;
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({
+      productItemId: itemId,
+      productItemName: 'Süzme Yoğurt 1 kg',
+      action: { name: 'SHIPMENT_OUTBOUND', label: 'Sevkiyat Çıkışı' },
+      quantityChange: -30,
+      quantityAfterChange: 70,
+      warehouseId: 1,
+      wareHouse: { name: 'DEPO1', label: 'Depo-1' },
+      orderId: null,
+      createdBy: expect.stringMatching(/\S/),
+    });
+    expect(rows[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
+    expect(rows.at(-1).createdAt).toBe('2026-03-01T23:30:00+03:00');
+  });
+
+  it('filters by item, warehouse and action', async () => {
+    expect((await history(`?productItemId=${otherItemId}`)).json.data).toHaveLength(1);
+    expect((await history(`?productItemId=${itemId}&warehouseId=2`)).json.data).toHaveLength(1);
+    const outbound = (await history('?action=SHIPMENT_OUTBOUND')).json.data;
+    expect(outbound.map((row: { quantityChange: number }) => row.quantityChange)).toEqual([-30]);
+  });
+
+  it('takes whole Istanbul days, both included, in the two forms the screens send', async () => {
+    const firstOfMarch = await history('?startDate=2026-03-01&endDate=2026-03-01');
+    expect(firstOfMarch.json.data).toHaveLength(2);
+    const withTimes = await history('?startDate=2026-03-01T00:00:00&endDate=2026-03-02T23:59:59');
+    expect(withTimes.json.data).toHaveLength(3);
+    const secondOnly = await history('?startDate=2026-03-02&endDate=2026-03-02');
+    expect(secondOnly.json.data.map((row: { quantityChange: number }) => row.quantityChange)).toEqual([7]);
+  });
+
+  it('treats empty filters as all', async () => {
+    expect(
+      (await history('?productItemId=&warehouseId=&action=&startDate=&endDate=')).json.data,
+    ).toHaveLength(4);
+  });
+
+  it('answers one page with the total count when asked', async () => {
+    const response = await history('?page=2&size=3');
+    expect(response.json.data).toMatchObject({ page: 2, size: 3, count: 4, totalPages: 2 });
+    expect(response.json.data.entries).toHaveLength(1);
+  });
+
+  it.each([
+    ['an unknown action', '?action=GIFT', /^'action'/],
+    ['a date that does not exist', '?startDate=2026-02-30', /^'startDate'.*Geçerli bir tarih/],
+    ['an end before the start', '?startDate=2026-03-02&endDate=2026-03-01', /^'endDate'.*önce olamaz/],
+    ['a product id of text', '?productItemId=peynir', /^'productItemId'/],
+    ['a page size over 500', '?page=1&size=501', /^'size'/],
+  ])('refuses %s with 400', async (_name, query, message) => {
+    const response = await history(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.message).toMatch(message);
+  });
+
+  it('is open to the stock screens only', async () => {
+    const anonymous = await t.call(undefined, { method: 'GET', url: '/api/product-item/stock-history' });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await history('', sales)).statusCode).toBe(403);
+    const stockAdmin = await t.tokenWithRoles(['WAREHOUSE_ADMIN']);
+    expect((await history('', stockAdmin)).statusCode).toBe(200);
+  });
+});
+
+describe('the frozen rule follows stock history', () => {
+  it('refuses a packaging change of an item with movements, and allows its other fields', async () => {
+    const item = (await t.call(sales, { method: 'GET', url: `/api/product-item/${itemId}` })).json.data;
+    expect(item.frozen).toBe(true);
+    const {
+      stocks: _stocks,
+      frozen: _frozen,
+      totalStockQuantity: _t,
+      boxQuantity: _b,
+      packagingGroup: _g,
+      ...body
+    } = item;
+    const refused = await t.call(sales, {
+      method: 'PUT',
+      url: '/api/product-item',
+      payload: { ...body, packagingUnitTypeAmount: 2 },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json.error.message).toMatch(/Birim miktarı/);
+    const renamed = await t.call(sales, {
+      method: 'PUT',
+      url: '/api/product-item',
+      payload: { ...body, name: 'Süzme Yoğurt 1 kg (yeni etiket)' },
+    });
+    expect(renamed.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,176 @@
+import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import type { InboundType, OutboundType } from '@mandira/contract/stock';
+import { asc, eq, gt, max, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { productItems, stockHistory, stockLines, users } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { applyStockChanges, type StockChange } from './stock-movement.service.ts';
+import { createWarehouse } from './warehouse.service.ts';
+
+const DAYS = 28;
+
+/** A small repeatable sequence, so every demo database tells the same story. */
+function sequence(seed: number) {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % below;
+  };
+}
+
+/**
+ * Four weeks of a dairy's stock: morning production into Depo-1 and Depo-2, purchases of supplies,
+ * retail and shipment goods-outs, transfers to Depo-3, a few returns and a Monday count. Every
+ * movement goes through the stock service, so lines and history agree; the rows are then dated back
+ * to the day they stand for.
+ */
+export async function seedStockDemo(db: Db): Promise<void> {
+  await createWarehouse(db, {
+    shortName: 'İzmir Soğuk Hava Deposu',
+    description: 'Ege bölgesi dağıtım deposu',
+    address: 'Kemalpaşa OSB, 35730 Kemalpaşa / İzmir',
+    phone: '0232 877 40 10',
+    capacityInM3: 850,
+    warehouseType: 'COLD_STORAGE',
+    surfaceAreaInSquareMeters: 320,
+    latitude: 38.4269,
+    longitude: 27.4172,
+  });
+  await createWarehouse(db, {
+    shortName: 'Ankara Donuk Depo',
+    description: '-18°C donuk ürün deposu',
+    address: 'Sincan OSB, 06935 Sincan / Ankara',
+    phone: '0312 269 55 00',
+    capacityInM3: 400,
+    warehouseType: 'COLD_STORAGE_MINUS_18',
+    surfaceAreaInSquareMeters: 150,
+    latitude: 39.9729,
+    longitude: 32.5741,
+  });
+
+  const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'warehouse_staff'));
+  const actor: Actor = {
+    userId: staff?.id ?? 0,
+    userName: 'warehouse_staff',
+    roles: ['WAREHOUSE_STAFF'],
+    privileges: new Set(),
+    isSuperAdmin: false,
+  };
+  const lines = await db
+    .select({
+      id: stockLines.id,
+      productItemId: stockLines.productItemId,
+      warehouseId: stockLines.warehouseId,
+      quantityInBox: productItems.quantityInBox,
+      stockType: productItems.warehouseStockType,
+    })
+    .from(stockLines)
+    .innerJoin(productItems, eq(productItems.id, stockLines.productItemId))
+    .orderBy(asc(stockLines.productItemId), asc(stockLines.warehouseId));
+  const byItem = new Map<number, typeof lines>();
+  for (const line of lines) byItem.set(line.productItemId, [...(byItem.get(line.productItemId) ?? []), line]);
+
+  const random = sequence(2026);
+  const held = new Map(lines.map((line) => [line.id, 0]));
+  const today = istanbulDate(new Date());
+
+  for (let day = DAYS; day >= 0; day--) {
+    const date = addDays(today, -day);
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    for (const itemLines of byItem.values()) {
+      const [depo1, depo2, depo3] = itemLines;
+      if (!depo1 || !depo2 || !depo3) continue;
+      const box = Math.max(itemLines[0]!.quantityInBox, 1);
+      const supplies = itemLines[0]!.stockType === 'SUPPLIES';
+      const morning: StockChange[] = [];
+      const evening: StockChange[] = [];
+      const inbound = (lineId: number, boxes: number, action: InboundType, notes: string) => {
+        const quantity = boxes * box;
+        held.set(lineId, held.get(lineId)! + quantity);
+        morning.push({ stockLineId: lineId, kind: 'add', quantity, action, notes });
+      };
+      const outbound = (lineId: number, boxes: number, action: OutboundType, notes: string) => {
+        const quantity = Math.min(boxes * box, held.get(lineId)!);
+        if (quantity === 0) return;
+        held.set(lineId, held.get(lineId)! - quantity);
+        evening.push({ stockLineId: lineId, kind: 'add', quantity: -quantity, action, notes });
+      };
+
+      if (weekday !== 0) {
+        if (supplies) {
+          if (weekday === 2)
+            inbound(depo1.id, 20 + random(20), 'PURCHASE_INBOUND', 'Haftalık sarf malzeme alımı');
+        } else {
+          inbound(depo1.id, 8 + random(12), 'PRODUCTION_INBOUND', 'Sabah üretimi');
+          if (random(3) === 0) inbound(depo2.id, 4 + random(6), 'PRODUCTION_INBOUND', 'İkinci hat üretimi');
+        }
+        outbound(depo1.id, 5 + random(10), 'SHIPMENT_OUTBOUND', 'Bayi sevkiyatı');
+        if (random(4) === 0) outbound(depo2.id, 1 + random(3), 'RETAIL_OUTBOUND', 'Fabrika satış mağazası');
+        if (weekday === 5) {
+          const transfer = Math.min(6 * box, held.get(depo1.id)!);
+          if (transfer > 0) {
+            held.set(depo1.id, held.get(depo1.id)! - transfer);
+            held.set(depo3.id, held.get(depo3.id)! + transfer);
+            evening.push(
+              {
+                stockLineId: depo1.id,
+                kind: 'add',
+                quantity: -transfer,
+                action: 'TRANSFER_OUTBOUND',
+                notes: "Depo-3'e transfer",
+              },
+              {
+                stockLineId: depo3.id,
+                kind: 'add',
+                quantity: transfer,
+                action: 'TRANSFER_INBOUND',
+                notes: "Depo-1'den transfer",
+              },
+            );
+          }
+        }
+        if (random(15) === 0) inbound(depo2.id, 1, 'RETURN_INBOUND', 'Müşteri iadesi');
+      }
+      if (weekday === 1 && held.get(depo1.id)! > box) {
+        // The Monday count finds a piece or two missing now and then.
+        const counted = held.get(depo1.id)! - random(3);
+        held.set(depo1.id, counted);
+        evening.push({
+          stockLineId: depo1.id,
+          kind: 'set',
+          quantity: counted,
+          action: 'STOCK_COUNT',
+          notes: 'Haftalık sayım',
+        });
+      }
+      await moveOn(db, actor, morning, date, '07:30');
+      await moveOn(db, actor, evening, date, '17:45');
+    }
+  }
+}
+
+/** Applies the changes and dates their history rows to the given Istanbul day and time. */
+async function moveOn(
+  db: Db,
+  actor: Actor,
+  changes: StockChange[],
+  date: string,
+  time: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db.transaction(async (tx) => {
+    const [last] = await tx.select({ id: max(stockHistory.id) }).from(stockHistory);
+    await applyStockChanges(tx, changes, { actor });
+    const at = new Date(startOfIstanbulDay(date).getTime() + minutesOf(time) * 60_000);
+    const when = at.getTime() > Date.now() ? new Date() : at;
+    await tx
+      .update(stockHistory)
+      .set({ createdAt: sql`${when.toISOString()}::timestamptz` })
+      .where(gt(stockHistory.id, last?.id ?? 0));
+  });
+}
+
+function minutesOf(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
