@@ -158,72 +158,39 @@ const counted = (lines: CountLines): StockChange[] =>
     notes: line.notes,
   }));
 
-async function move(db: Db, actor: Actor, changes: StockChange[]): Promise<void> {
+/** A bulk call: one transaction, then the item list the screen shows (spec §7). */
+async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemQuery) {
   await db.transaction((tx) => applyStockChanges(tx, changes, { actor }));
-}
-
-/** Goods-in: the pieces are added to their lines. Answers the refreshed item list. */
-export async function receiveGoods(
-  db: Db,
-  actor: Actor,
-  lines: ImportLines,
-  query: ProductItemQuery,
-): Promise<ProductItem[]> {
-  await move(db, actor, inbound(lines));
   return findProductItems(db, query);
 }
 
-/** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
-export async function shipGoods(
-  db: Db,
-  actor: Actor,
-  lines: ExportLines,
-  query: ProductItemQuery,
-): Promise<ProductItem[]> {
-  await move(db, actor, outbound(lines));
-  return findProductItems(db, query);
-}
-
-/** A stock count: each line's quantity becomes the counted one. */
-export async function countStock(
-  db: Db,
-  actor: Actor,
-  lines: CountLines,
-  query: ProductItemQuery,
-): Promise<ProductItem[]> {
-  await move(db, actor, counted(lines));
-  return findProductItems(db, query);
-}
-
-/** The single-line calls answer with the item whose line changed. */
-async function itemOfLine(db: Db, stockLineId: number): Promise<ProductItem> {
+/** A single-line call: one transaction, then the item whose line changed. */
+async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<ProductItem> {
+  await db.transaction((tx) => applyStockChanges(tx, [change], { actor }));
   const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)
-    .where(eq(stockLines.id, stockLineId));
-  if (!line) throw notFound(`Stok satırı bulunamadı: ${stockLineId}.`);
-  return findProductItem(db, line.productItemId);
+    .where(eq(stockLines.id, change.stockLineId));
+  return findProductItem(db, line!.productItemId);
 }
 
-export async function receiveGoodsOnLine(
-  db: Db,
-  actor: Actor,
-  line: ImportLines[number],
-): Promise<ProductItem> {
-  await move(db, actor, inbound([line]));
-  return itemOfLine(db, line.id);
-}
+/** Goods-in: the pieces are added to their lines. */
+export const receiveGoods = (db: Db, actor: Actor, lines: ImportLines, query: ProductItemQuery) =>
+  moveThenList(db, actor, inbound(lines), query);
 
-export async function shipGoodsFromLine(
-  db: Db,
-  actor: Actor,
-  line: ExportLines[number],
-): Promise<ProductItem> {
-  await move(db, actor, outbound([line]));
-  return itemOfLine(db, line.id);
-}
+/** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
+export const shipGoods = (db: Db, actor: Actor, lines: ExportLines, query: ProductItemQuery) =>
+  moveThenList(db, actor, outbound(lines), query);
 
-export async function countStockLine(db: Db, actor: Actor, line: CountLines[number]): Promise<ProductItem> {
-  await move(db, actor, counted([line]));
-  return itemOfLine(db, line.id);
-}
+/** A stock count: each line's quantity becomes the counted one. */
+export const countStock = (db: Db, actor: Actor, lines: CountLines, query: ProductItemQuery) =>
+  moveThenList(db, actor, counted(lines), query);
+
+export const receiveGoodsOnLine = (db: Db, actor: Actor, line: ImportLines[number]) =>
+  moveThenItem(db, actor, inbound([line])[0]!);
+
+export const shipGoodsFromLine = (db: Db, actor: Actor, line: ExportLines[number]) =>
+  moveThenItem(db, actor, outbound([line])[0]!);
+
+export const countStockLine = (db: Db, actor: Actor, line: CountLines[number]) =>
+  moveThenItem(db, actor, counted([line])[0]!);
