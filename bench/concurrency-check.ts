@@ -1,0 +1,290 @@
+/**
+ * Stock under concurrency, on PostgreSQL with two server processes (DESIGN §6): hundreds of goods-in,
+ * goods-out and count requests on a few hot stock lines, spread over both processes, then the ledger
+ * checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
+ *
+ * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 600),
+ * CHECK_CONCURRENCY (default 40), CHECK_SEED.
+ */
+import pg from 'pg';
+import {
+  checkLedger,
+  createDatabase,
+  deadline,
+  describeLedger,
+  finish,
+  type Server,
+  signIn,
+  startServer,
+  stopping,
+} from './harness.ts';
+
+const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
+const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
+const SEED = Number(process.env.CHECK_SEED ?? Date.now() % 1_000_000);
+
+/** mulberry32: the same seed gives the same workload. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Kind = 'in' | 'out' | 'count';
+type Planned = {
+  index: number;
+  kind: Kind;
+  server: Server;
+  notes: string;
+  /** Pieces per line: added (in), taken (out) or counted (count). */
+  lines: { id: number; quantity: number }[];
+};
+type Outcome = Planned & { status: number; code?: string; message?: string };
+
+const ENDPOINT: Record<Kind, string> = {
+  in: 'stock-import-bulk',
+  out: 'stock-export-bulk',
+  count: 'stock-bulk',
+};
+
+function bodyOf(request: Planned): object {
+  switch (request.kind) {
+    case 'in':
+      return {
+        stockChange: request.lines.map((line) => ({
+          id: line.id,
+          importedQuantity: line.quantity,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          notes: request.notes,
+        })),
+      };
+    case 'out':
+      return {
+        stockChange: request.lines.map((line) => ({
+          id: line.id,
+          exportedQuantity: line.quantity,
+          stockOperationType: 'RETAIL_OUTBOUND',
+          notes: request.notes,
+        })),
+      };
+    case 'count':
+      return {
+        updatedStocks: request.lines.map((line) => ({
+          id: line.id,
+          quantity: line.quantity,
+          notes: request.notes,
+        })),
+      };
+  }
+}
+
+async function call(server: Server, token: string, method: string, url: string, body?: object) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json().catch(() => ({}))) as {
+    data?: unknown;
+    error?: { code: string; message: string };
+  };
+  return { status: response.status, json };
+}
+
+async function main(): Promise<void> {
+  deadline(110, 'the concurrency check');
+  const started = Date.now();
+  const databaseUrl = await createDatabase('mandira_concurrency');
+  // One after the other: the first migrates and creates the admin, the second finds both done.
+  const a = await startServer('A', databaseUrl);
+  const b = await startServer('B', databaseUrl);
+  const token = await signIn(a);
+  console.log(
+    `servers A (pid ${a.pid}) ${a.url} and B (pid ${b.pid}) ${b.url} on ${new URL(databaseUrl).pathname.slice(1)}`,
+  );
+
+  // Two items, each with a line in DEPO1 and DEPO2: four hot lines.
+  const hotLines: number[] = [];
+  for (const n of [1, 2]) {
+    const created = await call(a, token, 'POST', '/api/product-item', {
+      name: `Eşzamanlılık Peyniri ${n}`,
+      stockCode: `ES-${n}`,
+      barcode: `86900000900${n}`,
+      packagingType: 'VACUUM_PACKAGE',
+      warehouseStockType: 'FOODS',
+      packagingUnitType: 'GRAM',
+      packagingUnitTypeAmount: 1000,
+      width: 10,
+      length: 10,
+      height: 10,
+      quantityInBox: 6,
+      notes: '',
+    });
+    if (created.status !== 200) throw new Error(`item not created: ${JSON.stringify(created.json)}`);
+    const item = created.json.data as { stocks: { id: number; wareHouse: { name: string } }[] };
+    for (const warehouse of ['DEPO1', 'DEPO2']) {
+      hotLines.push(item.stocks.find((line) => line.wareHouse.name === warehouse)!.id);
+    }
+  }
+
+  const next = random(SEED);
+  const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const someLines = (most: number) =>
+    [...hotLines].sort(() => next() - 0.5).slice(0, pick(1, Math.min(most, hotLines.length)));
+  const plan: Planned[] = Array.from({ length: TOTAL }, (_, index) => {
+    const roll = next();
+    const kind: Kind = roll < 0.45 ? 'in' : roll < 0.9 ? 'out' : 'count';
+    const lines = someLines(kind === 'count' ? 2 : 3).map((id) => ({
+      id,
+      quantity: kind === 'in' ? pick(1, 10) : kind === 'out' ? pick(1, 14) : pick(0, 40),
+    }));
+    return { index, kind, server: index % 2 === 0 ? a : b, notes: `eszamanli-${index}`, lines };
+  });
+
+  console.log(
+    `${TOTAL} requests (goods-in, goods-out, counts) on ${hotLines.length} hot lines ${hotLines.join(', ')}, ` +
+      `${CONCURRENCY} at a time over both servers (seed ${SEED})`,
+  );
+  const outcomes: Outcome[] = [];
+  let cursor = 0;
+  const runStarted = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (cursor < plan.length) {
+        const request = plan[cursor++]!;
+        try {
+          const response = await call(
+            request.server,
+            token,
+            'PUT',
+            `/api/product-item/${ENDPOINT[request.kind]}`,
+            bodyOf(request),
+          );
+          outcomes.push({
+            ...request,
+            status: response.status,
+            code: response.json.error?.code,
+            message: response.json.error?.message,
+          });
+        } catch (error) {
+          outcomes.push({ ...request, status: 0, message: (error as Error).message });
+        }
+      }
+    }),
+  );
+  const runSeconds = (Date.now() - runStarted) / 1000;
+
+  const problems: string[] = [];
+  const ok = outcomes.filter((outcome) => outcome.status === 200);
+  const refused = outcomes.filter((outcome) => outcome.status === 409);
+  for (const outcome of outcomes) {
+    if (outcome.status === 200) continue;
+    if (outcome.status === 409 && outcome.kind === 'out' && outcome.code === 'INSUFFICIENT_STOCK') continue;
+    problems.push(
+      `request ${outcome.index} (${outcome.kind} on ${outcome.server.name}): ${outcome.status} ${outcome.code ?? ''} ${outcome.message ?? ''}`,
+    );
+  }
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const history = await db.query<{
+      notes: string;
+      stock_line_id: number;
+      quantity_change: number;
+      quantity_after_change: number;
+    }>(
+      `select notes, stock_line_id, quantity_change, quantity_after_change from stock_history
+        where notes like 'eszamanli-%'`,
+    );
+    const rowsOf = new Map<string, typeof history.rows>();
+    for (const row of history.rows) {
+      const rows = rowsOf.get(row.notes) ?? [];
+      rows.push(row);
+      rowsOf.set(row.notes, rows);
+    }
+    let expectedRows = 0;
+    for (const outcome of outcomes) {
+      const rows = rowsOf.get(outcome.notes) ?? [];
+      const label = `request ${outcome.index} (${outcome.kind}, ${outcome.status})`;
+      if (outcome.status !== 200) {
+        if (rows.length > 0) problems.push(`${label} was refused but wrote ${rows.length} history rows`);
+        continue;
+      }
+      if (outcome.kind === 'count') {
+        // A count that finds the line already right changes nothing and writes no row.
+        expectedRows += rows.length;
+        if (rows.length > outcome.lines.length) problems.push(`${label} wrote ${rows.length} rows`);
+        for (const row of rows) {
+          const line = outcome.lines.find((l) => l.id === row.stock_line_id);
+          if (!line || row.quantity_after_change !== line.quantity) {
+            problems.push(`${label}: line ${row.stock_line_id} counted to ${row.quantity_after_change}`);
+          }
+        }
+        continue;
+      }
+      expectedRows += outcome.lines.length;
+      const sign = outcome.kind === 'in' ? 1 : -1;
+      const written = outcome.lines.every((line) =>
+        rows.some((row) => row.stock_line_id === line.id && row.quantity_change === sign * line.quantity),
+      );
+      if (rows.length !== outcome.lines.length || !written) {
+        problems.push(
+          `${label} asked for ${outcome.lines.length} line changes, history holds ${rows.length}`,
+        );
+      }
+    }
+    if (history.rows.length !== expectedRows) {
+      problems.push(
+        `history rows of the run: ${history.rows.length}, expected from the answers: ${expectedRows}`,
+      );
+    }
+
+    const ledger = describeLedger(await checkLedger(db));
+    problems.push(...ledger.problems);
+    const lines = await db.query<{ id: number; quantity: number }>(
+      'select id, quantity from stock_lines where id = any($1) order by id',
+      [hotLines],
+    );
+
+    const byKind = (kind: Kind, list: Outcome[]) => list.filter((outcome) => outcome.kind === kind).length;
+    const byServer = (server: Server) => outcomes.filter((outcome) => outcome.server === server).length;
+    if (refused.length === 0)
+      problems.push('no goods-out was refused: the workload never reached zero stock');
+    for (const kind of ['in', 'out', 'count'] as const) {
+      if (byKind(kind, ok) === 0) problems.push(`no successful ${kind} request`);
+    }
+
+    console.log(`\nstock concurrency check (${runSeconds.toFixed(1)} s for the requests)`);
+    console.log(`  requests          ${outcomes.length}: A ${byServer(a)}, B ${byServer(b)}`);
+    console.log(
+      `  succeeded         ${ok.length}: goods-in ${byKind('in', ok)}, goods-out ${byKind('out', ok)}, counts ${byKind('count', ok)}`,
+    );
+    console.log(`  refused (409)     ${refused.length} goods-out beyond the stock on hand (expected)`);
+    console.log(
+      `  history rows      ${history.rows.length} written, ${expectedRows} expected from the answers`,
+    );
+    console.log(`  hot lines now     ${lines.rows.map((line) => `${line.id}=${line.quantity}`).join(', ')}`);
+    console.log(`  ledger            ${ledger.summary}`);
+  } finally {
+    await db.end();
+  }
+
+  if (problems.length > 0) {
+    console.error(`\nFAIL: ${problems.length} violations`);
+    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
+    await finish(1);
+  }
+  console.log(`\nOK in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await finish(0);
+}
+
+main().catch(async (error) => {
+  if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
+  await finish(1);
+});

@@ -1,0 +1,395 @@
+/**
+ * `npm run bench`: a fresh PostgreSQL database with the benchmark data set (bench/dataset.ts), two
+ * server processes on it, and autocannon scenarios spread over both. Each scenario is measured again as
+ * the same SQL sent straight through the `pg` driver with the same concurrency, so the figure that
+ * travels between machines is the ratio. Ends with the stock ledger check; exits non-zero when it fails.
+ *
+ * Env: BENCH_POSTGRES_URL, BENCH_ITEMS (2000), BENCH_SECONDS per measurement (10).
+ */
+import os from 'node:os';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
+import { StockHistoryQuery } from '@mandira/contract/stock';
+import autocannon, { type Request } from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { findProductItems } from '../apps/server/src/modules/products/product-item.repo.ts';
+import { listStockHistory } from '../apps/server/src/modules/stock/stock-history.service.ts';
+import { generateDataset, HOT_GROUP, HOT_ITEMS } from './dataset.ts';
+import {
+  ADMIN,
+  checkLedger,
+  createDatabase,
+  deadline,
+  describeLedger,
+  finish,
+  percentile,
+  type Server,
+  signIn,
+  startServer,
+  stopping,
+} from './harness.ts';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 8);
+const MOVE_CONNECTIONS = Number(process.env.BENCH_MOVE_CONNECTIONS ?? 16);
+/** Movements per second over HTTP on the reference machine: the request count aims at BENCH_SECONDS. */
+const MOVES_PER_SECOND_GUESS = 150;
+
+type Statement = { text: string; values: unknown[] };
+type Measured = { count: number; seconds: number; latencies: number[]; failures: Map<string, number> };
+type Row = { scenario: string; connections: number; http: Measured; direct: Measured };
+
+const log = (text: string) => console.log(`[bench] ${text}`);
+
+/** The SQL a service function sends, captured from drizzle's query log while it runs once. */
+async function capture(pool: pg.Pool, run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (text, values) => statements.push({ text, values }) },
+  }) as unknown as Db;
+  await run(db);
+  return statements;
+}
+
+function summarize(latencies: number[]): { p50: number; p95: number; p99: number } {
+  latencies.sort((x, y) => x - y);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
+
+/** autocannon against both servers (connections split evenly), latencies taken per response. */
+/** Runs for `seconds`, or until exactly `amount` answers came back (then every request is accounted for). */
+async function http(
+  servers: Server[],
+  token: string,
+  length: { seconds: number } | { amount: number },
+  connections: number,
+  request: Request,
+): Promise<Measured> {
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const instance = autocannon({
+    url: servers.map((server) => server.url),
+    connections,
+    ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
+    timeout: 30,
+    headers: { 'auth-token': token, 'content-type': 'application/json' },
+    requests: [request],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    else failures.set(`HTTP ${statusCode}`, (failures.get(`HTTP ${statusCode}`) ?? 0) + 1);
+  });
+  const started = performance.now();
+  const result = await instance;
+  const elapsed = (performance.now() - started) / 1000;
+  if (result.errors > 0) failures.set('connection errors', result.errors);
+  return { count: latencies.length, seconds: elapsed, latencies, failures };
+}
+
+/** `connections` loops running `once` back to back for `seconds`. */
+async function direct(seconds: number, connections: number, once: () => Promise<void>): Promise<Measured> {
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const before = performance.now();
+        try {
+          await once();
+          latencies.push(performance.now() - before);
+        } catch (error) {
+          const key = (error as Error).message.slice(0, 80);
+          failures.set(key, (failures.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, failures };
+}
+
+const replay = (pool: pg.Pool, statements: Statement[]) => async () => {
+  for (const statement of statements) await pool.query(statement.text, statement.values);
+};
+
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const rate = (measured: Measured) => measured.count / measured.seconds;
+
+function table(rows: Row[]): string {
+  const header =
+    '| scenario | conns | p50 ms | p95 ms | p99 ms | req/s | direct SQL p50 / p95 ms | direct SQL op/s | HTTP ÷ direct (req/s) |';
+  const lines = rows.map(({ scenario, connections, http: h, direct: d }) => {
+    const hs = summarize(h.latencies);
+    const ds = summarize(d.latencies);
+    return `| ${scenario} | ${connections} | ${ms(hs.p50)} | ${ms(hs.p95)} | ${ms(hs.p99)} | ${rate(h).toFixed(0)} | ${ms(ds.p50)} / ${ms(ds.p95)} | ${rate(d).toFixed(0)} | ${(rate(h) / rate(d)).toFixed(2)} |`;
+  });
+  return [header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n');
+}
+
+async function main(): Promise<void> {
+  deadline(15 * 60, 'the benchmark');
+  const runStarted = performance.now();
+  const databaseUrl = await createDatabase('mandira_bench');
+  const a = await startServer('A', databaseUrl);
+  const token = await signIn(a);
+
+  for (let n = 1; n <= 4; n += 1) {
+    const response = await fetch(`${a.url}/api/warehouses`, {
+      method: 'POST',
+      headers: { 'auth-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        shortName: `Bölge Deposu ${n}`,
+        capacityInM3: 5000,
+        surfaceAreaInSquareMeters: 1200,
+      }),
+    });
+    if (!response.ok) throw new Error(`warehouse not created: ${await response.text()}`);
+  }
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  log(`generating ${ITEMS} items and their history in ${new URL(databaseUrl).pathname.slice(1)} …`);
+  const dataset = await generateDataset(client, { items: ITEMS, adminUserName: ADMIN.userName });
+  const s = dataset.seconds;
+  log(
+    `${dataset.items} items, ${dataset.warehouses} warehouses, ${dataset.lines} stock lines, ` +
+      `${dataset.historyRows} history rows (items ${s.items.toFixed(1)} s, history ${s.history.toFixed(1)} s, ` +
+      `quantities ${s.quantities.toFixed(1)} s, vacuum/analyze ${s.analyze.toFixed(1)} s)`,
+  );
+  const b = await startServer('B', databaseUrl);
+  const servers = [a, b];
+  log(
+    `servers A (pid ${a.pid}) and B (pid ${b.pid}); ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up`,
+  );
+
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: MOVE_CONNECTIONS });
+  const week = { startDate: addDays(istanbulDate(new Date()), -180) };
+  const weekEnd = addDays(week.startDate, 6);
+  const { rows: itemRows } = await client.query<{ id: number }>(
+    'select id from product_items order by id offset $1 limit 1',
+    [Math.floor(ITEMS / 2)],
+  );
+  const someItem = itemRows[0]!.id;
+  const { rows: hotRows } = await client.query<{ id: number }>(
+    `select l.id from stock_lines l join product_items i on i.id = l.product_item_id
+      where i.packaging_group = $1 and l.warehouse_id in (1, 2) order by l.id`,
+    [HOT_GROUP],
+  );
+  const hotLines = hotRows.map((row) => row.id);
+  const { rows: adminRows } = await client.query<{ id: number }>(
+    'select id from users where user_name = $1',
+    [ADMIN.userName],
+  );
+  const adminId = adminRows[0]!.id;
+  const historyQuery = (extra: Record<string, unknown>) =>
+    StockHistoryQuery.parse({ ...week, endDate: weekEnd, page: 1, size: 50, ...extra });
+  const hotQuery = { packagingGroup: HOT_GROUP };
+  const sql = {
+    itemList: await capture(pool, (db) => findProductItems(db, {})),
+    historyWeek: await capture(pool, (db) => listStockHistory(db, historyQuery({}))),
+    historyWeekItem: await capture(pool, (db) =>
+      listStockHistory(db, historyQuery({ productItemId: someItem })),
+    ),
+    hotItemList: await capture(pool, (db) => findProductItems(db, hotQuery)),
+  };
+
+  const scenarios: {
+    name: string;
+    connections: number;
+    /** Movements are counted, not timed, so the ledger check can account for every one. */
+    amount?: number;
+    request: Request;
+    direct: () => Promise<void>;
+  }[] = [
+    {
+      name: `item list (GET /api/product-item, ${dataset.items} items × ${dataset.warehouses} lines)`,
+      connections: READ_CONNECTIONS,
+      request: { method: 'GET', path: '/api/product-item' },
+      direct: replay(pool, sql.itemList),
+    },
+    {
+      name: `stock history, one week, page 1 of 50 (${week.startDate} … ${weekEnd})`,
+      connections: READ_CONNECTIONS,
+      request: {
+        method: 'GET',
+        path: `/api/product-item/stock-history?startDate=${week.startDate}&endDate=${weekEnd}&page=1&size=50`,
+      },
+      direct: replay(pool, sql.historyWeek),
+    },
+    {
+      name: 'stock history, one week of one item, page 1 of 50',
+      connections: READ_CONNECTIONS,
+      request: {
+        method: 'GET',
+        path: `/api/product-item/stock-history?startDate=${week.startDate}&endDate=${weekEnd}&page=1&size=50&productItemId=${someItem}`,
+      },
+      direct: replay(pool, sql.historyWeekItem),
+    },
+    {
+      name: `goods-in/out on ${hotLines.length} hot lines of ${HOT_ITEMS} items, answer narrowed to them`,
+      connections: MOVE_CONNECTIONS,
+      amount: MOVES_PER_SECOND_GUESS * SECONDS,
+      request: {
+        method: 'PUT',
+        setupRequest: (request) => {
+          const id = hotLines[Math.floor(Math.random() * hotLines.length)]!;
+          const quantity = 1 + Math.floor(Math.random() * 5);
+          const inbound = Math.random() < 0.5;
+          const group = encodeURIComponent(HOT_GROUP);
+          return {
+            ...request,
+            path: `/api/product-item/${inbound ? 'stock-import-bulk' : 'stock-export-bulk'}?packagingGroup=${group}`,
+            body: JSON.stringify({
+              stockChange: [
+                inbound
+                  ? {
+                      id,
+                      importedQuantity: quantity,
+                      stockOperationType: 'PRODUCTION_INBOUND',
+                      notes: 'bench',
+                    }
+                  : { id, exportedQuantity: quantity, stockOperationType: 'RETAIL_OUTBOUND', notes: 'bench' },
+              ],
+            }),
+          };
+        },
+      },
+      direct: async () => {
+        // What applyStockChanges sends for one line, then the narrowed item list of the answer.
+        const id = hotLines[Math.floor(Math.random() * hotLines.length)]!;
+        const quantity = 1 + Math.floor(Math.random() * 5);
+        const change = Math.random() < 0.5 ? quantity : -quantity;
+        const connection = await pool.connect();
+        try {
+          await connection.query('begin');
+          const { rows } = await connection.query<{
+            id: number;
+            quantity: number;
+            product_item_id: number;
+            warehouse_id: number;
+          }>(
+            `select "stock_lines"."id", "stock_lines"."quantity", "stock_lines"."product_item_id",
+                    "stock_lines"."warehouse_id", "product_items"."name", "warehouses"."short_name"
+               from "stock_lines"
+              inner join "product_items" on "product_items"."id" = "stock_lines"."product_item_id"
+              inner join "warehouses" on "warehouses"."id" = "stock_lines"."warehouse_id"
+              where "stock_lines"."id" in ($1) order by "stock_lines"."id" asc for update of "stock_lines"`,
+            [id],
+          );
+          const line = rows[0]!;
+          const after = line.quantity + change;
+          if (after < 0) throw new Error('yetersiz stok');
+          await connection.query(
+            `update "stock_lines" set quantity = v.quantity from (values ($1::int, $2::int)) as v(id, quantity)
+              where "stock_lines"."id" = v.id`,
+            [id, after],
+          );
+          await connection.query(
+            `insert into "stock_history" ("id", "stock_line_id", "product_item_id", "warehouse_id", "action",
+               "quantity_change", "quantity_after_change", "order_id", "notes", "created_by", "created_at")
+             values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, default)`,
+            [
+              id,
+              line.product_item_id,
+              line.warehouse_id,
+              change > 0 ? 'PRODUCTION_INBOUND' : 'RETAIL_OUTBOUND',
+              change,
+              after,
+              null,
+              'bench-direct',
+              adminId,
+            ],
+          );
+          await connection.query('commit');
+        } catch (error) {
+          await connection.query('rollback');
+          throw error;
+        } finally {
+          connection.release();
+        }
+        await replay(pool, sql.hotItemList)();
+      },
+    },
+  ];
+
+  const historyBefore = dataset.historyRows;
+  let movementsDone = 0;
+  const rows: Row[] = [];
+  for (const scenario of scenarios) {
+    log(`${scenario.name}: warm-up, HTTP, direct SQL …`);
+    const length = (seconds: number) =>
+      scenario.amount ? { amount: Math.round((scenario.amount * seconds) / SECONDS) } : { seconds };
+    const warm = await http(servers, token, length(WARMUP_SECONDS), scenario.connections, scenario.request);
+    const measuredHttp = await http(servers, token, length(SECONDS), scenario.connections, scenario.request);
+    const measuredDirect = await direct(SECONDS, scenario.connections, scenario.direct);
+    if (scenario.request.method === 'PUT') {
+      movementsDone = warm.count + measuredHttp.count + measuredDirect.count;
+    }
+    for (const [what, measured] of [
+      ['HTTP', measuredHttp],
+      ['direct SQL', measuredDirect],
+    ] as const) {
+      for (const [failure, times] of measured.failures) log(`  ${what}: ${times} × ${failure}`);
+    }
+    rows.push({
+      scenario: scenario.name,
+      connections: scenario.connections,
+      http: measuredHttp,
+      direct: measuredDirect,
+    });
+  }
+  await pool.end();
+
+  log('checking the stock ledger …');
+  const report = await checkLedger(client);
+  const ledger = describeLedger(report);
+  const problems = [...ledger.problems];
+  const historyRowsWritten = report.historyRows - historyBefore;
+  if (historyRowsWritten !== movementsDone) {
+    problems.push(`${movementsDone} successful movements but ${historyRowsWritten} history rows written`);
+  }
+  for (const row of rows) {
+    for (const [failure, times] of [...row.http.failures, ...row.direct.failures]) {
+      problems.push(`${row.scenario}: ${times} × ${failure}`);
+    }
+  }
+  const { rows: version } = await client.query<{ server_version: string }>('show server_version');
+  await client.end();
+
+  const week50 = summarize([...rows[1]!.http.latencies]).p95;
+  const moveRatio = rate(rows[3]!.http) / rate(rows[3]!.direct);
+  console.log(
+    `\nMachine: ${os.availableParallelism()} cores (${os.cpus()[0]?.model.trim()}), ` +
+      `${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, PostgreSQL ${version[0]!.server_version}, Node ${process.version}; ` +
+      `servers, PostgreSQL and load generator on the same machine.`,
+  );
+  console.log(
+    `Data: ${dataset.items} items, ${dataset.warehouses} warehouses, ${dataset.lines} stock lines, ` +
+      `${dataset.historyRows} history rows over 365 days. ${SECONDS} s per measurement.\n`,
+  );
+  console.log(table(rows));
+  console.log(
+    `\nTargets: stock-history week p95 ${ms(week50)} ms (< 50 ms: ${week50 < 50 ? 'met' : 'MISSED'}); ` +
+      `movement throughput ${moveRatio.toFixed(2)} × direct SQL (≥ 0.5: ${moveRatio >= 0.5 ? 'met' : 'MISSED'}); ` +
+      `movements ${movementsDone}, history rows written ${historyRowsWritten}.`,
+  );
+  console.log(`Ledger: ${ledger.summary}.`);
+  console.log(`Total ${((performance.now() - runStarted) / 1000).toFixed(0)} s.`);
+  if (problems.length > 0) {
+    console.error(`\nFAIL: ${problems.length} problems`);
+    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
+    await finish(1);
+  }
+  await finish(0);
+}
+
+main().catch(async (error) => {
+  if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
+  await finish(1);
+});
