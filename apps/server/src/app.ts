@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
+import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(pendingItemRoutes(deps));
       await api.register(sellableProductRoutes(deps));
       await api.register(stockRoutes(deps));
+      await api.register(buyerRoutes(deps));
     },
     { prefix: '/api' },
   );

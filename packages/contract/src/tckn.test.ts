@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidTckn } from './tckn.ts';
+import { completeTckn, isValidTckn } from './tckn.ts';
 
 describe('T.C. kimlik number', () => {
   it('accepts numbers whose checksums are right', () => {
@@ -18,5 +18,11 @@ describe('T.C. kimlik number', () => {
     ]) {
       expect(isValidTckn(text), text).toBe(false);
     }
+  });
+
+  it('completes nine digits with their checksums', () => {
+    expect(completeTckn('100000001')).toBe('10000000146');
+    expect(completeTckn('123456789')).toBe('12345678950');
+    expect(() => completeTckn('012345678')).toThrow();
   });
 });

@@ -1,0 +1,89 @@
+import { type BuyerSyncResult, buyerFields } from '@mandira/contract/buyers';
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { buyers, pendingBuyers } from '../../db/schema.ts';
+import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
+import { BUYER_FIELDS, type BuyerValues, diffBuyerFields } from './buyer-diff.ts';
+
+/** From the ERP a blank value means "not known", like a missing one. */
+const known = <T extends z.ZodType<string | null>>(field: T) =>
+  field.transform((value) => (value === '' ? null : value));
+
+/**
+ * One record of the ERP's `buyers` collection (docs/erp-sync.md). Only code and title are required;
+ * a value that is present must pass the buyer form's rules (a valid TCKN, a 10-digit VKN, an e-mail
+ * address), otherwise the whole answer is refused and nothing half-understood reaches the queue.
+ */
+export const ErpBuyer = z.object({
+  code: buyerFields.code,
+  title: buyerFields.title,
+  name: known(buyerFields.name),
+  surname: known(buyerFields.surname),
+  email: known(buyerFields.email),
+  phone1: known(buyerFields.phone1),
+  phone2: known(buyerFields.phone2),
+  tckn: buyerFields.tckn,
+  vkn: buyerFields.vkn,
+  taxOffice: known(buyerFields.taxOffice),
+  addressMain: known(buyerFields.addressMain),
+  addressSecondary: known(buyerFields.addressSecondary),
+});
+export type ErpBuyer = z.output<typeof ErpBuyer>;
+
+type PendingValues = Omit<typeof pendingBuyers.$inferInsert, 'id' | 'receivedAt'>;
+
+/**
+ * 'Senkrone Et': unknown codes become new pending buyers, known ones whose ERP values differ become
+ * pending changes (the buyer overlaid with what the ERP sent), unchanged ones leave the queue.
+ * Upserting by code makes a repeated sync change nothing. One transaction for the whole delivery.
+ */
+export async function synchronizeBuyers(db: Db, erp: ErpSettings): Promise<BuyerSyncResult> {
+  const fetched = await fetchErpCollection(erp, 'buyers', ErpBuyer);
+  // A code sent twice: the last record wins.
+  const records = [...new Map(fetched.map((record) => [record.code, record])).values()];
+  const result = { received: records.length, newBuyers: 0, changedBuyers: 0, unchangedBuyers: 0 };
+  if (records.length === 0) return result;
+  await db.transaction(async (tx) => {
+    const current = await tx
+      .select()
+      .from(buyers)
+      .where(
+        inArray(
+          buyers.code,
+          records.map((record) => record.code),
+        ),
+      );
+    const byCode = new Map(current.map((buyer) => [buyer.code, buyer]));
+    for (const record of records) {
+      const buyer = byCode.get(record.code);
+      if (!buyer) {
+        await upsertPending(tx, record);
+        result.newBuyers += 1;
+      } else if (diffBuyerFields(buyer, record).length > 0) {
+        await upsertPending(tx, { ...pick(buyer), ...definedOnly(record) } as PendingValues);
+        result.changedBuyers += 1;
+      } else {
+        // Changed by hand meanwhile, or taken back by the ERP: nothing is left to approve.
+        await tx.delete(pendingBuyers).where(eq(pendingBuyers.code, record.code));
+        result.unchangedBuyers += 1;
+      }
+    }
+  });
+  return result;
+}
+
+async function upsertPending(tx: Tx, values: PendingValues): Promise<void> {
+  await tx
+    .insert(pendingBuyers)
+    .values(values)
+    .onConflictDoUpdate({ target: pendingBuyers.code, set: values });
+}
+
+function pick(buyer: BuyerValues): BuyerValues {
+  return Object.fromEntries(BUYER_FIELDS.map((field) => [field, buyer[field]]));
+}
+
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)) as Partial<T>;
+}

@@ -1,0 +1,87 @@
+import type { Buyer, CreateBuyerBody, UpdateBuyerBody } from '@mandira/contract/buyers';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { buyers } from '../../db/schema.ts';
+import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+
+export type BuyerInput = z.output<typeof CreateBuyerBody>;
+type UpdateInput = z.output<typeof UpdateBuyerBody>;
+
+export const BUYER_NOT_FOUND = 'Müşteri bulunamadı.';
+
+export const buyerColumns = {
+  id: buyers.id,
+  code: buyers.code,
+  title: buyers.title,
+  name: buyers.name,
+  surname: buyers.surname,
+  email: buyers.email,
+  phone1: buyers.phone1,
+  phone2: buyers.phone2,
+  tckn: buyers.tckn,
+  vkn: buyers.vkn,
+  taxOffice: buyers.taxOffice,
+  addressMain: buyers.addressMain,
+  addressSecondary: buyers.addressSecondary,
+};
+
+export async function listBuyers(db: Db): Promise<Buyer[]> {
+  return db.select(buyerColumns).from(buyers).orderBy(asc(buyers.title), asc(buyers.id));
+}
+
+export async function countBuyers(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(buyers);
+  return row?.value ?? 0;
+}
+
+export async function createBuyer(db: Db, input: BuyerInput): Promise<Buyer> {
+  return withDuplicateCode(input.code, () => db.transaction((tx) => insertBuyer(tx, input)));
+}
+
+export async function updateBuyer(db: Db, input: UpdateInput): Promise<Buyer> {
+  const { id, ...fields } = input;
+  return withDuplicateCode(input.code, () => db.transaction((tx) => changeBuyer(tx, id, fields)));
+}
+
+/** Inside the caller's transaction: approving a new pending buyer creates it this way. */
+export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
+  await assertCodeFree(tx, input.code);
+  const [created] = await tx.insert(buyers).values(input).returning(buyerColumns);
+  return created!;
+}
+
+/** Inside the caller's transaction; 404 when the buyer is gone. */
+export async function changeBuyer(tx: Tx, id: number, input: BuyerInput): Promise<Buyer> {
+  await assertCodeFree(tx, input.code, id);
+  const [updated] = await tx
+    .update(buyers)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(buyers.id, id))
+    .returning(buyerColumns);
+  if (!updated) throw notFound(BUYER_NOT_FOUND);
+  return updated;
+}
+
+function codeTaken(code: string) {
+  return duplicate(`'${code}' kodlu bir müşteri zaten kayıtlı.`);
+}
+
+/** Codes are unique; a readable 409 before writing, naming the code. */
+async function assertCodeFree(tx: Tx, code: string, exceptId?: number): Promise<void> {
+  const [taken] = await tx
+    .select({ id: buyers.id })
+    .from(buyers)
+    .where(and(eq(buyers.code, code), exceptId === undefined ? undefined : ne(buyers.id, exceptId)));
+  if (taken) throw codeTaken(code);
+}
+
+/** Two requests racing past the pre-check meet the unique index: the same 409, not a 500. */
+export async function withDuplicateCode<T>(code: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken(code);
+    throw error;
+  }
+}

@@ -1,0 +1,142 @@
+import type {
+  ApproveBuyerBody,
+  Buyer,
+  BuyerField,
+  PendingBuyer,
+  PendingBuyerPage,
+  PendingBuyerQuery,
+} from '@mandira/contract/buyers';
+import { asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { buyers, pendingBuyers } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  type BuyerInput,
+  buyerColumns,
+  changeBuyer,
+  insertBuyer,
+  withDuplicateCode,
+} from './buyer.service.ts';
+import { BUYER_FIELDS, diffBuyerFields } from './buyer-diff.ts';
+
+type ApproveInput = z.output<typeof ApproveBuyerBody>;
+type PageQuery = z.output<typeof PendingBuyerQuery>;
+
+const NOT_FOUND = 'Onay bekleyen müşteri bulunamadı.';
+
+type Row = { pending: typeof pendingBuyers.$inferSelect; current: typeof buyers.$inferSelect | null };
+
+/** isNew, buyerId and the old → new list are worked out against the buyer as it is now. */
+function toPendingBuyer({ pending, current }: Row): PendingBuyer {
+  return {
+    ...pending,
+    receivedAt: pending.receivedAt.toISOString(),
+    isNew: current === null,
+    buyerId: current?.id ?? null,
+    changes: current ? diffBuyerFields(current, pending) : [],
+  };
+}
+
+function selectQueue(db: Db, where: SQL | undefined) {
+  return db
+    .select({ pending: pendingBuyers, current: buyers })
+    .from(pendingBuyers)
+    .leftJoin(buyers, eq(buyers.code, pendingBuyers.code))
+    .where(where);
+}
+
+/** One page of the queue, oldest first; `isNew` narrows it to new or to changed buyers, in SQL. */
+export async function listPendingBuyers(db: Db, query: PageQuery): Promise<PendingBuyerPage> {
+  const { page, size } = query;
+  const where =
+    query.isNew === undefined ? undefined : query.isNew ? isNull(buyers.id) : isNotNull(buyers.id);
+  const [rows, [total]] = await Promise.all([
+    selectQueue(db, where)
+      .orderBy(asc(pendingBuyers.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db
+      .select({ value: count() })
+      .from(pendingBuyers)
+      .leftJoin(buyers, eq(buyers.code, pendingBuyers.code))
+      .where(where),
+  ]);
+  const counted = total?.value ?? 0;
+  return {
+    totalPages: Math.ceil(counted / size),
+    page,
+    size,
+    count: counted,
+    buyers: rows.map(toPendingBuyer),
+  };
+}
+
+export async function getPendingBuyer(db: Db, id: number): Promise<PendingBuyer> {
+  const [row] = await selectQueue(db, eq(pendingBuyers.id, id));
+  if (!row) throw notFound(NOT_FOUND);
+  return toPendingBuyer(row);
+}
+
+/**
+ * 'Müşteriyi Onayla': `create` (POST) defines a new buyer, `update` (PUT) the buyer that has the
+ * pending record's code. The values are the buyer as it is (update), overlaid with what the ERP
+ * sent, overlaid with the approver's form; the record leaves the queue in the same transaction.
+ */
+export async function approvePendingBuyer(
+  db: Db,
+  mode: 'create' | 'update',
+  input: ApproveInput,
+): Promise<Buyer> {
+  const { id: pendingId, ...form } = input;
+  return withDuplicateCode(form.code, () =>
+    db.transaction(async (tx) => {
+      const [pending] = await tx
+        .select()
+        .from(pendingBuyers)
+        .where(pendingId === undefined ? eq(pendingBuyers.code, form.code) : eq(pendingBuyers.id, pendingId))
+        .for('update');
+      if (!pending) throw notFound(NOT_FOUND);
+      const [existing] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.code, pending.code));
+      let buyer: Buyer;
+      if (mode === 'create') {
+        // A known code is refused by the unique rule (409): that record is approved with PUT.
+        buyer = await insertBuyer(tx, merge(EMPTY_BUYER, pending, form));
+      } else {
+        if (!existing) {
+          throw notFound(`'${pending.code}' kodlu kayıtlı müşteri yok; yeni müşteri olarak onaylanmalıdır.`);
+        }
+        buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
+      }
+      await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
+      return buyer;
+    }),
+  );
+}
+
+const EMPTY_BUYER: BuyerInput = {
+  code: '',
+  title: '',
+  name: '',
+  surname: '',
+  email: '',
+  phone1: '',
+  phone2: '',
+  tckn: null,
+  vkn: null,
+  taxOffice: '',
+  addressMain: '',
+  addressSecondary: '',
+};
+
+type Values = { [K in BuyerField]?: string | null | undefined };
+
+function merge(base: BuyerInput, pending: Values, form: Values): BuyerInput {
+  const merged: Record<string, string | null> = { ...base };
+  for (const field of BUYER_FIELDS) {
+    const value = form[field] !== undefined ? form[field] : pending[field];
+    if (value !== undefined && value !== null) merged[field] = value;
+    else if (form[field] === null) merged[field] = null;
+  }
+  return merged as BuyerInput;
+}

@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { isValidTckn } from './tckn.ts';
+
+/** Spec §9: the approval list's default page and page size. */
+export const PENDING_BUYER_PAGE_SIZE = 20;
+export const MAX_PENDING_BUYER_PAGE_SIZE = 100;
+
+export const INVALID_TCKN = 'Geçersiz T.C. kimlik numarası.';
+export const INVALID_VKN = 'Vergi kimlik numarası 10 haneden oluşmalıdır.';
+export const INVALID_EMAIL = 'Geçerli bir e-posta adresi giriniz.';
+export const INVALID_PHONE = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
+
+const NOT_A_TEXT = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
+};
+const NOT_A_NUMBER = {
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Sayı olmalıdır.'),
+};
+
+const required = (max: number) =>
+  z.string(NOT_A_TEXT).trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
+
+/** An optional text: missing, null and blank are all ''. */
+const optionalText = (max: number) =>
+  z
+    .string(NOT_A_TEXT)
+    .trim()
+    .max(max, `En fazla ${max} karakter girilebilir.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
+const email = optionalText(200).refine(
+  (value) => value === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value),
+  INVALID_EMAIL,
+);
+const phone = optionalText(30).refine((value) => /^[0-9+()\s-]*$/.test(value), INVALID_PHONE);
+
+/** A number of digits, typed as text or sent as a JSON number; blank means none (null). */
+const digits = (check: (value: string) => boolean, message: string) =>
+  z
+    .union([z.string(NOT_A_TEXT).trim(), z.number().int().nonnegative().transform(String)], {
+      error: (issue) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
+    })
+    .refine((value) => value === '' || check(value), message)
+    .nullish()
+    .transform((value) => value || null);
+
+/** The buyer's fields (spec §3) with the server's rules: code and title required, the rest optional. */
+export const buyerFields = {
+  code: required(50),
+  title: required(200),
+  name: optionalText(100),
+  surname: optionalText(100),
+  email,
+  phone1: phone,
+  phone2: phone,
+  /** T.C. kimlik no of a sole proprietor: 11 digits with its checksums (checked when given). */
+  tckn: digits(isValidTckn, INVALID_TCKN),
+  /** Vergi kimlik no of a company: 10 digits (checked when given). */
+  vkn: digits((value) => /^\d{10}$/.test(value), INVALID_VKN),
+  taxOffice: optionalText(100),
+  addressMain: optionalText(500),
+  addressSecondary: optionalText(500),
+};
+
+/** A record id; the text of a number ('12', from a path or a select) is read as that number. */
+const idOf = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number(NOT_A_NUMBER).int(message).positive(message),
+  );
+const recordId = idOf('Geçerli bir kayıt numarası giriniz.');
+
+export const BuyerIdParams = z.object({ id: recordId });
+export type BuyerIdParams = z.infer<typeof BuyerIdParams>;
+
+export const CreateBuyerBody = z.object(buyerFields);
+export type CreateBuyerBody = z.input<typeof CreateBuyerBody>;
+export const UpdateBuyerBody = z.object({ id: recordId, ...buyerFields });
+export type UpdateBuyerBody = z.input<typeof UpdateBuyerBody>;
+
+export const Buyer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone1: z.string(),
+  phone2: z.string(),
+  tckn: z.string().nullable(),
+  vkn: z.string().nullable(),
+  taxOffice: z.string(),
+  addressMain: z.string(),
+  addressSecondary: z.string(),
+});
+export type Buyer = z.infer<typeof Buyer>;
+
+/** Labels of the buyer fields, for the old → new list of a changed record. */
+export const BUYER_FIELD_LABELS = {
+  code: 'Müşteri kodu',
+  title: 'Ünvan',
+  name: 'Ad',
+  surname: 'Soyad',
+  email: 'E-posta',
+  phone1: 'Telefon',
+  phone2: 'Telefon 2',
+  tckn: 'T.C. kimlik no',
+  vkn: 'Vergi kimlik no',
+  taxOffice: 'Vergi dairesi',
+  addressMain: 'Adres',
+  addressSecondary: 'Adres 2',
+} as const;
+export type BuyerField = keyof typeof BUYER_FIELD_LABELS;
+
+/** The tax number column of the grid: a company's VKN, else a sole proprietor's TCKN. */
+export function taxNumberOf(buyer: Pick<Buyer, 'vkn' | 'tckn'>): string {
+  return buyer.vkn ?? buyer.tckn ?? '';
+}
+
+// ---------- sync and approval ----------
+
+/** Counts of one ERP buyer sync run. */
+export const BuyerSyncResult = z.object({
+  received: z.number().int(),
+  newBuyers: z.number().int(),
+  changedBuyers: z.number().int(),
+  unchangedBuyers: z.number().int(),
+});
+export type BuyerSyncResult = z.infer<typeof BuyerSyncResult>;
+
+export const BuyerChange = z.object({
+  field: z.string(),
+  label: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
+export type BuyerChange = z.infer<typeof BuyerChange>;
+
+/**
+ * A buyer record from the ERP waiting for approval (spec §3). What the ERP did not send is null.
+ * `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
+ */
+export const PendingBuyer = z.object({
+  id: z.number().int(),
+  isNew: z.boolean(),
+  /** The buyer this record would update (isNew false). */
+  buyerId: z.number().int().nullable(),
+  code: z.string(),
+  title: z.string(),
+  name: z.string().nullable(),
+  surname: z.string().nullable(),
+  email: z.string().nullable(),
+  phone1: z.string().nullable(),
+  phone2: z.string().nullable(),
+  tckn: z.string().nullable(),
+  vkn: z.string().nullable(),
+  taxOffice: z.string().nullable(),
+  addressMain: z.string().nullable(),
+  addressSecondary: z.string().nullable(),
+  changes: z.array(BuyerChange),
+  receivedAt: z.string(),
+});
+export type PendingBuyer = z.infer<typeof PendingBuyer>;
+
+const QUERY_BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** `?isNew=&page=&size=`; an empty isNew means both kinds. */
+export const PendingBuyerQuery = z.object({
+  isNew: z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : (QUERY_BOOLEANS[String(value)] ?? value)),
+      z.boolean({ error: "'true' veya 'false' olmalıdır." }).optional(),
+    )
+    .optional(),
+  page: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.').default(1),
+  ),
+  size: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.')
+      .pipe(
+        z
+          .number()
+          .max(MAX_PENDING_BUYER_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_PENDING_BUYER_PAGE_SIZE} olabilir.`),
+      )
+      .default(PENDING_BUYER_PAGE_SIZE),
+  ),
+});
+export type PendingBuyerQuery = z.input<typeof PendingBuyerQuery>;
+
+export const PendingBuyerPage = z.object({
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  buyers: z.array(PendingBuyer),
+});
+export type PendingBuyerPage = z.infer<typeof PendingBuyerPage>;
+
+/**
+ * The approval form (spec §5): title, code and name required; the other fields optional. `id`
+ * names the pending record; without it the record is found by code. A field the form leaves out
+ * (undefined) takes the ERP's value of the pending record.
+ */
+export const ApproveBuyerBody = z.object({
+  id: recordId.optional(),
+  ...buyerFields,
+  name: required(100),
+  surname: buyerFields.surname.optional(),
+  email: buyerFields.email.optional(),
+  phone1: buyerFields.phone1.optional(),
+  phone2: buyerFields.phone2.optional(),
+  tckn: buyerFields.tckn.optional(),
+  vkn: buyerFields.vkn.optional(),
+  taxOffice: buyerFields.taxOffice.optional(),
+  addressMain: buyerFields.addressMain.optional(),
+  addressSecondary: buyerFields.addressSecondary.optional(),
+});
+export type ApproveBuyerBody = z.input<typeof ApproveBuyerBody>;
+
+// ---------- buyer warehouses ----------
+
+const latitude = z
+  .number(NOT_A_NUMBER)
+  .min(-90, 'Enlem -90 ile 90 arasında olmalıdır.')
+  .max(90, 'Enlem -90 ile 90 arasında olmalıdır.')
+  .nullish()
+  .transform((value) => value ?? null);
+const longitude = z
+  .number(NOT_A_NUMBER)
+  .min(-180, 'Boylam -180 ile 180 arasında olmalıdır.')
+  .max(180, 'Boylam -180 ile 180 arasında olmalıdır.')
+  .nullish()
+  .transform((value) => value ?? null);
+
+const warehouseFields = {
+  buyerId: idOf('Müşteri seçiniz.'),
+  /** Accepted and ignored: the server copies the chosen buyer's title. */
+  buyerTitle: z.unknown().optional(),
+  code: required(50),
+  title: required(200),
+  latitude,
+  longitude,
+};
+
+type Point = { latitude: number | null; longitude: number | null };
+const bothOrNeither = (body: Point, ctx: z.RefinementCtx) => {
+  if ((body.latitude === null) !== (body.longitude === null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [body.latitude === null ? 'latitude' : 'longitude'],
+      message: 'Enlem ve boylam birlikte girilmelidir.',
+    });
+  }
+};
+
+export const CreateBuyerWarehouseBody = z.object(warehouseFields).superRefine(bothOrNeither);
+export type CreateBuyerWarehouseBody = z.input<typeof CreateBuyerWarehouseBody>;
+/** Spec §5: the id is sent only when present; with it the warehouse is updated. */
+export const UpdateBuyerWarehouseBody = z
+  .object({ id: recordId, ...warehouseFields })
+  .superRefine(bothOrNeither);
+export type UpdateBuyerWarehouseBody = z.input<typeof UpdateBuyerWarehouseBody>;
+
+export const BuyerWarehouse = z.object({
+  id: z.number().int(),
+  buyerId: z.number().int(),
+  buyerTitle: z.string(),
+  code: z.string(),
+  title: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type BuyerWarehouse = z.infer<typeof BuyerWarehouse>;
+
+export const BuyerWarehouseQuery = z.object({
+  buyerId: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    idOf('Geçerli bir müşteri numarası giriniz.').optional(),
+  ),
+});
+export type BuyerWarehouseQuery = z.input<typeof BuyerWarehouseQuery>;
