@@ -1,3 +1,4 @@
+import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
 import { seedStockDemo } from '../modules/stock/stock.demo.ts';
@@ -13,4 +14,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'milk', seed: seedMilkDemo },
   { area: 'products', seed: seedProductsDemo },
   { area: 'stock', seed: seedStockDemo },
+  { area: 'buyers', seed: seedBuyersDemo },
 ];
