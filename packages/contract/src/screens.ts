@@ -53,6 +53,27 @@ export const SCREENS = [
     access: 'SELLABLE_PRODUCT_MANAGEMENT',
   },
   {
+    key: 'buyers',
+    paths: ['/buyer-management', '/musteri-yonetimi'],
+    label: 'Müşteri Yönetimi',
+    groupName: 'Müşteriler',
+    access: 'BUYER_MANAGEMENT',
+  },
+  {
+    key: 'buyer-approval',
+    paths: ['/buyer-approval'],
+    label: 'Müşteri Onayı',
+    groupName: 'Müşteriler',
+    access: 'BUYER_APPROVAL',
+  },
+  {
+    key: 'buyer-warehouses',
+    paths: ['/buyer-warehouse-management'],
+    label: 'Müşteri Deposu Yönetimi',
+    groupName: 'Müşteriler',
+    access: 'BUYER_WAREHOUSE_MANAGEMENT',
+  },
+  {
     key: 'milk-vehicles',
     paths: ['/sut-araci-yonetimi'],
     label: 'Süt Araçları Yönetimi',

@@ -1,0 +1,79 @@
+import type {
+  ApproveBuyerBody,
+  Buyer,
+  BuyerSyncResult,
+  BuyerWarehouse,
+  CreateBuyerBody,
+  CreateBuyerWarehouseBody,
+  PendingBuyer,
+  PendingBuyerPage,
+  UpdateBuyerBody,
+  UpdateBuyerWarehouseBody,
+} from '@mandira/contract/buyers';
+import { PENDING_BUYER_PAGE_SIZE } from '@mandira/contract/buyers';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get, post, put, queryString } from '../../api/client.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+// Buyers, the approval queue and the warehouses show one another's data (titles, isNew, changes),
+// so every write reloads everything under this key.
+const BUYERS = ['buyers'] as const;
+const LIST = [...BUYERS, 'list'] as const;
+const PENDING = [...BUYERS, 'pending'] as const;
+const WAREHOUSES = [...BUYERS, 'warehouses'] as const;
+
+export function useBuyers() {
+  return useQuery(apiQuery<Buyer[]>(LIST, '/buyers'));
+}
+
+/** With an id the record is updated, without one it is created (spec §4). */
+function save<TBody extends object, TResult>(path: string) {
+  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
+}
+
+export function useSaveBuyer() {
+  return useApiMutation(save<CreateBuyerBody | UpdateBuyerBody, Buyer>('/buyers'), { invalidates: [BUYERS] });
+}
+
+export function useSynchronizeBuyers() {
+  return useApiMutation(() => get<BuyerSyncResult>('/buyers/sync-external-buyers'), {
+    invalidates: [BUYERS],
+  });
+}
+
+export function usePendingBuyers(isNew: boolean, page: number) {
+  const query = { isNew, page, size: PENDING_BUYER_PAGE_SIZE };
+  return useQuery({
+    ...apiQuery<PendingBuyerPage>([...PENDING, 'page', query], `/pending-buyer${queryString(query)}`),
+    // The old page stays on screen until the next one arrives, so the pager does not jump.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePendingBuyer(id: number | undefined) {
+  return useQuery({
+    ...apiQuery<PendingBuyer>([...PENDING, 'one', id], `/pending-buyer/${id}`),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+/** Spec §4: a new pending buyer is approved by creating it (POST), a changed one by updating (PUT). */
+export function useApproveBuyer() {
+  return useApiMutation(
+    ({ isNew, body }: { isNew: boolean; body: ApproveBuyerBody }) =>
+      isNew ? post<Buyer>('/buyers/approve', body) : put<Buyer>('/buyers/approve', body),
+    { invalidates: [BUYERS] },
+  );
+}
+
+export function useBuyerWarehouses() {
+  return useQuery(apiQuery<BuyerWarehouse[]>(WAREHOUSES, '/buyers/warehouses'));
+}
+
+export function useSaveBuyerWarehouse() {
+  return useApiMutation(
+    save<CreateBuyerWarehouseBody | UpdateBuyerWarehouseBody, BuyerWarehouse>('/buyers/warehouses'),
+    { invalidates: [BUYERS] },
+  );
+}

@@ -1,0 +1,38 @@
+import { type Buyer, taxNumberOf } from '@mandira/contract/buyers';
+import { Stack, Text } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+
+/** Spec §2's grid: code, tax number, title, email, phone. The search also finds contact and address. */
+export const BUYER_COLUMNS: DataTableColumn<Buyer>[] = [
+  { id: 'code', header: 'Müşteri Kodu', value: (b) => b.code, noWrap: true },
+  { id: 'taxNumber', header: 'Vergi / T.C. No', value: taxNumberOf, noWrap: true },
+  {
+    id: 'title',
+    header: 'Ünvan',
+    value: (b) => b.title,
+    searchValue: (b) => [
+      b.title,
+      b.name,
+      b.surname,
+      b.taxOffice,
+      b.addressMain,
+      b.addressSecondary,
+      b.phone2,
+    ],
+    minWidth: 240,
+    render: (b) => (
+      <Stack gap={0}>
+        <Text fz="sm" fw={600}>
+          {b.title}
+        </Text>
+        {(b.name || b.surname) && (
+          <Text fz="xs" c="dimmed">
+            {[b.name, b.surname].filter(Boolean).join(' ')}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { id: 'email', header: 'E-posta', value: (b) => b.email },
+  { id: 'phone', header: 'Telefon', value: (b) => b.phone1, noWrap: true },
+];

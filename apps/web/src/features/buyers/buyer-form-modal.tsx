@@ -1,0 +1,63 @@
+import { type Buyer, type BuyerField, CreateBuyerBody } from '@mandira/contract/buyers';
+import { Modal } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { errorMessage } from '../../lib/error-message.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveBuyer } from './api.ts';
+import { BuyerForm } from './buyer-form.tsx';
+
+const FIELDS: BuyerField[] = [
+  'code',
+  'vkn',
+  'title',
+  'name',
+  'surname',
+  'email',
+  'tckn',
+  'phone1',
+  'phone2',
+  'taxOffice',
+  'addressMain',
+  'addressSecondary',
+];
+
+type Props = { opened: boolean; buyer: Buyer | undefined; onClose: () => void };
+
+/** 'Müşteri Ekle' / 'Düzenle': every buyer field; a refused save keeps the modal open with the reason. */
+export function BuyerFormModal({ opened, buyer, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={buyer ? 'Müşteriyi Düzenle' : 'Müşteri Ekle'} size="xl">
+      {opened && <BuyerEditForm key={buyer?.id ?? 'new'} buyer={buyer} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: () => void }) {
+  const saveBuyer = useSaveBuyer();
+  const [serverError, setServerError] = useState<string>();
+  const save = useSubmitGuard(async (values: z.output<typeof CreateBuyerBody>) => {
+    setServerError(undefined);
+    try {
+      const saved = await saveBuyer.mutateAsync(buyer ? { ...values, id: buyer.id } : values);
+      notifications.show({ color: 'green', message: `${saved.code} ${saved.title} kaydedildi.` });
+      onDone();
+    } catch (error) {
+      setServerError(errorMessage(error));
+    }
+  });
+  return (
+    <BuyerForm
+      schema={CreateBuyerBody}
+      fields={FIELDS}
+      required={['code', 'title']}
+      initial={buyer}
+      submitLabel="Kaydet"
+      submitting={save.submitting}
+      serverError={serverError ? { message: serverError } : undefined}
+      onSubmit={(values) => void save.run(values)}
+      onCancel={onDone}
+    />
+  );
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BUYER_FIELD_LABELS, type BuyerField } from '@mandira/contract/buyers';
+import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+
+/** What the form holds: every field as typed text. */
+export type BuyerFormValues = Partial<Record<BuyerField, string>>;
+/** What a form starts from; an ERP record may leave any field empty (null). */
+export type BuyerFormInitial = Partial<Record<BuyerField, string | null>>;
+
+const REQUIRED = 'Bu alan zorunludur.';
+const WIDE: readonly BuyerField[] = ['title', 'addressMain', 'addressSecondary'];
+const ADDRESS: readonly BuyerField[] = ['addressMain', 'addressSecondary'];
+
+type Props<S extends z.ZodType> = {
+  /** The contract schema the server validates with: the form checks the same rules. */
+  schema: S;
+  fields: readonly BuyerField[];
+  required: readonly BuyerField[];
+  initial?: BuyerFormInitial;
+  submitLabel: string;
+  submitting: boolean;
+  serverError?: { title?: string; message: string };
+  onSubmit: (values: z.output<S>) => void;
+  onCancel: () => void;
+  /** Shown above the fields, e.g. what the ERP changed. */
+  children?: ReactNode;
+};
+
+export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
+  const defaults = Object.fromEntries(props.fields.map((field) => [field, props.initial?.[field] ?? '']));
+  const resolver = zodResolver(props.schema as never, {
+    error: (issue) => {
+      const { input } = issue as { input?: unknown };
+      if (input === undefined || input === null) return REQUIRED;
+      if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
+      return undefined;
+    },
+  }) as unknown as Resolver<BuyerFormValues, unknown, z.output<S>>;
+  const { control, handleSubmit } = useForm<BuyerFormValues, unknown, z.output<S>>({
+    resolver,
+    defaultValues: defaults,
+  });
+
+  return (
+    <form onSubmit={handleSubmit(props.onSubmit)} noValidate>
+      <Stack gap="md">
+        {props.children}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {props.fields.map((field, index) => (
+            <BuyerTextField
+              key={field}
+              control={control}
+              name={field}
+              required={props.required.includes(field)}
+              autoFocus={index === 0}
+            />
+          ))}
+        </SimpleGrid>
+        <FormError title={props.serverError?.title} message={props.serverError?.message} />
+        <FormActions
+          submitting={props.submitting}
+          onCancel={props.onCancel}
+          submitLabel={props.submitLabel}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+type FieldProps = {
+  control: Control<BuyerFormValues, unknown, unknown>;
+  name: BuyerField;
+  required: boolean;
+  autoFocus: boolean;
+};
+
+function BuyerTextField({ control, name, required, autoFocus }: FieldProps) {
+  const Input = ADDRESS.includes(name) ? Textarea : TextInput;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Input
+          label={BUYER_FIELD_LABELS[name]}
+          withAsterisk={required}
+          data-autofocus={autoFocus || undefined}
+          style={WIDE.includes(name) ? { gridColumn: '1 / -1' } : undefined}
+          {...(ADDRESS.includes(name) ? { autosize: true, minRows: 2 } : {})}
+          {...field}
+          value={field.value ?? ''}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,122 @@
+import type { Buyer, BuyerSyncResult } from '@mandira/contract/buyers';
+import { Alert, Button, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPencil, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ApiRequestError } from '../../api/client.ts';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useBuyers, useSynchronizeBuyers } from './api.ts';
+import { BUYER_COLUMNS } from './buyer-columns.tsx';
+import { BuyerFormModal } from './buyer-form-modal.tsx';
+
+/** Spec §8: an unsuccessful answer, or no usable answer at all. */
+const SYNC_REFUSED = 'Senkronizasyon başarısız';
+const SYNC_FAILED = 'Hata oluştu';
+const NO_ANSWER = ['NETWORK_ERROR', 'UNEXPECTED_RESPONSE'];
+
+function syncSummary(result: BuyerSyncResult): string {
+  if (result.newBuyers + result.changedBuyers === 0) return 'ERP ile müşteriler aynı; onaya düşen kayıt yok.';
+  return `${result.newBuyers} yeni, ${result.changedBuyers} değişen müşteri 'Müşteri Onayı' ekranında onay bekliyor.`;
+}
+
+type Editing = { buyer?: Buyer };
+
+/** 'Müşteri Yönetimi' (spec §2): the buyers, their account summary link, and the ERP sync. */
+export default function BuyersPage() {
+  const buyers = useBuyers();
+  const synchronize = useSynchronizeBuyers();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [syncError, setSyncError] = useState<{ title: string; message: string }>();
+
+  const sync = useSubmitGuard(async () => {
+    setSyncError(undefined);
+    try {
+      const result = await synchronize.mutateAsync(undefined);
+      notifications.show({
+        color: 'green',
+        title: 'Senkronizasyon tamamlandı',
+        message: syncSummary(result),
+      });
+    } catch (error) {
+      const noAnswer = !(error instanceof ApiRequestError) || NO_ANSWER.includes(error.code);
+      setSyncError({ title: noAnswer ? SYNC_FAILED : SYNC_REFUSED, message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Müşteri Yönetimi"
+        description="Müşteriler (alıcılar); ERP'den gelen yeni ve değişen kayıtlar onaya düşer"
+      />
+      <Stack gap="md">
+        {syncError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} />}
+            title={syncError.title}
+            withCloseButton
+            closeButtonLabel="Kapat"
+            onClose={() => setSyncError(undefined)}
+            data-testid="sync-error"
+            role="alert"
+          >
+            {syncError.message}
+          </Alert>
+        )}
+        <DataTable
+          name="musteriler"
+          columns={BUYER_COLUMNS}
+          data={buyers.data}
+          getRowId={(buyer) => buyer.id}
+          loading={buyers.isPending}
+          error={buyers.error}
+          onRetry={() => void buyers.refetch()}
+          minWidth={900}
+          toolbar={
+            <>
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                disabled={sync.submitting}
+                onClick={() => void sync.run()}
+              >
+                {sync.submitting ? 'Senkronize Ediliyor...' : 'Senkrone Et'}
+              </Button>
+              <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing({})}>
+                Müşteri Ekle
+              </Button>
+            </>
+          }
+          rowActions={(buyer) => (
+            <>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                leftSection={<IconReceipt size={14} />}
+                component={Link}
+                to={`/musteri-finans-yonetimi?buyerId=${buyer.id}`}
+              >
+                Hesap Özeti
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => setEditing({ buyer })}
+              >
+                Düzenle
+              </Button>
+            </>
+          )}
+        />
+      </Stack>
+      <BuyerFormModal opened={editing !== null} buyer={editing?.buyer} onClose={() => setEditing(null)} />
+    </>
+  );
+}

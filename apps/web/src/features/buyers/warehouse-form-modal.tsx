@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type BuyerWarehouse, CreateBuyerWarehouseBody } from '@mandira/contract/buyers';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiRequestError } from '../../api/client.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+import { type LatLng, MapPicker } from '../../lib/map-picker.tsx';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useBuyers, useSaveBuyerWarehouse } from './api.ts';
+
+/**
+ * Spec §9 leaves the buyer warehouses' map centre open; it names a second fixed coordinate, near
+ * Balıkesir, where the dairy and most of its buyers are: the map opens there.
+ */
+const BUYER_MAP_CENTER: LatLng = { latitude: 39.65, longitude: 27.94 };
+const REQUIRED = 'Bu alan zorunludur.';
+
+type Values = z.input<typeof CreateBuyerWarehouseBody>;
+type Output = z.output<typeof CreateBuyerWarehouseBody>;
+
+const resolver = zodResolver(CreateBuyerWarehouseBody, {
+  error: (issue) => {
+    const { input } = issue as { input?: unknown };
+    if (input === undefined || input === null || input === '') return REQUIRED;
+    if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
+    return undefined;
+  },
+});
+
+type Props = { opened: boolean; warehouse: BuyerWarehouse | undefined; onClose: () => void };
+
+/** 'Depo Tanımı': a large static modal (a stray click beside the map must not close it). */
+export function WarehouseFormModal({ opened, warehouse, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Depo Tanımı"
+      size="xl"
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+    >
+      {opened && <WarehouseForm key={warehouse?.id ?? 'new'} warehouse={warehouse} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | undefined; onDone: () => void }) {
+  const buyers = useBuyers();
+  const saveWarehouse = useSaveBuyerWarehouse();
+  const [serverError, setServerError] = useState<string>();
+  const { control, handleSubmit, register, formState, setValue, watch } = useForm<Values, unknown, Output>({
+    resolver,
+    defaultValues: {
+      buyerId: warehouse ? String(warehouse.buyerId) : undefined,
+      code: warehouse?.code ?? '',
+      title: warehouse?.title ?? '',
+      latitude: warehouse?.latitude ?? null,
+      longitude: warehouse?.longitude ?? null,
+    },
+  });
+  const options = useMemo(
+    () => (buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyer.title })),
+    [buyers.data],
+  );
+  const [latitude, longitude] = watch(['latitude', 'longitude']);
+  const location =
+    typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
+
+  const save = useSubmitGuard(async (values: Output) => {
+    setServerError(undefined);
+    try {
+      // Spec §5: the id is sent only when editing; the buyer's title is copied by the server.
+      const saved = await saveWarehouse.mutateAsync(warehouse ? { ...values, id: warehouse.id } : values);
+      notifications.show({ color: 'green', message: `${saved.buyerTitle}: ${saved.title} kaydedildi.` });
+      onDone();
+    } catch (error) {
+      // Spec §8: 'Hata oluştu: ' and the server's message, or 'Bilinmeyen hata'.
+      const message = error instanceof ApiRequestError && error.message ? error.message : 'Bilinmeyen hata';
+      setServerError(`Hata oluştu: ${message}`);
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="md">
+        <Controller
+          control={control}
+          name="buyerId"
+          render={({ field, fieldState }) => (
+            <Select
+              label="Müşteri"
+              withAsterisk
+              searchable
+              placeholder={buyers.isPending ? 'Müşteriler yükleniyor...' : 'Müşteri seçiniz'}
+              nothingFoundMessage="Müşteri bulunamadı"
+              data={options}
+              value={field.value === undefined || field.value === null ? null : String(field.value)}
+              onChange={(value) => field.onChange(value ?? undefined)}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message ?? (buyers.error ? 'Müşteriler alınamadı.' : undefined)}
+              data-autofocus
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Depo Kodu"
+            withAsterisk
+            error={formState.errors.code?.message}
+            {...register('code')}
+          />
+          <TextInput
+            label="Depo Adı"
+            withAsterisk
+            error={formState.errors.title?.message}
+            {...register('title')}
+          />
+        </SimpleGrid>
+        <MapPicker
+          label="Konum (haritaya tıklayın)"
+          value={location}
+          center={BUYER_MAP_CENTER}
+          height={360}
+          onChange={(point) => {
+            setValue('latitude', point.latitude, { shouldDirty: true });
+            setValue('longitude', point.longitude, { shouldDirty: true });
+          }}
+        />
+        <FormError message={formState.errors.longitude?.message ?? formState.errors.latitude?.message} />
+        <FormError message={serverError} />
+        <FormActions submitting={save.submitting} onCancel={onDone} />
+      </Stack>
+    </form>
+  );
+}
