@@ -120,6 +120,7 @@ describe('customers as an accounting manager', () => {
     // A new record the ERP sent without a contact name: the form asks for it, then creates the buyer.
     await row(page, 'E2E-N25').getByRole('button', { name: 'Onayla' }).click();
     const approveNew = dialog(page, 'Yeni Müşteriyi Onayla');
+    await approveNew.getByRole('textbox', { name: 'Ünvan' }).waitFor();
     await approveNew.getByRole('button', { name: 'Müşteriyi Onayla' }).click();
     await approveNew.getByText('Bu alan zorunludur.').waitFor();
     await approveNew.getByRole('textbox', { name: 'Ad', exact: true }).fill('Sevim');
@@ -158,7 +159,7 @@ describe('customers as an accounting manager', () => {
     await updated.getByText('Kuzey Gıda Pazarlama A.Ş.').waitFor();
     expect(await updated.textContent()).toContain('Oya Karaman');
     expect(await updated.textContent()).toContain('0266 111 22 22');
-    await row(page, 'E2E-N25').getByText('Sevim').waitFor();
+    await row(page, 'E2E-N25').getByText('Sevim', { exact: true }).waitFor();
   });
 
   it('adds a buyer, refusing a taken code and a bad T.C. number with the server and form messages', async () => {
@@ -205,7 +206,7 @@ describe('customer warehouses as a back-office administrator', () => {
     const form = dialog(page, 'Depo Tanımı');
     await form.getByRole('button', { name: 'Kaydet' }).click();
     await form.getByText('Bu alan zorunludur.').first().waitFor();
-    await form.getByRole('textbox', { name: 'Müşteri' }).click();
+    await form.getByRole('combobox', { name: 'Müşteri' }).click();
     await page.getByRole('option', { name: 'Güney Şarküteri' }).click();
     await form.getByRole('textbox', { name: 'Depo Kodu' }).fill('GNY-D1');
     await form.getByRole('textbox', { name: 'Depo Adı' }).fill('Bandırma Teslimat Noktası');

@@ -10,12 +10,14 @@ export const INVALID_VKN = 'Vergi kimlik numarası 10 haneden oluşmalıdır.';
 export const INVALID_EMAIL = 'Geçerli bir e-posta adresi giriniz.';
 export const INVALID_PHONE = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
 
-const NOT_A_TEXT = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
-};
-const NOT_A_NUMBER = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Sayı olmalıdır.'),
-};
+// Only the wrong type gets these words: a check without its own message (min, max) keeps zod's,
+// and a missing value keeps zod's issue, which the error handler words as 'alanı zorunludur'.
+const wrongType = (message: string) => ({
+  error: (issue: { code?: string; input?: unknown }) =>
+    issue.code === 'invalid_type' && issue.input !== undefined ? message : undefined,
+});
+const NOT_A_TEXT = wrongType('Metin olmalıdır.');
+const NOT_A_NUMBER = wrongType('Sayı olmalıdır.');
 
 const required = (max: number) =>
   z.string(NOT_A_TEXT).trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
