@@ -91,6 +91,11 @@ export function patch<T>(path: string, body?: unknown, options?: RequestOptions<
   return request<T>('PATCH', path, body, options);
 }
 
+/** Spec §4: a body with an id updates the record (PUT), one without creates it (POST). */
+export function createOrUpdate<TBody extends object, TResult>(path: string) {
+  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
+}
+
 /** The data of a successful answer, or an ApiRequestError carrying the Turkish message. */
 export async function unwrap<T>(answer: Promise<Envelope<T>> | Envelope<T>): Promise<T> {
   const result = await answer;

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
+import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { BUYER_FIELDS, type BuyerValues, diffBuyerFields } from './buyer-diff.ts';
 
@@ -82,8 +83,4 @@ async function upsertPending(tx: Tx, values: PendingValues): Promise<void> {
 
 function pick(buyer: BuyerValues): BuyerValues {
   return Object.fromEntries(BUYER_FIELDS.map((field) => [field, buyer[field]]));
-}
-
-function definedOnly<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)) as Partial<T>;
 }

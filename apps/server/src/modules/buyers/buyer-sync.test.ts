@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startFakeErp } from '../erp/fake-erp.ts';
+import { ERP_FAILURES, startFakeErp } from '../erp/fake-erp.ts';
 import { countRows } from '../products/product-test-data.ts';
 import { createBuyer } from './buyer-test-data.ts';
 
@@ -99,21 +99,19 @@ describe('GET /buyers/sync-external-buyers', () => {
     expect((await queue()).find((p: { code: string }) => p.code === 'C-400').title).toBe('Son Ünvan');
   });
 
-  it.each([
-    ['does not answer in time', 'slow', /saniye içinde yanıt vermedi/],
-    ['answers garbage', 'garbage', /geçerli bir JSON değil/],
-    ['answers with an HTTP error', 'error', /HTTP 503/],
-    ['hangs up', 'hang-up', /ulaşılamadı/],
-  ] as const)('answers 502 in Turkish when the ERP %s, and writes nothing', async (_label, mode, message) => {
-    erp.state.document = { buyers: [{ code: 'NEVER', title: 'Gelmeyecek' }] };
-    erp.state.mode = mode;
-    const before = await countRows(t, 'pending_buyers');
-    const response = await sync();
-    expect(response.statusCode).toBe(502);
-    expect(response.json.error.code).toBe('EXTERNAL_SOURCE');
-    expect(response.json.error.message).toMatch(message);
-    expect(await countRows(t, 'pending_buyers')).toBe(before);
-  });
+  it.each(ERP_FAILURES)(
+    'answers 502 in Turkish when the ERP %s, and writes nothing',
+    async (_label, mode, message) => {
+      erp.state.document = { buyers: [{ code: 'NEVER', title: 'Gelmeyecek' }] };
+      erp.state.mode = mode;
+      const before = await countRows(t, 'pending_buyers');
+      const response = await sync();
+      expect(response.statusCode).toBe(502);
+      expect(response.json.error.code).toBe('EXTERNAL_SOURCE');
+      expect(response.json.error.message).toMatch(message);
+      expect(await countRows(t, 'pending_buyers')).toBe(before);
+    },
+  );
 
   it('refuses the whole answer with 502 naming the record when one record is invalid', async () => {
     erp.state.document = {

@@ -44,3 +44,11 @@ export async function startFakeErp(document: unknown = {}) {
     },
   };
 }
+
+/** How an ERP can fail, and what the connector's Turkish message then says; each sync test walks them. */
+export const ERP_FAILURES = [
+  ['does not answer in time', 'slow', /saniye içinde yanıt vermedi/],
+  ['answers garbage', 'garbage', /geçerli bir JSON değil/],
+  ['answers with an HTTP error', 'error', /HTTP 503/],
+  ['hangs up', 'hang-up', /ulaşılamadı/],
+] as const satisfies readonly (readonly [string, FakeErpMode, RegExp])[];

@@ -8,6 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
+import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { diffItemFields, ITEM_FIELDS, type ItemValues } from './item-diff.ts';
 
@@ -105,8 +106,4 @@ function fromErp(record: ErpProductItem): PendingValues {
 
 function pick(item: ItemValues): ItemValues {
   return Object.fromEntries(ITEM_FIELDS.map((field) => [field, item[field]]));
-}
-
-function definedOnly<T extends object>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== null)) as Partial<T>;
 }

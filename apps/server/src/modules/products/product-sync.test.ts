@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startFakeErp } from '../erp/fake-erp.ts';
+import { ERP_FAILURES, startFakeErp } from '../erp/fake-erp.ts';
 import { countRows, createItem, itemBody } from './product-test-data.ts';
 
 let t: TestApp;
@@ -95,21 +95,19 @@ describe('GET /product-item/synchronize', () => {
     ]);
   });
 
-  it.each([
-    ['does not answer in time', 'slow', /saniye içinde yanıt vermedi/],
-    ['answers garbage', 'garbage', /geçerli bir JSON değil/],
-    ['answers with an HTTP error', 'error', /HTTP 503/],
-    ['hangs up', 'hang-up', /ulaşılamadı/],
-  ] as const)('answers 502 in Turkish when the ERP %s, and writes nothing', async (_label, mode, message) => {
-    erp.state.document = { productItems: [{ stockCode: 'NEVER', name: 'Gelmeyecek' }] };
-    erp.state.mode = mode;
-    const before = await countRows(t, 'pending_product_items');
-    const response = await sync();
-    expect(response.statusCode).toBe(502);
-    expect(response.json.error.code).toBe('EXTERNAL_SOURCE');
-    expect(response.json.error.message).toMatch(message);
-    expect(await countRows(t, 'pending_product_items')).toBe(before);
-  });
+  it.each(ERP_FAILURES)(
+    'answers 502 in Turkish when the ERP %s, and writes nothing',
+    async (_label, mode, message) => {
+      erp.state.document = { productItems: [{ stockCode: 'NEVER', name: 'Gelmeyecek' }] };
+      erp.state.mode = mode;
+      const before = await countRows(t, 'pending_product_items');
+      const response = await sync();
+      expect(response.statusCode).toBe(502);
+      expect(response.json.error.code).toBe('EXTERNAL_SOURCE');
+      expect(response.json.error.message).toMatch(message);
+      expect(await countRows(t, 'pending_product_items')).toBe(before);
+    },
+  );
 
   it('answers 502 naming the record when the ERP sends a record of the wrong shape', async () => {
     erp.state.document = {

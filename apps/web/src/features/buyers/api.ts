@@ -12,7 +12,7 @@ import type {
 } from '@mandira/contract/buyers';
 import { PENDING_BUYER_PAGE_SIZE } from '@mandira/contract/buyers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { get, post, put, queryString } from '../../api/client.ts';
+import { createOrUpdate, get, post, put, queryString } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Buyers, the approval queue and the warehouses show one another's data (titles, isNew, changes),
@@ -26,13 +26,10 @@ export function useBuyers() {
   return useQuery(apiQuery<Buyer[]>(LIST, '/buyers'));
 }
 
-/** With an id the record is updated, without one it is created (spec §4). */
-function save<TBody extends object, TResult>(path: string) {
-  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
-}
-
 export function useSaveBuyer() {
-  return useApiMutation(save<CreateBuyerBody | UpdateBuyerBody, Buyer>('/buyers'), { invalidates: [BUYERS] });
+  return useApiMutation(createOrUpdate<CreateBuyerBody | UpdateBuyerBody, Buyer>('/buyers'), {
+    invalidates: [BUYERS],
+  });
 }
 
 export function useSynchronizeBuyers() {
@@ -73,7 +70,7 @@ export function useBuyerWarehouses() {
 
 export function useSaveBuyerWarehouse() {
   return useApiMutation(
-    save<CreateBuyerWarehouseBody | UpdateBuyerWarehouseBody, BuyerWarehouse>('/buyers/warehouses'),
+    createOrUpdate<CreateBuyerWarehouseBody | UpdateBuyerWarehouseBody, BuyerWarehouse>('/buyers/warehouses'),
     { invalidates: [BUYERS] },
   );
 }

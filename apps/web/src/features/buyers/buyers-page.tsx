@@ -1,13 +1,14 @@
 import type { Buyer, BuyerSyncResult } from '@mandira/contract/buyers';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiRequestError } from '../../api/client.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
+import { SyncErrorAlert } from '../../lib/sync-error-alert.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useBuyers, useSynchronizeBuyers } from './api.ts';
 import { BUYER_COLUMNS } from './buyer-columns.tsx';
@@ -54,21 +55,11 @@ export default function BuyersPage() {
         description="Müşteriler (alıcılar); ERP'den gelen yeni ve değişen kayıtlar onaya düşer"
       />
       <Stack gap="md">
-        {syncError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title={syncError.title}
-            withCloseButton
-            closeButtonLabel="Kapat"
-            onClose={() => setSyncError(undefined)}
-            data-testid="sync-error"
-            role="alert"
-          >
-            {syncError.message}
-          </Alert>
-        )}
+        <SyncErrorAlert
+          title={syncError?.title ?? SYNC_REFUSED}
+          message={syncError?.message}
+          onClose={() => setSyncError(undefined)}
+        />
         <DataTable
           name="musteriler"
           columns={BUYER_COLUMNS}

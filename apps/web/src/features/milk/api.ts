@@ -11,7 +11,7 @@ import type {
   UpdateMilkVehicleBody,
 } from '@mandira/contract/milk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { post, put, queryString } from '../../api/client.ts';
+import { createOrUpdate, queryString } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 const BASE = '/production/milk-delivery';
@@ -46,14 +46,9 @@ export function useMilkSummary(range: DayRange) {
   });
 }
 
-/** With an id the record is updated, without one it is created (spec §4). */
-function save<TBody extends object, TResult>(path: string) {
-  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
-}
-
 export function useSaveMilkVehicle() {
   return useApiMutation(
-    save<CreateMilkVehicleBody | UpdateMilkVehicleBody, MilkVehicle>(`${BASE}/vehicles`),
+    createOrUpdate<CreateMilkVehicleBody | UpdateMilkVehicleBody, MilkVehicle>(`${BASE}/vehicles`),
     {
       invalidates: [MILK],
     },
@@ -61,14 +56,17 @@ export function useSaveMilkVehicle() {
 }
 
 export function useSaveMilkDriver() {
-  return useApiMutation(save<CreateMilkDriverBody | UpdateMilkDriverBody, MilkDriver>(`${BASE}/drivers`), {
-    invalidates: [MILK],
-  });
+  return useApiMutation(
+    createOrUpdate<CreateMilkDriverBody | UpdateMilkDriverBody, MilkDriver>(`${BASE}/drivers`),
+    {
+      invalidates: [MILK],
+    },
+  );
 }
 
 export function useSaveMilkDelivery() {
   return useApiMutation(
-    save<CreateMilkDeliveryBody | UpdateMilkDeliveryBody, MilkDelivery>(`${BASE}/deliveries`),
+    createOrUpdate<CreateMilkDeliveryBody | UpdateMilkDeliveryBody, MilkDelivery>(`${BASE}/deliveries`),
     { invalidates: [MILK] },
   );
 }

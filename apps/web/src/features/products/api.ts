@@ -13,7 +13,7 @@ import type {
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
 import { useQuery } from '@tanstack/react-query';
-import { get, post, put, queryString } from '../../api/client.ts';
+import { createOrUpdate, get, post, queryString } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Items, the approval queue and sellable products show one another's data (names, frozen flags,
@@ -29,10 +29,7 @@ export function useProductItems() {
 
 export function useSaveProductItem() {
   return useApiMutation(
-    (body: CreateProductItemBody | UpdateProductItemBody) =>
-      'id' in body && body.id
-        ? put<ProductItem>('/product-item', body)
-        : post<ProductItem>('/product-item', body),
+    createOrUpdate<CreateProductItemBody | UpdateProductItemBody, ProductItem>('/product-item'),
     { invalidates: [PRODUCTS] },
   );
 }
@@ -77,9 +74,7 @@ export function useItemCards() {
 }
 
 export function useSaveSellableProduct() {
-  return useApiMutation(
-    (body: CreateProductBody | UpdateProductBody) =>
-      'id' in body && body.id ? put<Product>('/products', body) : post<Product>('/products', body),
-    { invalidates: [PRODUCTS] },
-  );
+  return useApiMutation(createOrUpdate<CreateProductBody | UpdateProductBody, Product>('/products'), {
+    invalidates: [PRODUCTS],
+  });
 }

@@ -1,11 +1,12 @@
 import type { ProductItem, SyncResult } from '@mandira/contract/products';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
+import { SyncErrorAlert } from '../../lib/sync-error-alert.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useProductItems, useSynchronizeItems } from './api.ts';
 import { ITEM_COLUMNS } from './item-columns.tsx';
@@ -48,21 +49,7 @@ export default function ProductItemsPage() {
         description="Depoda tutulan ürün kalemleri; ERP'den gelen yeni ve değişen kayıtlar onaya düşer"
       />
       <Stack gap="md">
-        {syncError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} />}
-            title={SYNC_FAILED}
-            withCloseButton
-            closeButtonLabel="Kapat"
-            onClose={() => setSyncError(undefined)}
-            data-testid="sync-error"
-            role="alert"
-          >
-            {syncError}
-          </Alert>
-        )}
+        <SyncErrorAlert title={SYNC_FAILED} message={syncError} onClose={() => setSyncError(undefined)} />
         <DataTable
           name="depolanabilir-urunler"
           columns={ITEM_COLUMNS}
