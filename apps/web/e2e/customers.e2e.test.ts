@@ -8,8 +8,8 @@ import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const erpSourceFile = inject('erpSourceFile');
-const ACCOUNTING = { userName: 'muhasebe.e2e', password: 'muhasebe-e2e-1234' };
-const OFFICE = { userName: 'ofis.e2e', password: 'ofis-e2e-1234' };
+const ACCOUNTING = { userName: 'nermin.aktas', password: 'muhasebe-e2e-1234' };
+const OFFICE = { userName: 'tarik.ersoy', password: 'ofis-e2e-1234' };
 
 const KNOWN: CreateBuyerBody[] = [
   { code: 'E2E-B01', title: 'Kuzey Gıda Ltd. Şti.', name: 'Oya', surname: 'Kar', phone1: '0266 111 11 11' },

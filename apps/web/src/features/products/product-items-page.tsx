@@ -1,4 +1,4 @@
-import type { ProductItem, SyncResult } from '@mandira/contract/products';
+import type { SyncResult } from '@mandira/contract/products';
 import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
@@ -25,7 +25,9 @@ export default function ProductItemsPage() {
   const items = useProductItems();
   const synchronize = useSynchronizeItems();
   const [creating, setCreating] = useState(false);
-  const [viewing, setViewing] = useState<ProductItem>();
+  // The id, not the row: the detail follows the list when it reloads (a bundle just froze the item).
+  const [viewingId, setViewingId] = useState<number>();
+  const viewing = items.data?.find((item) => item.id === viewingId);
   const [syncError, setSyncError] = useState<string>();
 
   const sync = useSubmitGuard(async () => {
@@ -78,7 +80,7 @@ export default function ProductItemsPage() {
               size="xs"
               variant="light"
               leftSection={<IconEye size={14} />}
-              onClick={() => setViewing(item)}
+              onClick={() => setViewingId(item.id)}
             >
               Detaylı İncele
             </Button>
@@ -86,7 +88,7 @@ export default function ProductItemsPage() {
         />
       </Stack>
       <ItemCreateModal opened={creating} onClose={() => setCreating(false)} />
-      <ItemDetailModal item={viewing} onClose={() => setViewing(undefined)} />
+      <ItemDetailModal item={viewing} onClose={() => setViewingId(undefined)} />
     </>
   );
 }
