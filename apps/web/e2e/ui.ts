@@ -15,7 +15,7 @@ export async function signInThroughUi(page: Page, baseUrl: string, userName: str
 
 /** Signs out with the header link and waits for the sign-in page. */
 export async function signOutThroughUi(page: Page) {
-  await page.getByRole('link', { name: 'Çıkış' }).click();
+  await page.getByRole('link', { name: 'Çıkış', exact: true }).click();
   await page.waitForURL('**/portal-giris', { timeout: UI_TIMEOUT_MS });
 }
 

@@ -74,6 +74,42 @@ export const SCREENS = [
     access: 'BUYER_WAREHOUSE_MANAGEMENT',
   },
   {
+    key: 'warehouses',
+    paths: ['/depo-yonetimi'],
+    label: 'Depo Yönetimi',
+    groupName: 'Depo ve Stok',
+    access: 'WAREHOUSE_MANAGEMENT',
+  },
+  {
+    key: 'stock-management',
+    paths: ['/stok-yonetimi'],
+    label: 'Stok Yönetimi',
+    groupName: 'Depo ve Stok',
+    access: 'STOCK_MANAGEMENT',
+  },
+  {
+    key: 'goods-in-out',
+    paths: ['/mal-giris-cikis-yonetimi'],
+    label: 'Mal Giriş Çıkış',
+    groupName: 'Depo ve Stok',
+    access: 'GOODS_IN_OUT',
+  },
+  {
+    // Spec §2: a near-identical copy with a reduced table and no stock columns, for quick entry.
+    key: 'goods-in-out-compact',
+    paths: ['/mal-giris-cikis-yonetimi-2'],
+    label: 'Mal Giriş Çıkış (Sade)',
+    groupName: 'Depo ve Stok',
+    access: 'GOODS_IN_OUT',
+  },
+  {
+    key: 'stock-history',
+    paths: ['/stok-gecmisi'],
+    label: 'Stok Geçmişi',
+    groupName: 'Depo ve Stok',
+    access: 'STOCK_HISTORY',
+  },
+  {
     key: 'milk-vehicles',
     paths: ['/sut-araci-yonetimi'],
     label: 'Süt Araçları Yönetimi',

@@ -18,6 +18,13 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
   buyers: lazy(() => import('../features/buyers/buyers-page.tsx')),
   'buyer-approval': lazy(() => import('../features/buyers/buyer-approval-page.tsx')),
   'buyer-warehouses': lazy(() => import('../features/buyers/buyer-warehouses-page.tsx')),
+  warehouses: lazy(() => import('../features/stock/warehouses-page.tsx')),
+  'stock-management': lazy(() => import('../features/stock/stock-management-page.tsx')),
+  'goods-in-out': lazy(() => import('../features/stock/goods-page.tsx')),
+  'goods-in-out-compact': lazy(() =>
+    import('../features/stock/goods-page.tsx').then((module) => ({ default: module.CompactGoodsInOutPage })),
+  ),
+  'stock-history': lazy(() => import('../features/stock/stock-history-page.tsx')),
   'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
   'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
   'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),

@@ -8,9 +8,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { errorMessage } from '../../lib/error-message.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDelivery } from './api.ts';
-import { parseTurkishDate } from './milk-format.ts';
 import { OptionalNumberInput } from './optional-number-input.tsx';
 
 /** Spec §8, word for word: the alert of an unsuccessful milk delivery save. */

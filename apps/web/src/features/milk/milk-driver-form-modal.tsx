@@ -15,9 +15,9 @@ import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDriver } from './api.ts';
-import { parseTurkishDate } from './milk-format.ts';
 
 /** Spec §8: the alert of a milk driver save that failed with an exception. */
 const SAVE_FAILED = 'Kaydetme sırasında bir hata oluştu.';

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
 import {
@@ -40,7 +40,35 @@ export type DataTableProps<T> = {
   emptyMessage?: string;
   /** Columns below this width scroll sideways instead of squeezing. */
   minWidth?: number;
+  /**
+   * Server paging: `data` is one page of `total` rows. Search and sorting then apply within the page;
+   * the pager below the table asks the server for another.
+   */
+  pagination?: TablePagination;
+  /** The rows of the Excel file when `data` is only a page: e.g. every matching row, fetched on demand. */
+  exportRows?: () => Promise<readonly T[]>;
 };
+
+export type TablePagination = {
+  page: number;
+  totalPages: number;
+  total: number;
+  onPageChange: (page: number) => void;
+};
+
+const PAGER_LABELS = {
+  first: 'İlk sayfa',
+  previous: 'Önceki sayfa',
+  next: 'Sonraki sayfa',
+  last: 'Son sayfa',
+} as const;
+
+function countText(shown: number, loaded: number, pagination: TablePagination | undefined): string {
+  const total = (count: number) => `${count.toLocaleString('tr-TR')} kayıt`;
+  if (!pagination) return shown === loaded ? total(loaded) : `${shown} / ${total(loaded)}`;
+  if (shown !== loaded) return `${shown} / ${loaded} (bu sayfada) · ${total(pagination.total)}`;
+  return total(pagination.total);
+}
 
 /** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
 const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
@@ -92,11 +120,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   async function handleExport() {
     setExporting(true);
     try {
-      await exportToExcel(
-        props.name,
-        columns,
-        rows.map((row) => row.original),
-      );
+      const exported = props.exportRows ? await props.exportRows() : rows.map((row) => row.original);
+      await exportToExcel(props.name, columns, exported);
     } catch (error) {
       console.error('Excel dışa aktarımı başarısız', error);
       notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });
@@ -114,8 +139,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           setLimit(RENDER_STEP);
         }}
         minSearchLength={minSearchLength}
-        shownCount={filtered.length}
-        totalCount={props.data?.length ?? 0}
+        countText={countText(filtered.length, props.data?.length ?? 0, props.pagination)}
         onExport={handleExport}
         exporting={exporting}
         exportDisabled={!props.data || rows.length === 0}
@@ -209,6 +233,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      {props.pagination && props.pagination.totalPages > 1 && (
+        <Center>
+          <Pagination
+            total={props.pagination.totalPages}
+            value={props.pagination.page}
+            onChange={props.pagination.onPageChange}
+            siblings={2}
+            aria-label="Sayfalar"
+            getControlProps={(control) => ({ 'aria-label': PAGER_LABELS[control] })}
+          />
+        </Center>
+      )}
       {rows.length > limit && (
         <Center>
           <Button variant="subtle" onClick={() => setLimit((current) => current + RENDER_STEP)}>

@@ -6,8 +6,8 @@ type Props = {
   query: string;
   onQueryChange: (query: string) => void;
   minSearchLength: number;
-  shownCount: number;
-  totalCount: number;
+  /** e.g. '12 kayıt' or '3 / 12 kayıt'. */
+  countText: string;
   onExport: () => void;
   exporting: boolean;
   exportDisabled: boolean;
@@ -17,7 +17,6 @@ type Props = {
 export function TableToolbar(props: Props) {
   const typed = props.query.trim().length;
   const tooShort = typed > 0 && typed < props.minSearchLength;
-  const filtered = props.shownCount !== props.totalCount;
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
       <Group gap="md" align="center">
@@ -32,7 +31,7 @@ export function TableToolbar(props: Props) {
           inputWrapperOrder={['input', 'description']}
         />
         <Text c="dimmed" fz="sm" data-testid="table-count">
-          {filtered ? `${props.shownCount} / ${props.totalCount} kayıt` : `${props.totalCount} kayıt`}
+          {props.countText}
         </Text>
       </Group>
       <Group gap="xs">

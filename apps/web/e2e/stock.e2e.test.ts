@@ -1,0 +1,331 @@
+import type { CreateProductItemBody } from '@mandira/contract/products';
+import type { Locator, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
+import { ApiSeeder } from './seed.ts';
+import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+
+const baseUrl = inject('baseUrl');
+const ADMIN = { userName: 'depo.yonetici.e2e', password: 'depo-yonetici-1234' };
+const STAFF = { userName: 'depo.personel.e2e', password: 'depo-personel-1234' };
+const YOGURT = { stockCode: 'STK-2001', name: 'Süzme Yoğurt' };
+const BUTTER = { stockCode: 'STK-2002', name: 'Köy Tereyağı' };
+const NEW_WAREHOUSE = 'Ankara Soğuk Depo';
+
+function item(
+  stockCode: string,
+  name: string,
+  extra: Partial<CreateProductItemBody> = {},
+): CreateProductItemBody {
+  return {
+    stockCode,
+    name,
+    barcode: `86911${stockCode.replace(/\D/g, '').padStart(8, '0')}`,
+    packagingType: 'VACUUM_PACKAGE',
+    warehouseStockType: 'FOODS',
+    packagingUnitType: 'GRAM',
+    packagingUnitTypeAmount: 1500,
+    width: 20,
+    length: 12,
+    height: 8,
+    quantityInBox: 6,
+    ...extra,
+  };
+}
+
+/** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return pageScreenshot(page, name);
+}
+
+function row(scope: Page | Locator, text: string) {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+async function choose(page: Page, scope: Page | Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openMenu(page: Page, label: string, path: string) {
+  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
+  await page.waitForURL(`**${path}`);
+}
+
+async function rowText(page: Page, text: string): Promise<string> {
+  return (await row(page, text).first().textContent()) ?? '';
+}
+
+describe('warehouses and stock as the warehouse roles', () => {
+  let browser: BrowserSession;
+
+  beforeAll(async () => {
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    await seeder.createUser({ ...ADMIN, name: 'Kemal', surname: 'Aydın', roles: ['WAREHOUSE_ADMIN'] });
+    await seeder.createUser({ ...STAFF, name: 'Zeynep', surname: 'Şahin', roles: ['WAREHOUSE_STAFF'] });
+    await seeder.call('POST', '/product-item', item(YOGURT.stockCode, YOGURT.name));
+    await seeder.call(
+      'POST',
+      '/product-item',
+      item(BUTTER.stockCode, BUTTER.name, { packagingUnitTypeAmount: 500, packagingType: 'PLASTIC_PACKAGE' }),
+    );
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lets the warehouse administrator create a warehouse on the map and see it listed', async () => {
+    const { page } = browser;
+    await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
+    expect(await menuLabels(page)).toEqual(
+      expect.arrayContaining(['Depo Yönetimi', 'Stok Yönetimi', 'Stok Geçmişi']),
+    );
+    await openMenu(page, 'Depo Yönetimi', '/depo-yonetimi');
+    await row(page, 'Depo-4').waitFor();
+    expect(await rowText(page, 'Depo-1')).toContain('DEPO1');
+    await screenshot(page, 'stock-warehouses');
+
+    await page.getByRole('button', { name: 'Yeni Depo Oluştur' }).click();
+    const modal = dialog(page, 'Yeni Depo Oluştur');
+    await modal.getByTestId('map-picker').waitFor();
+    expect(await modal.getByLabel('Kapasite (m³)').inputValue()).toBe('0');
+    expect(await modal.getByLabel('Yüzey Alanı (m²)').inputValue()).toBe('1');
+    expect(await modal.getByRole('combobox', { name: 'Depo Tipi' }).inputValue()).toBe('Soğuk Hava Deposu');
+    // The short name is the one required field.
+    await modal.getByRole('button', { name: 'Oluştur' }).click();
+    await modal.getByText('Kısa ad zorunludur.').waitFor();
+
+    await modal.getByLabel('Kısa Ad').fill(NEW_WAREHOUSE);
+    await modal.getByLabel('Açıklama').fill('Dondurulmuş ürünler');
+    await modal.getByLabel('Adres').fill('Ostim OSB, Yenimahalle / Ankara');
+    await modal.getByLabel('Telefon').fill('0312 555 12 34');
+    await modal.getByLabel('Kapasite (m³)').fill('500');
+    await modal.getByLabel('Yüzey Alanı (m²)').fill('120,5');
+    await choose(page, modal, 'Depo Tipi', 'Soğuk Hava Deposu (-18°C)');
+    // A click on the map sets the coordinates.
+    expect(await modal.getByLabel('Enlem').inputValue()).toBe('');
+    await modal.getByTestId('map-picker').click({ position: { x: 420, y: 160 } });
+    await expect.poll(() => modal.getByLabel('Enlem').inputValue()).not.toBe('');
+    const latitude = Number(await modal.getByLabel('Enlem').inputValue());
+    const longitude = Number(await modal.getByLabel('Boylam').inputValue());
+    expect(latitude).toBeGreaterThan(39.5);
+    expect(latitude).toBeLessThan(40.4);
+    expect(longitude).toBeGreaterThan(32.3);
+    expect(longitude).toBeLessThan(33.5);
+    await screenshot(page, 'stock-warehouse-create-modal');
+
+    // Hold the answer back a moment to see the button while the request is in flight.
+    let posts = 0;
+    await page.route('**/api/warehouses', async (route) => {
+      if (route.request().method() === 'POST') {
+        posts += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
+    await modal.getByRole('button', { name: 'Oluştur' }).click();
+    const busy = modal.getByRole('button', { name: 'Oluşturuluyor...' });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    await busy.click({ force: true }).catch(() => {});
+    await screenshot(page, 'stock-warehouse-creating');
+    await modal.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/warehouses');
+    expect(posts).toBe(1);
+
+    const created = row(page, NEW_WAREHOUSE);
+    await created.waitFor();
+    const createdText = (await created.textContent()) ?? '';
+    expect(createdText).toContain('DEPO5');
+    expect(createdText).toContain('Soğuk Hava Deposu (-18°C)');
+    expect(createdText).toContain('120,5');
+    await page.getByText(`${NEW_WAREHOUSE} (DEPO5) oluşturuldu.`).waitFor({ state: 'hidden' });
+    await screenshot(page, 'stock-warehouses-created');
+    await signOutThroughUi(page);
+  });
+
+  it('lets the warehouse staff take goods in and out, count, and find the movements in the history', async () => {
+    const { page } = browser;
+    await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
+    expect(await menuLabels(page)).toEqual(
+      expect.arrayContaining(['Mal Giriş Çıkış', 'Mal Giriş Çıkış (Sade)', 'Stok Geçmişi']),
+    );
+    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    const yogurt = row(page, YOGURT.stockCode);
+    await yogurt.waitFor();
+    // The new warehouse is a stock location too.
+    expect(await yogurt.textContent()).toContain('DEPO-5 : 0');
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-200');
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
+    await screenshot(page, 'stock-goods');
+
+    // --- goods-in to two warehouses; the type is required ---
+    await yogurt.getByRole('button', { name: 'Mal Giriş' }).click();
+    const goodsIn = dialog(page, `Mal Giriş: ${YOGURT.stockCode} - ${YOGURT.name}`);
+    await goodsIn.getByTestId('stock-warning').getByText('eklenir').waitFor();
+    await goodsIn.getByLabel('Depo-1 giriş miktarı').fill('120');
+    await goodsIn.getByLabel('Depo-2 giriş miktarı').fill('30');
+    await goodsIn.getByRole('button', { name: 'Uygula' }).click();
+    await goodsIn.getByTestId('form-error').getByText('Lutfen islem tipini seciniz.').waitFor();
+    await screenshot(page, 'stock-goods-in-no-type');
+    await goodsIn.getByRole('button', { name: 'Üretimden Mal Girişi' }).click();
+    await goodsIn.getByLabel('Açıklama').fill('Sabah üretimi');
+    // The answer replaces the list: no second request for the items.
+    const itemReads: Request[] = [];
+    const countReads = (request: Request) => {
+      if (request.method() === 'GET' && /\/api\/product-item(\?|$)/.test(request.url()))
+        itemReads.push(request);
+    };
+    page.on('request', countReads);
+    await goodsIn.getByRole('button', { name: 'Uygula' }).click();
+    await goodsIn.waitFor({ state: 'hidden' });
+    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 120');
+    page.off('request', countReads);
+    expect(itemReads).toHaveLength(0);
+    const afterIn = (await yogurt.textContent()) ?? '';
+    expect(afterIn).toContain('DEPO-2 : 30');
+    expect(afterIn).toContain('150');
+    expect(afterIn).toContain('~25');
+
+    // --- goods-out beyond the line is refused with the server's message; nothing changes ---
+    await yogurt.getByRole('button', { name: 'Mal Çıkış' }).click();
+    const goodsOut = dialog(page, `Mal Çıkış: ${YOGURT.stockCode} - ${YOGURT.name}`);
+    await goodsOut.getByTestId('stock-warning').getByText('düşülür').waitFor();
+    await goodsOut.getByRole('button', { name: 'Sevkiyat Çıkışı' }).click();
+    await goodsOut.getByLabel('Depo-1 çıkış miktarı').fill('10');
+    await goodsOut.getByLabel('Depo-2 çıkış miktarı').fill('50');
+    await goodsOut.getByRole('button', { name: 'Uygula' }).click();
+    const refusal = goodsOut.getByTestId('form-error');
+    await refusal.getByText('yeterli stok yok', { exact: false }).waitFor();
+    const refusalText = (await refusal.textContent()) ?? '';
+    expect(refusalText).toContain(YOGURT.name);
+    expect(refusalText).toContain('Depo-2');
+    expect(refusalText).toContain('eldeki: 30');
+    expect(refusalText).toContain('istenen: 50');
+    await screenshot(page, 'stock-goods-out-refused');
+    await goodsOut.getByRole('button', { name: 'İptal' }).click();
+    await goodsOut.waitFor({ state: 'hidden' });
+    expect(await yogurt.textContent()).toContain('DEPO-1 : 120');
+    expect(await yogurt.textContent()).toContain('DEPO-2 : 30');
+
+    // Reopened, the modal has forgotten the type, the quantities and the error.
+    await yogurt.getByRole('button', { name: 'Mal Çıkış' }).click();
+    expect(await goodsOut.getByTestId('form-error').count()).toBe(0);
+    expect(await goodsOut.getByLabel('Depo-2 çıkış miktarı').inputValue()).toBe('');
+    expect(await goodsOut.getByRole('button', { name: 'Sevkiyat Çıkışı' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await goodsOut.getByRole('button', { name: 'Perakende Çıkış' }).click();
+    await goodsOut.getByLabel('Depo-1 çıkış miktarı').fill('20');
+    await screenshot(page, 'stock-goods-out-modal');
+    await goodsOut.getByRole('button', { name: 'Uygula' }).click();
+    await goodsOut.waitFor({ state: 'hidden' });
+    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 100');
+
+    // --- a count overwrites a line ---
+    await yogurt.getByRole('button', { name: 'Sayım' }).click();
+    const count = dialog(page, 'Mal Sayim Stok Duzenleme');
+    await count
+      .getByTestId('stock-warning')
+      .getByText('emin olmadığınız stoklar için giriş yapmayınız')
+      .waitFor();
+    expect(await count.getByLabel('Depo-2 sayılan miktar').inputValue()).toBe('30');
+    await count.getByLabel('Depo-2 sayılan miktar').fill('28');
+    await count.getByLabel('Açıklama').fill('Ay sonu sayımı');
+    await screenshot(page, 'stock-goods-count-modal');
+    await count.getByRole('button', { name: 'Kaydet' }).click();
+    await count.waitFor({ state: 'hidden' });
+    await expect.poll(() => yogurt.textContent()).toContain('DEPO-2 : 28');
+    expect(await yogurt.textContent()).toContain('128');
+
+    // --- the item's movements ---
+    await yogurt.getByRole('button', { name: `${YOGURT.name} stok hareketleri` }).click();
+    const movements = dialog(page, 'Stok Hareketleri');
+    await row(movements, 'Sayım Düzeltmesi').waitFor();
+    expect(await row(movements, 'Sayım Düzeltmesi').textContent()).toContain('30 → 28');
+    expect(await row(movements, 'Perakende Çıkış').textContent()).toContain('-20 adet');
+    expect(await row(movements, 'Sabah üretimi').filter({ hasText: 'Depo-1' }).textContent()).toContain(
+      '+120 adet (+20 koli)',
+    );
+    expect(await movements.getByTestId('table-count').textContent()).toBe('4 kayıt');
+    await screenshot(page, 'stock-goods-history-modal');
+    await page.keyboard.press('Escape');
+    await movements.waitFor({ state: 'hidden' });
+
+    // --- a filter reloads the list: one warehouse ---
+    await choose(page, page.getByTestId('goods-filters'), 'Depo', 'Depo-2');
+    await expect.poll(() => yogurt.textContent()).not.toContain('DEPO-1');
+    expect(await yogurt.textContent()).toContain('DEPO-2 : 28');
+    await screenshot(page, 'stock-goods-filtered');
+
+    // --- the reduced copy of the screen ---
+    await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2');
+    await row(page, YOGURT.stockCode).waitFor();
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    expect(headers.join('|')).not.toContain('Depo Stokları');
+    expect(headers.join('|')).not.toContain('Toplam Stok');
+    await screenshot(page, 'stock-goods-compact');
+
+    // --- the history screen: today at first, then the last week ---
+    await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi');
+    await row(page, 'Ay sonu sayımı').waitFor();
+    await page.getByRole('button', { name: '1H' }).click();
+    await choose(page, page.getByTestId('history-filters'), 'Ürün', `${YOGURT.stockCode} - ${YOGURT.name}`);
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toBe('4 kayıt');
+    const counted = (await rowText(page, 'Ay sonu sayımı')).replace(/\s+/g, ' ');
+    expect(counted).toContain('Süzme Yoğurt');
+    expect(counted).toContain('Depo-2');
+    expect(counted).toContain('Sayım Düzeltmesi');
+    expect(counted).toContain('Zeynep Şahin');
+    expect(await rowText(page, 'Perakende Çıkış')).toContain('100');
+    await screenshot(page, 'stock-history');
+    await choose(page, page.getByTestId('history-filters'), 'İşlem Tipi', 'Üretimden Mal Girişi');
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toBe('2 kayıt');
+    await signOutThroughUi(page);
+  });
+
+  it('lets the warehouse administrator read stock per warehouse, its movements, and count', async () => {
+    const { page } = browser;
+    await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
+    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    const yogurt = row(page, YOGURT.stockCode);
+    await yogurt.waitFor();
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    expect(headers.join('|')).toContain(NEW_WAREHOUSE);
+    const text = (await yogurt.textContent()) ?? '';
+    expect(text).toContain('128');
+    expect(text).toContain('21 koli');
+
+    // The packaging-group buttons narrow the list.
+    await page.getByRole('button', { name: '500 GRAM', exact: true }).click();
+    await expect.poll(() => row(page, YOGURT.stockCode).count()).toBe(0);
+    await row(page, BUTTER.stockCode).waitFor();
+    await page.getByRole('button', { name: 'Tümü' }).click();
+    await yogurt.waitFor();
+    await screenshot(page, 'stock-management');
+
+    // A warehouse's figure opens its movements there.
+    await yogurt.getByRole('button', { name: `${YOGURT.name} Depo-1 stok hareketleri` }).click();
+    const movements = dialog(page, 'Stok Hareketleri');
+    await row(movements, 'Perakende Çıkış').waitFor();
+    expect(await movements.getByTestId('history-subject').textContent()).toContain('Depo-1');
+    expect(await movements.getByTestId('table-count').textContent()).toBe('2 kayıt');
+    await screenshot(page, 'stock-management-history-modal');
+    await page.keyboard.press('Escape');
+    await movements.waitFor({ state: 'hidden' });
+
+    await yogurt.getByRole('button', { name: 'Sayım' }).click();
+    const count = dialog(page, 'Stok Sayımı');
+    await count.getByTestId('stock-warning').waitFor();
+    expect(await count.getByLabel('Depo-1 sayılan miktar').inputValue()).toBe('100');
+    await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('10');
+    await screenshot(page, 'stock-management-count-modal');
+    await count.getByRole('button', { name: 'Kaydet' }).click();
+    await count.waitFor({ state: 'hidden' });
+    await expect.poll(() => yogurt.textContent()).toContain('138');
+    await signOutThroughUi(page);
+  });
+});

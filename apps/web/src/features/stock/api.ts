@@ -1,0 +1,132 @@
+import type { EnumDescription, ProductItem } from '@mandira/contract/products';
+import type {
+  CreateWarehouseBody,
+  StockCountBulkBody,
+  StockExportBulkBody,
+  StockHistoryEntry,
+  StockHistoryPage,
+  StockImportBulkBody,
+  Warehouse,
+  WarehouseName,
+} from '@mandira/contract/stock';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+// Every stock screen reads under this key; a movement changes items, history and occupancy alike.
+const STOCK = ['stock'] as const;
+const ITEMS = [...STOCK, 'items'] as const;
+const HISTORY = [...STOCK, 'history'] as const;
+const WAREHOUSES = [...STOCK, 'warehouses'] as const;
+
+/** The three filters of the item list (spec §7); '' means all. */
+export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
+export const NO_FILTERS: ItemFilters = { packagingGroup: '', warehouseStockType: '', warehouseName: '' };
+
+const itemsKey = (filters: ItemFilters) => [...ITEMS, filters] as const;
+
+export function useStockItems(filters: ItemFilters = NO_FILTERS) {
+  return useQuery({
+    ...apiQuery<ProductItem[]>(itemsKey(filters), `/product-item${queryString(filters)}`),
+    // A filter change keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePackagingGroups() {
+  return useQuery(apiQuery<string[]>([...STOCK, 'packaging-groups'], '/product-item/packagingGroups'));
+}
+
+export function useWarehouseStockTypes() {
+  return useQuery(
+    apiQuery<EnumDescription[]>([...STOCK, 'warehouse-stock-types'], '/product-item/warehouseStockType'),
+  );
+}
+
+export function useWarehouseNames() {
+  return useQuery(apiQuery<WarehouseName[]>([...WAREHOUSES, 'names'], '/warehouses/names'));
+}
+
+export function useWarehouses() {
+  return useQuery(apiQuery<Warehouse[]>([...WAREHOUSES, 'list'], '/warehouses'));
+}
+
+export function useCreateWarehouse() {
+  // A new warehouse is a new stock location: the stock tables gain a column and every item a line.
+  return useApiMutation((body: CreateWarehouseBody) => post<Warehouse>('/warehouses', body), {
+    invalidates: [STOCK],
+  });
+}
+
+/** The history filters of spec §7; dates are Istanbul days 'YYYY-MM-DD'. */
+export type HistoryFilters = {
+  productItemId?: number;
+  warehouseId?: number;
+  action?: string;
+  startDate?: string;
+  endDate?: string;
+};
+
+/** One page of history, newest first (the server counts and pages in SQL). */
+export function useStockHistoryPage(filters: HistoryFilters, page: number, size: number) {
+  return useQuery({
+    ...apiQuery<StockHistoryPage>(
+      [...HISTORY, 'page', filters, page, size],
+      `/product-item/stock-history${queryString({ ...filters, page, size })}`,
+    ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every matching row (up to the server's unpaged limit): the modals' short lists and the Excel file. */
+export function fetchStockHistory(filters: HistoryFilters): Promise<StockHistoryEntry[]> {
+  return unwrap(get<StockHistoryEntry[]>(`/product-item/stock-history${queryString({ ...filters })}`));
+}
+
+export function useStockHistory(filters: HistoryFilters, enabled = true) {
+  return useQuery({
+    queryKey: [...HISTORY, 'all', filters],
+    queryFn: () => fetchStockHistory(filters),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The three movements of the goods and stock screens, each a bulk call (spec §7). */
+export type StockMovement =
+  | { kind: 'import'; body: StockImportBulkBody }
+  | { kind: 'export'; body: StockExportBulkBody }
+  | { kind: 'count'; body: StockCountBulkBody };
+
+const MOVEMENT_PATHS = {
+  import: '/product-item/stock-import-bulk',
+  export: '/product-item/stock-export-bulk',
+  count: '/product-item/stock-bulk',
+} as const;
+
+/**
+ * A movement answers the item list under the screen's filters (spec §7: "bulk calls return data that
+ * replaces the item list"): the answer goes straight into the cache of that list, so the table shows
+ * the new stock without a second request. Lists under other filters, the history and the occupancy
+ * of the warehouses are reloaded when next shown.
+ */
+export function useStockMovement(filters: ItemFilters) {
+  const queryClient = useQueryClient();
+  return useMutation<ProductItem[], ApiRequestError, StockMovement>({
+    mutationFn: (movement) =>
+      unwrap(put<ProductItem[]>(`${MOVEMENT_PATHS[movement.kind]}${queryString(filters)}`, movement.body)),
+    onSuccess: async (items) => {
+      const key = itemsKey(filters);
+      queryClient.setQueryData(key, items);
+      const answered = JSON.stringify(key);
+      await Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ITEMS,
+          predicate: (query) => JSON.stringify(query.queryKey) !== answered,
+        }),
+        queryClient.invalidateQueries({ queryKey: HISTORY }),
+        queryClient.invalidateQueries({ queryKey: [...WAREHOUSES, 'list'] }),
+      ]);
+    },
+  });
+}

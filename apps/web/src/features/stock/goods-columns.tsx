@@ -1,0 +1,95 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { SimpleGrid, Text } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { barcodeColumn, packagingColumn } from './stock-columns.tsx';
+import { formatPieces } from './stock-format.ts';
+
+type Column = DataTableColumn<ProductItem>;
+
+/** Spec §2 writes a warehouse's stock as 'DEPO-{warehouseId} : quantity'. */
+export function warehouseStockLines(item: ProductItem): string[] {
+  return item.stocks.map((line) => `DEPO-${line.warehouseId} : ${formatPieces(line.quantity)}`);
+}
+
+const nameAndCode: Column = {
+  id: 'name',
+  header: 'Ürün Adı / Stok Kodu',
+  value: (item) => item.name,
+  render: (item) => (
+    <div>
+      <Text fz="sm" fw={600}>
+        {item.name}
+      </Text>
+      <Text fz="xs" c="dimmed" ff="monospace">
+        {item.stockCode}
+      </Text>
+    </div>
+  ),
+  searchValue: (item) => [item.name, item.stockCode],
+  exportValue: (item) => `${item.name} (${item.stockCode})`,
+  minWidth: 200,
+};
+
+const warehouseStocks: Column = {
+  id: 'stocks',
+  header: 'Depo Stokları',
+  value: (item) => warehouseStockLines(item).join(', '),
+  render: (item) =>
+    item.stocks.length === 0 ? (
+      <Text fz="sm" c="dimmed">
+        Stok bilgisi yok
+      </Text>
+    ) : (
+      <SimpleGrid cols={2} spacing="md" verticalSpacing={0} miw={230}>
+        {item.stocks.map((line, index) => (
+          <Text
+            key={line.id}
+            fz="sm"
+            ff="monospace"
+            title={line.wareHouse.label}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {warehouseStockLines(item)[index]}
+          </Text>
+        ))}
+      </SimpleGrid>
+    ),
+  sortable: false,
+};
+
+const totalStock: Column = {
+  id: 'totalStockQuantity',
+  header: 'Toplam Stok',
+  value: (item) => item.totalStockQuantity,
+  render: (item) => (
+    <Text fz="sm" fw={600}>
+      {formatPieces(item.totalStockQuantity)}
+    </Text>
+  ),
+  align: 'right',
+  noWrap: true,
+};
+
+const approximateBoxes: Column = {
+  id: 'boxQuantity',
+  header: 'Yaklaşık Koli',
+  value: (item) => (item.quantityInBox > 0 ? item.boxQuantity : null),
+  render: (item) => (item.quantityInBox > 0 ? `~${formatPieces(item.boxQuantity)}` : '—'),
+  align: 'right',
+  noWrap: true,
+};
+
+/** The goods table of spec §2; the '-2' screen keeps only what identifies the item. */
+export const GOODS_COLUMNS: Column[] = [
+  nameAndCode,
+  barcodeColumn,
+  { ...packagingColumn, header: 'Ambalaj Şekli' },
+  warehouseStocks,
+  totalStock,
+  approximateBoxes,
+];
+export const COMPACT_GOODS_COLUMNS: Column[] = [
+  nameAndCode,
+  barcodeColumn,
+  { ...packagingColumn, header: 'Ambalaj Şekli' },
+];

@@ -1,0 +1,133 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/stock';
+import { Button, Group, Input, Modal, Stack, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { type ItemFilters, useStockMovement } from './api.ts';
+import { LineQuantityTable } from './line-quantity-table.tsx';
+import { type GoodsKind, goodsRequest, type QuantityInputs } from './stock-changes.ts';
+import { StockWarning } from './stock-warning.tsx';
+
+const TITLES = { import: 'Mal Giriş', export: 'Mal Çıkış' } as const;
+const TYPES = { import: INBOUND_TYPE_LABELS, export: OUTBOUND_TYPE_LABELS } as const;
+const DONE = { import: 'Mal girişi kaydedildi.', export: 'Mal çıkışı kaydedildi.' } as const;
+
+type Props = {
+  /** The row the modal was opened from, with the movement; null when closed. */
+  target: { item: ProductItem; kind: GoodsKind } | null;
+  filters: ItemFilters;
+  onClose: () => void;
+};
+
+/**
+ * Goods-in and goods-out (spec §2, §4): a movement type, pieces per warehouse and a description.
+ * The form lives only while the modal is open, so closing it forgets item, type, error and description.
+ */
+export function GoodsModal({ target, filters, onClose }: Props) {
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      size="xl"
+      title={target ? `${TITLES[target.kind]}: ${target.item.stockCode} - ${target.item.name}` : ''}
+    >
+      {target && (
+        <GoodsForm key={`${target.kind}-${target.item.id}`} {...target} filters={filters} onDone={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+function GoodsForm({
+  item,
+  kind,
+  filters,
+  onDone,
+}: {
+  item: ProductItem;
+  kind: GoodsKind;
+  filters: ItemFilters;
+  onDone: () => void;
+}) {
+  const movement = useStockMovement(filters);
+  const [movementType, setMovementType] = useState<string | null>(null);
+  const [quantities, setQuantities] = useState<QuantityInputs>({});
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string>();
+
+  const apply = useSubmitGuard(async () => {
+    const request = goodsRequest(kind, { lines: item.stocks, quantities, movementType, notes });
+    if ('refusal' in request) {
+      setError(request.refusal);
+      return;
+    }
+    setError(undefined);
+    try {
+      await movement.mutateAsync(request);
+      notifications.show({ color: 'green', message: `${item.stockCode}: ${DONE[kind]}` });
+      onDone();
+    } catch (failure) {
+      // A refused goods-out (409) names product, warehouse, on hand and requested; nothing changed.
+      setError(errorMessage(failure));
+    }
+  });
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void apply.run();
+      }}
+      noValidate
+    >
+      <Stack gap="md">
+        <StockWarning kind={kind} />
+        <Input.Wrapper label="İşlem Tipi" withAsterisk>
+          <Group gap="xs" mt={4} role="group" aria-label="İşlem Tipi">
+            {Object.entries(TYPES[kind]).map(([value, label]) => (
+              <Button
+                key={value}
+                size="sm"
+                variant={movementType === value ? 'filled' : 'default'}
+                color={kind === 'import' ? 'teal' : 'orange'}
+                aria-pressed={movementType === value}
+                onClick={() => {
+                  setMovementType(value);
+                  setError(undefined);
+                }}
+              >
+                {label}
+              </Button>
+            ))}
+          </Group>
+        </Input.Wrapper>
+        <LineQuantityTable
+          item={item}
+          kind={kind}
+          values={quantities}
+          onChange={(lineId, value) => setQuantities((current) => ({ ...current, [lineId]: value }))}
+        />
+        <Textarea
+          label="Açıklama"
+          autosize
+          minRows={2}
+          maxLength={1000}
+          value={notes}
+          onChange={(event) => setNotes(event.currentTarget.value)}
+        />
+        <FormError message={error} />
+        <FormActions
+          submitting={apply.submitting}
+          onCancel={onDone}
+          cancelLabel="İptal"
+          submitLabel="Uygula"
+          submittingLabel="Uygulanıyor..."
+        />
+      </Stack>
+    </form>
+  );
+}

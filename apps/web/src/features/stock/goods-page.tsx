@@ -1,0 +1,116 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { ActionIcon, Button, Stack, Tooltip } from '@mantine/core';
+import { IconArrowDownToArc, IconArrowUpFromArc, IconClipboardCheck, IconHistory } from '@tabler/icons-react';
+import { useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import {
+  type ItemFilters,
+  usePackagingGroups,
+  useStockItems,
+  useWarehouseNames,
+  useWarehouseStockTypes,
+} from './api.ts';
+import { COMPACT_GOODS_COLUMNS, GOODS_COLUMNS } from './goods-columns.tsx';
+import { ALL_FILTERS, GoodsFilters } from './goods-filters.tsx';
+import { GoodsModal } from './goods-modal.tsx';
+import type { GoodsKind } from './stock-changes.ts';
+import { StockCountModal } from './stock-count-modal.tsx';
+import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
+
+/** Spec §2's title of the count modal, as written there. */
+const COUNT_TITLE = 'Mal Sayim Stok Duzenleme';
+
+/**
+ * 'Mal Giris Cikis Yonetimi' (spec §2) and its '-2' copy: one page, the copy with a reduced table
+ * and no stock columns.
+ */
+function GoodsPage({ compact }: { compact: boolean }) {
+  const [filters, setFilters] = useState<ItemFilters>(ALL_FILTERS);
+  const items = useStockItems(filters);
+  const stockTypes = useWarehouseStockTypes();
+  const warehouses = useWarehouseNames();
+  const groups = usePackagingGroups();
+  const [goods, setGoods] = useState<{ item: ProductItem; kind: GoodsKind } | null>(null);
+  const [counting, setCounting] = useState<ProductItem | null>(null);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={compact ? 'Mal Giriş Çıkış (Sade)' : 'Mal Giriş Çıkış Yönetimi'}
+        description="Depolara mal girişi, depolardan mal çıkışı ve sayım düzeltmesi"
+      />
+      <Stack gap="md">
+        <GoodsFilters
+          value={filters}
+          onChange={setFilters}
+          stockTypes={stockTypes.data}
+          warehouses={warehouses.data}
+          groups={groups.data}
+        />
+        <DataTable
+          name={compact ? 'mal-giris-cikis-sade' : 'mal-giris-cikis'}
+          columns={compact ? COMPACT_GOODS_COLUMNS : GOODS_COLUMNS}
+          data={items.data}
+          getRowId={(item) => item.id}
+          loading={items.isPending || items.isPlaceholderData}
+          error={items.error}
+          onRetry={() => void items.refetch()}
+          minWidth={compact ? 700 : 1000}
+          rowActions={(item) => (
+            <>
+              <Button
+                size="compact-sm"
+                color="teal"
+                leftSection={<IconArrowDownToArc size={14} />}
+                onClick={() => setGoods({ item, kind: 'import' })}
+              >
+                Mal Giriş
+              </Button>
+              <Button
+                size="compact-sm"
+                color="orange"
+                leftSection={<IconArrowUpFromArc size={14} />}
+                onClick={() => setGoods({ item, kind: 'export' })}
+              >
+                Mal Çıkış
+              </Button>
+              <Tooltip label="Sayım">
+                <ActionIcon variant="light" aria-label="Sayım" onClick={() => setCounting(item)}>
+                  <IconClipboardCheck size={16} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Stok Hareketleri">
+                <ActionIcon
+                  variant="light"
+                  color="gray"
+                  aria-label={`${item.name} stok hareketleri`}
+                  onClick={() => setHistory({ item })}
+                >
+                  <IconHistory size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          )}
+        />
+      </Stack>
+      <GoodsModal target={goods} filters={filters} onClose={() => setGoods(null)} />
+      <StockCountModal
+        item={counting}
+        filters={filters}
+        title={COUNT_TITLE}
+        onClose={() => setCounting(null)}
+      />
+      <StockHistoryModal target={history} onClose={() => setHistory(null)} />
+    </>
+  );
+}
+
+export default function GoodsInOutPage() {
+  return <GoodsPage compact={false} />;
+}
+
+export function CompactGoodsInOutPage() {
+  return <GoodsPage compact />;
+}

@@ -1,0 +1,79 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { NumberInput, Table, Text } from '@mantine/core';
+import { type GoodsKind, type QuantityInputs, quantityAfter } from './stock-changes.ts';
+import { formatPieces, piecesAndBoxes } from './stock-format.ts';
+
+type Props = {
+  item: ProductItem;
+  kind: GoodsKind | 'count';
+  values: QuantityInputs;
+  onChange: (lineId: number, value: number | string) => void;
+};
+
+const INPUT_LABELS = { import: 'Giriş Miktarı', export: 'Çıkış Miktarı', count: 'Sayılan Miktar' } as const;
+
+/**
+ * One row per warehouse of the item: what it holds, a whole-number field, and what it would hold
+ * afterwards, so a typo shows before it is saved.
+ */
+export function LineQuantityTable({ item, kind, values, onChange }: Props) {
+  if (item.stocks.length === 0) {
+    return (
+      <Text c="dimmed" fz="sm">
+        Stok bilgisi yok
+      </Text>
+    );
+  }
+  return (
+    <Table withTableBorder verticalSpacing="xs" data-testid="line-quantities">
+      <Table.Thead bg="gray.0">
+        <Table.Tr>
+          <Table.Th>Depo</Table.Th>
+          <Table.Th ta="right">Mevcut Stok</Table.Th>
+          <Table.Th w={170}>{INPUT_LABELS[kind]} (adet)</Table.Th>
+          <Table.Th ta="right">İşlem Sonrası</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {item.stocks.map((line, index) => {
+          const after = quantityAfter(kind, line, values[line.id]);
+          return (
+            <Table.Tr key={line.id}>
+              <Table.Td>
+                <Text fz="sm" fw={600}>
+                  {line.wareHouse.label}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {piecesAndBoxes(line.quantity, item.quantityInBox)}
+              </Table.Td>
+              <Table.Td>
+                <NumberInput
+                  aria-label={`${line.wareHouse.label} ${INPUT_LABELS[kind].toLocaleLowerCase('tr-TR')}`}
+                  placeholder="0"
+                  min={0}
+                  allowNegative={false}
+                  allowDecimal={false}
+                  thousandSeparator="."
+                  decimalSeparator=","
+                  value={values[line.id] ?? ''}
+                  onChange={(value) => onChange(line.id, value)}
+                  data-autofocus={index === 0 ? true : undefined}
+                />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Text
+                  fz="sm"
+                  fw={600}
+                  c={after < 0 ? 'red' : after !== line.quantity ? 'mandira.8' : 'dimmed'}
+                >
+                  {formatPieces(after)} adet
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

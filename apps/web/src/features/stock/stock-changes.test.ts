@@ -1,0 +1,113 @@
+import type { StockLine } from '@mandira/contract/products';
+import { describe, expect, it } from 'vitest';
+import {
+  countRequest,
+  goodsRequest,
+  initialCounts,
+  MOVEMENT_TYPE_MISSING,
+  NO_QUANTITY,
+  quantityAfter,
+  toPieces,
+} from './stock-changes.ts';
+import { changeFromTo, piecesAndBoxes, signedPiecesAndBoxes } from './stock-format.ts';
+
+const line = (id: number, warehouseId: number, quantity: number): StockLine => ({
+  id,
+  warehouseId,
+  quantity,
+  boxQuantity: 0,
+  wareHouse: { name: `DEPO${warehouseId}`, label: `Depo-${warehouseId}` },
+  packagingUnitTypeAmount: 1500,
+  packagingUnitType: 'GRAM',
+  packagingType: 'VACUUM_PACKAGE',
+});
+const lines = [line(11, 1, 40), line(12, 2, 0), line(13, 3, 7)];
+
+describe('toPieces', () => {
+  it('reads whole pieces; empty, unreadable or negative input counts as 0', () => {
+    expect(toPieces(12)).toBe(12);
+    expect(toPieces('25')).toBe(25);
+    expect(toPieces(3.9)).toBe(3);
+    expect(toPieces('')).toBe(0);
+    expect(toPieces(undefined)).toBe(0);
+    expect(toPieces('abc')).toBe(0);
+    expect(toPieces(-4)).toBe(0);
+  });
+});
+
+describe('goodsRequest', () => {
+  it('refuses without a movement type, with the spec text', () => {
+    expect(goodsRequest('import', { lines, quantities: { 11: 5 }, movementType: null, notes: '' })).toEqual({
+      refusal: MOVEMENT_TYPE_MISSING,
+    });
+  });
+
+  it('refuses when no warehouse has pieces typed in', () => {
+    const input = { lines, quantities: { 11: '', 12: 0 }, movementType: 'PRODUCTION_INBOUND', notes: '' };
+    expect(goodsRequest('import', input)).toEqual({ refusal: NO_QUANTITY });
+  });
+
+  it('sends a goods-in line per warehouse with pieces, trimmed notes on each', () => {
+    const request = goodsRequest('import', {
+      lines,
+      quantities: { 11: 40, 12: '', 13: '25' },
+      movementType: 'PURCHASE_INBOUND',
+      notes: '  Sabah üretimi ',
+    });
+    expect(request).toEqual({
+      kind: 'import',
+      body: {
+        stockChange: [
+          { id: 11, importedQuantity: 40, stockOperationType: 'PURCHASE_INBOUND', notes: 'Sabah üretimi' },
+          { id: 13, importedQuantity: 25, stockOperationType: 'PURCHASE_INBOUND', notes: 'Sabah üretimi' },
+        ],
+      },
+    });
+  });
+
+  it('sends goods-out as exported pieces with the outbound type', () => {
+    const request = goodsRequest('export', {
+      lines,
+      quantities: { 12: 3 },
+      movementType: 'RETAIL_OUTBOUND',
+      notes: '',
+    });
+    expect(request).toEqual({
+      kind: 'export',
+      body: {
+        stockChange: [{ id: 12, exportedQuantity: 3, stockOperationType: 'RETAIL_OUTBOUND', notes: '' }],
+      },
+    });
+  });
+});
+
+describe('counts', () => {
+  it('start from what each line holds and send every line, an emptied field as 0', () => {
+    const counts = { ...initialCounts(lines), 12: 9, 13: '' };
+    expect(countRequest(lines, counts, ' sayım ')).toEqual({
+      updatedStocks: [
+        { id: 11, quantity: 40, notes: 'sayım' },
+        { id: 12, quantity: 9, notes: 'sayım' },
+        { id: 13, quantity: 0, notes: 'sayım' },
+      ],
+    });
+  });
+
+  it('previews the quantity after each kind of movement', () => {
+    expect(quantityAfter('import', lines[0]!, 10)).toBe(50);
+    expect(quantityAfter('export', lines[0]!, 50)).toBe(-10);
+    expect(quantityAfter('count', lines[0]!, '8')).toBe(8);
+  });
+});
+
+describe('stock texts', () => {
+  it('show pieces with boxes in Turkish grouping', () => {
+    expect(piecesAndBoxes(1250, 6)).toBe('1.250 adet (208 koli)');
+    expect(piecesAndBoxes(5, 0)).toBe('5 adet');
+    expect(signedPiecesAndBoxes(12, 6)).toBe('+12 adet (+2 koli)');
+    expect(signedPiecesAndBoxes(-13, 6)).toBe('-13 adet (-2,2 koli)');
+    expect(signedPiecesAndBoxes(-2, 6)).toBe('-2 adet (-0,3 koli)');
+    expect(signedPiecesAndBoxes(4, 0)).toBe('+4 adet');
+    expect(changeFromTo(12, 52)).toBe('40 → 52');
+  });
+});

@@ -1,0 +1,146 @@
+import { istanbulDate } from '@mandira/contract/istanbul-time';
+import { STOCK_ACTION_LABELS } from '@mandira/contract/stock';
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { parseTurkishDate } from '../../lib/turkish-date.ts';
+import {
+  fetchStockHistory,
+  type HistoryFilters,
+  useStockHistoryPage,
+  useStockItems,
+  useWarehouseNames,
+} from './api.ts';
+import { HISTORY_COLUMNS } from './history-columns.tsx';
+import { QUICK_RANGES, quickRange } from './history-range.ts';
+
+const PAGE_SIZE = 50;
+/** Select options need a value; this one stands for no filter. */
+const ALL = 'ALL';
+const ACTION_OPTIONS = Object.entries(STOCK_ACTION_LABELS).map(([value, label]) => ({ value, label }));
+
+/** 'Stok Geçmişi' (spec §2): every filter change reloads; both dates start on today. */
+export default function StockHistoryPage() {
+  const today = istanbulDate(new Date());
+  const [filters, setFilters] = useState<HistoryFilters>({ startDate: today, endDate: today });
+  const [page, setPage] = useState(1);
+  const history = useStockHistoryPage(filters, page, PAGE_SIZE);
+  const warehouses = useWarehouseNames();
+  const items = useStockItems();
+
+  const change = (next: Partial<HistoryFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
+  const productOptions = useMemo(
+    () =>
+      (items.data ?? []).map((item) => ({
+        value: String(item.id),
+        label: `${item.stockCode} - ${item.name}`,
+      })),
+    [items.data],
+  );
+  const warehouseOptions = (warehouses.data ?? []).map((warehouse) => ({
+    value: String(warehouse.id),
+    label: warehouse.label,
+  }));
+  const dateField = (key: 'startDate' | 'endDate', label: string) => (
+    <DateInput
+      label={label}
+      placeholder="GG.AA.YYYY"
+      valueFormat="DD.MM.YYYY"
+      dateParser={(text) => parseTurkishDate(text)}
+      leftSection={<IconCalendar size={16} />}
+      value={filters[key] ?? null}
+      onChange={(value) => change({ [key]: value ?? undefined })}
+      maxDate={today}
+      clearable
+      w={170}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader title="Stok Geçmişi" description="Mal girişleri, çıkışları ve sayım düzeltmeleri" />
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md" data-testid="history-filters">
+          <Group gap="md" align="flex-end">
+            <Select
+              label="Depo"
+              w={170}
+              data={[{ value: ALL, label: 'Tümü' }, ...warehouseOptions]}
+              value={filters.warehouseId ? String(filters.warehouseId) : ALL}
+              onChange={(value) =>
+                change({ warehouseId: value && value !== ALL ? Number(value) : undefined })
+              }
+              allowDeselect={false}
+            />
+            <Select
+              label="Ürün"
+              w={320}
+              data={[{ value: ALL, label: 'Tümü' }, ...productOptions]}
+              value={filters.productItemId ? String(filters.productItemId) : ALL}
+              onChange={(value) =>
+                change({ productItemId: value && value !== ALL ? Number(value) : undefined })
+              }
+              searchable
+              nothingFoundMessage="Ürün bulunamadı"
+              allowDeselect={false}
+            />
+            <Select
+              label="İşlem Tipi"
+              w={220}
+              data={[{ value: ALL, label: 'Tümü' }, ...ACTION_OPTIONS]}
+              value={filters.action ?? ALL}
+              onChange={(value) => change({ action: value && value !== ALL ? value : undefined })}
+              allowDeselect={false}
+            />
+            {dateField('startDate', 'Başlangıç Tarihi')}
+            {dateField('endDate', 'Bitiş Tarihi')}
+            <Group gap={6} role="group" aria-label="Hızlı tarih aralığı" pb={4}>
+              {QUICK_RANGES.map((range) => {
+                const dates = quickRange(range.key, today);
+                const active = filters.startDate === dates.startDate && filters.endDate === dates.endDate;
+                return (
+                  <Button
+                    key={range.key}
+                    size="compact-sm"
+                    variant={active ? 'filled' : 'default'}
+                    aria-pressed={active}
+                    title={range.title}
+                    onClick={() => change(dates)}
+                  >
+                    {range.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Group>
+        </Paper>
+        <DataTable
+          name={`stok-gecmisi-${filters.startDate ?? 'baslangic'}-${filters.endDate ?? 'bugun'}`}
+          columns={HISTORY_COLUMNS}
+          data={history.data?.entries}
+          getRowId={(entry) => entry.id}
+          loading={history.isPending || history.isPlaceholderData}
+          error={history.error}
+          onRetry={() => void history.refetch()}
+          emptyMessage="Kayıt bulunamadı"
+          minWidth={1100}
+          pagination={
+            history.data && {
+              page,
+              totalPages: history.data.totalPages,
+              total: history.data.count,
+              onPageChange: setPage,
+            }
+          }
+          exportRows={() => fetchStockHistory(filters)}
+        />
+      </Stack>
+    </>
+  );
+}

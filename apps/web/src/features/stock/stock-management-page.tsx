@@ -1,0 +1,70 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { Button, Stack } from '@mantine/core';
+import { IconClipboardCheck } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { type ItemFilters, NO_FILTERS, usePackagingGroups, useStockItems, useWarehouseNames } from './api.ts';
+import { PackagingGroupButtons } from './packaging-group-buttons.tsx';
+import { stockManagementColumns } from './stock-columns.tsx';
+import { StockCountModal } from './stock-count-modal.tsx';
+import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
+
+/** 'Stok Yönetimi' (spec §2): stock per warehouse, its movements, and counts. */
+export default function StockManagementPage() {
+  const [filters, setFilters] = useState<ItemFilters>(NO_FILTERS);
+  const items = useStockItems(filters);
+  const groups = usePackagingGroups();
+  const warehouses = useWarehouseNames();
+  const [counting, setCounting] = useState<ProductItem | null>(null);
+  const [history, setHistory] = useState<HistoryTarget | null>(null);
+
+  const columns = useMemo(
+    () => stockManagementColumns(warehouses.data ?? [], (item, warehouse) => setHistory({ item, warehouse })),
+    [warehouses.data],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Stok Yönetimi"
+        description="Depolardaki stoklar; bir deponun miktarına tıklayınca o depodaki hareketler açılır"
+      />
+      <Stack gap="md">
+        <PackagingGroupButtons
+          groups={groups.data}
+          value={filters.packagingGroup}
+          onChange={(packagingGroup) => setFilters({ ...filters, packagingGroup })}
+        />
+        <DataTable
+          name="stok-yonetimi"
+          columns={columns}
+          data={warehouses.data ? items.data : undefined}
+          getRowId={(item) => item.id}
+          loading={items.isPending || warehouses.isPending || items.isPlaceholderData}
+          error={items.error ?? warehouses.error ?? groups.error}
+          onRetry={() => void Promise.all([items.refetch(), warehouses.refetch(), groups.refetch()])}
+          initialSort={[{ id: 'stockCode', desc: false }]}
+          minWidth={640 + 90 * (warehouses.data?.length ?? 4)}
+          rowActions={(item) => (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconClipboardCheck size={14} />}
+              onClick={() => setCounting(item)}
+            >
+              Sayım
+            </Button>
+          )}
+        />
+      </Stack>
+      <StockCountModal
+        item={counting}
+        filters={filters}
+        title="Stok Sayımı"
+        onClose={() => setCounting(null)}
+      />
+      <StockHistoryModal target={history} onClose={() => setHistory(null)} />
+    </>
+  );
+}
