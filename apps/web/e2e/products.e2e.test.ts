@@ -1,35 +1,13 @@
 import fs from 'node:fs/promises';
-import type { CreateProductItemBody } from '@mandira/contract/products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder } from './seed.ts';
+import { ApiSeeder, productItemBody as item } from './seed.ts';
 import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const erpSourceFile = inject('erpSourceFile');
 const SALES = { userName: 'satis.e2e', password: 'satis-e2e-1234' };
-
-function item(
-  stockCode: string,
-  name: string,
-  extra: Partial<CreateProductItemBody> = {},
-): CreateProductItemBody {
-  return {
-    stockCode,
-    name,
-    barcode: `86900${stockCode.replace(/\D/g, '').padStart(8, '0')}`,
-    packagingType: 'VACUUM_PACKAGE',
-    warehouseStockType: 'FOODS',
-    packagingUnitType: 'GRAM',
-    packagingUnitTypeAmount: 1500,
-    width: 20,
-    length: 12,
-    height: 8,
-    quantityInBox: 6,
-    ...extra,
-  };
-}
 
 /** Picks an option of the Mantine select labelled `label` inside `scope`. */
 async function choose(page: Page, scope: ReturnType<typeof dialog>, label: string, option: string) {

@@ -1,5 +1,6 @@
 import type { CreateUserAccessBody, UserAccess } from '@mandira/contract/access';
 import type { Envelope } from '@mandira/contract/envelope';
+import type { CreateProductItemBody } from '@mandira/contract/products';
 import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
 
 /** Test data goes in through the API, the way the screens would send it. */
@@ -37,4 +38,26 @@ export class ApiSeeder {
   createUser(body: CreateUserAccessBody): Promise<UserAccess> {
     return this.call<UserAccess>('POST', '/user-access', body);
   }
+}
+
+/** A valid stockable item: 1500 g vacuum packs, 6 to a box; the barcode follows the stock code's digits. */
+export function productItemBody(
+  stockCode: string,
+  name: string,
+  extra: Partial<CreateProductItemBody> = {},
+): CreateProductItemBody {
+  return {
+    stockCode,
+    name,
+    barcode: `86900${stockCode.replace(/\D/g, '').padStart(8, '0')}`,
+    packagingType: 'VACUUM_PACKAGE',
+    warehouseStockType: 'FOODS',
+    packagingUnitType: 'GRAM',
+    packagingUnitTypeAmount: 1500,
+    width: 20,
+    length: 12,
+    height: 8,
+    quantityInBox: 6,
+    ...extra,
+  };
 }

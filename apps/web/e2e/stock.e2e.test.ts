@@ -1,37 +1,15 @@
-import type { CreateProductItemBody } from '@mandira/contract/products';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
-import { ApiSeeder } from './seed.ts';
+import { ApiSeeder, productItemBody as item } from './seed.ts';
 import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { userName: 'depo.yonetici.e2e', password: 'depo-yonetici-1234' };
 const STAFF = { userName: 'depo.personel.e2e', password: 'depo-personel-1234' };
-const YOGURT = { stockCode: 'STK-2001', name: 'Süzme Yoğurt' };
-const BUTTER = { stockCode: 'STK-2002', name: 'Köy Tereyağı' };
+const YOGURT = { stockCode: 'STK-7001', name: 'Süzme Yoğurt' };
+const BUTTER = { stockCode: 'STK-7002', name: 'Köy Tereyağı' };
 const NEW_WAREHOUSE = 'Ankara Soğuk Depo';
-
-function item(
-  stockCode: string,
-  name: string,
-  extra: Partial<CreateProductItemBody> = {},
-): CreateProductItemBody {
-  return {
-    stockCode,
-    name,
-    barcode: `86911${stockCode.replace(/\D/g, '').padStart(8, '0')}`,
-    packagingType: 'VACUUM_PACKAGE',
-    warehouseStockType: 'FOODS',
-    packagingUnitType: 'GRAM',
-    packagingUnitTypeAmount: 1500,
-    width: 20,
-    length: 12,
-    height: 8,
-    quantityInBox: 6,
-    ...extra,
-  };
-}
 
 /** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
 async function screenshot(page: Page, name: string) {
@@ -158,7 +136,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await yogurt.waitFor();
     // The new warehouse is a stock location too.
     expect(await yogurt.textContent()).toContain('DEPO-5 : 0');
-    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-200');
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
     await screenshot(page, 'stock-goods');
 

@@ -27,7 +27,7 @@ const nameAndCode: Column = {
   ),
   searchValue: (item) => [item.name, item.stockCode],
   exportValue: (item) => `${item.name} (${item.stockCode})`,
-  minWidth: 200,
+  minWidth: 150,
 };
 
 const warehouseStocks: Column = {
@@ -40,7 +40,7 @@ const warehouseStocks: Column = {
         Stok bilgisi yok
       </Text>
     ) : (
-      <SimpleGrid cols={2} spacing="md" verticalSpacing={0} miw={230}>
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={0} miw={190}>
         {item.stocks.map((line, index) => (
           <Text
             key={line.id}

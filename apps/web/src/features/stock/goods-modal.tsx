@@ -1,16 +1,13 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/stock';
-import { Button, Group, Input, Modal, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Input, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
-import { LineQuantityTable } from './line-quantity-table.tsx';
+import { MovementForm } from './movement-form.tsx';
 import { type GoodsKind, goodsRequest, type QuantityInputs } from './stock-changes.ts';
-import { StockWarning } from './stock-warning.tsx';
 
 const TITLES = { import: 'Mal Giriş', export: 'Mal Çıkış' } as const;
 const TYPES = { import: INBOUND_TYPE_LABELS, export: OUTBOUND_TYPE_LABELS } as const;
@@ -77,57 +74,39 @@ function GoodsForm({
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void apply.run();
-      }}
-      noValidate
+    <MovementForm
+      item={item}
+      kind={kind}
+      quantities={quantities}
+      onQuantitiesChange={setQuantities}
+      notes={notes}
+      onNotesChange={setNotes}
+      error={error}
+      submitting={apply.submitting}
+      submitLabel="Uygula"
+      submittingLabel="Uygulanıyor..."
+      onSubmit={() => void apply.run()}
+      onCancel={onDone}
     >
-      <Stack gap="md">
-        <StockWarning kind={kind} />
-        <Input.Wrapper label="İşlem Tipi" withAsterisk>
-          <Group gap="xs" mt={4} role="group" aria-label="İşlem Tipi">
-            {Object.entries(TYPES[kind]).map(([value, label]) => (
-              <Button
-                key={value}
-                size="sm"
-                variant={movementType === value ? 'filled' : 'default'}
-                color={kind === 'import' ? 'teal' : 'orange'}
-                aria-pressed={movementType === value}
-                onClick={() => {
-                  setMovementType(value);
-                  setError(undefined);
-                }}
-              >
-                {label}
-              </Button>
-            ))}
-          </Group>
-        </Input.Wrapper>
-        <LineQuantityTable
-          item={item}
-          kind={kind}
-          values={quantities}
-          onChange={(lineId, value) => setQuantities((current) => ({ ...current, [lineId]: value }))}
-        />
-        <Textarea
-          label="Açıklama"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-        />
-        <FormError message={error} />
-        <FormActions
-          submitting={apply.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submitLabel="Uygula"
-          submittingLabel="Uygulanıyor..."
-        />
-      </Stack>
-    </form>
+      <Input.Wrapper label="İşlem Tipi" withAsterisk>
+        <Group gap="xs" mt={4} role="group" aria-label="İşlem Tipi">
+          {Object.entries(TYPES[kind]).map(([value, label]) => (
+            <Button
+              key={value}
+              size="sm"
+              variant={movementType === value ? 'filled' : 'default'}
+              color={kind === 'import' ? 'teal' : 'orange'}
+              aria-pressed={movementType === value}
+              onClick={() => {
+                setMovementType(value);
+                setError(undefined);
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Input.Wrapper>
+    </MovementForm>
   );
 }

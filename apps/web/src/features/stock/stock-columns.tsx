@@ -23,7 +23,7 @@ export const packagingColumn: Column = {
   id: 'packaging',
   header: 'Ambalaj',
   value: storageFormOf,
-  minWidth: 110,
+  minWidth: 100,
 };
 
 /** Pieces with boxes under them, as the stock tables show a quantity. */
@@ -81,7 +81,7 @@ export function stockManagementColumns(
           {item.name}
         </Text>
       ),
-      minWidth: 180,
+      minWidth: 140,
     },
     barcodeColumn,
     packagingColumn,
@@ -106,7 +106,7 @@ export function stockManagementColumns(
         },
         align: 'right',
         noWrap: true,
-        minWidth: 84,
+        minWidth: 76,
       }),
     ),
     totalStockColumn,

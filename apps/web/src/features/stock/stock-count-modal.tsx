@@ -1,15 +1,12 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Modal, Stack, Textarea } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
-import { LineQuantityTable } from './line-quantity-table.tsx';
+import { MovementForm } from './movement-form.tsx';
 import { countRequest, initialCounts, type QuantityInputs } from './stock-changes.ts';
-import { StockWarning } from './stock-warning.tsx';
 
 type Props = {
   item: ProductItem | null;
@@ -53,38 +50,19 @@ function StockCountForm({
   });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save.run();
-      }}
-      noValidate
-    >
-      <Stack gap="md">
-        <StockWarning kind="count" />
-        <LineQuantityTable
-          item={item}
-          kind="count"
-          values={counts}
-          onChange={(lineId, value) => setCounts((current) => ({ ...current, [lineId]: value }))}
-        />
-        <Textarea
-          label="Açıklama"
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={notes}
-          onChange={(event) => setNotes(event.currentTarget.value)}
-        />
-        <FormError message={error} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submitLabel="Kaydet"
-          submittingLabel="Kaydediliyor..."
-        />
-      </Stack>
-    </form>
+    <MovementForm
+      item={item}
+      kind="count"
+      quantities={counts}
+      onQuantitiesChange={setCounts}
+      notes={notes}
+      onNotesChange={setNotes}
+      error={error}
+      submitting={save.submitting}
+      submitLabel="Kaydet"
+      submittingLabel="Kaydediliyor..."
+      onSubmit={() => void save.run()}
+      onCancel={onDone}
+    />
   );
 }

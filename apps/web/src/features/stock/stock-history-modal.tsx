@@ -2,7 +2,7 @@ import type { ProductItem } from '@mandira/contract/products';
 import type { WarehouseName } from '@mandira/contract/stock';
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { fetchStockHistory, type HistoryFilters, useStockHistoryPage } from './api.ts';
 import { ITEM_HISTORY_COLUMNS } from './history-columns.tsx';
 import { piecesAndBoxes } from './stock-format.ts';
@@ -57,14 +57,7 @@ function ItemHistory({ item, warehouse }: HistoryTarget) {
         onRetry={() => void history.refetch()}
         emptyMessage="Bu ürün için stok hareketi bulunamadı"
         minWidth={900}
-        pagination={
-          history.data && {
-            page,
-            totalPages: history.data.totalPages,
-            total: history.data.count,
-            onPageChange: setPage,
-          }
-        }
+        pagination={serverPaging(history.data, page, setPage)}
         exportRows={() => fetchStockHistory(filters)}
       />
     </Stack>

@@ -4,7 +4,7 @@ import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import {
@@ -130,14 +130,7 @@ export default function StockHistoryPage() {
           onRetry={() => void history.refetch()}
           emptyMessage="Kayıt bulunamadı"
           minWidth={1100}
-          pagination={
-            history.data && {
-              page,
-              totalPages: history.data.totalPages,
-              total: history.data.count,
-              onPageChange: setPage,
-            }
-          }
+          pagination={serverPaging(history.data, page, setPage)}
           exportRows={() => fetchStockHistory(filters)}
         />
       </Stack>

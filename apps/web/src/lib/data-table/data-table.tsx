@@ -56,6 +56,15 @@ export type TablePagination = {
   onPageChange: (page: number) => void;
 };
 
+/** The pager of a server's paged answer (`{ page, totalPages, count }`), once it has arrived. */
+export function serverPaging(
+  answer: { totalPages: number; count: number } | undefined,
+  page: number,
+  onPageChange: (page: number) => void,
+): TablePagination | undefined {
+  return answer && { page, totalPages: answer.totalPages, total: answer.count, onPageChange };
+}
+
 const PAGER_LABELS = {
   first: 'İlk sayfa',
   previous: 'Önceki sayfa',
