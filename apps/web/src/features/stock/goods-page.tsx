@@ -1,6 +1,6 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { ActionIcon, Button, Stack, Tooltip } from '@mantine/core';
-import { IconArrowDownToArc, IconArrowUpFromArc, IconClipboardCheck, IconHistory } from '@tabler/icons-react';
+import { IconClipboardCheck, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
@@ -60,20 +60,10 @@ function GoodsPage({ compact }: { compact: boolean }) {
           minWidth={compact ? 700 : 1000}
           rowActions={(item) => (
             <>
-              <Button
-                size="compact-sm"
-                color="teal"
-                leftSection={<IconArrowDownToArc size={14} />}
-                onClick={() => setGoods({ item, kind: 'import' })}
-              >
+              <Button size="compact-sm" color="teal" onClick={() => setGoods({ item, kind: 'import' })}>
                 Mal Giriş
               </Button>
-              <Button
-                size="compact-sm"
-                color="orange"
-                leftSection={<IconArrowUpFromArc size={14} />}
-                onClick={() => setGoods({ item, kind: 'export' })}
-              >
+              <Button size="compact-sm" color="orange" onClick={() => setGoods({ item, kind: 'export' })}>
                 Mal Çıkış
               </Button>
               <Tooltip label="Sayım">

@@ -29,7 +29,7 @@ const productName: Column = {
     </div>
   ),
   searchValue: (entry) => [entry.productItemName ?? `#${entry.productItemId}`, entry.stockCode],
-  minWidth: 180,
+  minWidth: 150,
 };
 const warehouse: Column = {
   id: 'warehouse',
@@ -48,7 +48,7 @@ const action: Column = {
   ),
   noWrap: true,
 };
-const notes: Column = { id: 'notes', header: 'Açıklama', value: (entry) => entry.notes, minWidth: 160 };
+const notes: Column = { id: 'notes', header: 'Açıklama', value: (entry) => entry.notes, minWidth: 120 };
 const change: Column = {
   id: 'quantityChange',
   header: 'Miktar Değişimi',

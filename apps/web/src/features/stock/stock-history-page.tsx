@@ -58,7 +58,7 @@ export default function StockHistoryPage() {
       onChange={(value) => change({ [key]: value ?? undefined })}
       maxDate={today}
       clearable
-      w={170}
+      w={160}
     />
   );
 
@@ -70,7 +70,7 @@ export default function StockHistoryPage() {
           <Group gap="md" align="flex-end">
             <Select
               label="Depo"
-              w={170}
+              w={150}
               data={[{ value: ALL, label: 'Tümü' }, ...warehouseOptions]}
               value={filters.warehouseId ? String(filters.warehouseId) : ALL}
               onChange={(value) =>
@@ -80,7 +80,7 @@ export default function StockHistoryPage() {
             />
             <Select
               label="Ürün"
-              w={320}
+              w={260}
               data={[{ value: ALL, label: 'Tümü' }, ...productOptions]}
               value={filters.productItemId ? String(filters.productItemId) : ALL}
               onChange={(value) =>
@@ -92,7 +92,7 @@ export default function StockHistoryPage() {
             />
             <Select
               label="İşlem Tipi"
-              w={220}
+              w={190}
               data={[{ value: ALL, label: 'Tümü' }, ...ACTION_OPTIONS]}
               value={filters.action ?? ALL}
               onChange={(value) => change({ action: value && value !== ALL ? value : undefined })}
@@ -129,7 +129,7 @@ export default function StockHistoryPage() {
           error={history.error}
           onRetry={() => void history.refetch()}
           emptyMessage="Kayıt bulunamadı"
-          minWidth={1100}
+          minWidth={960}
           pagination={serverPaging(history.data, page, setPage)}
           exportRows={() => fetchStockHistory(filters)}
         />

@@ -24,7 +24,7 @@ export const WAREHOUSE_COLUMNS: DataTableColumn<Warehouse>[] = [
   {
     id: 'shortName',
     header: 'Kısa Ad',
-    minWidth: 130,
+    minWidth: 110,
     value: (warehouse) => warehouse.shortName,
     render: (warehouse) => (
       <Text fz="sm" fw={600}>
@@ -32,15 +32,15 @@ export const WAREHOUSE_COLUMNS: DataTableColumn<Warehouse>[] = [
       </Text>
     ),
   },
-  { id: 'description', header: 'Açıklama', value: (warehouse) => warehouse.description, minWidth: 160 },
-  { id: 'address', header: 'Adres', value: (warehouse) => warehouse.address, minWidth: 180 },
+  { id: 'description', header: 'Açıklama', value: (warehouse) => warehouse.description, minWidth: 120 },
+  { id: 'address', header: 'Adres', value: (warehouse) => warehouse.address, minWidth: 140 },
   { id: 'phone', header: 'Telefon', value: (warehouse) => warehouse.phone, noWrap: true },
   number('capacityInM3', 'Kapasite (m³)'),
   {
     id: 'warehouseType',
     header: 'Depo Tipi',
     value: (warehouse) => warehouse.warehouseTypeDescription.label,
-    noWrap: true,
+    minWidth: 150,
   },
   number('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)'),
   {

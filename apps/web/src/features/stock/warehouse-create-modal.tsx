@@ -112,7 +112,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={handleSubmit((values) => void create.run(values))} noValidate>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="Kısa Ad"
             withAsterisk
@@ -133,7 +133,6 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
               />
             )}
           />
-          <TextInput label="Telefon" {...register('phone')} error={formState.errors.phone?.message} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Textarea
@@ -150,6 +149,9 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
             {...register('address')}
             error={formState.errors.address?.message}
           />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput label="Telefon" {...register('phone')} error={formState.errors.phone?.message} />
           {numberField('capacityInM3', 'Kapasite (m³)', 0, 1)}
           {numberField('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)', 1, 0.1)}
         </SimpleGrid>

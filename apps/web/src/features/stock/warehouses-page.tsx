@@ -25,7 +25,7 @@ export default function WarehousesPage() {
         loading={warehouses.isPending}
         error={warehouses.error}
         onRetry={() => void warehouses.refetch()}
-        minWidth={1300}
+        minWidth={1000}
         toolbar={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             Yeni Depo Oluştur
