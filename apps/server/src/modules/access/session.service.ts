@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { loadActor } from './actor.repo.ts';
+import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
 import { verifyPassword } from './password.ts';
 
 const WRONG_CREDENTIALS = 'Kullanıcı adı veya şifre hatalı.';
@@ -92,7 +92,13 @@ export async function signOut({ db }: SessionDeps, token: string): Promise<void>
 export async function authenticate({ db, config }: SessionDeps, token: string): Promise<Actor | undefined> {
   const now = Date.now();
   const [session] = await db
-    .select({ id: sessions.id, expiresAt: sessions.expiresAt, userId: users.id, userName: users.userName })
+    .select({
+      id: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      userName: users.userName,
+      grants: grantsOfUserSql(users.id),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -112,7 +118,7 @@ export async function authenticate({ db, config }: SessionDeps, token: string): 
       .set({ expiresAt: new Date(slidTo) })
       .where(eq(sessions.id, session.id));
   }
-  return loadActor(db, { id: session.userId, userName: session.userName });
+  return actorFromGrants({ id: session.userId, userName: session.userName }, session.grants);
 }
 
 /** Ends every session of a user, e.g. when an administrator gives them a new password. */

@@ -36,25 +36,31 @@ const NEWEST_FIRST = [
   sql`${stockHistory.id} desc nulls last`,
 ] as const;
 
-function selectHistory(db: Db, where: SQL | undefined) {
+const historyColumns = {
+  id: stockHistory.id,
+  productItemId: stockHistory.productItemId,
+  productItemName: productItems.name,
+  stockCode: productItems.stockCode,
+  quantityInBox: sql<number>`coalesce(${productItems.quantityInBox}, 0)`.mapWith(Number),
+  action: stockHistory.action,
+  orderId: stockHistory.orderId,
+  quantityChange: stockHistory.quantityChange,
+  quantityAfterChange: stockHistory.quantityAfterChange,
+  warehouseId: stockHistory.warehouseId,
+  warehouseName: warehouses.name,
+  warehouseLabel: warehouses.shortName,
+  createdAt: stockHistory.createdAt,
+  notes: stockHistory.notes,
+  createdBy: sql<string>`coalesce(nullif(btrim(${users.name} || ' ' || ${users.surname}), ''), ${users.userName}, '')`,
+};
+
+function selectHistory<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Db,
+  where: SQL | undefined,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select({
-      id: stockHistory.id,
-      productItemId: stockHistory.productItemId,
-      productItemName: productItems.name,
-      stockCode: productItems.stockCode,
-      quantityInBox: sql<number>`coalesce(${productItems.quantityInBox}, 0)`.mapWith(Number),
-      action: stockHistory.action,
-      orderId: stockHistory.orderId,
-      quantityChange: stockHistory.quantityChange,
-      quantityAfterChange: stockHistory.quantityAfterChange,
-      warehouseId: stockHistory.warehouseId,
-      warehouseName: warehouses.name,
-      warehouseLabel: warehouses.shortName,
-      createdAt: stockHistory.createdAt,
-      notes: stockHistory.notes,
-      createdBy: sql<string>`coalesce(nullif(btrim(${users.name} || ' ' || ${users.surname}), ''), ${users.userName}, '')`,
-    })
+    .select({ ...historyColumns, ...extra })
     .from(stockHistory)
     .leftJoin(productItems, eq(productItems.id, stockHistory.productItemId))
     .leftJoin(warehouses, eq(warehouses.id, stockHistory.warehouseId))
@@ -63,7 +69,7 @@ function selectHistory(db: Db, where: SQL | undefined) {
     .orderBy(...NEWEST_FIRST);
 }
 
-type Row = Awaited<ReturnType<typeof selectHistory>>[number];
+type Row = Awaited<ReturnType<typeof selectHistory<{}>>>[number];
 const toEntry = ({ warehouseName, warehouseLabel, ...row }: Row): StockHistoryEntry => ({
   ...row,
   action: stockActionDescription(row.action),
@@ -86,10 +92,25 @@ export async function listStockHistory(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const rows = await selectHistory(db, where)
+  // The total rides along with the page (an uncorrelated subquery, computed once): one round trip.
+  const total = sql<number>`(select count(*) from ${stockHistory} where ${where ?? sql`true`})`.mapWith(
+    Number,
+  );
+  const rows = await selectHistory(db, where, { total })
     .limit(size)
     .offset((page - 1) * size);
+  const counted = rows[0]?.total ?? (await countHistory(db, where));
+  return {
+    entries: rows.map(({ total: _total, ...row }) => toEntry(row)),
+    page,
+    size,
+    count: counted,
+    totalPages: Math.ceil(counted / size),
+  };
+}
+
+/** A page past the end has no row to carry the total. */
+async function countHistory(db: Db, where: SQL | undefined): Promise<number> {
   const [total] = await db.select({ value: count() }).from(stockHistory).where(where);
-  const counted = total?.value ?? 0;
-  return { entries: rows.map(toEntry), page, size, count: counted, totalPages: Math.ceil(counted / size) };
+  return total?.value ?? 0;
 }

@@ -105,6 +105,10 @@ describe('GET /product-item/stock-history', () => {
     const response = await history('?page=2&size=3');
     expect(response.json.data).toMatchObject({ page: 2, size: 3, count: 4, totalPages: 2 });
     expect(response.json.data.entries).toHaveLength(1);
+    const pastTheEnd = await history('?page=5&size=3');
+    expect(pastTheEnd.json.data).toMatchObject({ entries: [], page: 5, count: 4, totalPages: 2 });
+    const filtered = await history(`?productItemId=${otherItemId}&page=1&size=3`);
+    expect(filtered.json.data).toMatchObject({ count: 1, totalPages: 1 });
   });
 
   it.each([
