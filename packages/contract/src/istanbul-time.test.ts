@@ -53,3 +53,35 @@ describe('Istanbul time', () => {
     expect(istanbulWeek(new Date('2026-11-22T21:30:00Z'))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
   });
 });
+
+describe('toIstanbulIso against the time-zone database', () => {
+  const reference = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Istanbul',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+
+  it('reads the same wall clock every 17 minutes across the summer-time changes of 2011–2016', () => {
+    const checked: string[] = [];
+    for (const [from, to] of [
+      ['2011-03-26T00:00:00Z', '2011-03-29T00:00:00Z'],
+      ['2015-10-24T00:00:00Z', '2015-11-10T00:00:00Z'],
+      ['2016-09-05T00:00:00Z', '2016-09-09T00:00:00Z'],
+    ] as const) {
+      for (let t = Date.parse(from); t < Date.parse(to); t += 17 * 60_000) {
+        const instant = new Date(t);
+        const iso = toIstanbulIso(instant);
+        expect(iso.slice(0, 19).replace('T', ' ')).toBe(reference.format(instant));
+        expect(Date.parse(iso)).toBe(t);
+        checked.push(iso);
+      }
+    }
+    expect(checked.some((iso) => iso.endsWith('+02:00'))).toBe(true);
+    expect(checked.some((iso) => iso.endsWith('+03:00'))).toBe(true);
+  });
+});

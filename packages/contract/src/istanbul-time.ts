@@ -33,11 +33,27 @@ function wallClockOf(instant: Date): WallClock {
   };
 }
 
-/** Minutes Istanbul is ahead of UTC at this instant (+180 since 2016, with summer time before). */
-export function istanbulOffsetMinutes(instant: Date): number {
+function offsetFromFormat(instant: Date): number {
   const wall = wallClockOf(instant);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+// Istanbul's offset has only ever changed on a whole UTC hour, so one look-up per hour serves every
+// instant in it; Intl's formatToParts is slow enough to show in a page of history rows.
+const HOUR_MS = 3_600_000;
+const offsetByHour = new Map<number, number>();
+
+/** Minutes Istanbul is ahead of UTC at this instant (+180 since 2016, with summer time before). */
+export function istanbulOffsetMinutes(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    if (offsetByHour.size > 50_000) offsetByHour.clear();
+    offset = offsetFromFormat(new Date(hour * HOUR_MS));
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
 }
 
 /** The instant at which Istanbul's clock shows this wall-clock time. */
@@ -101,8 +117,16 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
  * characters are the local time a user reads ('YYYY-MM-DD HH:MM' after replacing the 'T').
  */
 export function toIstanbulIso(instant: Date): string {
-  const wall = wallClockOf(instant);
   const offset = istanbulOffsetMinutes(instant);
+  const local = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * 60_000);
+  const wall = {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);
   return (
