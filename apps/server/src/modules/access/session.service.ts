@@ -89,9 +89,12 @@ export async function signOut({ db }: SessionDeps, token: string): Promise<void>
 }
 
 /** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
-export async function authenticate({ db, config }: SessionDeps, token: string): Promise<Actor | undefined> {
-  const now = Date.now();
-  const [session] = await db
+/**
+ * Every request runs this look-up, so it is a prepared statement: built once per database and planned
+ * once per connection, instead of on each call.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       id: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -103,13 +106,25 @@ export async function authenticate({ db, config }: SessionDeps, token: string): 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.expiresAt, sql`now()`),
         eq(users.status, 'ACTIVE'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+export async function authenticate({ db, config }: SessionDeps, token: string): Promise<Actor | undefined> {
+  const now = Date.now();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const [session] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!session) return undefined;
   const slidTo = now + config.tokenTtlMs;
   if (slidTo - session.expiresAt.getTime() > SLIDE_STEP_MS) {
