@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsMissing, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
 
 /** Spec §9: the approval list's default page and page size. */
@@ -9,15 +10,6 @@ export const INVALID_TCKN = 'Geçersiz T.C. kimlik numarası.';
 export const INVALID_VKN = 'Vergi kimlik numarası 10 haneden oluşmalıdır.';
 export const INVALID_EMAIL = 'Geçerli bir e-posta adresi giriniz.';
 export const INVALID_PHONE = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
-
-// Only the wrong type gets these words: a check without its own message (min, max) keeps zod's,
-// and a missing value keeps zod's issue, which the error handler words as 'alanı zorunludur'.
-const wrongType = (message: string) => ({
-  error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input !== undefined ? message : undefined,
-});
-const NOT_A_TEXT = wrongType('Metin olmalıdır.');
-const NOT_A_NUMBER = wrongType('Sayı olmalıdır.');
 
 const required = (max: number) =>
   z.string(NOT_A_TEXT).trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
@@ -65,12 +57,6 @@ export const buyerFields = {
   addressSecondary: optionalText(500),
 };
 
-/** A record id; the text of a number ('12', from a path or a select) is read as that number. */
-const idOf = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number(NOT_A_NUMBER).int(message).positive(message),
-  );
 const recordId = idOf('Geçerli bir kayıt numarası giriniz.');
 
 export const BuyerIdParams = z.object({ id: recordId });
@@ -175,12 +161,8 @@ export const PendingBuyerQuery = z.object({
       z.boolean({ error: "'true' veya 'false' olmalıdır." }).optional(),
     )
     .optional(),
-  page: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.').default(1),
-  ),
-  size: z.preprocess(
-    (value) => (value === '' ? undefined : value),
+  page: emptyAsMissing(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.').default(1)),
+  size: emptyAsMissing(
     idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.')
       .pipe(
         z
@@ -278,9 +260,6 @@ export const BuyerWarehouse = z.object({
 export type BuyerWarehouse = z.infer<typeof BuyerWarehouse>;
 
 export const BuyerWarehouseQuery = z.object({
-  buyerId: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    idOf('Geçerli bir müşteri numarası giriniz.').optional(),
-  ),
+  buyerId: optionalParam(idOf('Geçerli bir müşteri numarası giriniz.')),
 });
 export type BuyerWarehouseQuery = z.input<typeof BuyerWarehouseQuery>;

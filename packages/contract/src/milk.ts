@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
 import { isIsoDate, parseDateTime } from './istanbul-time.ts';
 import { isValidTckn } from './tckn.ts';
 
@@ -30,13 +31,6 @@ export function isMilkDriverNameBlank(body: { name?: string | null; surname?: st
 const hasOneDecimal = (value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-7;
 
 /** Litres: a JSON number ≥ 0 with at most one decimal; missing or null counts as 0 (spec §5). */
-// A missing value keeps zod's own issue, which the error handler words as 'alanı zorunludur'.
-const NOT_A_NUMBER = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Sayı olmalıdır.'),
-};
-const NOT_A_TEXT = {
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
-};
 
 const litres = z
   .number(NOT_A_NUMBER)
@@ -62,12 +56,6 @@ const year = z
   .nullish()
   .transform((value) => value ?? null);
 
-/** A record id; the text of a number ('12', from a path or a select) is read as that number. */
-const idOf = (message: string) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
-    z.number(NOT_A_NUMBER).int(message).positive(message),
-  );
 const entityId = idOf('Geçerli bir kayıt numarası giriniz.');
 
 /** A path parameter such as /vehicles/{id}. */
@@ -221,10 +209,6 @@ export const CreateMilkDeliveryBody = z.object(milkDeliveryFields);
 export type CreateMilkDeliveryBody = z.input<typeof CreateMilkDeliveryBody>;
 export const UpdateMilkDeliveryBody = z.object({ id: entityId, ...milkDeliveryFields });
 export type UpdateMilkDeliveryBody = z.input<typeof UpdateMilkDeliveryBody>;
-
-/** A query parameter left empty ('?from=') means the same as one left out. */
-const optionalParam = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 const isoDate = z.string().refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
 

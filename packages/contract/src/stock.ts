@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { idOf, NOT_A_NUMBER, optionalParam } from './fields.ts';
 import { isIsoDate } from './istanbul-time.ts';
-import { EnumDescription, ProductItem, ProductItemQuery } from './products.ts';
+import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
 
 // ---------- own warehouses ----------
 
@@ -21,15 +22,6 @@ export const DEFAULT_WAREHOUSE_TYPE: WarehouseType = 'COLD_STORAGE';
 /** The own-warehouse map of spec §9: 400px high, zoom 10, centred on Ankara. */
 export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 } as const;
 export const WAREHOUSE_MAP_ZOOM = 10;
-
-const NOT_A_NUMBER = { error: 'Sayı olmalıdır.' };
-
-/** A query or path parameter written as text ('12') is read as that number. */
-const numberParam = (schema: z.ZodNumber) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value),
-    schema,
-  );
 
 const optionalText = (max: number) =>
   z
@@ -204,13 +196,12 @@ export const StockItemList = z.array(ProductItem);
 
 // ---------- history ----------
 
-const optionalParam = <T extends z.ZodType>(schema: T) =>
+/** A history filter left empty or set to 'all' ('ALL', 'Tumu') means the same as one left out. */
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess(
-    (value) => (value === '' || value === 'ALL' || value === 'Tumu' ? undefined : value),
+    (value) => (typeof value === 'string' && isAllFilter(value) ? undefined : value),
     schema.optional(),
   );
-
-const positiveId = (message: string) => numberParam(z.number(NOT_A_NUMBER).int(message).positive(message));
 
 /** 'YYYY-MM-DD', or the screen's 'YYYY-MM-DDT00:00:00' / 'T23:59:59': whole Istanbul days either way. */
 const historyDay = z
@@ -221,17 +212,17 @@ const historyDay = z
 
 export const StockHistoryQuery = z
   .object({
-    productItemId: optionalParam(positiveId('Geçerli bir ürün numarası giriniz.')),
-    warehouseId: optionalParam(positiveId('Geçerli bir depo numarası giriniz.')),
-    action: optionalParam(StockAction),
+    productItemId: optionalFilter(idOf('Geçerli bir ürün numarası giriniz.')),
+    warehouseId: optionalFilter(idOf('Geçerli bir depo numarası giriniz.')),
+    action: optionalFilter(StockAction),
     /** First Istanbul day included. */
-    startDate: optionalParam(historyDay),
+    startDate: optionalFilter(historyDay),
     /** Last Istanbul day included. */
-    endDate: optionalParam(historyDay),
+    endDate: optionalFilter(historyDay),
     /** Paging is optional: without `page` and `size` the newest rows come back as an array. */
-    page: optionalParam(positiveId('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+    page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
     size: optionalParam(
-      positiveId('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+      idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
         z.number().max(500, 'Sayfa boyutu en fazla 500 olabilir.'),
       ),
     ),

@@ -1,4 +1,5 @@
 import type { StockLine } from '@mandira/contract/products';
+import { boxesOf } from '@mandira/contract/stock';
 import {
   type AnyColumn,
   and,
@@ -87,7 +88,7 @@ export async function stockLinesOf(
       id: row.id,
       warehouseId: row.warehouseId,
       quantity: row.quantity,
-      boxQuantity: row.quantityInBox > 0 ? Math.floor(row.quantity / row.quantityInBox) : 0,
+      boxQuantity: boxesOf(row.quantity, row.quantityInBox) ?? 0,
       wareHouse: { name: row.warehouseName, label: row.warehouseLabel },
       packagingUnitTypeAmount: row.packagingUnitTypeAmount,
       packagingUnitType: row.packagingUnitType,

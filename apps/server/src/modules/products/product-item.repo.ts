@@ -1,4 +1,5 @@
 import { isAllFilter, type ProductItem, type ProductItemQuery } from '@mandira/contract/products';
+import { boxesOf } from '@mandira/contract/stock';
 import { and, asc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
@@ -48,7 +49,7 @@ export async function findProductItems(
   return rows.map((row) => ({
     ...row,
     packagingGroup: row.packagingGroup ?? '',
-    boxQuantity: row.quantityInBox > 0 ? Math.floor(row.totalStockQuantity / row.quantityInBox) : 0,
+    boxQuantity: boxesOf(row.totalStockQuantity, row.quantityInBox) ?? 0,
     stocks: lines.get(row.id) ?? [],
   }));
 }

@@ -152,6 +152,14 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
     expect((await itemNow(item.id)).totalStockQuantity).toBe(0);
   });
 
+  it('names a missing line id as required, not as a wrong type', async () => {
+    const response = await write('stock-import-bulk', {
+      stockChange: [{ importedQuantity: 1, stockOperationType: 'PRODUCTION_INBOUND' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.message).toBe("'stockChange[0].id' alanı zorunludur.");
+  });
+
   it('refuses the same line twice in one request', async () => {
     const item = await stockedItem(t, sales);
     const line = {
