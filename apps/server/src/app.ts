@@ -15,6 +15,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
+import { startSessionCache } from './modules/access/session-cache.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
@@ -49,7 +50,11 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const deps = { db: database.db, config };
+  const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database);
+  app.addHook('onClose', async () => {
+    await stopSessionCache();
+  });
+  const deps = { db: database.db, config, sessions };
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));

@@ -29,6 +29,11 @@ export type TestApp = {
     token: string | undefined,
     options: InjectOptions,
   ): Promise<LightMyRequestResponse & { body: string; json: any }>;
+  /**
+   * A second server on the same database, as a second process would be: its own session cache, which
+   * hears of changes made through this app only from the database. Closed with this app.
+   */
+  sibling(): Promise<Pick<TestApp, 'call'>>;
   close(): Promise<void>;
 };
 
@@ -46,17 +51,21 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp({ config, database });
   await app.ready();
 
-  const call: TestApp['call'] = async (token, options) => {
-    const headers = { ...(options.headers ?? {}), ...(token === undefined ? {} : { 'auth-token': token }) };
-    const response = await app.inject({ ...options, headers });
-    let json: unknown;
-    try {
-      json = response.json();
-    } catch {
-      json = undefined;
-    }
-    return Object.assign(response, { json });
-  };
+  const callOn =
+    (target: FastifyInstance): TestApp['call'] =>
+    async (token, options) => {
+      const headers = { ...(options.headers ?? {}), ...(token === undefined ? {} : { 'auth-token': token }) };
+      const response = await target.inject({ ...options, headers });
+      let json: unknown;
+      try {
+        json = response.json();
+      } catch {
+        json = undefined;
+      }
+      return Object.assign(response, { json });
+    };
+  const call = callOn(app);
+  const siblings: FastifyInstance[] = [];
 
   const signIn = async (userName: string, password: string) => {
     const response = await call(undefined, {
@@ -95,7 +104,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return adminTokenCache;
     },
     call,
+    async sibling() {
+      const other = await buildApp({ config, database });
+      await other.ready();
+      siblings.push(other);
+      return { call: callOn(other) };
+    },
     async close() {
+      for (const other of siblings) await other.close();
       await app.close();
       await database.close();
     },

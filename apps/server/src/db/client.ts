@@ -16,10 +16,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction has the same query surface as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/**
+ * What a subscriber of a notification channel hears: 'ready' once it listens (again), 'notice' for
+ * each notification, and 'lost' when notifications may go missing until the next 'ready'.
+ */
+export type ChannelEvent = 'ready' | 'notice' | 'lost';
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** LISTENs on a channel until the returned function is called. */
+  subscribe(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -51,7 +59,67 @@ export function connectPostgres(
         client.release();
       }
     },
+    subscribe: (channel, onEvent) => listenOnPostgres(url, channel, onEvent),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * A connection of its own that LISTENs on the channel. When it breaks (server restart, a dropped
+ * database) the subscriber hears 'lost' at once, and 'ready' again once a new connection listens.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onEvent: (event: ChannelEvent) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      onEvent('lost');
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
+    };
+    next.on('error', onLost);
+    next.on('end', onLost);
+    next.on('notification', () => onEvent('notice'));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (stopped) {
+      lost = true;
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    onEvent('ready');
+  };
+
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    if (last) {
+      last.removeAllListeners('end');
+      last.removeAllListeners('error');
+      last.on('error', () => {});
+      await last.end().catch(() => {});
+    }
   };
 }
 
@@ -70,6 +138,12 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async subscribe(channel, onEvent) {
+      // One process owns the embedded database, so no notification can be missed.
+      const unsubscribe = await client.listen(channel, () => onEvent('notice'));
+      onEvent('ready');
+      return () => unsubscribe();
     },
     async close() {
       await client.close();

@@ -8,13 +8,12 @@ import {
 } from '@mandira/contract/access';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
-import { signIn, signOut } from './session.service.ts';
+import { type SessionDeps, signIn, signOut } from './session.service.ts';
+import { forgetSessionsAfterWrites } from './session-cache.ts';
 import {
   countUsers,
   createUser,
@@ -24,10 +23,11 @@ import {
   updateUser,
 } from './user.service.ts';
 
-export function accessRoutes(deps: { db: Db; config: Config }) {
+export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
   const userDeps = { db, superUserName: config.adminUserName };
   return async (instance: FastifyInstance) => {
+    forgetSessionsAfterWrites(instance, deps.sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Erişim ve kullanıcılar'];
 

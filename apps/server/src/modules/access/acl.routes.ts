@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
 import { createAclRole, listAclRoles, listPrivileges, updateAclRole } from './role.service.ts';
+import { forgetSessionsAfterWrites, type SessionCache } from './session-cache.ts';
 
-export function aclRoutes({ db }: { db: Db }) {
+export function aclRoutes({ db, sessions }: { db: Db; sessions?: SessionCache }) {
   return async (instance: FastifyInstance) => {
+    forgetSessionsAfterWrites(instance, sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Roller ve yetkiler'];
     const config = { access: 'USER_MANAGEMENT' } as const;

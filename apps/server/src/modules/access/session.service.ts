@@ -7,6 +7,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
 import { verifyPassword } from './password.ts';
+import type { SessionCache } from './session-cache.ts';
 
 const WRONG_CREDENTIALS = 'Kullanıcı adı veya şifre hatalı.';
 /** An address may fail for several user names before it is throttled too. */
@@ -14,7 +15,8 @@ const ADDRESS_FACTOR = 4;
 /** A sliding expiry is pushed forward at most once a minute, not on every request. */
 const SLIDE_STEP_MS = 60_000;
 
-export type SessionDeps = { db: Db; config: Config };
+/** `sessions`: this process's cache of checked sessions; without it every request asks the database. */
+export type SessionDeps = { db: Db; config: Config; sessions?: SessionCache };
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -88,10 +90,9 @@ export async function signOut({ db }: SessionDeps, token: string): Promise<void>
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
-/** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
 /**
- * Every request runs this look-up, so it is a prepared statement: built once per database and planned
- * once per connection, instead of on each call.
+ * Every request that misses the session cache runs this look-up, so it is a prepared statement: built
+ * once per database and planned once per connection, instead of on each call.
  */
 function prepareSessionLookup(db: Db) {
   return db
@@ -117,23 +118,51 @@ function prepareSessionLookup(db: Db) {
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
 
-export async function authenticate({ db, config }: SessionDeps, token: string): Promise<Actor | undefined> {
+/** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
+export async function authenticate(
+  { db, config, sessions: cache }: SessionDeps,
+  token: string,
+): Promise<Actor | undefined> {
   const now = Date.now();
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) {
+    await slide(db, config, cached, now);
+    return cached.actor;
+  }
+
+  const mark = cache?.mark() ?? 0;
   let lookup = sessionLookups.get(db);
   if (!lookup) {
     lookup = prepareSessionLookup(db);
     sessionLookups.set(db, lookup);
   }
-  const [session] = await lookup.execute({ tokenHash: hashToken(token) });
-  if (!session) return undefined;
+  const [row] = await lookup.execute({ tokenHash });
+  if (!row) return undefined;
+  const session = {
+    sessionId: row.id,
+    actor: actorFromGrants({ id: row.userId, userName: row.userName }, row.grants),
+    expiresAt: row.expiresAt.getTime(),
+  };
+  await slide(db, config, session, now);
+  cache?.put(tokenHash, session, mark, now);
+  return session.actor;
+}
+
+/** Pushes a session's sliding expiry forward when it has fallen a step behind (in the record too). */
+async function slide(
+  db: Db,
+  config: Config,
+  session: { sessionId: number; expiresAt: number },
+  now: number,
+): Promise<void> {
   const slidTo = now + config.tokenTtlMs;
-  if (slidTo - session.expiresAt.getTime() > SLIDE_STEP_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(slidTo) })
-      .where(eq(sessions.id, session.id));
-  }
-  return actorFromGrants({ id: session.userId, userName: session.userName }, session.grants);
+  if (slidTo - session.expiresAt <= SLIDE_STEP_MS) return;
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(slidTo) })
+    .where(eq(sessions.id, session.sessionId));
+  session.expiresAt = slidTo;
 }
 
 /** Ends every session of a user, e.g. when an administrator gives them a new password. */

@@ -7,9 +7,9 @@ import {
   Column,
   eq,
   getTableName,
-  inArray,
   is,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -32,13 +32,16 @@ export function qualified(ref: Ref): SQL {
   return sql`${sql.identifier(getTableName(ref.table))}.${sql.identifier(ref.name)}`;
 }
 
+/** A warehouse name, or the placeholder of a prepared statement that will carry one. */
+export type WarehouseName = string | Placeholder;
+
 /** A warehouse named by its code (DEPO1) or its short name (Depo-1). */
-export function warehouseNamedSql(warehouseName: string): SQL {
+export function warehouseNamedSql(warehouseName: WarehouseName): SQL {
   return or(eq(warehouses.name, warehouseName), eq(warehouses.shortName, warehouseName))!;
 }
 
 /** Pieces of one item on hand, over every warehouse (or the named one): an integer SQL expression. */
-export function itemStockTotalSql(itemId: Ref, warehouseName?: string): SQL<number> {
+export function itemStockTotalSql(itemId: Ref, warehouseName?: WarehouseName): SQL<number> {
   const inWarehouse = warehouseName
     ? sql`and sl.warehouse_id in (select ${warehouses.id} from ${warehouses} where ${warehouseNamedSql(warehouseName)})`
     : sql``;
@@ -52,15 +55,12 @@ export function itemHasStockHistorySql(itemId: Ref): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${stockHistory} as sh where sh.product_item_id = ${qualified(itemId)})`;
 }
 
-/** Stock lines of the given items, keyed by item id; narrowed to one warehouse when named. */
-export async function stockLinesOf(
-  db: Db | Tx,
-  itemIds: readonly number[],
-  warehouseName?: string,
-): Promise<Map<number, StockLine[]>> {
-  const byItem = new Map<number, StockLine[]>();
-  if (itemIds.length === 0) return byItem;
-  const rows = await db
+/**
+ * The stock lines of a list of items (`itemIds`, an array parameter), narrowed to one warehouse when
+ * `warehouseName` is given: a prepared statement, the same text for any number of items.
+ */
+export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: boolean) {
+  return db
     .select({
       id: stockLines.id,
       productItemId: stockLines.productItemId,
@@ -78,11 +78,19 @@ export async function stockLinesOf(
     .innerJoin(productItems, eq(productItems.id, stockLines.productItemId))
     .where(
       and(
-        inArray(stockLines.productItemId, [...itemIds]),
-        warehouseName ? warehouseNamedSql(warehouseName) : undefined,
+        sql`${stockLines.productItemId} = any(${sql.placeholder('itemIds')}::int[])`,
+        byWarehouse ? warehouseNamedSql(sql.placeholder('warehouseName')) : undefined,
       ),
     )
-    .orderBy(asc(stockLines.productItemId), asc(stockLines.warehouseId));
+    .orderBy(asc(stockLines.productItemId), asc(stockLines.warehouseId))
+    .prepare(name);
+}
+
+type LineRow = Awaited<ReturnType<ReturnType<typeof prepareStockLinesOf>['execute']>>[number];
+
+/** The answer's stock lines, keyed by item id. */
+export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLine[]> {
+  const byItem = new Map<number, StockLine[]>();
   for (const row of rows) {
     const line: StockLine = {
       id: row.id,

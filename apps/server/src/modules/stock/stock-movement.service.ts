@@ -6,9 +6,9 @@ import {
   type StockExportBulkBody,
   type StockImportBulkBody,
 } from '@mandira/contract/stock';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -35,98 +35,148 @@ export type AppliedChange = {
   quantityAfterChange: number;
 };
 
-type LockedLine = {
-  id: number;
+/** The most a stock line can hold (its column is a 4-byte integer). */
+const MAX_LINE_QUANTITY = 2_147_483_647;
+
+/** One row of the movement statement's answer: a change with the line it met. */
+type MovedRow = {
+  stock_line_id: number;
+  product_item_id: number;
+  warehouse_id: number;
   quantity: number;
-  productItemId: number;
-  warehouseId: number;
-  itemName: string;
-  warehouseLabel: string;
+  before: number;
+  after: number;
+  item_name: string;
+  warehouse_label: string;
+  applied: boolean;
 };
 
 /**
- * Applies the changes in the caller's transaction: locks the lines (in id order, so two requests on
- * the same lines wait for each other instead of deadlocking), refuses the whole request when a line
- * would go below zero, then writes the new quantities and one history row per changed line.
+ * The whole movement as one statement (DESIGN §6): it locks the lines in id order (so two movements on
+ * the same lines wait for each other instead of deadlocking), computes every line's new quantity from
+ * the locked one, and only when every line exists and none would go below zero writes the quantities
+ * and one history row per changed line. One statement is atomic on its own, and a line stays locked
+ * only while PostgreSQL runs it, not across round trips to the server. Exported so the benchmark sends
+ * exactly this statement when it measures direct SQL.
+ */
+export function stockChangeStatement(
+  changes: readonly StockChange[],
+  context: { actor: Actor; orderId?: number },
+): SQL {
+  // Each column of the changes travels as one array parameter, so the text is the same for any size.
+  const column = <T>(pick: (change: StockChange) => T) => sql.param(changes.map(pick));
+  const ids = column((change) => change.stockLineId);
+  const counts = column((change) => change.kind === 'set');
+  const quantities = column((change) => change.quantity);
+  const actions = column((change) => change.action);
+  const notes = column((change) => change.notes);
+  return sql`
+    with input as (
+      select c.stock_line_id, c.is_count, c.quantity, c.action, c.notes, c.ord
+        from unnest(${ids}::int[], ${counts}::boolean[], ${quantities}::int[], ${actions}::text[], ${notes}::text[])
+             with ordinality as c(stock_line_id, is_count, quantity, action, notes, ord)
+    ),
+    locked as materialized (
+      select l.id, l.quantity, l.product_item_id, l.warehouse_id
+        from ${stockLines} l
+       where l.id = any(${ids}::int[])
+       order by l.id
+         for update
+    ),
+    -- Changes of one line apply in their order: a count starts a new run from the counted quantity.
+    runs as (
+      select c.stock_line_id, c.is_count, c.quantity, c.action, c.notes, c.ord, k.product_item_id,
+             k.warehouse_id, k.quantity as on_hand,
+             count(*) filter (where c.is_count) over (partition by c.stock_line_id order by c.ord) as run
+        from input c
+        join locked k on k.id = c.stock_line_id
+    ),
+    stepped as (
+      select r.*,
+             case when r.run = 0 then r.on_hand else first_value(r.quantity) over same_run end
+             + sum(case when r.is_count then 0 else r.quantity::bigint end) over same_run as after
+        from runs r
+      window same_run as (partition by r.stock_line_id, r.run order by r.ord)
+    ),
+    changes as (
+      select s.*, lag(s.after, 1, s.on_hand) over (partition by s.stock_line_id order by s.ord) as before
+        from stepped s
+    ),
+    verdict as (
+      select count(*) = (select count(*) from input)
+             and coalesce(bool_and(after between 0 and ${MAX_LINE_QUANTITY}), true) as applied
+        from changes
+    ),
+    updated as (
+      update ${stockLines} l set quantity = f.after
+        from (select distinct on (stock_line_id) stock_line_id, after, on_hand
+                from changes order by stock_line_id, ord desc) f,
+             verdict v
+       where v.applied and l.id = f.stock_line_id and f.after <> f.on_hand
+    ),
+    written as (
+      insert into ${stockHistory} (stock_line_id, product_item_id, warehouse_id, action, quantity_change,
+                                   quantity_after_change, order_id, notes, created_by)
+      select c.stock_line_id, c.product_item_id, c.warehouse_id, c.action, c.after - c.before, c.after,
+             ${context.orderId ?? null}::int, c.notes, ${context.actor.userId || null}::int
+        from changes c, verdict v
+       where v.applied and c.after <> c.before
+       order by c.ord
+    )
+    select c.stock_line_id, c.product_item_id, c.warehouse_id, c.quantity,
+           c.before::float8 as before, c.after::float8 as after,
+           i.name as item_name, w.short_name as warehouse_label, v.applied
+      from changes c
+     cross join verdict v
+      join ${productItems} i on i.id = c.product_item_id
+      join ${warehouses} w on w.id = c.warehouse_id
+     order by c.ord`;
+}
+
+/**
+ * Applies the changes, in their order: atomically by itself, or inside the caller's
+ * transaction when given one (an order loading its shipment). A line that does not exist answers 404
+ * and a line that would go below zero refuses the whole request with 409; either way nothing is written.
  */
 export async function applyStockChanges(
-  tx: Tx,
+  db: Db | Tx,
   changes: readonly StockChange[],
   context: { actor: Actor; orderId?: number },
 ): Promise<AppliedChange[]> {
-  const ids = [...new Set(changes.map((change) => change.stockLineId))].sort((a, b) => a - b);
-  if (ids.length === 0) return [];
-  const locked: LockedLine[] = await tx
-    .select({
-      id: stockLines.id,
-      quantity: stockLines.quantity,
-      productItemId: stockLines.productItemId,
-      warehouseId: stockLines.warehouseId,
-      itemName: productItems.name,
-      warehouseLabel: warehouses.shortName,
-    })
-    .from(stockLines)
-    .innerJoin(productItems, eq(productItems.id, stockLines.productItemId))
-    .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
-    .where(inArray(stockLines.id, ids))
-    .orderBy(asc(stockLines.id))
-    .for('update', { of: stockLines });
-  const lines = new Map(locked.map((line) => [line.id, line]));
-  const missing = ids.filter((id) => !lines.has(id));
-  if (missing.length > 0) throw notFound(`Stok satırı bulunamadı: ${missing.join(', ')}.`);
-
-  const quantities = new Map(locked.map((line) => [line.id, line.quantity]));
-  const rows: (AppliedChange & { action: StockAction; notes: string })[] = [];
-  const shortfalls: string[] = [];
-  for (const change of changes) {
-    const line = lines.get(change.stockLineId)!;
-    const before = quantities.get(line.id)!;
-    const after = change.kind === 'set' ? change.quantity : before + change.quantity;
-    if (after < 0) {
-      shortfalls.push(
-        `'${line.itemName}' ürünü için ${line.warehouseLabel} deposunda yeterli stok yok (eldeki: ${before}, istenen: ${-change.quantity})`,
-      );
-      continue;
-    }
-    quantities.set(line.id, after);
-    if (after === before) continue;
-    rows.push({
-      stockLineId: line.id,
-      productItemId: line.productItemId,
-      warehouseId: line.warehouseId,
-      quantityChange: after - before,
-      quantityAfterChange: after,
-      action: change.action,
-      notes: change.notes,
-    });
+  if (changes.length === 0) return [];
+  const rows = await rowsOf<MovedRow>(db, stockChangeStatement(changes, context));
+  const found = new Set(rows.map((row) => row.stock_line_id));
+  const missing = [...new Set(changes.map((change) => change.stockLineId))].filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw notFound(`Stok satırı bulunamadı: ${missing.sort((a, b) => a - b).join(', ')}.`);
   }
+  const shortfalls = rows
+    .filter((row) => row.after < 0)
+    .map(
+      (row) =>
+        `'${row.item_name}' ürünü için ${row.warehouse_label} deposunda yeterli stok yok (eldeki: ${row.before}, istenen: ${-row.quantity})`,
+    );
   if (shortfalls.length > 0) {
     throw new AppError('INSUFFICIENT_STOCK', `${shortfalls.join('; ')}. Hiçbir stok değiştirilmedi.`);
   }
-  if (rows.length === 0) return [];
-
-  const changed = [...new Set(rows.map((row) => row.stockLineId))];
-  const values = sql.join(
-    changed.map((id) => sql`(${id}::int, ${quantities.get(id)!}::int)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`update ${stockLines} set quantity = v.quantity from (values ${values}) as v(id, quantity) where ${stockLines.id} = v.id`,
-  );
-  await tx.insert(stockHistory).values(
-    rows.map((row) => ({
-      stockLineId: row.stockLineId,
-      productItemId: row.productItemId,
-      warehouseId: row.warehouseId,
-      action: row.action,
-      quantityChange: row.quantityChange,
-      quantityAfterChange: row.quantityAfterChange,
-      notes: row.notes,
-      orderId: context.orderId ?? null,
-      createdBy: context.actor.userId || null,
-    })),
-  );
-  return rows.map(({ action: _action, notes: _notes, ...applied }) => applied);
+  const overflows = rows
+    .filter((row) => row.after > MAX_LINE_QUANTITY)
+    .map((row) => `'${row.item_name}' ürünü ${row.warehouse_label} deposunda ${row.after} adede çıkamaz`);
+  if (overflows.length > 0) {
+    throw new AppError(
+      'BUSINESS_RULE',
+      `${overflows.join('; ')} (en çok ${MAX_LINE_QUANTITY}). Hiçbir stok değiştirilmedi.`,
+    );
+  }
+  return rows
+    .filter((row) => row.after !== row.before)
+    .map((row) => ({
+      stockLineId: row.stock_line_id,
+      productItemId: row.product_item_id,
+      warehouseId: row.warehouse_id,
+      quantityChange: row.after - row.before,
+      quantityAfterChange: row.after,
+    }));
 }
 
 type ImportLines = z.output<typeof StockImportBulkBody>['stockChange'];
@@ -160,13 +210,13 @@ const counted = (lines: CountLines): StockChange[] =>
 
 /** A bulk call: one transaction, then the item list the screen shows (spec §7). */
 async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemQuery) {
-  await db.transaction((tx) => applyStockChanges(tx, changes, { actor }));
+  await applyStockChanges(db, changes, { actor });
   return findProductItems(db, query);
 }
 
 /** A single-line call: one transaction, then the item whose line changed. */
 async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<ProductItem> {
-  await db.transaction((tx) => applyStockChanges(tx, [change], { actor }));
+  await applyStockChanges(db, [change], { actor });
   const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)

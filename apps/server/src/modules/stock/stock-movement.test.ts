@@ -1,7 +1,11 @@
 import type { ProductItem } from '@mandira/contract/products';
+import type { StockAction } from '@mandira/contract/stock';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/client.ts';
 import { countRows } from '../products/product-test-data.ts';
+import { applyStockChanges } from './stock-movement.service.ts';
 import { lineIn, lineLedger, stockedItem } from './stock-test-data.ts';
 
 let t: TestApp;
@@ -373,5 +377,105 @@ describe('concurrency on one database', () => {
     const responses = await Promise.all(requests);
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
     expect(await lineLedger(t, line.id)).toEqual({ quantity: 100 + 20 * 3 - 20 * 2, historySum: 120 });
+  });
+});
+
+describe('applyStockChanges, the one path of every movement (DESIGN §7)', () => {
+  const actor = { userId: 0, userName: 'test', roles: [], privileges: new Set<never>(), isSuperAdmin: true };
+  const historyOf = (lineId: number) =>
+    rowsOf<{
+      action: string;
+      quantity_change: number;
+      quantity_after_change: number;
+      order_id: number | null;
+    }>(
+      t.db,
+      sql`select action, quantity_change, quantity_after_change, order_id from stock_history
+           where stock_line_id = ${lineId} order by id`,
+    );
+
+  it('applies several changes of one line in their order, a count restarting from the counted quantity', async () => {
+    const line = lineIn(await stockedItem(t, sales), 'DEPO2');
+    const change = (kind: 'add' | 'set', quantity: number, action: StockAction) => ({
+      stockLineId: line.id,
+      kind,
+      quantity,
+      action,
+      notes: '',
+    });
+    const applied = await applyStockChanges(
+      t.db,
+      [
+        change('add', 10, 'PRODUCTION_INBOUND'),
+        change('add', -4, 'SHIPMENT_OUTBOUND'),
+        change('set', 20, 'STOCK_COUNT'),
+        change('set', 20, 'STOCK_COUNT'),
+        change('add', -5, 'SHIPMENT_OUTBOUND'),
+      ],
+      { actor, orderId: 42 },
+    );
+    expect(applied.map((row) => [row.quantityChange, row.quantityAfterChange])).toEqual([
+      [10, 10],
+      [-4, 6],
+      [14, 20],
+      [-5, 15],
+    ]);
+    expect(await historyOf(line.id)).toEqual([
+      { action: 'PRODUCTION_INBOUND', quantity_change: 10, quantity_after_change: 10, order_id: 42 },
+      { action: 'SHIPMENT_OUTBOUND', quantity_change: -4, quantity_after_change: 6, order_id: 42 },
+      { action: 'STOCK_COUNT', quantity_change: 14, quantity_after_change: 20, order_id: 42 },
+      { action: 'SHIPMENT_OUTBOUND', quantity_change: -5, quantity_after_change: 15, order_id: 42 },
+    ]);
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 15, historySum: 15 });
+  });
+
+  it('refuses a sequence that dips below zero on the way, writing nothing', async () => {
+    const line = lineIn(await stockedItem(t, sales), 'DEPO3');
+    await expect(
+      applyStockChanges(
+        t.db,
+        [
+          { stockLineId: line.id, kind: 'add', quantity: -1, action: 'SHIPMENT_OUTBOUND', notes: '' },
+          { stockLineId: line.id, kind: 'add', quantity: 5, action: 'PRODUCTION_INBOUND', notes: '' },
+        ],
+        { actor },
+      ),
+    ).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/eldeki: 0, istenen: 1/) });
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 0, historySum: 0 });
+  });
+
+  it("is undone with the caller's transaction", async () => {
+    const line = lineIn(await stockedItem(t, sales), 'DEPO4');
+    await expect(
+      t.db.transaction(async (tx) => {
+        await applyStockChanges(
+          tx,
+          [{ stockLineId: line.id, kind: 'add', quantity: 7, action: 'PRODUCTION_INBOUND', notes: '' }],
+          { actor },
+        );
+        throw new Error('the order could not be loaded');
+      }),
+    ).rejects.toThrow('the order could not be loaded');
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 0, historySum: 0 });
+  });
+
+  it('refuses a quantity a line cannot hold with 422, not a server error', async () => {
+    const line = lineIn(await stockedItem(t, sales), 'DEPO1');
+    const body = (quantity: number) => ({
+      updatedStocks: [{ id: line.id, quantity }],
+    });
+    expect((await write('stock-bulk', body(100_000_000), stockAdmin)).statusCode).toBe(200);
+    const many = Array.from({ length: 22 }, () => ({
+      stockLineId: line.id,
+      kind: 'add' as const,
+      quantity: 100_000_000,
+      action: 'PRODUCTION_INBOUND' as const,
+      notes: '',
+    }));
+    await expect(applyStockChanges(t.db, many, { actor })).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringMatching(/Hiçbir stok değiştirilmedi/),
+    });
+    expect(await lineLedger(t, line.id)).toEqual({ quantity: 100_000_000, historySum: 100_000_000 });
   });
 });
