@@ -213,6 +213,8 @@ async function main(): Promise<void> {
   const historyQuery = (extra: Record<string, unknown>) =>
     StockHistoryQuery.parse({ ...week, endDate: weekEnd, page: 1, size: 50, ...extra });
   const hotQuery = { packagingGroup: HOT_GROUP };
+  // The first read of a settled week counts its days (decision 37); what is measured is every read after.
+  await listStockHistory(drizzle(pool, { schema }) as unknown as Db, historyQuery({}));
   const sql = {
     itemList: await capture(pool, (db) => findProductItems(db, {})),
     historyWeek: await capture(pool, (db) => listStockHistory(db, historyQuery({}))),

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -97,4 +99,28 @@ export const stockHistory = pgTable(
     index('stock_history_warehouse_created_at_idx').on(t.warehouseId, t.createdAt.desc()),
     index('stock_history_line_idx').on(t.stockLineId),
   ],
+);
+
+/**
+ * Istanbul days whose history rows are counted in `stockHistoryDayCounts`: filled when a history page
+ * first asks about a settled day, dropped by a trigger whenever a history row of that day is written,
+ * changed or removed (decision 37).
+ */
+export const stockHistoryDays = pgTable('stock_history_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** History rows of a counted day, per warehouse and movement type: a page's total without a count. */
+export const stockHistoryDayCounts = pgTable(
+  'stock_history_day_counts',
+  {
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .references(() => stockHistoryDays.day, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id').notNull(),
+    action: text('action').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.warehouseId, t.action] })],
 );

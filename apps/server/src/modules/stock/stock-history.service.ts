@@ -1,4 +1,11 @@
-import { addDays, startOfIstanbulDay, toIstanbulIso } from '@mandira/contract/istanbul-time';
+import {
+  addDays,
+  daysBetween,
+  istanbulDate,
+  PORTAL_TIME_ZONE,
+  startOfIstanbulDay,
+  toIstanbulIso,
+} from '@mandira/contract/istanbul-time';
 import {
   STOCK_HISTORY_UNPAGED_LIMIT,
   type StockHistoryEntry,
@@ -6,10 +13,18 @@ import {
   type StockHistoryQuery,
   stockActionDescription,
 } from '@mandira/contract/stock';
-import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { productItems, stockHistory, users, warehouses } from '../../db/schema.ts';
+import { rowsOf } from '../../db/client.ts';
+import {
+  productItems,
+  stockHistory,
+  stockHistoryDayCounts,
+  stockHistoryDays,
+  users,
+  warehouses,
+} from '../../db/schema.ts';
 
 type Query = z.output<typeof StockHistoryQuery>;
 const DEFAULT_PAGE_SIZE = 50;
@@ -80,6 +95,84 @@ const toEntry = ({ warehouseName, warehouseLabel, ...row }: Row): StockHistoryEn
   createdAt: toIstanbulIso(row.createdAt),
 });
 
+/**
+ * A day is counted an hour after it ends: a movement writes its rows with its own start time, so by
+ * then none can still add to the day.
+ */
+const SETTLE_MS = 60 * 60_000;
+
+/** The settled days of the query's range, when its total can come from the day counts. */
+type SettledDays = { from: string; to: string; days: number };
+
+function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
+  // Counts are kept per warehouse and type; one item's rows are few and counted from its own index.
+  if (query.productItemId || !query.startDate || !query.endDate) return undefined;
+  const lastSettled = addDays(istanbulDate(new Date(now.getTime() - SETTLE_MS)), -1);
+  const to = query.endDate < lastSettled ? query.endDate : lastSettled;
+  if (to < query.startDate) return undefined;
+  return { from: query.startDate, to, days: daysBetween(query.startDate, to).length };
+}
+
+/**
+ * The number of rows the query matches, and how many of its settled days are counted. The settled days
+ * are summed from `stock_history_day_counts` (a few rows a day) and only the rest of the range is
+ * counted row by row, so a week's total costs a handful of rows instead of its ~20,000 index entries.
+ */
+function totalSql(
+  query: Query,
+  settled: SettledDays | undefined,
+): { total: SQL<number>; counted: SQL<number> } {
+  if (!settled) {
+    const where = historyConditions(query);
+    return {
+      total: sql<number>`(select count(*) from ${stockHistory} where ${where ?? sql`true`})`.mapWith(Number),
+      counted: sql<number>`0`.mapWith(Number),
+    };
+  }
+  const c = stockHistoryDayCounts;
+  const dayFilters = and(
+    sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
+    query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
+    query.action ? eq(c.action, query.action) : undefined,
+  );
+  const rest = historyConditions({ ...query, startDate: addDays(settled.to, 1) });
+  return {
+    total: sql<number>`((select coalesce(sum(${c.rows}), 0) from ${c} where ${dayFilters})
+      + (select count(*) from ${stockHistory} where ${rest}))`.mapWith(Number),
+    counted: sql<number>`(select count(*) from ${stockHistoryDays}
+      where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)`.mapWith(Number),
+  };
+}
+
+/**
+ * Counts the settled days of the range that are not counted yet, in one statement. Two processes may
+ * race for a day: the second waits on the first's row and leaves the day to it.
+ */
+async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
+  await rowsOf(
+    db,
+    sql`with missing as (
+          select d::date as day from generate_series(${settled.from}::date, ${settled.to}::date, interval '1 day') d
+           where not exists (select 1 from ${stockHistoryDays} s where s.day = d::date)
+        ),
+        marked as (
+          insert into ${stockHistoryDays} (day) select day from missing order by day
+          on conflict do nothing returning day
+        )
+        insert into ${stockHistoryDayCounts} (day, warehouse_id, action, rows)
+        select m.day, d.warehouse_id, d.action, d.rows
+          from marked m
+          -- Day by day, so each is read as one range of the created_at index, never the whole history.
+          cross join lateral (
+            select h.warehouse_id, h.action, count(*)::int as rows
+              from ${stockHistory} h
+             where h.created_at >= (m.day::timestamp at time zone ${PORTAL_TIME_ZONE})
+               and h.created_at < ((m.day + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})
+             group by h.warehouse_id, h.action
+          ) d`,
+  );
+}
+
 /** Newest first; without `page` and `size` a plain array of at most the newest 5000 rows. */
 export async function listStockHistory(
   db: Db,
@@ -92,25 +185,27 @@ export async function listStockHistory(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  // The total rides along with the page (an uncorrelated subquery, computed once): one round trip.
-  const total = sql<number>`(select count(*) from ${stockHistory} where ${where ?? sql`true`})`.mapWith(
-    Number,
-  );
-  const rows = await selectHistory(db, where, { total })
-    .limit(size)
-    .offset((page - 1) * size);
-  const counted = rows[0]?.total ?? (await countHistory(db, where));
+  const settled = settledDaysOf(query, new Date());
+  const readPage = async () => {
+    // The total rides along with the page (uncorrelated subqueries, computed once): one round trip.
+    const rows = await selectHistory(db, where, totalSql(query, settled))
+      .limit(size)
+      .offset((page - 1) * size);
+    // A page past the end has no row to carry the total.
+    const [totals] =
+      rows.length > 0 ? rows : await db.select(totalSql(query, settled)).from(sql`(select 1) as one`);
+    return { rows, total: totals!.total, counted: totals!.counted };
+  };
+  let read = await readPage();
+  if (settled && read.counted < settled.days) {
+    await countSettledDays(db, settled);
+    read = await readPage();
+  }
   return {
-    entries: rows.map(({ total: _total, ...row }) => toEntry(row)),
+    entries: read.rows.map(({ total: _total, counted: _counted, ...row }) => toEntry(row)),
     page,
     size,
-    count: counted,
-    totalPages: Math.ceil(counted / size),
+    count: read.total,
+    totalPages: Math.ceil(read.total / size),
   };
-}
-
-/** A page past the end has no row to carry the total. */
-async function countHistory(db: Db, where: SQL | undefined): Promise<number> {
-  const [total] = await db.select({ value: count() }).from(stockHistory).where(where);
-  return total?.value ?? 0;
 }

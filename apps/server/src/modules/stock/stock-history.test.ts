@@ -1,6 +1,8 @@
+import { addDays, daysBetween, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/client.ts';
 import { lineIn, stockedItem } from './stock-test-data.ts';
 
 let t: TestApp;
@@ -109,6 +111,63 @@ describe('GET /product-item/stock-history', () => {
     expect(pastTheEnd.json.data).toMatchObject({ entries: [], page: 5, count: 4, totalPages: 2 });
     const filtered = await history(`?productItemId=${otherItemId}&page=1&size=3`);
     expect(filtered.json.data).toMatchObject({ count: 1, totalPages: 1 });
+  });
+
+  describe('totals of settled days come from their day counts (decision 37)', () => {
+    const countedDays = async () =>
+      (
+        await rowsOf<{ day: string }>(t.db, sql`select day::text as day from stock_history_days order by day`)
+      ).map((row) => row.day);
+    const total = async (query: string) => (await history(`${query}&page=1&size=2`)).json.data.count;
+    const today = istanbulDate(new Date());
+    const directCount = async (from: string, to: string, extra = sql``) => {
+      const [row] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stock_history
+             where created_at >= ${startOfIstanbulDay(from)} and created_at < ${startOfIstanbulDay(addDays(to, 1))} ${extra}`,
+      );
+      return row!.n;
+    };
+
+    it('counts a settled range once, answering the same total as the rows, with each filter', async () => {
+      expect(await total('?startDate=2026-02-27&endDate=2026-03-05')).toBe(3);
+      expect(await countedDays()).toEqual(daysBetween('2026-02-27', '2026-03-05'));
+      expect(await total('?startDate=2026-03-01&endDate=2026-03-01')).toBe(2);
+      expect(await total('?startDate=2026-03-02&endDate=2026-03-02')).toBe(1);
+      expect(await total('?startDate=2026-02-27&endDate=2026-03-05&warehouseId=2')).toBe(1);
+      expect(await total('?startDate=2026-02-27&endDate=2026-03-05&action=RETURN_INBOUND')).toBe(1);
+      expect(await total('?startDate=2026-02-27&endDate=2026-03-05&action=SHIPMENT_OUTBOUND')).toBe(0);
+      expect(await total(`?startDate=2026-02-27&endDate=2026-03-05&productItemId=${itemId}`)).toBe(2);
+    });
+
+    it('adds today, which is never counted, row by row', async () => {
+      expect(await total(`?startDate=2026-03-01&endDate=${today}`)).toBe(
+        await directCount('2026-03-01', today),
+      );
+      expect(await countedDays()).not.toContain(today);
+    });
+
+    it('forgets a counted day when a row of it is written, moved or removed, and counts it again', async () => {
+      expect(await total('?startDate=2026-03-01&endDate=2026-03-02')).toBe(3);
+      // A row moved into 3 March: both days are forgotten, and the totals follow.
+      await t.db.execute(
+        sql`update stock_history set created_at = '2026-03-03T10:00:00+03:00' where notes = 'eski' and quantity_change = 7`,
+      );
+      expect(await countedDays()).not.toContain('2026-03-02');
+      expect(await countedDays()).not.toContain('2026-03-03');
+      expect(await total('?startDate=2026-03-02&endDate=2026-03-03')).toBe(1);
+      expect(await total('?startDate=2026-03-02&endDate=2026-03-02')).toBe(0);
+      await t.db.execute(
+        sql`update stock_history set created_at = '2026-03-02T00:15:00+03:00' where notes = 'eski' and quantity_change = 7`,
+      );
+      expect(await total('?startDate=2026-03-01&endDate=2026-03-03')).toBe(3);
+      expect(await directCount('2026-03-01', '2026-03-03')).toBe(3);
+    });
+
+    it('answers a page past the end with the total of the range', async () => {
+      const response = await history('?startDate=2026-02-27&endDate=2026-03-05&page=9&size=2');
+      expect(response.json.data).toMatchObject({ entries: [], count: 3, totalPages: 2 });
+    });
   });
 
   it.each([
