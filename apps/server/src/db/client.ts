@@ -197,6 +197,27 @@ export async function oneByOne<const T extends readonly PromiseLike<unknown>[]>(
   return results as { -readonly [K in keyof T]: Awaited<T[K]> };
 }
 
+/**
+ * Prepared statements are bound to the database they were built on: `build` runs once per database and
+ * key (a query's filter shape), and the same statements serve every later call.
+ */
+export function perDatabase<T>(build: (db: Db, key: string) => T): (db: Db, key?: string) => T {
+  const built = new WeakMap<Db, Map<string, T>>();
+  return (db, key = '') => {
+    let byKey = built.get(db);
+    if (!byKey) {
+      byKey = new Map();
+      built.set(db, byKey);
+    }
+    let value = byKey.get(key);
+    if (value === undefined) {
+      value = build(db, key);
+      byKey.set(key, value);
+    }
+    return value;
+  };
+}
+
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`, which drizzle's types leave open. */
 export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -94,8 +94,8 @@ export async function signOut({ db }: SessionDeps, token: string): Promise<void>
  * Every request that misses the session cache runs this look-up, so it is a prepared statement: built
  * once per database and planned once per connection, instead of on each call.
  */
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookupOf = perDatabase((db) =>
+  db
     .select({
       id: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -114,9 +114,8 @@ function prepareSessionLookup(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('session_lookup');
-}
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+    .prepare('session_lookup'),
+);
 
 /** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
 export async function authenticate(
@@ -132,12 +131,7 @@ export async function authenticate(
   }
 
   const mark = cache?.mark() ?? 0;
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash });
+  const [row] = await sessionLookupOf(db).execute({ tokenHash });
   if (!row) return undefined;
   const session = {
     sessionId: row.id,

@@ -1,66 +1,48 @@
 import { isAllFilter, type ProductItem, type ProductItemQuery } from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, perDatabase } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
 import { itemStockTotalSql, prepareStockLinesOf, stockLinesByItem } from './item-stock.ts';
 
-export type ItemRow = typeof productItems.$inferSelect;
-
 const { createdAt: _createdAt, updatedAt: _updatedAt, ...itemColumns } = getTableColumns(productItems);
 
-/** Which filters a list call carries: each shape is one prepared statement pair, built once per database. */
-type Shape = { id: boolean; packagingGroup: boolean; warehouseStockType: boolean; warehouseName: boolean };
+/** The stock lines of the listed items, with or without a warehouse (key '1' or '0'). */
+const stockLinesOf = perDatabase((db, key) =>
+  prepareStockLinesOf(db, `product_item_lines_${key}`, key === '1'),
+);
 
-function prepareItemList(db: Db, shape: Shape) {
-  const key = Object.values(shape)
-    .map((on) => (on ? 1 : 0))
-    .join('');
-  const warehouseName = shape.warehouseName ? sql.placeholder('warehouseName') : undefined;
+/**
+ * One prepared statement pair per filter shape, the key saying which filters a call carries (1 or 0 for
+ * id, packaging group, stock type and warehouse), built once per database.
+ */
+const itemListOf = perDatabase((db, key) => {
+  const [id, packagingGroup, warehouseStockType, byWarehouse] = [...key].map((on) => on === '1');
   const items = db
     .select({
       ...itemColumns,
       frozen: itemFrozenSql(productItems.id),
-      totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
+      totalStockQuantity: itemStockTotalSql(
+        productItems.id,
+        byWarehouse ? sql.placeholder('warehouseName') : undefined,
+      ),
     })
     .from(productItems)
     .where(
       and(
-        shape.id ? eq(productItems.id, sql.placeholder('id')) : undefined,
-        shape.packagingGroup ? eq(productItems.packagingGroup, sql.placeholder('packagingGroup')) : undefined,
-        shape.warehouseStockType
+        id ? eq(productItems.id, sql.placeholder('id')) : undefined,
+        packagingGroup ? eq(productItems.packagingGroup, sql.placeholder('packagingGroup')) : undefined,
+        warehouseStockType
           ? eq(productItems.warehouseStockType, sql.placeholder('warehouseStockType'))
           : undefined,
       ),
     )
     .orderBy(asc(productItems.stockCode))
     .prepare(`product_items_${key}`);
-  const lines = prepareStockLinesOf(
-    db,
-    `product_item_lines_${shape.warehouseName ? 1 : 0}`,
-    shape.warehouseName,
-  );
-  return { items, lines };
-}
-
-const itemLists = new WeakMap<Db, Map<string, ReturnType<typeof prepareItemList>>>();
-
-function itemListFor(db: Db, shape: Shape) {
-  let byShape = itemLists.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    itemLists.set(db, byShape);
-  }
-  const key = JSON.stringify(shape);
-  let list = byShape.get(key);
-  if (!list) {
-    list = prepareItemList(db, shape);
-    byShape.set(key, list);
-  }
-  return list;
-}
+  return { items, lines: stockLinesOf(db, byWarehouse ? '1' : '0') };
+});
 
 /**
  * Items with their stock figures; the filters of spec §7, each empty (or 'all') meaning all. Every
@@ -72,18 +54,19 @@ export async function findProductItems(
   query: ProductItemQuery = {},
   id?: number,
 ): Promise<ProductItem[]> {
+  // In the order of the statement key.
   const filters = {
     id,
     packagingGroup: isAllFilter(query.packagingGroup) ? undefined : query.packagingGroup,
     warehouseStockType: isAllFilter(query.warehouseStockType) ? undefined : query.warehouseStockType,
     warehouseName: isAllFilter(query.warehouseName) ? undefined : query.warehouseName,
   };
-  const list = itemListFor(db, {
-    id: filters.id !== undefined,
-    packagingGroup: filters.packagingGroup !== undefined,
-    warehouseStockType: filters.warehouseStockType !== undefined,
-    warehouseName: filters.warehouseName !== undefined,
-  });
+  const list = itemListOf(
+    db,
+    Object.values(filters)
+      .map((value) => (value === undefined ? 0 : 1))
+      .join(''),
+  );
   const rows = await list.items.execute(filters);
   if (rows.length === 0) return [];
   const lines = stockLinesByItem(

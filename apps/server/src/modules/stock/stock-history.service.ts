@@ -16,7 +16,6 @@ import {
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import {
   productItems,
   stockHistory,
@@ -120,10 +119,10 @@ function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
  */
 function totalSql(
   query: Query,
+  where: SQL | undefined,
   settled: SettledDays | undefined,
 ): { total: SQL<number>; counted: SQL<number> } {
   if (!settled) {
-    const where = historyConditions(query);
     return {
       total: sql<number>`(select count(*) from ${stockHistory} where ${where ?? sql`true`})`.mapWith(Number),
       counted: sql<number>`0`.mapWith(Number),
@@ -149,8 +148,7 @@ function totalSql(
  * race for a day: the second waits on the first's row and leaves the day to it.
  */
 async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
-  await rowsOf(
-    db,
+  await db.execute(
     sql`with missing as (
           select d::date as day from generate_series(${settled.from}::date, ${settled.to}::date, interval '1 day') d
            where not exists (select 1 from ${stockHistoryDays} s where s.day = d::date)
@@ -186,15 +184,15 @@ export async function listStockHistory(
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const settled = settledDaysOf(query, new Date());
+  const totals = totalSql(query, where, settled);
   const readPage = async () => {
     // The total rides along with the page (uncorrelated subqueries, computed once): one round trip.
-    const rows = await selectHistory(db, where, totalSql(query, settled))
+    const rows = await selectHistory(db, where, totals)
       .limit(size)
       .offset((page - 1) * size);
     // A page past the end has no row to carry the total.
-    const [totals] =
-      rows.length > 0 ? rows : await db.select(totalSql(query, settled)).from(sql`(select 1) as one`);
-    return { rows, total: totals!.total, counted: totals!.counted };
+    const [read] = rows.length > 0 ? rows : await db.select(totals).from(sql`(select 1) as one`);
+    return { rows, total: read!.total, counted: read!.counted };
   };
   let read = await readPage();
   if (settled && read.counted < settled.days) {
