@@ -117,7 +117,7 @@ export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockActi
   error: `Geçersiz işlem tipi; beklenen: ${Object.keys(STOCK_ACTION_LABELS).join(', ')}`,
 });
 
-const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
+export const MOVEMENT_TYPE_MISSING = 'Lütfen işlem tipini seçiniz.';
 const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
   z
     .string({ error: MOVEMENT_TYPE_MISSING })

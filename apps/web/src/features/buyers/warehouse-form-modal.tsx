@@ -126,12 +126,15 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
           value={location}
           center={BUYER_MAP_CENTER}
           height={360}
+          errors={{
+            latitude: formState.errors.latitude?.message,
+            longitude: formState.errors.longitude?.message,
+          }}
           onChange={(point) => {
             setValue('latitude', point.latitude, { shouldDirty: true });
             setValue('longitude', point.longitude, { shouldDirty: true });
           }}
         />
-        <FormError message={formState.errors.longitude?.message ?? formState.errors.latitude?.message} />
         <FormError message={serverError} />
         <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>

@@ -1,22 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateProductBody, type Product } from '@mandira/contract/sellable-products';
-import {
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
@@ -26,14 +18,7 @@ type FormValues = z.input<typeof FormSchema>;
 export type SellableFormOutput = z.output<typeof CreateProductBody>;
 
 // Spec §5: name required, quantityInsideBox at least 0; the rest has the defaults of spec §3.
-const resolver = zodResolver(FormSchema, {
-  error: (issue) => {
-    const { input } = issue as { input?: unknown };
-    if (issue.code === 'too_small' && typeof input === 'string') return 'Bu alan zorunludur.';
-    if (issue.code === 'too_small') return 'En az 0 olmalıdır.';
-    return undefined;
-  },
-});
+const resolver = zodResolver(FormSchema, FIELD_MESSAGES);
 
 type Props = {
   product: Product | undefined;
@@ -90,12 +75,11 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
             control={control}
             name="quantityInsideBox"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberField
                 label="Koli içi adet"
-                min={0}
-                allowDecimal={false}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
                 error={fieldState.error?.message}
               />
             )}
@@ -152,15 +136,12 @@ function MoneyField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={label}
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+          decimals={2}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
           error={fieldState.error?.message}
         />
       )}

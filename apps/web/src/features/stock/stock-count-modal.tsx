@@ -39,9 +39,14 @@ function StockCountForm({
   const [error, setError] = useState<string>();
 
   const save = useSubmitGuard(async () => {
+    const body = countRequest(item.stocks, counts, notes);
+    if ('refusal' in body) {
+      setError(body.refusal);
+      return;
+    }
     setError(undefined);
     try {
-      await movement.mutateAsync({ kind: 'count', body: countRequest(item.stocks, counts, notes) });
+      await movement.mutateAsync({ kind: 'count', body });
       notifications.show({ color: 'green', message: `${item.stockCode}: sayım kaydedildi.` });
       onDone();
     } catch (failure) {

@@ -6,25 +6,16 @@ import {
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,
 } from '@mandira/contract/stock';
-import {
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { FormError } from '../../lib/form-error.tsx';
 import { MapPicker } from '../../lib/map-picker.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useCreateWarehouse } from './api.ts';
 
@@ -47,7 +38,7 @@ const DEFAULTS: Values = {
 };
 
 // The server's schema, so the form refuses what the server would; an empty number field is the default.
-const resolver = zodResolver(CreateWarehouseBody);
+const resolver = zodResolver(CreateWarehouseBody, FIELD_MESSAGES);
 
 export function WarehouseCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -82,26 +73,16 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
     }
   });
 
-  const numberField = (
-    name: 'capacityInM3' | 'surfaceAreaInSquareMeters',
-    label: string,
-    min: number,
-    step: number,
-  ) => (
+  const numberField = (name: 'capacityInM3' | 'surfaceAreaInSquareMeters', label: string) => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={label}
-          min={min}
-          step={step}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : null)}
+          decimals={2}
+          value={field.value}
+          onChange={(value) => field.onChange(value ?? null)}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />
@@ -152,8 +133,8 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <TextInput label="Telefon" {...register('phone')} error={formState.errors.phone?.message} />
-          {numberField('capacityInM3', 'Kapasite (m³)', 0, 1)}
-          {numberField('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)', 1, 0.1)}
+          {numberField('capacityInM3', 'Kapasite (m³)')}
+          {numberField('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)')}
         </SimpleGrid>
         <Controller
           control={control}
@@ -168,6 +149,10 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
                   height={400}
                   zoom={WAREHOUSE_MAP_ZOOM}
                   center={WAREHOUSE_MAP_CENTER}
+                  errors={{
+                    latitude: formState.errors.latitude?.message,
+                    longitude: formState.errors.longitude?.message,
+                  }}
                   value={
                     typeof latitude.value === 'number' && typeof longitude.value === 'number'
                       ? { latitude: latitude.value, longitude: longitude.value }
