@@ -1,6 +1,6 @@
 import { istanbulDate } from '@mandira/contract/istanbul-time';
-import ExcelJS from 'exceljs';
 import type { MilkDelivery } from '@mandira/contract/milk';
+import ExcelJS from 'exceljs';
 import type { Download, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
