@@ -311,7 +311,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(text).toContain('21 koli');
 
     // The packaging-group buttons narrow the list.
-    await page.getByRole('button', { name: '500 GRAM', exact: true }).click();
+    await page.getByRole('button', { name: '500 Gr', exact: true }).click();
     await expect.poll(() => row(page, YOGURT.stockCode).count()).toBe(0);
     await row(page, BUTTER.stockCode).waitFor();
     await page.getByRole('button', { name: 'Tümü' }).click();

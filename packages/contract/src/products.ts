@@ -51,6 +51,18 @@ export function packagingGroupOf(amount: number, unit: PackagingUnitType): strin
   return `${amount} ${unit}`;
 }
 
+/**
+ * A packaging group as the screens show it, with the unit's Turkish label and a decimal comma:
+ * '1 LITERS' → '1 Lt', '0.5 KILOGRAM' → '0,5 Kg', '1000 QUANTITY' → '1000 Adet'. The group itself
+ * stays the filter value the server compares.
+ */
+export function packagingGroupLabel(group: string): string {
+  const [amount = '', unit = '', ...rest] = group.trim().split(/\s+/);
+  const label = PACKAGING_UNIT_TYPE_LABELS[unit as PackagingUnitType];
+  if (!label || rest.length > 0) return group;
+  return `${amount.replace('.', ',')} ${label}`;
+}
+
 /** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
 export function storageFormOf(item: {
   packagingUnitTypeAmount: number | null;
@@ -58,7 +70,11 @@ export function storageFormOf(item: {
   packagingType: PackagingType | null;
 }): string {
   const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
-  const type = item.packagingType ? PACKAGING_TYPE_LABELS[item.packagingType] : '';
+  // Pieces packed as pieces read '1000 Adet', not '1000 Adet Adet'.
+  const type =
+    item.packagingType && PACKAGING_TYPE_LABELS[item.packagingType] !== unit
+      ? PACKAGING_TYPE_LABELS[item.packagingType]
+      : '';
   // Turkish decimal comma: '0,5 Kg'.
   const amount =
     item.packagingUnitTypeAmount === null ? '' : String(item.packagingUnitTypeAmount).replace('.', ',');
