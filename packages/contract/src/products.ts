@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostDecimals } from './fields.ts';
 
 /** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
 export const PACKAGING_TYPE_LABELS = {
@@ -82,7 +83,13 @@ export function storageFormOf(item: {
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const measure = (max: number) => z.number().positive().max(max);
+/** A positive size kept to `decimals` places in the database. */
+const measure = (max: number, decimals: number) =>
+  z
+    .number()
+    .positive()
+    .max(max)
+    .refine(...atMostDecimals(decimals));
 const optionalNotes = z
   .string()
   .trim()
@@ -98,10 +105,10 @@ export const productItemFields = {
   packagingType: PackagingType,
   warehouseStockType: WarehouseStockType,
   packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: measure(1_000_000),
-  width: measure(10_000),
-  length: measure(10_000),
-  height: measure(10_000),
+  packagingUnitTypeAmount: measure(1_000_000, 3),
+  width: measure(10_000, 2),
+  length: measure(10_000, 2),
+  height: measure(10_000, 2),
   /** Pieces in one box; 0 when the item is not sold by the box. */
   quantityInBox: z
     .number()
