@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { formatNumber } from './format.ts';
 
 export const REQUIRED_MESSAGE = 'Bu alan zorunludur.';
@@ -72,12 +72,17 @@ export const FIELD_MESSAGES = { error: fieldMessage };
 
 /**
  * A form checked with the contract schema its request is checked with on the server; the submit
- * handler gets the form's own values (the form builds its request from them).
+ * handler gets the form's own values (the form builds its request from them). `toBody`, when the
+ * request differs from the values, makes the request that is checked; it keeps the field names.
  */
 export function contractResolver<Values extends FieldValues>(
   schema: z.ZodType<unknown, FieldValues>,
+  toBody?: (values: Values) => unknown,
 ): Resolver<Values> {
+  const checked = toBody ? z.preprocess((values) => toBody(values as Values), schema) : schema;
   // The values are the schema's input in the form's own types (a select's id as text, say),
   // which TypeScript cannot line up field by field.
-  return zodResolver(schema, FIELD_MESSAGES, { raw: true }) as unknown as Resolver<Values>;
+  return zodResolver(checked as z.ZodType<unknown, FieldValues>, FIELD_MESSAGES, {
+    raw: true,
+  }) as unknown as Resolver<Values>;
 }

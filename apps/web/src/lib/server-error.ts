@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiRequestError } from '../api/client.ts';
 import { errorMessage } from './error-message.ts';
@@ -50,4 +51,24 @@ export function showServerError<T extends FieldValues>(
     return undefined;
   }
   return failure.message;
+}
+
+/**
+ * The same for a form that receives its save's failure from the modal around it: the failure goes
+ * onto its field once it arrives; the answer is the text for the form's alert, if any. `labels`
+ * must be a constant (field name → Turkish label).
+ */
+export function useServerError<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  labels: Record<string, string>,
+): string | undefined {
+  const failure = useMemo(() => (error ? readServerError(error, labels) : undefined), [error, labels]);
+  const field = failure?.field !== undefined && failure.field in labels ? failure.field : undefined;
+  useEffect(() => {
+    if (failure && field) {
+      setError(field as Path<T>, { type: 'server', message: failure.fieldMessage }, { shouldFocus: true });
+    }
+  }, [failure, field, setError]);
+  return failure && !field ? failure.message : undefined;
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateProductItemBody } from '@mandira/contract/products';
+import { CreateProductItemBody, PRODUCT_ITEM_FIELD_LABELS } from '@mandira/contract/products';
 import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -9,7 +9,9 @@ import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
+import { useServerError } from '../../lib/server-error.ts';
 import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
+import { saveErrorMessage } from './save-error.ts';
 
 export type ItemFormValues = z.input<typeof CreateProductItemBody>;
 export type ItemFormOutput = z.output<typeof CreateProductItemBody>;
@@ -25,7 +27,8 @@ type Props = {
   frozen?: boolean;
   submitLabel: string;
   submitting: boolean;
-  serverError?: string;
+  /** The failed save: shown on its field, or in the form's alert. */
+  serverError?: unknown;
   onSubmit: (values: ItemFormOutput) => void;
   onCancel: () => void;
   /** Shown above the fields, e.g. what the ERP changed. */
@@ -36,10 +39,11 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
   const defaults = Object.fromEntries(
     Object.entries(initial).map(([key, value]) => [key, value ?? undefined]),
   ) as Partial<ItemFormValues>;
-  const { control, handleSubmit } = useForm<ItemFormValues, unknown, ItemFormOutput>({
+  const { control, handleSubmit, setError } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver,
     defaultValues: { notes: '', ...defaults },
   });
+  const alert = useServerError(setError, props.serverError, PRODUCT_ITEM_FIELD_LABELS);
   const lock = frozen
     ? {
         disabled: true,
@@ -97,7 +101,7 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
             <Textarea label="Notlar" autosize minRows={2} {...field} value={field.value ?? ''} />
           )}
         />
-        <FormError message={props.serverError} />
+        <FormError message={alert && saveErrorMessage(props.serverError, alert)} />
         <FormActions
           submitting={props.submitting}
           onCancel={props.onCancel}

@@ -9,9 +9,11 @@ import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
+import { useServerError } from '../../lib/server-error.ts';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
+import { saveErrorMessage } from './save-error.ts';
 
 const FormSchema = CreateProductBody.omit({ productBundle: true, productItemIds: true });
 type FormValues = z.input<typeof FormSchema>;
@@ -20,10 +22,21 @@ export type SellableFormOutput = z.output<typeof CreateProductBody>;
 // Spec §5: name required, quantityInsideBox at least 0; the rest has the defaults of spec §3.
 const resolver = zodResolver(FormSchema, FIELD_MESSAGES);
 
+const LABELS = {
+  name: 'Ürün adı',
+  stockCode: 'Stok kodu',
+  barcode: 'Barkod',
+  price: 'Fiyat (₺)',
+  discount: 'İndirim (₺)',
+  quantityInsideBox: 'Koli içi adet',
+  notes: 'Açıklama',
+} as const;
+
 type Props = {
   product: Product | undefined;
   submitting: boolean;
-  serverError?: string;
+  /** The failed save: shown on its field, or in the form's alert. */
+  serverError?: unknown;
   onSubmit: (values: SellableFormOutput) => void;
   onCancel: () => void;
 };
@@ -31,7 +44,7 @@ type Props = {
 export function SellableForm({ product, submitting, serverError, onSubmit, onCancel }: Props) {
   const [lines, setLines] = useState<BundleDraft[]>(() => draftsOf(product?.productBundle ?? []));
   const [adding, setAdding] = useState(false);
-  const { control, register, handleSubmit, formState } = useForm<
+  const { control, register, handleSubmit, formState, setError } = useForm<
     FormValues,
     unknown,
     z.output<typeof FormSchema>
@@ -50,6 +63,8 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
     },
   });
 
+  const alert = useServerError(setError, serverError, LABELS);
+
   const submit = handleSubmit((values) => {
     const productBundle = lines.map((line) => ({ productItemId: line.card.id, quantity: line.quantity }));
     // Spec §3: the item ids go along with the lines.
@@ -67,8 +82,12 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           error={formState.errors.name?.message}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Stok kodu" {...register('stockCode')} />
-          <TextInput label="Barkod" {...register('barcode')} />
+          <TextInput
+            label="Stok kodu"
+            {...register('stockCode')}
+            error={formState.errors.stockCode?.message}
+          />
+          <TextInput label="Barkod" {...register('barcode')} error={formState.errors.barcode?.message} />
           <MoneyField control={control} name="price" label="Fiyat (₺)" />
           <MoneyField control={control} name="discount" label="İndirim (₺)" />
           <Controller
@@ -89,7 +108,13 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
             <FlagField control={control} name="truckShippingAvailable" label="Tır ile sevk edilebilir" />
           </Stack>
         </SimpleGrid>
-        <Textarea label="Açıklama" autosize minRows={2} {...register('notes')} />
+        <Textarea
+          label="Açıklama"
+          autosize
+          minRows={2}
+          {...register('notes')}
+          error={formState.errors.notes?.message}
+        />
         <Group justify="space-between" align="flex-end">
           <Text fw={600} fz="sm">
             İçindekiler
@@ -107,7 +132,7 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           lines={lines}
           onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
         />
-        <FormError message={serverError} />
+        <FormError message={alert && saveErrorMessage(serverError, alert)} />
         <FormActions submitting={submitting} onCancel={onCancel} />
       </Stack>
       <AddBundleItemModal

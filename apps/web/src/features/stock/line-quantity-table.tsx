@@ -9,6 +9,8 @@ type Props = {
   kind: GoodsKind | 'count';
   values: QuantityInputs;
   onChange: (lineId: number, value: number | undefined) => void;
+  /** The server's refusal of a line's quantity, by line id. */
+  errors?: Record<number, string>;
 };
 
 const INPUT_LABELS = { import: 'Giriş Miktarı', export: 'Çıkış Miktarı', count: 'Sayılan Miktar' } as const;
@@ -17,7 +19,7 @@ const INPUT_LABELS = { import: 'Giriş Miktarı', export: 'Çıkış Miktarı', 
  * One row per warehouse of the item: what it holds, a whole-number field, and what it would hold
  * afterwards, so a typo shows before it is saved; a goods-out beyond the stock says so.
  */
-export function LineQuantityTable({ item, kind, values, onChange }: Props) {
+export function LineQuantityTable({ item, kind, values, onChange, errors = {} }: Props) {
   if (item.stocks.length === 0) {
     return (
       <Text c="dimmed" fz="sm">
@@ -54,7 +56,7 @@ export function LineQuantityTable({ item, kind, values, onChange }: Props) {
                   placeholder="0"
                   value={values[line.id]}
                   onChange={(value) => onChange(line.id, value)}
-                  error={quantityError(values[line.id])}
+                  error={quantityError(values[line.id]) ?? errors[line.id]}
                   data-autofocus={index === 0 ? true : undefined}
                 />
               </Table.Td>

@@ -6,6 +6,7 @@ import {
   FIX_QUANTITIES,
   goodsRequest,
   initialCounts,
+  lineOfField,
   NEGATIVE_QUANTITY,
   NO_QUANTITY,
   quantityAfter,
@@ -125,6 +126,16 @@ describe('counts', () => {
     expect(quantityAfter('count', lines[0]!, 8)).toBe(8);
     expect(quantityAfter('count', lines[0]!, Number.NaN)).toBe(40);
     expect(quantityAfter('import', lines[0]!, -5)).toBe(40);
+  });
+});
+
+describe('lineOfField', () => {
+  it("finds the line a server refusal's field names, by its place in the request", () => {
+    expect(lineOfField('stockChange[1].importedQuantity', [11, 13])).toBe(13);
+    expect(lineOfField('updatedStocks[0].quantity', [11, 12, 13])).toBe(11);
+    expect(lineOfField('stockChange[5].id', [11])).toBeUndefined();
+    expect(lineOfField('notes', [11])).toBeUndefined();
+    expect(lineOfField(undefined, [11])).toBeUndefined();
   });
 });
 

@@ -117,3 +117,18 @@ export function quantityAfter(kind: GoodsKind | 'count', line: StockLine, input:
   if (kind === 'count') return pieces;
   return kind === 'import' ? line.quantity + pieces : line.quantity - pieces;
 }
+
+/**
+ * The stock line a refused request's field concerns: 'stockChange[1].importedQuantity' is the
+ * second line sent. `sent` are the line ids in the order the request listed them.
+ */
+export function lineOfField(field: string | undefined, sent: readonly number[]): number | undefined {
+  const index = /^(?:stockChange|updatedStocks)\[(\d+)\]/.exec(field ?? '')?.[1];
+  return index === undefined ? undefined : sent[Number(index)];
+}
+
+/** The line ids of a request, in its order. */
+export function sentLines(body: StockImportBulkBody | StockExportBulkBody | StockCountBulkBody): number[] {
+  const lines = 'updatedStocks' in body ? body.updatedStocks : body.stockChange;
+  return lines.map((line) => line.id);
+}

@@ -12,15 +12,27 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
-import { errorMessage } from '../../lib/error-message.ts';
 import { FormError } from '../../lib/form-error.tsx';
 import { MapPicker } from '../../lib/map-picker.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useCreateWarehouse } from './api.ts';
 
 type Values = z.input<typeof CreateWarehouseBody>;
 type Output = z.output<typeof CreateWarehouseBody>;
+
+const LABELS = {
+  shortName: 'Kısa Ad',
+  warehouseType: 'Depo Tipi',
+  description: 'Açıklama',
+  address: 'Adres',
+  phone: 'Telefon',
+  capacityInM3: 'Kapasite (m³)',
+  surfaceAreaInSquareMeters: 'Yüzey Alanı (m²)',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+} as const;
 
 const TYPE_OPTIONS = Object.entries(WAREHOUSE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -51,7 +63,7 @@ export function WarehouseCreateModal({ opened, onClose }: { opened: boolean; onC
 function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
   const createWarehouse = useCreateWarehouse();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, reset, formState } = useForm<Values, unknown, Output>({
+  const { register, control, handleSubmit, reset, formState, setError } = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: DEFAULTS,
   });
@@ -69,17 +81,17 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       console.error('Depo oluşturma başarısız', error);
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
-  const numberField = (name: 'capacityInM3' | 'surfaceAreaInSquareMeters', label: string) => (
+  const numberField = (name: 'capacityInM3' | 'surfaceAreaInSquareMeters') => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <NumberField
-          label={label}
+          label={LABELS[name]}
           decimals={2}
           value={field.value}
           onChange={(value) => field.onChange(value ?? null)}
@@ -95,7 +107,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Kısa Ad"
+            label={LABELS.shortName}
             withAsterisk
             data-autofocus
             {...register('shortName')}
@@ -106,7 +118,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
             name="warehouseType"
             render={({ field }) => (
               <Select
-                label="Depo Tipi"
+                label={LABELS.warehouseType}
                 data={TYPE_OPTIONS}
                 allowDeselect={false}
                 value={field.value ?? DEFAULT_WAREHOUSE_TYPE}
@@ -117,14 +129,14 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Textarea
-            label="Açıklama"
+            label={LABELS.description}
             autosize
             minRows={2}
             {...register('description')}
             error={formState.errors.description?.message}
           />
           <Textarea
-            label="Adres"
+            label={LABELS.address}
             autosize
             minRows={2}
             {...register('address')}
@@ -132,9 +144,9 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput label="Telefon" {...register('phone')} error={formState.errors.phone?.message} />
-          {numberField('capacityInM3', 'Kapasite (m³)')}
-          {numberField('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)')}
+          <TextInput label={LABELS.phone} {...register('phone')} error={formState.errors.phone?.message} />
+          {numberField('capacityInM3')}
+          {numberField('surfaceAreaInSquareMeters')}
         </SimpleGrid>
         <Controller
           control={control}
