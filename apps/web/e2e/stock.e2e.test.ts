@@ -332,6 +332,10 @@ describe('warehouses and stock as the warehouse roles', () => {
     const count = dialog(page, 'Stok Sayımı');
     await count.getByTestId('stock-warning').waitFor();
     expect(await count.getByLabel('Depo-1 sayılan miktar').inputValue()).toBe('100');
+    // The contract's limit shows on the line before anything is sent.
+    await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('200.000.000');
+    await count.getByRole('button', { name: 'Kaydet' }).click();
+    await count.getByText('Miktar çok büyük.').waitFor();
     // '1.512' is one thousand five hundred and twelve pieces, as a Turkish reader means it.
     await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('1.512');
     await screenshot(page, 'stock-management-count-modal');

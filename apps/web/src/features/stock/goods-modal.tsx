@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
-import { movementFailure } from './movement-failure.ts';
+import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
 import { type GoodsKind, goodsRequest, type QuantityInputs } from './stock-changes.ts';
 
@@ -63,8 +63,10 @@ function GoodsForm({
       setError(request.refusal);
       return;
     }
-    setError(undefined);
-    setLineErrors({});
+    const refused = checkMovement(request);
+    setError(refused?.message);
+    setLineErrors(refused?.lineErrors ?? {});
+    if (refused) return;
     try {
       await movement.mutateAsync(request);
       notifications.show({ color: 'green', message: `${item.stockCode}: ${DONE[kind]}` });

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
-import { movementFailure } from './movement-failure.ts';
+import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
 import { countRequest, initialCounts, type QuantityInputs } from './stock-changes.ts';
 
@@ -45,8 +45,10 @@ function StockCountForm({
       setError(body.refusal);
       return;
     }
-    setError(undefined);
-    setLineErrors({});
+    const refused = checkMovement({ kind: 'count', body });
+    setError(refused?.message);
+    setLineErrors(refused?.lineErrors ?? {});
+    if (refused) return;
     try {
       await movement.mutateAsync({ kind: 'count', body });
       notifications.show({ color: 'green', message: `${item.stockCode}: sayım kaydedildi.` });
