@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, optionalParam } from './fields.ts';
+import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isIsoDate } from './istanbul-time.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
 
@@ -24,8 +24,7 @@ export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 
 export const WAREHOUSE_MAP_ZOOM = 10;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `En fazla ${max} karakter olabilir.`)
     .nullish()
@@ -41,7 +40,7 @@ const coordinate = (min: number, max: number, label: string) =>
 
 /** The create form of spec §2 and §5: short name required, capacity ≥ 0, surface area ≥ 1. */
 export const CreateWarehouseBody = z.object({
-  shortName: z.string({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
+  shortName: text({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
   description: optionalText(1000),
   address: optionalText(1000),
   phone: optionalText(40),
@@ -66,11 +65,11 @@ export type CreateWarehouseBody = z.input<typeof CreateWarehouseBody>;
 export const Warehouse = z.object({
   id: z.number().int(),
   /** The stock location's code, DEPO{id}. */
-  name: z.string(),
-  shortName: z.string(),
-  description: z.string(),
-  address: z.string(),
-  phone: z.string(),
+  name: text(),
+  shortName: text(),
+  description: text(),
+  address: text(),
+  phone: text(),
   capacityInM3: z.number(),
   warehouseType: WarehouseType,
   warehouseTypeDescription: EnumDescription,
@@ -79,12 +78,12 @@ export const Warehouse = z.object({
   estimatedOccupancyRate: z.number(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
 
 /** A stock location as filters and tables name it: DEPO1 'Depo-1'. */
-export const WarehouseName = z.object({ id: z.number().int(), name: z.string(), label: z.string() });
+export const WarehouseName = z.object({ id: z.number().int(), name: text(), label: text() });
 export type WarehouseName = z.infer<typeof WarehouseName>;
 
 // ---------- movements ----------
@@ -119,8 +118,7 @@ export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockActi
 
 const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
 const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
-  z
-    .string({ error: MOVEMENT_TYPE_MISSING })
+  text({ error: MOVEMENT_TYPE_MISSING })
     .trim()
     .min(1, MOVEMENT_TYPE_MISSING)
     .refine((value) => value in labels, {
@@ -204,11 +202,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
   );
 
 /** 'YYYY-MM-DD', or the screen's 'YYYY-MM-DDT00:00:00' / 'T23:59:59': whole Istanbul days either way. */
-const historyDay = z
-  .string()
-  .trim()
-  .transform((value) => value.slice(0, 10))
-  .refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+const historyDay = day({ cutTime: true });
 
 export const StockHistoryQuery = z
   .object({
@@ -245,8 +239,8 @@ export const StockHistoryEntry = z.object({
   id: z.number().int(),
   productItemId: z.number().int(),
   /** Null when the item is no longer known; screens show '#id'. */
-  productItemName: z.string().nullable(),
-  stockCode: z.string().nullable(),
+  productItemName: text().nullable(),
+  stockCode: text().nullable(),
   /** Pieces in one box of the item, for the change in boxes. */
   quantityInBox: z.number().int(),
   action: EnumDescription,
@@ -256,10 +250,10 @@ export const StockHistoryEntry = z.object({
   warehouseId: z.number().int(),
   wareHouse: EnumDescription,
   /** ISO-8601 with Istanbul's offset. */
-  createdAt: z.string(),
-  notes: z.string(),
+  createdAt: text(),
+  notes: text(),
   /** Who did it: name and surname, or the user name. */
-  createdBy: z.string(),
+  createdBy: text(),
 });
 export type StockHistoryEntry = z.infer<typeof StockHistoryEntry>;
 
