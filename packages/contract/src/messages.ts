@@ -11,7 +11,7 @@ const TYPE_WORDS: Record<string, string> = {
   string: 'metin olmalıdır.',
   number: 'sayı olmalıdır.',
   int: 'tam sayı olmalıdır.',
-  boolean: "'true' veya 'false' olmalıdır.",
+  boolean: 'evet ya da hayır (true/false) olmalıdır.',
   array: 'liste olmalıdır.',
   object: 'nesne olmalıdır.',
   date: 'tarih olmalıdır.',
