@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import '@mandira/contract/messages';
 import helmet from '@fastify/helmet';
-import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -100,7 +100,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     const isApi = isApiPath(request.url);
     // A missing file (an old asset name) must not be answered with the page: the browser expects code.
     const pathname = request.url.split('?')[0]!;
-    const isFile = /\.[a-z0-9]+$/i.test(pathname) || pathname === '/assets' || pathname.startsWith('/assets/');
+    const isFile =
+      /\.[a-z0-9]+$/i.test(pathname) || pathname === '/assets' || pathname.startsWith('/assets/');
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

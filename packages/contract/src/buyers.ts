@@ -11,8 +11,7 @@ export const INVALID_VKN = 'Vergi kimlik numarası 10 haneden oluşmalıdır.';
 export const INVALID_EMAIL = 'Geçerli bir e-posta adresi giriniz.';
 export const INVALID_PHONE = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
 
-const required = (max: number) =>
-  text().trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
+const required = (max: number) => text().trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
 
 /** An optional text: missing, null and blank are all ''. */
 const optionalText = (max: number) =>

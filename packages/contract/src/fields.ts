@@ -9,6 +9,7 @@ import './messages.ts';
  */
 
 /** PostgreSQL cannot store U+0000 in a text column; it is never a character a user meant to type. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this refuses.
 const WITHOUT_NUL = /^[^\u0000]*$/;
 
 /** Every text of the contract: a string without NUL. Chain `.trim()`, `.min()`, `.max()` as usual. */

@@ -25,17 +25,29 @@ describe('Turkish validation messages', () => {
     ['a missing field', { roles: [], age: 1 }, 'Kullanıcı adı zorunludur.'],
     ['an empty text', { ...valid, userName: '' }, 'Kullanıcı adı boş bırakılamaz.'],
     ['a long text', { ...valid, userName: 'a'.repeat(51) }, 'Kullanıcı adı en fazla 50 karakter olmalıdır.'],
-    ['a NUL byte', { ...valid, userName: 'a\u0000b' }, 'Kullanıcı adı izin verilmeyen bir karakter (NUL) içeriyor.'],
+    [
+      'a NUL byte',
+      { ...valid, userName: 'a\u0000b' },
+      'Kullanıcı adı izin verilmeyen bir karakter (NUL) içeriyor.',
+    ],
     ['a null', { ...valid, userName: null }, 'Kullanıcı adı boş bırakılamaz.'],
     ['a number for a text', { ...valid, userName: 5 }, 'Kullanıcı adı metin olmalıdır.'],
     ['a list element of the wrong type', { ...valid, roles: ['x', 3] }, 'Roller (2. öğe) metin olmalıdır.'],
     ['a long list', { ...valid, roles: ['a', 'b', 'c', 'd'] }, 'Roller en fazla 3 öğe içermelidir.'],
     ['a fraction for a whole number', { ...valid, age: 1.5 }, 'age tam sayı olmalıdır.'],
     ['a number too large', { ...valid, age: 100_001 }, 'age en fazla 100.000 olmalıdır.'],
-    ['an infinite number (1e309)', { ...valid, age: Number.POSITIVE_INFINITY }, 'age geçerli bir sayı olmalıdır'],
+    [
+      'an infinite number (1e309)',
+      { ...valid, age: Number.POSITIVE_INFINITY },
+      'age geçerli bir sayı olmalıdır',
+    ],
     ['a bad choice', { ...valid, kind: 'C' }, "kind şunlardan biri olmalıdır: 'A', 'B'."],
     ['a text for a yes/no', { ...valid, flag: 'evet' }, 'flag evet ya da hayır (true/false) olmalıdır.'],
-    ['a line of a list', { ...valid, stockChange: [{ importedQuantity: 'on' }] }, 'Giriş miktarı (1. satır) sayı olmalıdır.'],
+    [
+      'a line of a list',
+      { ...valid, stockChange: [{ importedQuantity: 'on' }] },
+      'Giriş miktarı (1. satır) sayı olmalıdır.',
+    ],
     ['a whole body of the wrong type', [], 'İstek gövdesi nesne olmalıdır.'],
   ])('words %s in Turkish, naming the field by its label', (_name, input, message) => {
     const said = messageFor(input).replace(/^'(\w+)' alanı/, '$1');
@@ -43,7 +55,12 @@ describe('Turkish validation messages', () => {
   });
 
   it('never says an English type name or a comparison sign', () => {
-    const inputs = [{ ...valid, userName: 5 }, { ...valid, age: 'x' }, { ...valid, roles: {} }, { ...valid, age: 1e6 }];
+    const inputs = [
+      { ...valid, userName: 5 },
+      { ...valid, age: 'x' },
+      { ...valid, roles: {} },
+      { ...valid, age: 1e6 },
+    ];
     for (const input of inputs) {
       expect(messageFor(input)).not.toMatch(/string|number|array|object|boolean|undefined|[<>]=?/);
     }

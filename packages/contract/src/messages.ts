@@ -63,7 +63,9 @@ function tooBig(origin: string, maximum: number, inclusive: boolean): string {
   if (origin === 'string') return `en fazla ${amount(maximum)} karakter olmalıdır.`;
   if (origin === 'array' || origin === 'set') return `en fazla ${amount(maximum)} öğe içermelidir.`;
   if (origin === 'date') return 'çok ileri bir tarih.';
-  return inclusive ? `en fazla ${amount(maximum)} olmalıdır.` : `${amount(maximum)} sayısından küçük olmalıdır.`;
+  return inclusive
+    ? `en fazla ${amount(maximum)} olmalıdır.`
+    : `${amount(maximum)} sayısından küçük olmalıdır.`;
 }
 
 function tooSmall(origin: string, minimum: number, inclusive: boolean): string {

@@ -282,8 +282,6 @@ export const MilkSummary = z.object({
   /** Every day of the range, days without deliveries included with zeros. */
   daily: z.array(MilkVolumes.extend({ date: text() })),
   byVehicle: z.array(MilkVolumes.extend({ milkVehicleId: z.number().int(), licencePlateCode: text() })),
-  byDriver: z.array(
-    MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: text() }),
-  ),
+  byDriver: z.array(MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: text() })),
 });
 export type MilkSummary = z.infer<typeof MilkSummary>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
-import { isIsoDate } from './istanbul-time.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
 
 // ---------- own warehouses ----------
@@ -135,10 +134,7 @@ const pieces = z
   .nullish()
   .transform((value) => value ?? 0);
 
-const lineId = z
-  .number(NOT_A_NUMBER)
-  .int('Geçerli bir stok satırı giriniz.')
-  .positive('Geçerli bir stok satırı giriniz.');
+const lineId = idOf('Geçerli bir stok satırı giriniz.');
 const notes = optionalText(1000);
 
 const distinctLines = (lines: { id: number }[], ctx: z.RefinementCtx) => {

@@ -80,8 +80,8 @@ describe('POST and PUT /acl/roles', () => {
   });
 
   it.each([
-    [{ label: 'Anahtarsız' }, "Rol anahtarı zorunludur."],
-    [{ key: 'küçük harf', label: 'x' }, "Rol anahtarı"],
+    [{ label: 'Anahtarsız' }, 'Rol anahtarı zorunludur.'],
+    [{ key: 'küçük harf', label: 'x' }, 'Rol anahtarı'],
     [{ key: 'YENI_ROL', label: 'x', privileges: ['UCMAK'] }, 'Yetkiler (1. öğe) şunlardan biri olmalıdır: '],
   ])('refuses %j with 400 and writes nothing', async (payload, message) => {
     const before = await roleCount();

@@ -52,10 +52,10 @@ describe('POST /user-access', () => {
   });
 
   it.each([
-    [{}, "Kullanıcı adı zorunludur."],
-    [{ userName: 'ab' }, "Kullanıcı adı en az 3 karakter olmalıdır."],
-    [{ userName: 'iki kelime' }, "Kullanıcı adı boşluk içeremez."],
-    [{ userName: 'gecerli', email: 'posta-degil' }, "E-posta: Geçerli bir e-posta adresi giriniz."],
+    [{}, 'Kullanıcı adı zorunludur.'],
+    [{ userName: 'ab' }, 'Kullanıcı adı en az 3 karakter olmalıdır.'],
+    [{ userName: 'iki kelime' }, 'Kullanıcı adı boşluk içeremez.'],
+    [{ userName: 'gecerli', email: 'posta-degil' }, 'E-posta: Geçerli bir e-posta adresi giriniz.'],
     [{ userName: 'gecerli', roles: 'SALES_ADMIN' }, 'Roller liste olmalıdır.'],
     [{ userName: 'gecerli', status: 'SILINMIS' }, "Durum şunlardan biri olmalıdır: 'ACTIVE', 'PASSIVE'."],
   ])('refuses %j with 400 naming the field, and writes nothing', async (body, message) => {

@@ -147,9 +147,9 @@ describe('POST /buyers/approve', () => {
   });
 
   it.each([
-    ['title', "Ünvan zorunludur."],
-    ['code', "Kod zorunludur."],
-    ['name', "Ad zorunludur."],
+    ['title', 'Ünvan zorunludur.'],
+    ['code', 'Kod zorunludur.'],
+    ['name', 'Ad zorunludur.'],
   ])('refuses a form without %s with 400, writes nothing and keeps the record', async (field, message) => {
     const entry = await queued([{ code: `A-REQ-${field}`, title: 'Eksik Form' }], `A-REQ-${field}`);
     const form: Record<string, unknown> = {

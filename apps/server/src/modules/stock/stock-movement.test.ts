@@ -204,8 +204,14 @@ describe('the list a movement answers with (issue 16)', () => {
   });
   const movements = (lineId: number) =>
     [
-      ['stock-import-bulk', { stockChange: [{ id: lineId, importedQuantity: 7, stockOperationType: 'RETURN_INBOUND' }] }],
-      ['stock-export-bulk', { stockChange: [{ id: lineId, exportedQuantity: 2, stockOperationType: 'RETAIL_OUTBOUND' }] }],
+      [
+        'stock-import-bulk',
+        { stockChange: [{ id: lineId, importedQuantity: 7, stockOperationType: 'RETURN_INBOUND' }] },
+      ],
+      [
+        'stock-export-bulk',
+        { stockChange: [{ id: lineId, exportedQuantity: 2, stockOperationType: 'RETAIL_OUTBOUND' }] },
+      ],
       ['stock-bulk', { updatedStocks: [{ id: lineId, quantity: 11 }] }],
     ] as const;
 
@@ -216,7 +222,9 @@ describe('the list a movement answers with (issue 16)', () => {
   ])('refuses the filter %s with 400 before any movement, by POST and by PUT', async (query, field) => {
     const item = await stockedItem(t, sales);
     await write('stock-import-bulk', {
-      stockChange: [{ id: lineIn(item, 'DEPO1').id, importedQuantity: 5, stockOperationType: 'RETURN_INBOUND' }],
+      stockChange: [
+        { id: lineIn(item, 'DEPO1').id, importedQuantity: 5, stockOperationType: 'RETURN_INBOUND' },
+      ],
     });
     const before = await countRows(t, 'stock_history');
     for (const [url, body] of movements(lineIn(item, 'DEPO1').id)) {
