@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_LABELS } from './field-labels.ts';
 import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
 
@@ -83,20 +84,7 @@ export const Buyer = z.object({
 export type Buyer = z.infer<typeof Buyer>;
 
 /** Labels of the buyer fields, for the old → new list of a changed record. */
-export const BUYER_FIELD_LABELS = {
-  code: 'Müşteri kodu',
-  title: 'Ünvan',
-  name: 'Ad',
-  surname: 'Soyad',
-  email: 'E-posta',
-  phone1: 'Telefon',
-  phone2: 'Telefon 2',
-  tckn: 'T.C. kimlik no',
-  vkn: 'Vergi kimlik no',
-  taxOffice: 'Vergi dairesi',
-  addressMain: 'Adres',
-  addressSecondary: 'Adres 2',
-} as const;
+export const BUYER_FIELD_LABELS = BUYER_LABELS;
 export type BuyerField = keyof typeof BUYER_FIELD_LABELS;
 
 /** The tax number column of the grid: a company's VKN, else a sole proprietor's TCKN. */

@@ -3,7 +3,24 @@
  * words the screens put on the same fields. A key means the same on every request of the portal; a
  * key missing here is named in quotes, and the bad-input test lists it.
  */
+/** The buyer's fields; a changed buyer record lists its changes with these too. */
+export const BUYER_LABELS = {
+  code: 'Müşteri kodu',
+  title: 'Ünvan',
+  name: 'Ad',
+  surname: 'Soyad',
+  email: 'E-posta',
+  phone1: 'Telefon',
+  phone2: 'Telefon 2',
+  tckn: 'T.C. kimlik no',
+  vkn: 'Vergi kimlik no',
+  taxOffice: 'Vergi dairesi',
+  addressMain: 'Adres',
+  addressSecondary: 'Adres 2',
+} as const;
+
 export const FIELD_LABELS: Record<string, string> = {
+  ...BUYER_LABELS,
   // users and roles
   userName: 'Kullanıcı adı',
   password: 'Şifre',
@@ -66,18 +83,10 @@ export const FIELD_LABELS: Record<string, string> = {
   surfaceAreaInSquareMeters: 'Yüzey alanı (m²)',
   latitude: 'Enlem',
   longitude: 'Boylam',
-  // buyers
+  // buyers (with BUYER_LABELS above); a code is also a buyer warehouse's
   buyerId: 'Müşteri',
   buyerTitle: 'Müşteri ünvanı',
   code: 'Kod',
-  title: 'Ünvan',
-  phone1: 'Telefon',
-  phone2: 'Telefon 2',
-  tckn: 'T.C. kimlik no',
-  vkn: 'Vergi kimlik no',
-  taxOffice: 'Vergi dairesi',
-  addressMain: 'Adres',
-  addressSecondary: 'Adres 2',
   // milk
   licencePlateCode: 'Plaka',
   brand: 'Marka',
