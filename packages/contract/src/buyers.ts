@@ -32,7 +32,7 @@ const phone = optionalText(30).refine((value) => /^[0-9+()\s-]*$/.test(value), I
 const digits = (check: (value: string) => boolean, message: string) =>
   z
     .union([text().trim(), z.number().int().nonnegative().transform(String)], {
-      error: (issue) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
+      error: (issue) => (issue.input === undefined ? undefined : 'metin olmalıdır.'),
     })
     .refine((value) => value === '' || check(value), message)
     .nullish()

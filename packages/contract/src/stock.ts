@@ -116,14 +116,17 @@ export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockActi
 });
 
 const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
+/** A movement type of the given direction; an enum, so the API description lists the choices. */
 const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
-  text({ error: MOVEMENT_TYPE_MISSING })
-    .trim()
-    .min(1, MOVEMENT_TYPE_MISSING)
-    .refine((value) => value in labels, {
-      message: `Geçersiz ${direction} tipi; beklenen: ${Object.keys(labels).join(', ')}`,
-    })
-    .transform((value) => value as T);
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.enum(Object.keys(labels) as [T, ...T[]], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? MOVEMENT_TYPE_MISSING
+          : `Geçersiz ${direction} tipi; beklenen: ${Object.keys(labels).join(', ')}`,
+    }),
+  );
 
 /** Pieces of a movement: a whole number ≥ 0, missing counts as 0 (spec §5). */
 const pieces = z
