@@ -130,5 +130,7 @@ export function lineOfField(field: string | undefined, sent: readonly number[]):
 /** The line ids of a request, in its order. */
 export function sentLines(body: StockImportBulkBody | StockExportBulkBody | StockCountBulkBody): number[] {
   const lines = 'updatedStocks' in body ? body.updatedStocks : body.stockChange;
-  return lines.map((line) => line.id);
+  // The web builds these bodies from its own lines, so each id is a number (the schema's input type
+  // is `unknown`, since an id may also arrive as the text of a number).
+  return lines.map((line) => line.id as number);
 }
