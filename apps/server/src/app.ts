@@ -12,6 +12,7 @@ import type { Database } from './db/client.ts';
 import { registerAuthGuard } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
@@ -33,10 +34,12 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     trustProxy: config.trustProxy,
     // The envelope's messages are the answer; Fastify's default 4xx bodies never reach a client.
     return503OnClosing: true,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
   await app.register(swagger, {
