@@ -154,12 +154,15 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
 
 export class DataDirLockedError extends Error {}
 
+export const LOCK_FILE = 'server.lock';
+
 /**
  * PGlite has no lock of its own; two processes on one data directory would corrupt it.
- * The lock file holds the owner's pid, so a lock left by a crashed process is taken over.
+ * The lock file holds the owner's pid, so a lock left by a crashed process is taken over; the owner
+ * itself may take it again.
  */
-function takeDataDirLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'server.lock');
+export function takeDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, LOCK_FILE);
   try {
     fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
   } catch {
