@@ -61,7 +61,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));
-      await api.register(systemRoutes(config));
+      await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));
       await api.register(milkRoutes(deps));

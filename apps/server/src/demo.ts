@@ -24,7 +24,9 @@ async function demo(): Promise<void> {
     DATA_DIR: dataDir,
   });
   if (!config.databaseUrl) prepareDemoFolder(dataDir);
-  const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite(dataDir);
+  const database = config.databaseUrl
+    ? connectPostgres(config.databaseUrl, { timeouts: config.databaseTimeouts })
+    : await connectPglite(dataDir);
   await database.migrate();
   await bootstrap(database.db, config, console);
   await seedDemoUsers(database.db);

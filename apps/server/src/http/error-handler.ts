@@ -3,6 +3,8 @@ import { describeIssue } from '@mandira/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
+import { replyDatabaseUnavailable } from './database-unavailable.ts';
 import { fail } from './envelope.ts';
 import { AppError } from './errors.ts';
 
@@ -57,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = validationMessage(error.validation as ValidationEntry[], error.validationContext);
       return reply.status(400).send(fail({ message, code: 'VALIDATION' }));
     }
+    if (isDatabaseUnreachable(error)) return replyDatabaseUnavailable(reply);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FASTIFY_MESSAGES[error.code] ?? 'Geçersiz istek.';
