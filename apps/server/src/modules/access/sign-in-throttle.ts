@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { signInFailures } from '../../db/schema.ts';
@@ -27,41 +27,49 @@ export function throttleKey(userName: string): string {
 
 export type Attempt = { id: number; key: string; address: string };
 
+/** Namespace of the advisory locks that make one user name's attempts count one after another. */
+const THROTTLE_LOCK = 7_401_002;
+
 /**
- * Books an attempt before the password is checked, then counts: parallel attempts each see every one
- * booked before them, so no more than the allowed number get through (decision 51). A refused attempt
- * takes its booking back; a wrong password keeps it as a failure.
+ * Counts, then books an attempt before the password is checked, under a transaction lock on the user
+ * name: parallel attempts on one name are counted one after another, so no more than the allowed
+ * number get through (decision 51). A wrong password keeps its booking as a failure.
  */
 export async function bookAttempt(db: Db, config: Config, key: string, address: string): Promise<Attempt> {
-  const [booked] = await db
-    .insert(signInFailures)
-    .values({ userName: key, address })
-    .returning({ id: signInFailures.id });
-  const attempt = { id: booked!.id, key, address };
-  const since = gt(signInFailures.at, new Date(Date.now() - config.signInWindowMs));
-  const failures = async (...where: Parameters<typeof and>) => {
-    const [row] = await db
-      .select({ value: count() })
-      .from(signInFailures)
-      .where(and(since, ...where));
-    return row?.value ?? 0;
-  };
-  const max = config.signInMaxFailures;
-  const ofName = eq(signInFailures.userName, key);
-  const fromAddress = eq(signInFailures.address, address);
-  if (
-    (await failures(ofName, fromAddress)) > max ||
-    (await failures(ofName)) > max * NAME_FACTOR ||
-    (await failures(fromAddress)) > max * ADDRESS_FACTOR
-  ) {
-    await forgetAttempt(db, attempt);
+  const booked = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${THROTTLE_LOCK}, hashtext(${key}))`);
+    const since = gt(signInFailures.at, new Date(Date.now() - config.signInWindowMs));
+    const failures = async (...where: SQL[]) => {
+      const [row] = await tx
+        .select({ value: count() })
+        .from(signInFailures)
+        .where(and(since, ...where));
+      return row?.value ?? 0;
+    };
+    const max = config.signInMaxFailures;
+    const ofName = eq(signInFailures.userName, key);
+    const fromAddress = eq(signInFailures.address, address);
+    if (
+      (await failures(ofName, fromAddress)) >= max ||
+      (await failures(ofName)) >= max * NAME_FACTOR ||
+      (await failures(fromAddress)) >= max * ADDRESS_FACTOR
+    ) {
+      return undefined;
+    }
+    const [row] = await tx
+      .insert(signInFailures)
+      .values({ userName: key, address })
+      .returning({ id: signInFailures.id });
+    return row!;
+  });
+  if (!booked) {
     const minutes = Math.round(config.signInWindowMs / 60_000);
     throw new AppError(
       'THROTTLED',
       `Çok fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`,
     );
   }
-  return attempt;
+  return { id: booked.id, key, address };
 }
 
 /** An attempt that was not a wrong password (the right one for a passive account) is not a failure. */
