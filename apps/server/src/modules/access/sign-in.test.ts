@@ -1,5 +1,8 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -120,6 +123,33 @@ describe('POST /user-access/sign-in', () => {
       expect(response.json.error.message).toBe('Kullanıcı adı veya şifre hatalı.');
     }
     expect((await signIn({ userName, password: 'yanlis' }, address)).statusCode).toBe(429);
+  });
+
+  it('logs a refused sign-in with the user name cut to 64 characters', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({ ADMIN_USERNAME: ADMIN.userName, WEB_DIST: '/nonexistent' });
+    const logged = await buildApp({ config, database: t.database, logger: { level: 'warn', stream } });
+    try {
+      const userName = `uzun${'ş'.repeat(1400)}`;
+      const response = await logged.inject({
+        method: 'POST',
+        url: '/api/user-access/sign-in',
+        payload: { userName, password: 'yanlis' },
+        remoteAddress: '10.1.9.1',
+      });
+      expect(response.statusCode).toBe(401);
+      const entry = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'giriş reddedildi');
+      expect(entry.userName).toBe(userName.slice(0, 64));
+      expect(lines.join('').length).toBeLessThan(2000);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('refuses a sign-in body of more than a few kilobytes with 413 in the envelope', async () => {
