@@ -8,22 +8,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const deeplyNested = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+/** 200 KB, within the body limit: only the order of the checks keeps it from being read. */
+const deeplyNested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
 
 describe('request bodies', () => {
   it('answers a deeply nested body without a token with 401, before reading it', async () => {
-    const started = performance.now();
-    const response = await t.call(undefined, {
-      method: 'POST',
-      url: '/api/product-item',
-      headers: { 'content-type': 'application/json' },
-      payload: deeplyNested,
-    });
-    const elapsed = performance.now() - started;
-    expect(response.statusCode).toBe(401);
-    expect(response.json.error.code).toBe('UNAUTHENTICATED');
-    // Parsing it took 240-380 ms; refusing the token takes a few.
-    expect(elapsed).toBeLessThan(100);
+    const post = () =>
+      t.call(undefined, {
+        method: 'POST',
+        url: '/api/product-item',
+        headers: { 'content-type': 'application/json' },
+        payload: deeplyNested,
+      });
+    await post();
+    const elapsed: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      const response = await post();
+      elapsed.push(performance.now() - started);
+      expect(response.statusCode).toBe(401);
+      expect(response.json.error.code).toBe('UNAUTHENTICATED');
+    }
+    // Parsing it took 240-380 ms of CPU; refusing the token takes a few.
+    expect(Math.min(...elapsed)).toBeLessThan(60);
   });
 
   it('refuses nesting deeper than any request needs with 400, signed in', async () => {
