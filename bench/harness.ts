@@ -109,10 +109,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type Server = { name: string; url: string; pid: number };
+export type Server = {
+  name: string;
+  url: string;
+  pid: number;
+  /** kill -9, as a power cut or the OOM killer would; resolves once the process is gone. */
+  crash(): Promise<void>;
+};
 
-/** One server process (`node --import tsx apps/server/src/main.ts`) on its own port, ready to serve. */
-export async function startServer(name: string, databaseUrlOfRun: string): Promise<Server> {
+/**
+ * One server process (`node --import tsx apps/server/src/main.ts`) on its own port, ready to serve;
+ * `databaseUrlOfRun` empty with a DATA_DIR in `env` runs it on the embedded database.
+ */
+export async function startServer(
+  name: string,
+  databaseUrlOfRun: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -126,6 +139,7 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
       LOG_LEVEL: 'warn',
       // Several benchmark connections sign in from one address.
       SIGN_IN_MAX_FAILURES: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,10 +151,12 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited: number | null = null;
+  let crashed = false;
   child.on('exit', (code, signal) => {
     exited = code ?? (signal ? 128 : 1);
     children.delete(child);
-    if (!exiting) console.error(`server ${name} (pid ${child.pid}) stopped: ${code ?? signal}\n${output}`);
+    if (!exiting && !crashed)
+      console.error(`server ${name} (pid ${child.pid}) stopped: ${code ?? signal}\n${output}`);
   });
   onCleanup(async () => {
     if (exited !== null) return;
@@ -157,7 +173,16 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
     if (exited !== null) throw new Error(`server ${name} did not start (exit ${exited}):\n${output}`);
     try {
       const response = await fetch(`${url}/api/actuator/health`);
-      if (response.ok) return { name, url, pid: child.pid! };
+      if (response.ok) {
+        const crash = async () => {
+          if (exited !== null) return;
+          crashed = true;
+          const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+          child.kill('SIGKILL');
+          await gone;
+        };
+        return { name, url, pid: child.pid!, crash };
+      }
     } catch {
       // not listening yet
     }
@@ -194,7 +219,12 @@ export type LedgerReport = {
  * no line is negative, and each line's history, in id order, is one unbroken running sum (a lost update
  * would show as a row that starts from a stale quantity).
  */
-export async function checkLedger(client: pg.Client | pg.Pool): Promise<LedgerReport> {
+/** A connection to read the ledger through: node-postgres, or the embedded database itself. */
+export type SqlReader = {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+};
+
+export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
   const sums = await client.query<{ id: number; quantity: number; history_sum: string }>(
     `select l.id, l.quantity, coalesce(h.total, 0) as history_sum
        from stock_lines l

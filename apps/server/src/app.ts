@@ -14,6 +14,7 @@ import { registerAuthGuard } from './http/auth.ts';
 import { answerClientError } from './http/client-error.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
@@ -36,10 +37,12 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     // The envelope's messages are the answer; Fastify's default 4xx bodies never reach a client.
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   // HSTS is sent only on answers that came over HTTPS (below): over plain HTTP it means nothing.
   await app.register(helmet, {
@@ -70,7 +73,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));
-      await api.register(systemRoutes(config));
+      await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));
       await api.register(milkRoutes(deps));

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { bootstrap } from './db/bootstrap.ts';
-import { connectPglite, connectPostgres } from './db/client.ts';
+import { connectPglite, connectPostgres, DataDirLockedError, takeDataDirLock } from './db/client.ts';
+import { NotADemoFolderError, prepareDemoFolder } from './db/demo-dir.ts';
 import { DEMO_SEEDERS } from './db/demo-seed.ts';
 import { seedDemoUsers } from './db/demo-users.ts';
 
@@ -23,8 +23,10 @@ async function demo(): Promise<void> {
     ...process.env,
     DATA_DIR: dataDir,
   });
-  if (!config.databaseUrl) fs.rmSync(dataDir, { recursive: true, force: true });
-  const database = config.databaseUrl ? connectPostgres(config.databaseUrl) : await connectPglite(dataDir);
+  if (!config.databaseUrl) prepareDemoFolder(dataDir);
+  const database = config.databaseUrl
+    ? connectPostgres(config.databaseUrl, { timeouts: config.databaseTimeouts })
+    : await connectPglite(dataDir);
   await database.migrate();
   await bootstrap(database.db, config, console);
   await seedDemoUsers(database.db);
@@ -33,6 +35,8 @@ async function demo(): Promise<void> {
     await seeder.seed(database.db);
   }
   await database.close();
+  // Closing freed the folder; it is taken back at once, so no other process slips in before the server.
+  if (!config.databaseUrl) takeDataDirLock(dataDir);
   process.env.DATA_DIR = dataDir;
   process.env.ADMIN_PASSWORD = config.adminPassword;
   process.env.ERP_SOURCE = config.erpSource;
@@ -43,6 +47,7 @@ async function demo(): Promise<void> {
 }
 
 demo().catch((error) => {
-  console.error(error);
+  const known = error instanceof DataDirLockedError || error instanceof NotADemoFolderError;
+  console.error(known ? error.message : error);
   process.exit(1);
 });

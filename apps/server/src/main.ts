@@ -6,7 +6,7 @@ import { connectPglite, connectPostgres, type Database, DataDirLockedError } fro
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl)
+    ? connectPostgres(config.databaseUrl, { timeouts: config.databaseTimeouts })
     : await connectPglite(config.dataDir);
   const app = await buildApp({
     config,

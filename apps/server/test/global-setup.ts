@@ -27,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await adminQuery(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const template = connectPostgres(url.toString(), 1, () => {});
+    const template = connectPostgres(url.toString(), { poolSize: 1, onIdleError: () => {} });
     await template.migrate();
     await template.close();
     project.provide('postgresTemplate', name);

@@ -37,7 +37,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // The drop below ends the pool's connections; that is expected here.
-  const database = connectPostgres(url.toString(), 5, () => {});
+  const database = connectPostgres(url.toString(), { poolSize: 5, onIdleError: () => {} });
   await database.migrate();
   return {
     ...database,

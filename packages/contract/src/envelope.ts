@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   'BUSINESS_RULE',
   'THROTTLED',
   'EXTERNAL_SOURCE',
+  'UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

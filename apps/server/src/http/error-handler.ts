@@ -3,6 +3,8 @@ import { describeIssue, fieldPath } from '@mandira/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
+import { replyDatabaseUnavailable } from './database-unavailable.ts';
 import { fail } from './envelope.ts';
 import { AppError } from './errors.ts';
 
@@ -61,6 +63,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const answer = validationError(error.validation as ValidationEntry[], error.validationContext);
       return reply.status(400).send(fail(answer));
     }
+    if (isDatabaseUnreachable(error)) return replyDatabaseUnavailable(reply);
     const status = error.statusCode ?? 500;
     // A folder of the web app ('/assets/') is refused by the file server; to a client it is not there.
     if (status === 403 || status === 404) {

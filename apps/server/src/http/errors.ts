@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   THROTTLED: 429,
   EXTERNAL_SOURCE: 502,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
