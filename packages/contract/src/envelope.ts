@@ -22,7 +22,7 @@ export type ApiError = z.infer<typeof ApiError>;
 
 export type Envelope<T> = { success: true; data: T } | { success: false; error: ApiError };
 
-export const UNEXPECTED_ERROR_MESSAGE = 'Beklenmedik bir hata oluştu!';
+export { UNEXPECTED_ERROR_MESSAGE } from './unexpected-error.ts';
 
 /** Wraps a data schema in the success envelope, for the OpenAPI description. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
