@@ -48,7 +48,9 @@ export function MilkFigures({ range, onRangeChange, summary, loading, error, onR
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Stack gap={2}>
-            <Title order={3}>Süt Rakamları</Title>
+            <Title order={2} size="h3">
+              Süt Rakamları
+            </Title>
             <Text c="dimmed" fz="sm">
               Seçilen günlerde toplanan süt; aşağıdaki teslimat listesi de bu aralığı gösterir
             </Text>
