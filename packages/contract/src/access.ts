@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPhone } from './fields.ts';
 import { PrivilegeKeySchema } from './roles.ts';
 
 export const SignInBody = z.object({ userName: z.string(), password: z.string() });
@@ -54,7 +55,7 @@ const userFields = {
   name: optionalText(100),
   surname: optionalText(100),
   email: z.union([z.literal(''), z.string().trim().email('Geçerli bir e-posta adresi giriniz.')]).default(''),
-  phone: optionalText(30),
+  phone: optionalPhone(30),
   status: UserStatus.default('ACTIVE'),
   roles: z.array(RoleRef).default([]),
 };

@@ -17,7 +17,12 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const ApiError = z.object({ message: z.string(), code: z.string() });
+export const ApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  /** The path of the request field a validation error concerns, e.g. `userName`, `stockChange[0].id`. */
+  field: z.string().optional(),
+});
 export type ApiError = z.infer<typeof ApiError>;
 
 export type Envelope<T> = { success: true; data: T } | { success: false; error: ApiError };

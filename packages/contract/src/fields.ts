@@ -23,3 +23,30 @@ export const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 export const optionalParam = <T extends z.ZodType>(schema: T) => emptyAsMissing(schema.optional());
+
+export const INVALID_PHONE_CHARACTERS = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
+export const TOO_FEW_PHONE_DIGITS = 'Telefon en az 7 rakam içermelidir.';
+
+/**
+ * An optional phone number as people write it ('0312 555 12 34', '+90 (532) 111-22-33'): digits with
+ * spaces, '+', '(', ')' and '-', at least seven digits; missing, null and blank are all ''.
+ */
+export const optionalPhone = (max: number) =>
+  z
+    .string(NOT_A_TEXT)
+    .trim()
+    .max(max, `En fazla ${max} karakter girilebilir.`)
+    .refine((value) => /^[0-9+()\s-]*$/.test(value), INVALID_PHONE_CHARACTERS)
+    .refine((value) => value === '' || value.replace(/\D/g, '').length >= 7, TOO_FEW_PHONE_DIGITS)
+    .nullish()
+    .transform((value) => value ?? '');
+
+/**
+ * A number the database keeps to `decimals` places must arrive with no more, or the stored value
+ * would differ from the one typed: `z.number().refine(...atMostDecimals(2))`.
+ */
+export const atMostDecimals = (decimals: number) =>
+  [
+    (value: number) => Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6,
+    `Sayı en fazla ${decimals} ondalık basamak içerebilir.`,
+  ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostDecimals } from './fields.ts';
 
 /** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
 export const PACKAGING_TYPE_LABELS = {
@@ -51,6 +52,18 @@ export function packagingGroupOf(amount: number, unit: PackagingUnitType): strin
   return `${amount} ${unit}`;
 }
 
+/**
+ * A packaging group as the screens show it, with the unit's Turkish label and a decimal comma:
+ * '1 LITERS' → '1 Lt', '0.5 KILOGRAM' → '0,5 Kg', '1000 QUANTITY' → '1000 Adet'. The group itself
+ * stays the filter value the server compares.
+ */
+export function packagingGroupLabel(group: string): string {
+  const [amount = '', unit = '', ...rest] = group.trim().split(/\s+/);
+  const label = PACKAGING_UNIT_TYPE_LABELS[unit as PackagingUnitType];
+  if (!label || rest.length > 0) return group;
+  return `${amount.replace('.', ',')} ${label}`;
+}
+
 /** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
 export function storageFormOf(item: {
   packagingUnitTypeAmount: number | null;
@@ -58,7 +71,11 @@ export function storageFormOf(item: {
   packagingType: PackagingType | null;
 }): string {
   const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
-  const type = item.packagingType ? PACKAGING_TYPE_LABELS[item.packagingType] : '';
+  // Pieces packed as pieces read '1000 Adet', not '1000 Adet Adet'.
+  const type =
+    item.packagingType && PACKAGING_TYPE_LABELS[item.packagingType] !== unit
+      ? PACKAGING_TYPE_LABELS[item.packagingType]
+      : '';
   // Turkish decimal comma: '0,5 Kg'.
   const amount =
     item.packagingUnitTypeAmount === null ? '' : String(item.packagingUnitTypeAmount).replace('.', ',');
@@ -66,7 +83,13 @@ export function storageFormOf(item: {
 }
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const measure = (max: number) => z.number().positive().max(max);
+/** A positive size kept to `decimals` places in the database. */
+const measure = (max: number, decimals: number) =>
+  z
+    .number()
+    .positive()
+    .max(max)
+    .refine(...atMostDecimals(decimals));
 const optionalNotes = z
   .string()
   .trim()
@@ -82,10 +105,10 @@ export const productItemFields = {
   packagingType: PackagingType,
   warehouseStockType: WarehouseStockType,
   packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: measure(1_000_000),
-  width: measure(10_000),
-  length: measure(10_000),
-  height: measure(10_000),
+  packagingUnitTypeAmount: measure(1_000_000, 3),
+  width: measure(10_000, 2),
+  length: measure(10_000, 2),
+  height: measure(10_000, 2),
   /** Pieces in one box; 0 when the item is not sold by the box. */
   quantityInBox: z
     .number()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostDecimals } from './fields.ts';
 import { EnumDescription, PackagingType, PackagingUnitType } from './products.ts';
 
 export const DUPLICATE_BUNDLE_ITEM_MESSAGE = 'Bu ürün zaten içindekiler listesinde mevcut.';
@@ -9,7 +10,13 @@ const flag = z
   .union([z.literal(0), z.literal(1), z.boolean()])
   .optional()
   .transform((value) => (value === undefined ? 1 : (Number(value) as 0 | 1)));
-const money = z.number().min(0).max(1_000_000_000).optional().default(0);
+const money = z
+  .number()
+  .min(0)
+  .max(1_000_000_000)
+  .refine(...atMostDecimals(2))
+  .optional()
+  .default(0);
 const optionalCode = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, optionalParam } from './fields.ts';
+import { atMostDecimals, idOf, NOT_A_NUMBER, optionalParam, optionalPhone } from './fields.ts';
 import { isIsoDate } from './istanbul-time.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
 
@@ -44,11 +44,12 @@ export const CreateWarehouseBody = z.object({
   shortName: z.string({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
   description: optionalText(1000),
   address: optionalText(1000),
-  phone: optionalText(40),
+  phone: optionalPhone(40),
   capacityInM3: z
     .number(NOT_A_NUMBER)
     .min(0, 'Kapasite 0 veya daha büyük olmalıdır.')
     .max(10_000_000, 'Kapasite çok büyük.')
+    .refine(...atMostDecimals(2))
     .nullish()
     .transform((value) => value ?? 0),
   warehouseType: WarehouseType.nullish().transform((value) => value ?? DEFAULT_WAREHOUSE_TYPE),
@@ -56,6 +57,7 @@ export const CreateWarehouseBody = z.object({
     .number(NOT_A_NUMBER)
     .min(1, 'Yüzey alanı en az 1 m² olmalıdır.')
     .max(10_000_000, 'Yüzey alanı çok büyük.')
+    .refine(...atMostDecimals(2))
     .nullish()
     .transform((value) => value ?? 1),
   latitude: coordinate(-90, 90, 'Enlem'),
@@ -117,7 +119,7 @@ export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockActi
   error: `Geçersiz işlem tipi; beklenen: ${Object.keys(STOCK_ACTION_LABELS).join(', ')}`,
 });
 
-const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
+export const MOVEMENT_TYPE_MISSING = 'Lütfen işlem tipini seçiniz.';
 const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
   z
     .string({ error: MOVEMENT_TYPE_MISSING })

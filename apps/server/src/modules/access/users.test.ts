@@ -56,6 +56,7 @@ describe('POST /user-access', () => {
     [{ userName: 'ab' }, "'userName': Kullanıcı adı en az 3 karakter olmalıdır."],
     [{ userName: 'iki kelime' }, "'userName': Kullanıcı adı boşluk içeremez."],
     [{ userName: 'gecerli', email: 'posta-degil' }, "'email': Geçerli bir e-posta adresi giriniz."],
+    [{ userName: 'gecerli', phone: 'abc' }, "'phone': Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir."],
     [{ userName: 'gecerli', roles: 'SALES_ADMIN' }, "'roles': "],
     [{ userName: 'gecerli', status: 'SILINMIS' }, "'status': "],
   ])('refuses %j with 400 naming the field, and writes nothing', async (body, message) => {

@@ -130,7 +130,7 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
   it.each([
     ['an outbound type', { stockOperationType: 'RETAIL_OUTBOUND' }, /giriş tipi/],
     ['a count as type', { stockOperationType: 'STOCK_COUNT' }, /giriş tipi/],
-    ['no type', { stockOperationType: undefined }, /Lutfen islem tipini seciniz\./],
+    ['no type', { stockOperationType: undefined }, /Lütfen işlem tipini seçiniz\./],
     ['a negative quantity', { importedQuantity: -5 }, /0 veya daha büyük/],
     ['a fraction', { importedQuantity: 1.5 }, /tam sayı/],
     ['text for a quantity', { importedQuantity: 'on' }, /Sayı olmalıdır/],

@@ -90,6 +90,13 @@ describe('POST /warehouses', () => {
     ['an unknown type', { warehouseType: 'FREEZER' }, /^'warehouseType'/],
     ['a latitude off the globe', { latitude: 91 }, /^'latitude'.*-90 ile 90/],
     ['text for a capacity', { capacityInM3: 'çok' }, /^'capacityInM3'.*Sayı olmalıdır/],
+    [
+      'a capacity finer than the stored cents',
+      { capacityInM3: 12.345 },
+      /^'capacityInM3'.*en fazla 2 ondalık/,
+    ],
+    ['letters for a phone', { phone: 'abc' }, /^'phone'.*yalnızca rakam/],
+    ['a phone of too few digits', { phone: '12-34' }, /^'phone'.*en az 7 rakam/],
   ])('refuses %s with 400 naming the field, and writes nothing', async (_name, override, message) => {
     const before = await countRows(t, 'warehouses');
     const linesBefore = await countRows(t, 'stock_lines');

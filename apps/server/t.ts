@@ -1,0 +1,17 @@
+import { PGlite } from '@electric-sql/pglite';
+import { connectPglite } from '/work/main/apps/server/src/db/client.ts';
+let t = Date.now();
+const d = await connectPglite();
+console.log('start', Date.now() - t); t = Date.now();
+await d.migrate();
+console.log('migrate', Date.now() - t); t = Date.now();
+const client = (d.db as any).$client as PGlite;
+const blob = await client.dumpDataDir('none');
+console.log('dump', Date.now() - t, blob.size); t = Date.now();
+const c2 = new PGlite({ loadDataDir: blob });
+await c2.waitReady;
+console.log('load', Date.now() - t); t = Date.now();
+const c3 = new PGlite();
+await c3.waitReady;
+console.log('fresh', Date.now() - t);
+console.log((await c2.query('select count(*) from users')).rows);
