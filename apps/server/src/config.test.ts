@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       adminUserName: 'admin',
       databaseUrl: undefined,
       tokenTtlMs: 12 * 3600_000,
+      // The terminal shows warnings and errors; a line per request only with LOG_LEVEL=info.
+      logLevel: 'warn',
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });

@@ -27,7 +27,8 @@ const EnvSchema = z.object({
     .default(12),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Warnings and errors by default: a line per request (info) only when asked for (decision 45).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   ERP_SOURCE: optionalText,
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -29,7 +29,7 @@ export type ApiError = z.infer<typeof ApiError>;
 
 export type Envelope<T> = { success: true; data: T } | { success: false; error: ApiError };
 
-export const UNEXPECTED_ERROR_MESSAGE = 'Beklenmedik bir hata oluştu!';
+export { UNEXPECTED_ERROR_MESSAGE } from './unexpected-error.ts';
 export const NOT_FOUND_MESSAGE = 'İstenen kaynak bulunamadı.';
 
 /** Wraps a data schema in the success envelope, for the OpenAPI description. */

@@ -64,7 +64,7 @@ describe.skipIf(!serverUrl)(
       const config = loadConfig({ ...ADMIN_ENV, WEB_DIST: '/nonexistent' });
       direct = connectPostgres(directUrl.toString(), { poolSize: 2, onIdleError: () => {} });
       await direct.migrate();
-      await bootstrap(direct.db, config, { info() {}, warn() {} });
+      await bootstrap(direct.db, config);
 
       proxy = await TcpProxy.start({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
       throughProxy = connectPostgres(proxy.urlFor(directUrl.toString()), {

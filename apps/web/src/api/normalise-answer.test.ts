@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 import { describe, expect, it } from 'vitest';
 import { normaliseAnswer } from './normalise-answer.ts';
 

@@ -1,5 +1,5 @@
 import type { ApiError, Envelope } from '@mandira/contract/envelope';
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 
 /** Anything with a zod-like `parse`: the client checks data shapes without depending on zod itself. */
 export type DataSchema<T> = { parse(data: unknown): T };

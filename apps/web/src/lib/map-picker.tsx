@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { versionQuery } from '../api/info.ts';
 import { NumberField } from './number-field.tsx';
@@ -40,6 +40,8 @@ export function MapPicker({
   errors,
 }: Props) {
   const { data: info } = useQuery({ ...versionQuery, staleTime: Number.POSITIVE_INFINITY });
+  // Tiles that do not arrive leave a grey box: say so, and point to the coordinate fields.
+  const [tilesFailed, setTilesFailed] = useState(false);
   const start = value && isOnMap(value) ? value : center;
   const shown = value && isOnMap(value) ? value : null;
   // A typed coordinate goes to the form as it reads, even out of range or unreadable (NaN), so the
@@ -63,8 +65,10 @@ export function MapPicker({
       </Text>
       <Box
         data-testid="map-picker"
+        pos="relative"
         style={{ height, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
       >
+        {tilesFailed && <MapUnavailable />}
         <MapContainer
           center={[start.latitude, start.longitude]}
           zoom={zoom}
@@ -74,6 +78,10 @@ export function MapPicker({
           <TileLayer
             url={info?.mapTileUrl ?? FALLBACK_TILE_URL}
             attribution="&copy; OpenStreetMap katkıda bulunanlar"
+            eventHandlers={{
+              tileerror: () => setTilesFailed(true),
+              tileload: () => setTilesFailed(false),
+            }}
           />
           <ClickToPick onPick={onChange} />
           <FollowValue value={shown} />
@@ -92,6 +100,31 @@ export function MapPicker({
         {coordinate('longitude', 'Boylam', '32,866287')}
       </Group>
     </Stack>
+  );
+}
+
+/** Over the grey map's top edge (the marker sits in the middle), above Leaflet's panes; clicks pass through. */
+function MapUnavailable() {
+  return (
+    <Paper
+      role="status"
+      data-testid="map-unavailable"
+      shadow="sm"
+      withBorder
+      p="sm"
+      pos="absolute"
+      top={12}
+      left="50%"
+      maw="70%"
+      style={{ zIndex: 1000, transform: 'translateX(-50%)', pointerEvents: 'none' }}
+    >
+      <Text fz="sm" fw={600} ta="center">
+        Harita yüklenemedi.
+      </Text>
+      <Text fz="sm" c="dimmed" ta="center">
+        Konumu aşağıya enlem ve boylam olarak yazabilirsiniz.
+      </Text>
+    </Paper>
   );
 }
 

@@ -105,6 +105,8 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
               label="Müşteri"
               withAsterisk
               searchable
+              // Focused when the modal opens; its list would cover the map before anything is asked.
+              openOnFocus={false}
               placeholder={buyers.isPending ? 'Müşteriler yükleniyor...' : 'Müşteri seçiniz'}
               nothingFoundMessage="Müşteri bulunamadı"
               data={options}
