@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
+import { isIsoDate } from './istanbul-time.ts';
+import { OrderStatus } from './order-machines.ts';
+import { Order } from './orders.ts';
+
+/** Spec §9: the search periods of the order screen in days, and its default. */
+export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
+export const DEFAULT_ORDER_SEARCH_PERIOD = 1;
+/** Spec §9: the status filter the order screen opens with. */
+export const DEFAULT_ORDER_STATUS_FILTER: readonly OrderStatus[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW'];
+export const MAX_ORDER_PAGE_SIZE = 500;
+
+/** null, '' and [] mean the filter is not used. */
+const unused = (value: unknown) =>
+  value === null || value === '' || (Array.isArray(value) && value.length === 0) ? undefined : value;
+/** A single value stands for a list of one; text lists may come comma-separated ('A1, B2'). */
+const listOf = <T extends z.ZodType>(item: T, max = 1000) =>
+  z.preprocess((value) => {
+    const list = typeof value === 'string' ? value.split(',') : value;
+    const cleaned = Array.isArray(list)
+      ? list.map((one) => (typeof one === 'string' ? one.trim() : one)).filter((one) => one !== '')
+      : list === undefined || list === null
+        ? list
+        : [list];
+    return unused(cleaned);
+  }, z.array(item).max(max, `En fazla ${max} değer gönderilebilir.`).optional());
+
+const day = z
+  .string(NOT_A_TEXT)
+  .trim()
+  .transform((value) => value.slice(0, 10))
+  .refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+const amount = z
+  .number(NOT_A_NUMBER)
+  .min(0, 'Tutar negatif olamaz.')
+  .max(1_000_000_000_000, 'Tutar çok büyük.');
+
+const paging = {
+  /** Paging is optional: without `page` and `size` every matching order comes back as an array. */
+  page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+  size: optionalParam(
+    idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+      z.number().max(MAX_ORDER_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_ORDER_PAGE_SIZE} olabilir.`),
+    ),
+  ),
+};
+
+/**
+ * `POST /orders/filter-by-query` (and `POST /orders/filter`): every filter optional, an empty query is
+ * every order; dates are Istanbul days, amounts bound the dealt total; newest first.
+ */
+export const OrderQuery = z
+  .object({
+    orderNumbers: listOf(
+      z.coerce
+        .number({ error: 'Sipariş numarası sayı olmalıdır.' })
+        .int('Sipariş numarası tam sayı olmalıdır.')
+        .positive('Sipariş numarası 1 veya daha büyük olmalıdır.')
+        .max(2_147_483_647, 'Sipariş numarası çok büyük.'),
+    ),
+    buyerCodes: listOf(z.string(NOT_A_TEXT).max(50)),
+    orderStatuses: listOf(OrderStatus, 20),
+    fromCreateDate: z.preprocess(unused, day.optional()),
+    toCreateDate: z.preprocess(unused, day.optional()),
+    minAmount: z.preprocess(unused, amount.optional()),
+    maxAmount: z.preprocess(unused, amount.optional()),
+    buyerRequestReferenceCode: z.preprocess(unused, z.string(NOT_A_TEXT).trim().max(100).optional()),
+    ...paging,
+  })
+  .superRefine((query, ctx) => {
+    if (query.fromCreateDate && query.toCreateDate && query.toCreateDate < query.fromCreateDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toCreateDate'],
+        message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+      });
+    }
+    if (query.minAmount !== undefined && query.maxAmount !== undefined && query.maxAmount < query.minAmount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxAmount'],
+        message: 'En yüksek tutar en düşük tutardan küçük olamaz.',
+      });
+    }
+  });
+export type OrderQuery = z.input<typeof OrderQuery>;
+
+/** `GET /orders[?page=&size=]`. */
+export const OrderListQuery = z.object(paging);
+
+/** A paged answer; unpaged answers are plain arrays. */
+export const OrderPage = z.object({
+  orders: z.array(Order),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
+/** An unpaged answer stops at this many orders, newest first. */
+export const ORDER_UNPAGED_LIMIT = 2000;
