@@ -8,7 +8,7 @@ import {
 import type { BundleLine, ItemCard, Product } from '@mandira/contract/sellable-products';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productBundles, productItems, products } from '../../db/schema.ts';
+import { productBundles, productItems } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { productRowsWithFigures } from './product-availability.ts';
 
