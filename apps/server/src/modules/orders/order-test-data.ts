@@ -139,16 +139,23 @@ export async function placedOrder(
   return placed.json.data;
 }
 
-/** Puts an order and its items in the given statuses directly, to reach any cell of the tables. */
+/**
+ * Puts an order and its items in the given statuses directly, to reach any cell of the tables; the
+ * items get back their ordered pieces, and `loaded` pieces each.
+ */
 export async function forceStatuses(
   w: OrderWorld,
   orderId: number,
   orderStatus: OrderStatus,
-  itemStatus?: OrderItemStatus,
+  itemStatuses: OrderItemStatus[] = [],
+  loaded = 0,
 ): Promise<void> {
   await w.t.db.execute(sql`update orders set status = ${orderStatus} where id = ${orderId}`);
-  if (itemStatus) {
-    await w.t.db.execute(sql`update order_items set status = ${itemStatus} where order_id = ${orderId}`);
+  const items = await rowsOf<{ id: number }>(w.t.db, sql`select id from order_items where order_id = ${orderId} order by id`);
+  for (const [index, status] of itemStatuses.entries()) {
+    await w.t.db.execute(sql`
+      update order_items set status = ${status}, quantity = ordered_quantity, loaded_quantity = ${loaded}
+       where id = ${items[index]!.id}`);
   }
 }
 
