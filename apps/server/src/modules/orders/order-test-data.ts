@@ -151,7 +151,10 @@ export async function forceStatuses(
   loaded = 0,
 ): Promise<void> {
   await w.t.db.execute(sql`update orders set status = ${orderStatus} where id = ${orderId}`);
-  const items = await rowsOf<{ id: number }>(w.t.db, sql`select id from order_items where order_id = ${orderId} order by id`);
+  const items = await rowsOf<{ id: number }>(
+    w.t.db,
+    sql`select id from order_items where order_id = ${orderId} order by id`,
+  );
   for (const [index, status] of itemStatuses.entries()) {
     await w.t.db.execute(sql`
       update order_items set status = ${status}, quantity = ordered_quantity, loaded_quantity = ${loaded}

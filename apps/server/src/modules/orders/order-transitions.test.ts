@@ -51,7 +51,10 @@ function itemCall(action: OrderItemAction, itemId: number): Call {
 }
 
 async function itemStatus(itemId: number): Promise<string> {
-  const [row] = await rowsOf<{ status: string }>(w.t.db, sql`select status from order_items where id = ${itemId}`);
+  const [row] = await rowsOf<{ status: string }>(
+    w.t.db,
+    sql`select status from order_items where id = ${itemId}`,
+  );
   return row!.status;
 }
 
@@ -64,7 +67,13 @@ describe('the item table through the API', () => {
       for (const status of ORDER_ITEM_STATUSES) {
         for (const action of actions) {
           await forceStatuses(w, order.id, orderStatus, [status]);
-          const context = { orderStatus, orderedQuantity: 24, quantity: 24, quantityInBox: 6, loadedQuantity: 0 };
+          const context = {
+            orderStatus,
+            orderedQuantity: 24,
+            quantity: 24,
+            quantityInBox: 6,
+            loadedQuantity: 0,
+          };
           const before = await orderSnapshot(w, order.id);
           const { method, url } = itemCall(action, itemId);
           const response = await w.call(method, url, undefined, admin);
@@ -128,7 +137,10 @@ describe('the order table through the API', () => {
             expect(response.statusCode, `${cell}: ${response.body}`).toBe(200);
             const changed = (response.json.data as Order[]).find((one) => one.id === order.id)!;
             expect(changed.statusDescription.name, cell).toBe(orderMachine.next(status, action, context));
-          } else if (action.startsWith('CANCEL_BY') && status === orderMachine.next('IN_REVIEW', action as OrderAction)) {
+          } else if (
+            action.startsWith('CANCEL_BY') &&
+            status === orderMachine.next('IN_REVIEW', action as OrderAction)
+          ) {
             // Asking for the status the order already has changes nothing.
             expect(response.statusCode, cell).toBe(200);
             expect(await orderSnapshot(w, order.id), cell).toEqual(before);

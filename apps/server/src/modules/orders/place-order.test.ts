@@ -58,7 +58,9 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
       amountSummary: { totalPriceOnTransaction: 147, dealtTotalPriceOnTransaction: 147 },
     });
     expect(order.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);
-    expect(order.orderItems.map((item) => [item.productId, item.statusDescription.name, item.quantity])).toEqual([
+    expect(
+      order.orderItems.map((item) => [item.productId, item.statusDescription.name, item.quantity]),
+    ).toEqual([
       [cheese, 'WAITING_FOR_APPROVAL', 12],
       [yogurt, 'WAITING_FOR_APPROVAL', 6],
     ]);
@@ -93,7 +95,8 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
       (one: { id: number }) => one.id === cheese,
     );
     await w.call('PUT', '/products', { ...current, price: 99 }, w.sales);
-    const [again] = (await w.call('POST', '/orders/filter-by-query', { orderNumbers: [order.orderNumber] })).json.data;
+    const [again] = (await w.call('POST', '/orders/filter-by-query', { orderNumbers: [order.orderNumber] }))
+      .json.data;
     expect(again.orderItems[0].unitPrice).toBe(20);
     expect(again.amountSummary.totalPriceOnTransaction).toBe(120);
   });
@@ -142,7 +145,9 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
     const foreign = await branchOf(w, theirs.id, 'BAŞKA');
     const response = await apply({ buyerId: mine.id, buyerBranch: foreign });
     expect(response.statusCode).toBe(422);
-    expect(response.json.error.message).toBe('Seçilen teslimat şubesi bu müşterinin depolarından biri değil.');
+    expect(response.json.error.message).toBe(
+      'Seçilen teslimat şubesi bu müşterinin depolarından biri değil.',
+    );
     expect((await apply({ buyerId: 999_999 })).statusCode).toBe(404);
   });
 
