@@ -121,6 +121,31 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
     });
   });
 
+  it('counts open order items of a product against every product sharing its item', async () => {
+    const [first, second] = [await buyer(w), await buyer(w)];
+    const itemId = await itemWithStock(w, 36);
+    const single = await product(w, [{ itemId, quantity: 1 }]);
+    const triple = await product(w, [{ itemId, quantity: 3 }]);
+    // 1 box of triples = 6 pieces = 18 of the item, ordered; 18 remain: 3 boxes of singles.
+    const order = await placedOrder(w, first.id, [{ productId: triple, boxes: 1 }]);
+    expect(await figures(w, single)).toMatchObject({ waitingInOrderStockCount: 0, availableStockCount: 18 });
+    expect(await figures(w, triple)).toMatchObject({ waitingInOrderStockCount: 6, availableStockCount: 6 });
+    expect((await addToBasket(w, second.id, single, 4)).statusCode).toBe(409);
+    expect((await addToBasket(w, second.id, single, 3)).statusCode).toBe(200);
+    // Canceling the ordered item frees its pieces; once singles take some, approving it again is short.
+    await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
+    await w.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}/cancel`);
+    expect((await figures(w, triple)).availableStockCount).toBe(6);
+    expect((await addToBasket(w, second.id, single, 1)).statusCode).toBe(200);
+    expect((await figures(w, triple)).availableStockCount).toBe(4);
+    const again = await w.call(
+      'PUT',
+      `/orders/${order.id}/order-item/${order.orderItems[0]!.id}?action=APPROVE`,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json.error.code).toBe('INSUFFICIENT_STOCK');
+  });
+
   it('refuses the order (409) when a goods-out left the basket over-reserved, writing nothing', async () => {
     const { id: buyerId } = await buyer(w);
     const itemId = await itemWithStock(w, 24);
