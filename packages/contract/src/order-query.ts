@@ -50,7 +50,7 @@ const paging = {
  * `POST /orders/filter-by-query` (and `POST /orders/filter`): every filter optional, an empty query is
  * every order; dates are Istanbul days, amounts bound the dealt total; newest first.
  */
-export const OrderQuery = z
+const OrderQueryFields = z
   .object({
     orderNumbers: listOf(
       z.coerce
@@ -84,7 +84,9 @@ export const OrderQuery = z
       });
     }
   });
-export type OrderQuery = z.input<typeof OrderQuery>;
+/** A search sent without a body is the empty query: every order. */
+export const OrderQuery = z.preprocess((body) => body ?? {}, OrderQueryFields);
+export type OrderQuery = z.input<typeof OrderQueryFields>;
 
 /** `GET /orders[?page=&size=]`. */
 export const OrderListQuery = z.object(paging);

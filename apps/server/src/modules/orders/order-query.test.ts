@@ -60,6 +60,12 @@ describe('order search (POST /orders/filter-by-query)', () => {
     expect(numbersOf(mine(await search({}, '/orders/filter')))).toEqual([n(3), n(2), n(1), n(0)]);
   });
 
+  it('takes a search without a body as the empty query', async () => {
+    const response = await w.t.call(w.manager, { method: 'POST', url: '/api/orders/filter' });
+    expect(response.statusCode).toBe(200);
+    expect(numbersOf(mine(response.json.data))).toEqual([n(3), n(2), n(1), n(0)]);
+  });
+
   it('filters by order numbers, buyer codes, statuses and reference code', async () => {
     expect(numbersOf(await search({ orderNumbers: [n(0), n(2)] }))).toEqual([n(2), n(0)]);
     expect(numbersOf(mine(await search({ buyerCodes: `${codes[1]}` })))).toEqual([n(3), n(1)]);
