@@ -14,13 +14,13 @@ import {
   createDatabase,
   deadline,
   describeLedger,
-  finish,
+  runCheck,
   type Server,
   seededRandom,
   sendAll,
   signIn,
   startServer,
-  stopping,
+  verdict,
 } from './harness.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
@@ -231,16 +231,7 @@ async function main(): Promise<void> {
     await db.end();
   }
 
-  if (problems.length > 0) {
-    console.error(`\nFAIL: ${problems.length} violations`);
-    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
-    await finish(1);
-  }
-  console.log(`\nOK in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await finish(0);
+  await verdict(problems, started);
 }
 
-main().catch(async (error) => {
-  if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
-  await finish(1);
-});
+runCheck(main);

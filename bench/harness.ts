@@ -311,3 +311,22 @@ export async function sendAll<T>(
   );
   return outcomes;
 }
+
+/** Ends a check: its violations (exit 1) or OK with the time it took (exit 0). */
+export async function verdict(problems: readonly string[], startedAt: number): Promise<never> {
+  if (problems.length > 0) {
+    console.error(`\nFAIL: ${problems.length} violations`);
+    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
+    return finish(1);
+  }
+  console.log(`\nOK in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  return finish(0);
+}
+
+/** Runs a check's main; an error that is not part of stopping fails the run. */
+export function runCheck(main: () => Promise<void>): void {
+  main().catch(async (error) => {
+    if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
+    await finish(1);
+  });
+}
