@@ -5,11 +5,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthGuard } from './http/auth.ts';
+import { answerClientError } from './http/client-error.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
@@ -35,12 +37,22 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     trustProxy: config.trustProxy,
     // The envelope's messages are the answer; Fastify's default 4xx bodies never reach a client.
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  // HSTS is sent only on answers that came over HTTPS (below): over plain HTTP it means nothing.
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // An API answer may carry a generated password or a customer's balance: no cache keeps it.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version },
@@ -89,14 +101,22 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     // A missing file (an old asset name) must not be answered with the page: the browser expects code.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    const isFile =
+      /\.[a-z0-9]+$/i.test(pathname) || pathname === '/assets' || pathname.startsWith('/assets/');
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(fail({ message: 'İstenen kaynak bulunamadı.', code: 'NOT_FOUND' }));
+    return reply.status(404).send(fail({ message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }));
   });
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function contentSecurityPolicy(config: Config) {

@@ -123,14 +123,19 @@ async function listenOnPostgres(
   };
 }
 
-/** The embedded database; `dataDir` undefined keeps it in memory (tests). */
-export async function connectPglite(dataDir?: string): Promise<Database> {
+/**
+ * The embedded database; `dataDir` undefined keeps it in memory (tests). `template` is a dumped data
+ * directory to start from instead of an empty one (tests copy one migrated database).
+ */
+export async function connectPglite(dataDir?: string, template?: Blob): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeDataDirLock(dataDir);
   }
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  const client = dataDir
+    ? new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: template })
+    : new PGlite({ loadDataDir: template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -16,6 +16,14 @@ describe('normaliseAnswer', () => {
     expect(normaliseAnswer(true, { success: true, data: null })).toEqual({ success: true, data: null });
   });
 
+  it("passes the field a server's validation error names on", () => {
+    const body = {
+      success: false,
+      error: { message: "'phone': Telefon en az 7 rakam içermelidir.", code: 'VALIDATION', field: 'phone' },
+    };
+    expect(normaliseAnswer(false, body)).toEqual(body);
+  });
+
   it("passes the server's error on, whatever the status", () => {
     const body = {
       success: false,

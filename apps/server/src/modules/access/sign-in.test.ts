@@ -41,7 +41,11 @@ describe('POST /user-access/sign-in', () => {
   it('answers a body without password with 400 naming the field', async () => {
     const response = await signIn({ userName: 'admin' });
     expect(response.statusCode).toBe(400);
-    expect(response.json.error).toEqual({ message: "'password' alanı zorunludur.", code: 'VALIDATION' });
+    expect(response.json.error).toEqual({
+      message: 'Şifre zorunludur.',
+      code: 'VALIDATION',
+      field: 'password',
+    });
   });
 
   it('answers a body that is not JSON with 400 in the envelope', async () => {

@@ -106,7 +106,7 @@ describe('POST /products', () => {
     const before = await countRows(t, 'products');
     const response = await send('POST', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json.error.message).toContain(field);
+    expect(response.json.error.field).toMatch(new RegExp(`(^|\\.)${field}$`));
     expect(await countRows(t, 'products')).toBe(before);
   });
 

@@ -1,4 +1,4 @@
-import { ALL_LABEL } from '@mandira/contract/products';
+import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import { Badge, Button, Select } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
@@ -83,7 +83,7 @@ export default function SellableProductsPage() {
             allowDeselect={false}
             data={[
               { value: ALL, label: ALL_LABEL },
-              ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
+              ...(groups.data ?? []).map((g) => ({ value: g, label: packagingGroupLabel(g) })),
             ]}
             value={group}
             onChange={(value) => setGroup(value ?? ALL)}
