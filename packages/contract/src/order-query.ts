@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
-import { isIsoDate } from './istanbul-time.ts';
+import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { OrderStatus } from './order-machines.ts';
 import { Order } from './orders.ts';
 
@@ -11,26 +10,16 @@ export const DEFAULT_ORDER_SEARCH_PERIOD = 1;
 export const DEFAULT_ORDER_STATUS_FILTER: readonly OrderStatus[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW'];
 export const MAX_ORDER_PAGE_SIZE = 500;
 
-/** null, '' and [] mean the filter is not used. */
-const unused = (value: unknown) =>
-  value === null || value === '' || (Array.isArray(value) && value.length === 0) ? undefined : value;
-/** A single value stands for a list of one; text lists may come comma-separated ('A1, B2'). */
-const listOf = <T extends z.ZodType>(item: T, max = 1000) =>
-  z.preprocess((value) => {
-    const list = typeof value === 'string' ? value.split(',') : value;
-    const cleaned = Array.isArray(list)
-      ? list.map((one) => (typeof one === 'string' ? one.trim() : one)).filter((one) => one !== '')
-      : list === undefined || list === null
-        ? list
-        : [list];
-    return unused(cleaned);
-  }, z.array(item).max(max, `En fazla ${max} değer gönderilebilir.`).optional());
+/** A filter left out, null or an empty list is not used. */
+const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max, `En fazla ${max} değer gönderilebilir.`)
+    .nullish()
+    .transform((list) => (list && list.length > 0 ? list : undefined));
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value) => value ?? undefined);
 
-const day = z
-  .string(NOT_A_TEXT)
-  .trim()
-  .transform((value) => value.slice(0, 10))
-  .refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
 const amount = z
   .number(NOT_A_NUMBER)
   .min(0, 'Tutar negatif olamaz.')
@@ -52,20 +41,16 @@ const paging = {
  */
 const OrderQueryFields = z
   .object({
-    orderNumbers: listOf(
-      z.coerce
-        .number({ error: 'Sipariş numarası sayı olmalıdır.' })
-        .int('Sipariş numarası tam sayı olmalıdır.')
-        .positive('Sipariş numarası 1 veya daha büyük olmalıdır.')
-        .max(2_147_483_647, 'Sipariş numarası çok büyük.'),
-    ),
-    buyerCodes: listOf(z.string(NOT_A_TEXT).max(50)),
+    /** The screen parses the number typed (spec §5) and sends a list. */
+    orderNumbers: listOf(idOf('Sipariş numarası 1 veya daha büyük bir tam sayı olmalıdır.'), 1000),
+    /** The screen splits what is typed on commas (spec §5). */
+    buyerCodes: listOf(text(NOT_A_TEXT).trim().min(1).max(50), 1000),
     orderStatuses: listOf(OrderStatus, 20),
-    fromCreateDate: z.preprocess(unused, day.optional()),
-    toCreateDate: z.preprocess(unused, day.optional()),
-    minAmount: z.preprocess(unused, amount.optional()),
-    maxAmount: z.preprocess(unused, amount.optional()),
-    buyerRequestReferenceCode: z.preprocess(unused, z.string(NOT_A_TEXT).trim().max(100).optional()),
+    fromCreateDate: optional(day({ cutTime: true })),
+    toCreateDate: optional(day({ cutTime: true })),
+    minAmount: optional(amount),
+    maxAmount: optional(amount),
+    buyerRequestReferenceCode: optional(text(NOT_A_TEXT).trim().max(100)),
     ...paging,
   })
   .superRefine((query, ctx) => {

@@ -29,23 +29,25 @@ describe('planned shipment day', () => {
 });
 
 describe('order query', () => {
-  it('splits buyer codes on commas and reads a single order number as a list of one', () => {
-    expect(OrderQuery.parse({ buyerCodes: 'M-1, M-2,', orderNumbers: '17' })).toMatchObject({
+  it('takes order numbers, as text of digits too, and buyer codes as lists', () => {
+    expect(OrderQuery.parse({ buyerCodes: ['M-1', ' M-2 '], orderNumbers: ['17', 18] })).toMatchObject({
       buyerCodes: ['M-1', 'M-2'],
-      orderNumbers: [17],
+      orderNumbers: [17, 18],
     });
+    expect(OrderQuery.safeParse({ buyerCodes: 'M-1,M-2' }).success).toBe(false);
   });
 
-  it('treats empty filters as unused, so an empty query is every order', () => {
+  it('treats filters left out, null or empty lists as unused, so an empty query is every order', () => {
     expect(
       OrderQuery.parse({
         orderNumbers: [],
-        buyerCodes: '',
+        buyerCodes: null,
         orderStatuses: null,
         minAmount: null,
-        fromCreateDate: '',
+        fromCreateDate: null,
       }),
     ).toEqual({});
+    expect(OrderQuery.parse(undefined)).toEqual({});
   });
 
   it('refuses an unknown status and a range that ends before it starts', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_TEXT } from './fields.ts';
+import { DAY_OUT_OF_RANGE, idOf, isWithinDays, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { isIsoDate, istanbulDate } from './istanbul-time.ts';
 import {
   ItemCallAction,
@@ -35,8 +35,7 @@ const DAY_MESSAGE = 'Geçerli bir tarih giriniz (GG-AA-YYYY).';
  * A day as the order modal shows it ('25-12-2026', spec §2) or as ISO ('2026-12-25'); answered as ISO.
  * A date-time sent with it keeps only its day.
  */
-export const shipmentDay = z
-  .string(NOT_A_TEXT)
+export const shipmentDay = text(NOT_A_TEXT)
   .trim()
   .transform((text, ctx) => {
     const shown = /^(\d{2})[-./](\d{2})[-./](\d{4})$/.exec(text);
@@ -46,7 +45,8 @@ export const shipmentDay = z
       return z.NEVER;
     }
     return iso;
-  });
+  })
+  .refine(isWithinDays, DAY_OUT_OF_RANGE);
 
 export const PAST_SHIPMENT_DAY_MESSAGE = 'Planlanan sevkiyat tarihi geçmiş bir gün olamaz.';
 /** Whether an ISO day is before today in Istanbul. */
@@ -55,8 +55,7 @@ export function isPastDay(day: string, now: Date = new Date()): boolean {
 }
 const futureShipmentDay = shipmentDay.refine((day) => !isPastDay(day), PAST_SHIPMENT_DAY_MESSAGE);
 
-const referenceCode = z
-  .string(NOT_A_TEXT)
+const referenceCode = text(NOT_A_TEXT)
   .trim()
   .max(100, 'Referans kodu en fazla 100 karakter olabilir.')
   .nullish()
@@ -131,15 +130,7 @@ export const OrderItemActionQuery = z.object({
     (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
     ItemCallAction,
   ),
-  quantity: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce
-      .number({ error: 'Miktar sayı olmalıdır.' })
-      .int('Miktar tam sayı olmalıdır.')
-      .positive('Miktar 1 veya daha büyük olmalıdır.')
-      .max(100_000_000, 'Miktar çok büyük.')
-      .optional(),
-  ),
+  quantity: optionalParam(idOf('Miktar 1 veya daha büyük bir tam sayı olmalıdır.')),
   operationType: optionalOperationType,
 });
 export type OrderItemActionQuery = z.input<typeof OrderItemActionQuery>;

@@ -237,17 +237,30 @@ describe('basket calls refuse bad input, strangers and missing privileges', () =
 
   it('answers 400 naming the field, writing nothing', async () => {
     const before = await countRows(w.t, 'basket_lines');
-    const bad: [string, string, object, RegExp][] = [
-      ['POST', '/admin/baskets', { productId: 1, boxQuantity: 1 }, /'buyerId' alanı zorunludur/],
-      ['POST', '/admin/baskets', { buyerId: 1, productId: 1, boxQuantity: 0 }, /Koli adedi en az 1/],
-      ['POST', '/admin/baskets', { buyerId: 1, productId: 'x', boxQuantity: 1 }, /'productId'/],
-      ['PUT', '/admin/baskets', { buyerId: 1, productId: 1, boxQuantity: 1.5 }, /tam sayı/],
-      ['POST', '/admin/baskets/abc/delete', { buyerId: 1 }, /itemId/],
-      ['POST', '/admin/baskets/cancel', {}, /'buyerId' alanı zorunludur/],
+    const bad: [string, string, object, string, RegExp][] = [
+      ['POST', '/admin/baskets', { productId: 1, boxQuantity: 1 }, 'buyerId', /^Müşteri zorunludur\.$/],
+      [
+        'POST',
+        '/admin/baskets',
+        { buyerId: 1, productId: 1, boxQuantity: 0 },
+        'boxQuantity',
+        /Koli adedi en az 1/,
+      ],
+      [
+        'POST',
+        '/admin/baskets',
+        { buyerId: 1, productId: 'x', boxQuantity: 1 },
+        'productId',
+        /Geçerli bir ürün/,
+      ],
+      ['PUT', '/admin/baskets', { buyerId: 1, productId: 1, boxQuantity: 1.5 }, 'boxQuantity', /tam sayı/],
+      ['POST', '/admin/baskets/abc/delete', { buyerId: 1 }, 'itemId', /Sepet satırı/],
+      ['POST', '/admin/baskets/cancel', {}, 'buyerId', /^Müşteri zorunludur\.$/],
     ];
-    for (const [method, url, payload, message] of bad) {
+    for (const [method, url, payload, field, message] of bad) {
       const response = await w.call(method as 'POST', url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json.error.field, `${method} ${url}`).toBe(field);
       expect(response.json.error.message).toMatch(message);
     }
     expect(await countRows(w.t, 'basket_lines')).toBe(before);

@@ -74,7 +74,7 @@ function privilegeOf(action: OrderItemAction): PrivilegeKey {
 
 /** DESIGN §7.3: n pieces, a whole number of boxes, at least one box and fewer than were ordered. */
 function partialQuantity(item: ItemRow, pieces: number | undefined): number {
-  if (pieces === undefined) throw badRequest("'quantity' alanı zorunludur (kısmi onayda onaylanan adet).");
+  if (pieces === undefined) throw badRequest('Miktar zorunludur (kısmi onayda onaylanan adet).', 'quantity');
   const box = item.quantity_in_box;
   if (box <= 0 || pieces % box !== 0) {
     throw businessRule(`Kısmi onay tam koli olmalıdır: ${pieces} adet, koli içi ${box} adedin katı değil.`);
@@ -186,7 +186,7 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
   if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);
   const day = input.plannedShipmentDate;
   if (day && day !== order.planned_shipment_date && isPastDay(day)) {
-    throw badRequest(`'plannedShipmentDate': ${PAST_SHIPMENT_DAY_MESSAGE}`);
+    throw badRequest(`Planlanan sevkiyat tarihi: ${PAST_SHIPMENT_DAY_MESSAGE}`, 'plannedShipmentDate');
   }
   if (changesHeader) {
     const keep = (value: unknown, column: string) => (value === undefined ? sql.raw(column) : sql`${value}`);

@@ -111,7 +111,10 @@ describe('reviewing an order', () => {
       const response = await act(order, 0, `APPROVE_PARTIALLY&quantity=${quantity}`);
       expect(response.statusCode, String(quantity)).toBe(422);
     }
-    expect((await act(order, 0, 'APPROVE_PARTIALLY')).statusCode).toBe(400);
+    expect((await act(order, 0, 'APPROVE_PARTIALLY')).json.error).toMatchObject({
+      code: 'VALIDATION',
+      field: 'quantity',
+    });
     expect((await act(order, 0, 'APPROVE_PARTIALLY&quantity=0')).statusCode).toBe(400);
     expect((await act(order, 0, 'APPROVE_PARTIALLY&quantity=abc')).statusCode).toBe(400);
     expect(await orderSnapshot(w, order.id)).toEqual(before);
@@ -206,6 +209,7 @@ describe('changing an order (PUT /orders)', () => {
     });
     const past = await w.call('PUT', '/orders', { id: order.id, plannedShipmentDate: addDays(day, -5) });
     expect(past.statusCode).toBe(400);
+    expect(past.json.error.field).toBe('plannedShipmentDate');
   });
 
   it('cancels for the buyer while nothing is loaded: every item canceled and its pieces released', async () => {
@@ -266,25 +270,23 @@ describe('order calls refuse bad input, strangers and missing privileges', () =>
   });
 
   it('answers 400 naming the field for a bad action, id or status', async () => {
-    const cases: [string, string, object | undefined, RegExp][] = [
-      ['PUT', '/orders/1/order-item/1?action=SHIP', undefined, /'action': Geçersiz kalem işlemi/],
-      ['PUT', '/orders/x/order-item/1?action=APPROVE', undefined, /orderId/],
-      ['PUT', '/order-action/FLY?id=1', undefined, /Geçersiz sipariş işlemi/],
-      ['PUT', '/order-action/COMPLETE', undefined, /'id' alanı zorunludur/],
-      [
-        'PUT',
-        '/orders',
-        { id: 1, status: 'COMPLETED' },
-        /'status': Sipariş bu istekle yalnızca iptal edilebilir/,
-      ],
-      ['PUT', '/orders', { status: 'CANCELED_BY_BUYER' }, /'id' alanı zorunludur/],
-      ['GET', '/orders/filter?operationType=ALL', undefined, /'operationType'/],
-      ['GET', '/orders?page=0&size=10', undefined, /'page'/],
+    const cases: [string, string, object | undefined, string][] = [
+      ['PUT', '/orders/1/order-item/1?action=SHIP', undefined, 'action'],
+      ['PUT', '/orders/1/order-item/1?action=APPROVE_PARTIALLY&quantity=1e2', undefined, 'quantity'],
+      ['PUT', '/orders/x/order-item/1?action=APPROVE', undefined, 'orderId'],
+      ['PUT', '/order-action/FLY?id=1', undefined, 'action'],
+      ['PUT', '/order-action/COMPLETE', undefined, 'id'],
+      ['PUT', '/orders', { id: 1, status: 'COMPLETED' }, 'status'],
+      ['PUT', '/orders', { status: 'CANCELED_BY_BUYER' }, 'id'],
+      ['GET', '/orders/filter?operationType=ALL', undefined, 'operationType'],
+      ['GET', '/orders?page=0&size=10', undefined, 'page'],
     ];
-    for (const [method, url, payload, message] of cases) {
+    for (const [method, url, payload, field] of cases) {
       const response = await w.call(method as 'PUT', url, payload);
       expect(response.statusCode, url).toBe(400);
-      expect(response.json.error.message, url).toMatch(message);
+      expect(response.json.error.field, url).toBe(field);
     }
+    const unknown = await w.call('PUT', '/orders/1/order-item/1?action=SHIP');
+    expect(unknown.json.error.message).toMatch(/^İşlem tipi: Geçersiz kalem işlemi; beklenen: APPROVE, /);
   });
 });

@@ -181,18 +181,20 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
     const productId = await stockedProduct(w, 60);
     await addToBasket(w, buyerId, productId, 1);
     const orders = await countRows(w.t, 'orders');
-    const cases: [object, RegExp][] = [
-      [{ plannedShipmentDate: '31-02-2030' }, /'plannedShipmentDate': Geçerli bir tarih giriniz/],
-      [{ plannedShipmentDate: shown(addDays(tomorrow, -2)) }, /geçmiş bir gün olamaz/],
-      [{ colorGroup: 'green' }, /'colorGroup': Geçersiz renk etiketi/],
-      [{ buyerBranch: 'şube' }, /'buyerBranch'/],
+    const cases: [object, string, RegExp][] = [
+      [{ plannedShipmentDate: '31-02-2030' }, 'plannedShipmentDate', /Geçerli bir tarih giriniz/],
+      [{ plannedShipmentDate: shown(addDays(tomorrow, -2)) }, 'plannedShipmentDate', /geçmiş bir gün olamaz/],
+      [{ plannedShipmentDate: '31-12-9999' }, 'plannedShipmentDate', /2000 ile 2100/],
+      [{ colorGroup: 'green' }, 'colorGroup', /Geçersiz renk etiketi/],
+      [{ buyerBranch: 'şube' }, 'buyerBranch', /teslimat şubesi/],
     ];
-    for (const [body, message] of cases) {
+    for (const [body, field, message] of cases) {
       const response = await apply({ buyerId, ...body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json.error.field).toBe(field);
       expect(response.json.error.message).toMatch(message);
     }
-    expect((await apply({})).json.error.message).toBe("'buyerId' alanı zorunludur.");
+    expect((await apply({})).json.error).toMatchObject({ message: 'Müşteri zorunludur.', field: 'buyerId' });
     expect(await countRows(w.t, 'orders')).toBe(orders);
   });
 });
