@@ -21,6 +21,8 @@ import { authenticate } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
+import { basketRoutes } from './modules/orders/baskets.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
@@ -82,6 +84,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(sellableProductRoutes(deps));
       await api.register(stockRoutes(deps));
       await api.register(buyerRoutes(deps));
+      await api.register(basketRoutes(deps));
+      await api.register(orderRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -74,7 +74,7 @@ export const BundleLine = z.object({
 });
 export type BundleLine = z.infer<typeof BundleLine>;
 
-export const Product = z.object({
+const ProductFields = z.object({
   id: z.number().int(),
   name: text(),
   stockCode: text().nullable(),
@@ -90,25 +90,41 @@ export const Product = z.object({
   /** Packaging groups of the bundle's items, for the order screen's group selector. */
   packagingGroups: z.array(text()),
 });
-export type Product = z.infer<typeof Product>;
 
-export const ProductQuery = z.object({ packagingGroup: text().trim().max(100).optional() });
-export type ProductQuery = z.infer<typeof ProductQuery>;
-
-/** Stock figures of a sellable product in pieces (DESIGN §6), and available whole boxes. */
-export const ProductStock = z.object({
-  id: z.number().int(),
-  name: text(),
-  stockCode: text().nullable(),
-  barcode: text().nullable(),
-  quantityInsideBox: z.number().int(),
-  price: z.number(),
+/**
+ * Stock figures of a sellable product in pieces (DESIGN §7.1): on hand = min over bundle lines of
+ * ⌊item stock ÷ line quantity⌋; this product's pieces in baskets and in open order items; available =
+ * min over bundle lines of ⌊free item pieces ÷ line quantity⌋, where an item's reservations count every
+ * product that shares it (negative after a goods-out below what is promised); whole boxes of it, ≥ 0.
+ */
+export const StockFigures = z.object({
   warehouseStockCount: z.number().int(),
   waitingInBasketStockCount: z.number().int(),
   waitingInOrderStockCount: z.number().int(),
   availableStockCount: z.number().int(),
   availableBoxCount: z.number().int(),
 });
+export type StockFigures = z.infer<typeof StockFigures>;
+
+/** `GET /products?packagingGroup=`: the sellable product list, which is also the order screen's list. */
+export const Product = ProductFields.extend(StockFigures.shape);
+export type Product = z.infer<typeof Product>;
+
+export const ProductQuery = z.object({ packagingGroup: text().trim().max(100).optional() });
+export type ProductQuery = z.infer<typeof ProductQuery>;
+
+/** The order-screen product of spec §3 (`GET /products/{id}/stocks`): price and discount in TL per piece. */
+export const ProductStock = z
+  .object({
+    id: z.number().int(),
+    name: text(),
+    stockCode: text().nullable(),
+    barcode: text().nullable(),
+    quantityInsideBox: z.number().int(),
+    price: z.number(),
+    discount: z.number(),
+  })
+  .extend(StockFigures.shape);
 export type ProductStock = z.infer<typeof ProductStock>;
 
 /** An item as the bundle picker shows it. */
