@@ -1,0 +1,153 @@
+import {
+  ITEM_REVIEW_ACTIONS,
+  itemContextOf,
+  type OrderItemStatus,
+  type OrderStatus,
+  orderContextOf,
+  orderItemMachine,
+  orderMachine,
+} from '@mandira/contract/order-machines';
+import type { Order, OrderItem } from '@mandira/contract/orders';
+import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import type { ItemStep } from './api.ts';
+import { ItemStatusBadge } from './status-badges.tsx';
+import type { OrderStep } from './use-order-steps.ts';
+
+type Props = {
+  order: Order;
+  busy: boolean;
+  onStep: (step: OrderStep) => void;
+  onPartial: (order: Order, item: OrderItem) => void;
+};
+
+const REVIEW_ACTIONS: readonly string[] = ITEM_REVIEW_ACTIONS;
+
+/** The review buttons the contract's item machine allows for this item in this order, in table order. */
+function reviewActionsOf(order: Order, item: OrderItem): ItemStep['action'][] {
+  const status = item.statusDescription.name as OrderItemStatus;
+  return orderItemMachine
+    .actionsFrom(status, itemContextOf(order, item))
+    .filter((action): action is ItemStep['action'] => REVIEW_ACTIONS.includes(action));
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm">{children || '–'}</Text>
+    </div>
+  );
+}
+
+const boxesAndPieces = (pieces: number, perBox: number) =>
+  perBox > 0
+    ? `${formatNumber(Math.floor(pieces / perBox))} koli · ${formatNumber(pieces)} adet`
+    : `${formatNumber(pieces)} adet`;
+
+/** An order opened in the accordion: its facts, the order actions its machine offers, its items. */
+export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
+  const orderActions = orderMachine.actionsFrom(
+    order.statusDescription.name as OrderStatus,
+    orderContextOf(order),
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={5} spacing="sm">
+        <Fact label="Referans Kodu">{order.buyerRequestReferenceCode}</Fact>
+        <Fact label="Teslimat Şubesi">
+          {order.buyerBranchDescription &&
+            `${order.buyerBranchDescription.title} (${order.buyerBranchDescription.code})`}
+        </Fact>
+        <Fact label="Oluşturma">{formatDateTime(order.createdAt)}</Fact>
+        <Fact label="Planlanan Sevkiyat">{formatDate(order.plannedShipmentDate)}</Fact>
+        <Fact label="Tamamlanma">{formatDateTime(order.completedAt)}</Fact>
+      </SimpleGrid>
+      {orderActions.length > 0 && (
+        <Group gap="xs">
+          {orderActions.map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              variant={action.startsWith('CANCEL_') ? 'light' : 'filled'}
+              color={action.startsWith('CANCEL_') ? 'red' : undefined}
+              disabled={busy}
+              onClick={() => onStep({ kind: 'order', order, action })}
+            >
+              {orderMachine.actionLabel(action)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={900} type="native">
+        <Table striped verticalSpacing="xs" horizontalSpacing="sm">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th>Ürün</Table.Th>
+              <Table.Th>Durum</Table.Th>
+              <Table.Th ta="right">Sipariş Edilen</Table.Th>
+              <Table.Th ta="right">Onaylanan</Table.Th>
+              <Table.Th ta="right">Birim Fiyat</Table.Th>
+              <Table.Th ta="right">Tutar</Table.Th>
+              <Table.Th ta="right">İşlemler</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.orderItems.map((item) => (
+              <Table.Tr key={item.id} data-testid="order-item">
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {item.productName}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {[item.stockCode, item.stockHoldingText].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ItemStatusBadge status={item.statusDescription} />
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {boxesAndPieces(item.orderedQuantity, item.quantityInBox)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {boxesAndPieces(item.quantity, item.quantityInBox)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(item.netUnitPrice)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(item.quantity * item.netUnitPrice)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {reviewActionsOf(order, item).map((action) => (
+                      <Button
+                        key={action}
+                        size="compact-sm"
+                        variant={action === 'CANCEL' ? 'light' : 'filled'}
+                        color={
+                          action === 'CANCEL' ? 'red' : action === 'APPROVE_PARTIALLY' ? 'lime' : undefined
+                        }
+                        disabled={busy}
+                        onClick={() =>
+                          action === 'APPROVE_PARTIALLY'
+                            ? onPartial(order, item)
+                            : onStep({ kind: 'item', order, item, action })
+                        }
+                      >
+                        {orderItemMachine.actionLabel(action)}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
