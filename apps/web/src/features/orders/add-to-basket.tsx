@@ -5,9 +5,8 @@ import {
   MAX_BOXES_PER_LINE,
 } from '@mandira/contract/baskets';
 import type { Product } from '@mandira/contract/sellable-products';
-import { Button, Group, NumberInput, Text } from '@mantine/core';
+import { Button, Group, NumberInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatNumber } from '../../lib/format.ts';
@@ -46,10 +45,10 @@ export function AddToBasket({ product, buyerId }: Props) {
   });
 
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+    <Group gap={6} wrap="nowrap" justify="flex-end" align="flex-start">
       <NumberInput
         size="xs"
-        w={72}
+        w={64}
         min={1}
         max={MAX_BOXES_PER_LINE}
         allowDecimal={false}
@@ -60,13 +59,13 @@ export function AddToBasket({ product, buyerId }: Props) {
         onChange={(value) => setBoxes(typeof value === 'number' ? value : '')}
         error={invalid}
         aria-label={`${product.name} koli adedi`}
+        description={
+          <span data-testid="box-pieces">{formatNumber(boxCount * product.quantityInsideBox)} adet</span>
+        }
+        inputWrapperOrder={['input', 'description']}
       />
-      <Text fz="xs" c="dimmed" w={64} ta="right" data-testid="box-pieces">
-        {formatNumber(boxCount * product.quantityInsideBox)} adet
-      </Text>
       <Button
         size="xs"
-        leftSection={<IconShoppingCartPlus size={14} />}
         disabled={buyerId === null || add.submitting}
         loading={add.submitting}
         onClick={() => void add.run()}

@@ -79,15 +79,24 @@ export function BasketCard({ basket, onPlaceOrder }: Props) {
             </Button>
           </Group>
         </Group>
-        <Table striped verticalSpacing="xs" horizontalSpacing="sm">
+        {/* Fixed columns, so the blocks of every buyer line up under one another. */}
+        <Table striped layout="fixed" verticalSpacing="xs" horizontalSpacing="sm">
           <Table.Thead bg="gray.0">
             <Table.Tr>
               <Table.Th>Ürün Adı</Table.Th>
-              <Table.Th>Stok Kodu</Table.Th>
-              <Table.Th ta="right">Koli</Table.Th>
-              <Table.Th ta="right">Adet</Table.Th>
-              <Table.Th ta="right">Birim Fiyat</Table.Th>
-              <Table.Th ta="right">Tutar</Table.Th>
+              <Table.Th w={140}>Stok Kodu</Table.Th>
+              <Table.Th w={90} ta="right">
+                Koli
+              </Table.Th>
+              <Table.Th w={90} ta="right">
+                Adet
+              </Table.Th>
+              <Table.Th w={130} ta="right">
+                Birim Fiyat
+              </Table.Th>
+              <Table.Th w={140} ta="right">
+                Tutar
+              </Table.Th>
               <Table.Th w={60} />
             </Table.Tr>
           </Table.Thead>

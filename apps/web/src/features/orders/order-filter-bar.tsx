@@ -1,8 +1,8 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
 import { ORDER_SEARCH_PERIODS, type OrderQuery } from '@mandira/contract/order-query';
 import { ALL_LABEL } from '@mandira/contract/products';
-import { Button, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconFileSpreadsheet, IconRestore, IconSearch } from '@tabler/icons-react';
+import { Button, Grid, Group, MultiSelect, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { IconRestore, IconSearch } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { checkOrderFilters, DEFAULT_ORDER_FILTERS, type OrderFilterValues } from './order-filters.ts';
 
@@ -37,15 +37,10 @@ const resolver: Resolver<OrderFilterValues> = async (values) => {
   };
 };
 
-type Props = {
-  onSearch: (query: OrderQuery) => void;
-  onExport: () => void;
-  exporting: boolean;
-  exportDisabled: boolean;
-};
+type Props = { onSearch: (query: OrderQuery) => void };
 
 /** The filter bar of the order screen (spec §9). */
-export function OrderFilterBar({ onSearch, onExport, exporting, exportDisabled }: Props) {
+export function OrderFilterBar({ onSearch }: Props) {
   const { control, register, handleSubmit, reset, formState } = useForm<OrderFilterValues>({
     resolver,
     defaultValues: DEFAULT_ORDER_FILTERS,
@@ -76,78 +71,81 @@ export function OrderFilterBar({ onSearch, onExport, exporting, exportDisabled }
   return (
     <Paper withBorder radius="md" p="md">
       <form onSubmit={handleSubmit((values) => onSearch(checkOrderFilters(values).query!))} noValidate>
-        <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
-          <TextInput
-            label="Sipariş No"
-            placeholder="Örn. 1024, 1025"
-            error={errors.orderNumbers?.message}
-            {...register('orderNumbers')}
-          />
-          <TextInput
-            label="Müşteri Kodları"
-            placeholder="Virgülle ayırın: M-001, M-002"
-            error={errors.buyerCodes?.message}
-            {...register('buyerCodes')}
-          />
-          <Controller
-            control={control}
-            name="statuses"
-            render={({ field, fieldState }) => (
-              <MultiSelect
-                label="Durum"
-                data={STATUS_OPTIONS}
-                value={field.value.length === 0 ? [ALL] : field.value}
-                onChange={(value) => field.onChange(nextStatuses(field.value, value))}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="periodDays"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Dönem"
-                allowDeselect={false}
-                data={PERIOD_OPTIONS}
-                value={String(field.value)}
-                onChange={(value) => field.onChange(Number(value))}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          {amountField('minAmount', 'En Düşük Tutar')}
-          {amountField('maxAmount', 'En Yüksek Tutar')}
-          <TextInput
-            label="Referans Kodu"
-            error={errors.referenceCode?.message}
-            {...register('referenceCode')}
-          />
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <Button type="submit" leftSection={<IconSearch size={16} />}>
-              Ara
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconRestore size={16} />}
-              onClick={() => {
-                reset(DEFAULT_ORDER_FILTERS);
-                onSearch(checkOrderFilters(DEFAULT_ORDER_FILTERS).query!);
-              }}
-            >
-              Sıfırla
-            </Button>
-            <Button
-              variant="default"
-              leftSection={<IconFileSpreadsheet size={16} />}
-              onClick={onExport}
-              loading={exporting}
-              disabled={exportDisabled}
-            >
-              Excel
-            </Button>
-          </Group>
-        </SimpleGrid>
+        <Grid gap="sm">
+          <Grid.Col span={2}>
+            <TextInput
+              label="Sipariş No"
+              placeholder="Örn. 1024, 1025"
+              error={errors.orderNumbers?.message}
+              {...register('orderNumbers')}
+            />
+          </Grid.Col>
+          <Grid.Col span={3}>
+            <TextInput
+              label="Müşteri Kodları"
+              placeholder="Virgülle ayırın: M-001, M-002"
+              error={errors.buyerCodes?.message}
+              {...register('buyerCodes')}
+            />
+          </Grid.Col>
+          <Grid.Col span={5}>
+            <Controller
+              control={control}
+              name="statuses"
+              render={({ field, fieldState }) => (
+                <MultiSelect
+                  label="Durum"
+                  data={STATUS_OPTIONS}
+                  value={field.value.length === 0 ? [ALL] : field.value}
+                  onChange={(value) => field.onChange(nextStatuses(field.value, value))}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={2}>
+            <Controller
+              control={control}
+              name="periodDays"
+              render={({ field, fieldState }) => (
+                <Select
+                  label="Dönem"
+                  allowDeselect={false}
+                  data={PERIOD_OPTIONS}
+                  value={String(field.value)}
+                  onChange={(value) => field.onChange(Number(value))}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={2}>{amountField('minAmount', 'En Düşük Tutar')}</Grid.Col>
+          <Grid.Col span={2}>{amountField('maxAmount', 'En Yüksek Tutar')}</Grid.Col>
+          <Grid.Col span={3}>
+            <TextInput
+              label="Referans Kodu"
+              error={errors.referenceCode?.message}
+              {...register('referenceCode')}
+            />
+          </Grid.Col>
+          <Grid.Col span={5}>
+            <Group gap="xs" align="flex-end" wrap="nowrap" h="100%" pt={24}>
+              <Button type="submit" leftSection={<IconSearch size={16} />}>
+                Ara
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconRestore size={16} />}
+                onClick={() => {
+                  reset(DEFAULT_ORDER_FILTERS);
+                  onSearch(checkOrderFilters(DEFAULT_ORDER_FILTERS).query!);
+                }}
+              >
+                Sıfırla
+              </Button>
+            </Group>
+          </Grid.Col>
+        </Grid>
       </form>
     </Paper>
   );

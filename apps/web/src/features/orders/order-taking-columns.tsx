@@ -9,12 +9,15 @@ const pieces = (id: keyof Product & `${string}Count`, header: string): Column =>
   id,
   header,
   value: (product) => product[id],
-  render: (product) => `${formatNumber(product[id] as number)} adet`,
+  render: (product) => formatNumber(product[id] as number),
   align: 'right',
   noWrap: true,
 });
 
-/** The product table of the order screen (spec §2, §3): figures in pieces, availability in boxes too. */
+/**
+ * The product table of the order screen (spec §2, §3): figures in pieces (the page says so once, so the
+ * ten columns fit beside the menu at 1366 px), availability in boxes and pieces.
+ */
 export const orderTakingColumns: Column[] = [
   { id: 'stockCode', header: 'Stok Kodu', value: (product) => product.stockCode, noWrap: true },
   { id: 'barcode', header: 'Barkod', value: (product) => product.barcode, noWrap: true },
@@ -33,7 +36,7 @@ export const orderTakingColumns: Column[] = [
         </Text>
       </>
     ),
-    minWidth: 160,
+    minWidth: 130,
   },
   {
     id: 'price',

@@ -32,7 +32,7 @@ export default function OrderTakingPage() {
     <>
       <PageHeader
         title="Sipariş Sepeti Oluşturma"
-        description="Müşteriyi seçin, ürünleri koli adediyle sepete ekleyin"
+        description="Müşteriyi seçin, ürünleri koli adediyle sepete ekleyin; stok, sepet ve sipariş miktarları adettir"
       />
       <Stack gap="md">
         <Group align="flex-end" gap="md">

@@ -2,7 +2,7 @@ import type { OrderQuery } from '@mandira/contract/order-query';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Accordion, Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconDatabaseOff, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -53,15 +53,23 @@ export default function OrdersPage() {
             // A new search is looked at afresh even when its filters did not change.
             void search.refetch();
           }}
-          onExport={() => void handleExport()}
-          exporting={exporting}
-          exportDisabled={!result || result.count === 0}
         />
         <Group justify="space-between">
           <Text c="dimmed" fz="sm" data-testid="order-count">
             {result ? `${result.count.toLocaleString('tr-TR')} sipariş` : ''}
           </Text>
-          {search.isFetching && <Loader size="xs" />}
+          <Group gap="sm">
+            {search.isFetching && <Loader size="xs" />}
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => void handleExport()}
+              loading={exporting}
+              disabled={!result || result.count === 0}
+            >
+              Excel
+            </Button>
+          </Group>
         </Group>
         {search.error ? (
           <Alert color="red" icon={<IconAlertCircle size={18} />} title="Siparişler yüklenemedi">
