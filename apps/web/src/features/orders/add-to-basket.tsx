@@ -48,7 +48,8 @@ export function AddToBasket({ product, buyerId }: Props) {
     <Group gap={6} wrap="nowrap" justify="flex-end" align="flex-start">
       <NumberInput
         size="xs"
-        w={64}
+        w={56}
+        hideControls
         min={1}
         max={MAX_BOXES_PER_LINE}
         allowDecimal={false}
@@ -66,6 +67,7 @@ export function AddToBasket({ product, buyerId }: Props) {
       />
       <Button
         size="xs"
+        px={10}
         disabled={buyerId === null || add.submitting}
         loading={add.submitting}
         onClick={() => void add.run()}

@@ -43,10 +43,19 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const boxesAndPieces = (pieces: number, perBox: number) =>
-  perBox > 0
-    ? `${formatNumber(Math.floor(pieces / perBox))} koli · ${formatNumber(pieces)} adet`
-    : `${formatNumber(pieces)} adet`;
+/** Boxes over pieces, in two short lines so the table keeps room for its buttons. */
+function BoxesAndPieces({ pieces, perBox }: { pieces: number; perBox: number }) {
+  return (
+    <>
+      {perBox > 0 && <Text fz="sm">{formatNumber(Math.floor(pieces / perBox))} koli</Text>}
+      <Text fz="xs" c="dimmed">
+        {formatNumber(pieces)} adet
+      </Text>
+    </>
+  );
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** An order opened in the accordion: its facts, the order actions its machine offers, its items. */
 export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
@@ -86,13 +95,23 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
         <Table striped verticalSpacing="xs" horizontalSpacing="sm">
           <Table.Thead bg="gray.0">
             <Table.Tr>
-              <Table.Th>Ürün</Table.Th>
-              <Table.Th>Durum</Table.Th>
-              <Table.Th ta="right">Sipariş Edilen</Table.Th>
-              <Table.Th ta="right">Onaylanan</Table.Th>
-              <Table.Th ta="right">Birim Fiyat</Table.Th>
-              <Table.Th ta="right">Tutar</Table.Th>
-              <Table.Th ta="right">İşlemler</Table.Th>
+              <Table.Th miw={180}>Ürün</Table.Th>
+              <Table.Th miw={225}>Durum</Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Sipariş Edilen
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Onaylanan
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Birim Fiyat
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Tutar
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                İşlemler
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -109,16 +128,16 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
                 <Table.Td>
                   <ItemStatusBadge status={item.statusDescription} />
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {boxesAndPieces(item.orderedQuantity, item.quantityInBox)}
+                <Table.Td ta="right" style={NO_WRAP}>
+                  <BoxesAndPieces pieces={item.orderedQuantity} perBox={item.quantityInBox} />
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {boxesAndPieces(item.quantity, item.quantityInBox)}
+                <Table.Td ta="right" style={NO_WRAP}>
+                  <BoxesAndPieces pieces={item.quantity} perBox={item.quantityInBox} />
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" style={NO_WRAP}>
                   {formatMoney(item.netUnitPrice)}
                 </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" style={NO_WRAP}>
                   {formatMoney(item.quantity * item.netUnitPrice)}
                 </Table.Td>
                 <Table.Td>

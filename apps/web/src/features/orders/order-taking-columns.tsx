@@ -19,7 +19,13 @@ const pieces = (id: keyof Product & `${string}Count`, header: string): Column =>
  * ten columns fit beside the menu at 1366 px), availability in boxes and pieces.
  */
 export const orderTakingColumns: Column[] = [
-  { id: 'stockCode', header: 'Stok Kodu', value: (product) => product.stockCode, noWrap: true },
+  {
+    id: 'stockCode',
+    header: 'Stok Kodu',
+    value: (product) => product.stockCode,
+    noWrap: true,
+    minWidth: 118,
+  },
   { id: 'barcode', header: 'Barkod', value: (product) => product.barcode, noWrap: true },
   {
     id: 'name',
@@ -40,13 +46,13 @@ export const orderTakingColumns: Column[] = [
   },
   {
     id: 'price',
-    header: 'Birim Fiyat',
+    header: 'Fiyat',
     value: (product) => product.price,
     render: (product) => formatMoney(product.price),
     align: 'right',
     noWrap: true,
   },
-  pieces('warehouseStockCount', 'Depo Stoğu'),
+  pieces('warehouseStockCount', 'Depoda'),
   pieces('waitingInBasketStockCount', 'Sepette'),
   pieces('waitingInOrderStockCount', 'Siparişte'),
   {
