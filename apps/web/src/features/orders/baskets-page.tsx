@@ -1,9 +1,8 @@
 import type { Basket } from '@mandira/contract/baskets';
-import { Alert, Button, Center, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { LoadError, NothingFound } from '../../lib/load-states.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { useBaskets } from './api.ts';
 import { BasketCard } from './basket-card.tsx';
@@ -23,21 +22,13 @@ export default function BasketsPage() {
       {baskets.isPending ? (
         <CenteredLoader />
       ) : baskets.error ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="Sepetler yüklenemedi">
-          <Group justify="space-between">
-            <Text fz="sm">{errorMessage(baskets.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void baskets.refetch()}>
-              Tekrar dene
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError
+          title="Sepetler yüklenemedi"
+          error={baskets.error}
+          onRetry={() => void baskets.refetch()}
+        />
       ) : baskets.data.length === 0 ? (
-        <Center py="xl" c="dimmed">
-          <Group gap="xs">
-            <IconDatabaseOff size={18} />
-            <Text fz="sm">Kayıt bulunamadı</Text>
-          </Group>
-        </Center>
+        <NothingFound />
       ) : (
         <Stack gap="md">
           {baskets.data.map((basket) => (

@@ -1,11 +1,11 @@
 import type { OrderQuery } from '@mandira/contract/order-query';
 import type { Order, OrderItem } from '@mandira/contract/orders';
-import { Accordion, Alert, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Accordion, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDatabaseOff, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { LoadError, NothingFound } from '../../lib/load-states.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { fetchAllOrders, useOrderSearch } from './api.ts';
 import { exportOrders } from './order-export.ts';
@@ -72,23 +72,15 @@ export default function OrdersPage() {
           </Group>
         </Group>
         {search.error ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Siparişler yüklenemedi">
-            <Group justify="space-between">
-              <Text fz="sm">{errorMessage(search.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void search.refetch()}>
-                Tekrar dene
-              </Button>
-            </Group>
-          </Alert>
+          <LoadError
+            title="Siparişler yüklenemedi"
+            error={search.error}
+            onRetry={() => void search.refetch()}
+          />
         ) : !result ? (
           <CenteredLoader />
         ) : result.orders.length === 0 ? (
-          <Center py="xl" c="dimmed">
-            <Group gap="xs">
-              <IconDatabaseOff size={18} />
-              <Text fz="sm">Kayıt bulunamadı</Text>
-            </Group>
-          </Center>
+          <NothingFound />
         ) : (
           <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
             {result.orders.map((order) => (
