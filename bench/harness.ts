@@ -253,3 +253,61 @@ export function percentile(sorted: readonly number[], p: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank]!;
 }
+
+/** mulberry32: the same seed gives the same workload. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One API call as a signed-in user; the envelope's data or error, with the HTTP status. */
+export async function call(server: Server, token: string, method: string, url: string, body?: object) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json().catch(() => ({}))) as {
+    data?: unknown;
+    error?: { code: string; message: string };
+  };
+  return { status: response.status, json };
+}
+
+/** What a planned request came to: its HTTP status and, when refused, the error's code and message. */
+export type Answered<T> = T & { status: number; code?: string; message?: string };
+
+/** Sends the planned requests, `concurrency` at a time, in plan order; every one gets an answer. */
+export async function sendAll<T>(
+  plan: readonly T[],
+  concurrency: number,
+  send: (request: T) => ReturnType<typeof call>,
+): Promise<Answered<T>[]> {
+  const outcomes: Answered<T>[] = [];
+  let cursor = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (cursor < plan.length) {
+        const request = plan[cursor++]!;
+        try {
+          const response = await send(request);
+          outcomes.push({
+            ...request,
+            status: response.status,
+            code: response.json.error?.code,
+            message: response.json.error?.message,
+          });
+        } catch (error) {
+          outcomes.push({ ...request, status: 0, message: (error as Error).message });
+        }
+      }
+    }),
+  );
+  return outcomes;
+}

@@ -8,7 +8,19 @@
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
  */
 import pg from 'pg';
-import { createDatabase, deadline, finish, type Server, signIn, startServer, stopping } from './harness.ts';
+import {
+  type Answered,
+  call,
+  createDatabase,
+  deadline,
+  finish,
+  type Server,
+  seededRandom,
+  sendAll,
+  signIn,
+  startServer,
+  stopping,
+} from './harness.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
@@ -17,31 +29,6 @@ const SEED = Number(process.env.CHECK_SEED ?? Date.now() % 1_000_000);
 const SHARED_PIECES = 240;
 const BUYERS = 8;
 
-/** mulberry32: the same seed gives the same workload. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function call(server: Server, token: string, method: string, url: string, body?: object) {
-  const response = await fetch(`${server.url}/api${url}`, {
-    method,
-    headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json().catch(() => ({}))) as {
-    data?: unknown;
-    error?: { code: string; message: string };
-  };
-  return { status: response.status, json };
-}
-
 async function created<T>(answer: Promise<{ status: number; json: { data?: unknown } }>, what: string) {
   const { status, json } = await answer;
   if (status !== 200) throw new Error(`${what} not created: ${status} ${JSON.stringify(json)}`);
@@ -49,7 +36,7 @@ async function created<T>(answer: Promise<{ status: number; json: { data?: unkno
 }
 
 type Planned = { index: number; server: Server; buyerId: number; productId: number; boxQuantity: number };
-type Outcome = Planned & { status: number; code?: string; message?: string };
+type Outcome = Answered<Planned>;
 
 async function main(): Promise<void> {
   deadline(110, 'the order concurrency check');
@@ -63,7 +50,7 @@ async function main(): Promise<void> {
   // One shared item, short; each product has a plentiful item of its own beside it.
   const item = (n: number) =>
     created<{ id: number; stocks: { id: number; wareHouse: { name: string } }[] }>(
-      call(a, token, 'POST', '/product-item', {
+      call(a, token, 'POST', '/api/product-item', {
         name: `Yarış Ürünü ${n}`,
         stockCode: `YR-${n}`,
         barcode: `86900007700${n}`,
@@ -83,7 +70,7 @@ async function main(): Promise<void> {
   const lineOf = (one: typeof shared, warehouse: string) =>
     one.stocks.find((line) => line.wareHouse.name === warehouse)!.id;
   await created(
-    call(a, token, 'PUT', '/product-item/stock-import-bulk', {
+    call(a, token, 'PUT', '/api/product-item/stock-import-bulk', {
       stockChange: [
         // The shared item's pieces lie in two warehouses: availability counts them all.
         {
@@ -104,7 +91,7 @@ async function main(): Promise<void> {
   );
   const product = (name: string, ownId: number, sharedQuantity: number) =>
     created<{ id: number }>(
-      call(a, token, 'POST', '/products', {
+      call(a, token, 'POST', '/api/products', {
         name,
         quantityInsideBox: 4,
         price: 25,
@@ -120,13 +107,13 @@ async function main(): Promise<void> {
   const buyers: number[] = [];
   for (let n = 1; n <= BUYERS; n++) {
     const buyer = await created<{ id: number }>(
-      call(a, token, 'POST', '/buyers', { code: `YARIS-${n}`, title: `Yarış Market ${n}` }),
+      call(a, token, 'POST', '/api/buyers', { code: `YARIS-${n}`, title: `Yarış Market ${n}` }),
       'buyer',
     );
     buyers.push(buyer.id);
   }
 
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const plan: Planned[] = Array.from({ length: TOTAL }, (_, index) => ({
     index,
@@ -140,27 +127,9 @@ async function main(): Promise<void> {
       `${CONCURRENCY} at a time over both servers (seed ${SEED})`,
   );
 
-  const outcomes: Outcome[] = [];
-  let cursor = 0;
   const runStarted = Date.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (cursor < plan.length) {
-        const request = plan[cursor++]!;
-        try {
-          const { server, index: _index, ...body } = request;
-          const response = await call(server, token, 'POST', '/admin/baskets', body);
-          outcomes.push({
-            ...request,
-            status: response.status,
-            code: response.json.error?.code,
-            message: response.json.error?.message,
-          });
-        } catch (error) {
-          outcomes.push({ ...request, status: 0, message: (error as Error).message });
-        }
-      }
-    }),
+  const outcomes: Outcome[] = await sendAll(plan, CONCURRENCY, ({ server, index: _index, ...body }) =>
+    call(server, token, 'POST', '/api/admin/baskets', body),
   );
   const runSeconds = (Date.now() - runStarted) / 1000;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOf, NOT_A_NUMBER } from './fields.ts';
 import { buyerId, recordId } from './orders.ts';
+import { ProductStock } from './sellable-products.ts';
 
 /** Spec §9: the cart toast hides after 3 s. */
 export const CART_TOAST_MS = 3000;
@@ -37,14 +38,15 @@ export const BasketLineParams = z.object({ itemId: recordId });
 export const BuyerOfBasketBody = z.object({ buyerId });
 export type BuyerOfBasketBody = z.input<typeof BuyerOfBasketBody>;
 
-export const BasketProduct = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  stockCode: z.string().nullable(),
-  barcode: z.string().nullable(),
-  quantityInsideBox: z.number().int(),
-  price: z.number(),
-  discount: z.number(),
+/** The product of a basket line at today's catalogue price (TL per piece). */
+export const BasketProduct = ProductStock.pick({
+  id: true,
+  name: true,
+  stockCode: true,
+  barcode: true,
+  quantityInsideBox: true,
+  price: true,
+  discount: true,
 });
 
 export const BasketItem = z.object({

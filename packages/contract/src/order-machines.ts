@@ -110,14 +110,14 @@ export const ITEM_REVIEW_ACTIONS = [
 
 // ---------- the facts guards look at ----------
 
-/** What an order's guards look at; `orderContextOf` builds it from an order. */
+/** What an order's guards look at; `orderContextOf` (orders.ts) builds it from an order. */
 export type OrderContext = {
   itemStatuses: readonly OrderItemStatus[];
   /** Pieces loaded onto trucks over all items. */
   loadedQuantity: number;
 };
 
-/** What an item's guards look at; `itemContextOf` builds it from an order and its item. */
+/** What an item's guards look at; `itemContextOf` (orders.ts) builds it from an order and its item. */
 export type OrderItemContext = {
   orderStatus: OrderStatus;
   /** Pieces ordered when the order was placed. */
@@ -296,27 +296,3 @@ export const RESERVING_ITEM_STATUSES: readonly OrderItemStatus[] = [
   'PREPARED_WAITING_FOR_LOADING',
   'LOADING',
 ];
-
-/** The guards' facts of an order as the API answers it. */
-export function orderContextOf(order: {
-  orderItems: readonly { statusDescription: { name: string }; loadedQuantity: number }[];
-}): OrderContext {
-  return {
-    itemStatuses: order.orderItems.map((item) => item.statusDescription.name as OrderItemStatus),
-    loadedQuantity: order.orderItems.reduce((sum, item) => sum + item.loadedQuantity, 0),
-  };
-}
-
-/** The guards' facts of one item of an order as the API answers it. */
-export function itemContextOf(
-  order: { statusDescription: { name: string } },
-  item: { orderedQuantity: number; quantity: number; quantityInBox: number; loadedQuantity: number },
-): OrderItemContext {
-  return {
-    orderStatus: order.statusDescription.name as OrderStatus,
-    orderedQuantity: item.orderedQuantity,
-    quantity: item.quantity,
-    quantityInBox: item.quantityInBox,
-    loadedQuantity: item.loadedQuantity,
-  };
-}

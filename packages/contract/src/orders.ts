@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { idOf, NOT_A_TEXT } from './fields.ts';
 import { isIsoDate, istanbulDate } from './istanbul-time.ts';
-import { ItemCallAction, OrderAction, type OrderStatus } from './order-machines.ts';
+import {
+  ItemCallAction,
+  OrderAction,
+  type OrderContext,
+  type OrderItemContext,
+  type OrderItemStatus,
+  type OrderStatus,
+} from './order-machines.ts';
 import { EnumDescription } from './products.ts';
 
 // ---------- colour labels (spec §3) ----------
@@ -220,4 +227,28 @@ export const OrderList = z.array(Order);
 
 export function orderStatusOf(order: Pick<Order, 'statusDescription'>): OrderStatus {
   return order.statusDescription.name as OrderStatus;
+}
+
+/** The guards' facts of an order as the API answers it. */
+export function orderContextOf(order: {
+  orderItems: readonly { statusDescription: { name: string }; loadedQuantity: number }[];
+}): OrderContext {
+  return {
+    itemStatuses: order.orderItems.map((item) => item.statusDescription.name as OrderItemStatus),
+    loadedQuantity: order.orderItems.reduce((sum, item) => sum + item.loadedQuantity, 0),
+  };
+}
+
+/** The guards' facts of one item of an order as the API answers it. */
+export function itemContextOf(
+  order: { statusDescription: { name: string } },
+  item: { orderedQuantity: number; quantity: number; quantityInBox: number; loadedQuantity: number },
+): OrderItemContext {
+  return {
+    orderStatus: order.statusDescription.name as OrderStatus,
+    orderedQuantity: item.orderedQuantity,
+    quantity: item.quantity,
+    quantityInBox: item.quantityInBox,
+    loadedQuantity: item.loadedQuantity,
+  };
 }

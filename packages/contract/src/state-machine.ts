@@ -90,6 +90,6 @@ export function defineMachine<S extends string, A extends string, C = undefined>
 }
 
 /** `{ name, label }` of a status or an action, as responses carry it. */
-export function describe<K extends string>(labels: Readonly<Record<K, string>>, name: K) {
+export function enumDescription<K extends string>(labels: Readonly<Record<K, string>>, name: K) {
   return { name, label: labels[name] };
 }

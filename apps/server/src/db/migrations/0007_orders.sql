@@ -69,7 +69,7 @@ CREATE UNIQUE INDEX "basket_lines_basket_product_key" ON "basket_lines" USING bt
 CREATE INDEX "basket_lines_product_idx" ON "basket_lines" USING btree ("product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "baskets_buyer_key" ON "baskets" USING btree ("buyer_id");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "order_items_open_product_idx" ON "order_items" USING btree ("product_id") WHERE status in ('WAITING_FOR_APPROVAL', 'APPROVED', 'APPROVED_PARTIALLY', 'WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING');--> statement-breakpoint
+CREATE INDEX "order_items_open_product_idx" ON "order_items" USING btree ("product_id","quantity","loaded_quantity") WHERE status in ('WAITING_FOR_APPROVAL', 'APPROVED', 'APPROVED_PARTIALLY', 'WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING');--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_order_number_key" ON "orders" USING btree ("order_number");--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_buyer_created_idx" ON "orders" USING btree ("buyer_id","created_at" DESC NULLS LAST);--> statement-breakpoint

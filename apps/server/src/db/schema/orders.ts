@@ -144,8 +144,9 @@ export const orderItems = pgTable(
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     // Reservations (DESIGN §7.1) sum the open items of a product; closed ones are most of the table.
+    // The pieces are in the index, so the sums read it alone.
     index('order_items_open_product_idx')
-      .on(t.productId)
+      .on(t.productId, t.quantity, t.loadedQuantity)
       .where(
         sql`status in ('WAITING_FOR_APPROVAL', 'APPROVED', 'APPROVED_PARTIALLY', 'WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING')`,
       ),

@@ -4,6 +4,7 @@ import { countRows } from '../products/product-test-data.ts';
 import {
   addToBasket,
   basketItems,
+  branchOf,
   buyer,
   figures,
   itemWithStock,
@@ -115,6 +116,32 @@ describe('products that share an item', () => {
   });
 });
 
+describe("the order screen's product list (GET /products?packagingGroup=)", () => {
+  it('lists the products of the packaging group with their figures, for the order-taking role', async () => {
+    const { id: buyerId } = await buyer(w);
+    const itemId = await itemWithStock(w, 48);
+    const listed = await product(w, [{ itemId, quantity: 1 }], { name: 'Listelenen Peynir' });
+    await addToBasket(w, buyerId, listed, 1);
+    const taker = await w.t.tokenWithRoles(['ORDER_MANAGER']);
+    const response = await w.call('GET', '/products?packagingGroup=1500%20GRAM', undefined, taker);
+    expect(response.statusCode).toBe(200);
+    const row = (response.json.data as { id: number }[]).find((one) => one.id === listed);
+    expect(row).toMatchObject({
+      name: 'Listelenen Peynir',
+      quantityInsideBox: 6,
+      price: 10,
+      discount: 2,
+      warehouseStockCount: 48,
+      waitingInBasketStockCount: 6,
+      waitingInOrderStockCount: 0,
+      availableStockCount: 42,
+      availableBoxCount: 7,
+    });
+    const other = await w.call('GET', '/products?packagingGroup=500%20GRAM', undefined, taker);
+    expect((other.json.data as { id: number }[]).some((one) => one.id === listed)).toBe(false);
+  });
+});
+
 describe('changing and emptying a basket', () => {
   it('sets a line to fewer boxes freely and to more only while stock allows', async () => {
     const { id: buyerId } = await buyer(w);
@@ -195,6 +222,17 @@ describe('basket calls refuse bad input, strangers and missing privileges', () =
       );
     }
     expect((await w.call('GET', '/dashboard/basket-count')).statusCode).toBe(403);
+  });
+
+  it('lets the order screens read buyers and their delivery branches', async () => {
+    const { id: buyerId } = await buyer(w);
+    const branch = await branchOf(w, buyerId);
+    expect((await w.call('GET', '/buyers')).statusCode).toBe(200);
+    const branches = await w.call('GET', `/buyers/warehouses?buyerId=${buyerId}`);
+    expect(branches.json.data.map((one: { id: number }) => one.id)).toEqual([branch]);
+    expect((await w.call('POST', '/buyers/warehouses', { buyerId, code: 'X', title: 'X' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('answers 400 naming the field, writing nothing', async () => {

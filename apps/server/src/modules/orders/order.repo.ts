@@ -7,7 +7,7 @@ import {
 } from '@mandira/contract/order-machines';
 import { ORDER_COLOR_LABELS, type Order, type OrderColor, type OrderItem } from '@mandira/contract/orders';
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
-import { describe } from '@mandira/contract/state-machine';
+import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -149,9 +149,9 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
     buyerBranch: row.branch_id,
     buyerBranchDescription:
       row.branch_id === null ? null : { id: row.branch_id, code: row.branch_code!, title: row.branch_title! },
-    statusDescription: describe(ORDER_STATUS_LABELS, row.status),
+    statusDescription: enumDescription(ORDER_STATUS_LABELS, row.status),
     colorGroup: row.color_group,
-    colorGroupDescription: row.color_group ? describe(ORDER_COLOR_LABELS, row.color_group) : null,
+    colorGroupDescription: row.color_group ? enumDescription(ORDER_COLOR_LABELS, row.color_group) : null,
     createdAt: isoOf(row.created_at),
     plannedShipmentDate: row.planned_shipment_date,
     completedAt: row.completed_at === null ? null : isoOf(row.completed_at),
@@ -182,7 +182,7 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
         return line.quantity > 1 ? `${line.quantity} × ${form}` : form;
       })
       .join(' + '),
-    statusDescription: describe(ORDER_ITEM_STATUS_LABELS, row.status),
+    statusDescription: enumDescription(ORDER_ITEM_STATUS_LABELS, row.status),
     orderedQuantity: row.ordered_quantity,
     quantity: row.quantity,
     quantityInBox: row.quantity_in_box,

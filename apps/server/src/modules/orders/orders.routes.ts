@@ -1,6 +1,7 @@
 import { OrderListQuery, OrderQuery } from '@mandira/contract/order-query';
 import {
   ActionViewQuery,
+  type OperationType,
   OperationTypeQuery,
   OrderActionParams,
   OrderActionQuery,
@@ -10,7 +11,7 @@ import {
 } from '@mandira/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import {
@@ -25,6 +26,17 @@ import {
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
 export function orderRoutes({ db }: { db: Db }) {
+  /** One transaction: the change, then the list that holds the changed order (decision 57). */
+  const changeThenList = (
+    orderId: number,
+    operationType: OperationType | undefined,
+    change: (tx: Tx) => Promise<void>,
+  ) =>
+    db.transaction(async (tx) => {
+      await change(tx);
+      return ok(await ordersAfterAction(tx, orderId, operationType));
+    });
+
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Siparişler'];
@@ -53,44 +65,30 @@ export function orderRoutes({ db }: { db: Db }) {
       '/orders',
       { schema: { tags, body: UpdateOrderBody, querystring: ActionViewQuery }, config: review },
       async (req) =>
-        ok(
-          await db.transaction(async (tx) => {
-            await updateOrder(tx, actorOf(req), req.body);
-            return ordersAfterAction(tx, req.body.id, req.query.operationType);
-          }),
-        ),
+        changeThenList(req.body.id, req.query.operationType, (tx) => updateOrder(tx, actorOf(req), req.body)),
     );
     app.put(
       '/orders/:orderId/order-item/:itemId',
       { schema: { tags, params: OrderItemParams, querystring: OrderItemActionQuery }, config: itemSteps },
       async (req) =>
-        ok(
-          await db.transaction(async (tx) => {
-            await actOnItem(tx, actorOf(req), { ...req.params, ...req.query });
-            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
-          }),
+        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+          actOnItem(tx, actorOf(req), { ...req.params, ...req.query }),
         ),
     );
     app.put(
       '/orders/:orderId/order-item/:itemId/cancel',
       { schema: { tags, params: OrderItemParams, querystring: ActionViewQuery }, config: review },
       async (req) =>
-        ok(
-          await db.transaction(async (tx) => {
-            await actOnItem(tx, actorOf(req), { ...req.params, action: 'CANCEL' });
-            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
-          }),
+        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+          actOnItem(tx, actorOf(req), { ...req.params, action: 'CANCEL' }),
         ),
     );
     app.put(
       '/order-action/:action',
       { schema: { tags, params: OrderActionParams, querystring: OrderActionQuery }, config: review },
       async (req) =>
-        ok(
-          await db.transaction(async (tx) => {
-            await actOnOrder(tx, actorOf(req), req.query.id, req.params.action);
-            return ordersAfterAction(tx, req.query.id, req.query.operationType);
-          }),
+        changeThenList(req.query.id, req.query.operationType, (tx) =>
+          actOnOrder(tx, actorOf(req), req.query.id, req.params.action),
         ),
     );
     app.get('/dashboard/order-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>

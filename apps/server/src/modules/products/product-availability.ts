@@ -43,20 +43,38 @@ export function productFiguresStatement(where: SQL): SQL {
       select b.product_id, b.product_item_id, b.quantity
         from product_bundles b where b.product_item_id in (select product_item_id from lines)
     ),
+    -- Set-based sums (no per-row subqueries): the open-item index holds the pieces, so they are read
+    -- from the index alone.
+    wanted as (select product_id from sharing union select id from sel),
+    basket_demand as (
+      select bl.product_id, sum(bl.quantity) as pieces from basket_lines bl
+       where bl.product_id in (select product_id from wanted) group by bl.product_id
+    ),
+    order_demand as (
+      select oi.product_id, sum(oi.quantity - oi.loaded_quantity) as pieces from order_items oi
+       where oi.status in (${OPEN_ITEM_STATUSES}) and oi.product_id in (select product_id from wanted)
+       group by oi.product_id
+    ),
     demand as (
-      select d.product_id,
-             coalesce((select sum(bl.quantity) from basket_lines bl where bl.product_id = d.product_id), 0) as in_baskets,
-             coalesce((select sum(oi.quantity - oi.loaded_quantity) from order_items oi
-                        where oi.product_id = d.product_id and oi.status in (${OPEN_ITEM_STATUSES})), 0) as in_orders
-        from (select distinct product_id from sharing union select id from sel) d
+      select w.product_id, coalesce(bd.pieces, 0) as in_baskets, coalesce(od.pieces, 0) as in_orders
+        from wanted w
+        left join basket_demand bd on bd.product_id = w.product_id
+        left join order_demand od on od.product_id = w.product_id
+    ),
+    item_on_hand as (
+      select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
+       where sl.product_item_id in (select product_item_id from lines) group by sl.product_item_id
+    ),
+    item_reserved as (
+      select s.product_item_id, sum((dm.in_baskets + dm.in_orders) * s.quantity) as reserved
+        from sharing s join demand dm on dm.product_id = s.product_id
+       group by s.product_item_id
     ),
     item_free as (
-      select i.product_item_id,
-             coalesce((select sum(sl.quantity) from stock_lines sl where sl.product_item_id = i.product_item_id), 0) as on_hand,
-             coalesce((select sum((dm.in_baskets + dm.in_orders) * s.quantity) from sharing s
-                         join demand dm on dm.product_id = s.product_id
-                        where s.product_item_id = i.product_item_id), 0) as reserved
+      select i.product_item_id, coalesce(h.on_hand, 0) as on_hand, coalesce(r.reserved, 0) as reserved
         from (select distinct product_item_id from lines) i
+        left join item_on_hand h on h.product_item_id = i.product_item_id
+        left join item_reserved r on r.product_item_id = i.product_item_id
     ),
     figures as (
       select l.product_id,
