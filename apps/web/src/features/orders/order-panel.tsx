@@ -1,13 +1,11 @@
 import {
   ITEM_REVIEW_ACTIONS,
-  itemContextOf,
   type OrderItemStatus,
   type OrderStatus,
-  orderContextOf,
   orderItemMachine,
   orderMachine,
 } from '@mandira/contract/order-machines';
-import type { Order, OrderItem } from '@mandira/contract/orders';
+import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mandira/contract/orders';
 import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
