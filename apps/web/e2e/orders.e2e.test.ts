@@ -316,6 +316,10 @@ describe('order-taking, baskets and order review as the order manager', () => {
     expect(await itemStatus(found, CHEESE.name)).toBe('Depo Operasyonu Bekliyor');
     expect(await found.getByRole('button', { name: 'Onay Bekleyene Geri Al' }).count()).toBe(2);
     await screenshot(page, 'orders-found-by-number');
+    // The result goes to Excel, one row per item.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel' }).click();
+    expect((await download).suggestedFilename()).toBe('siparisler.xlsx');
     await signOutThroughUi(page);
   });
 });

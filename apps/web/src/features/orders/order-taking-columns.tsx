@@ -21,10 +21,10 @@ const pieces = (id: keyof Product & `${string}Count`, header: string): Column =>
 export const orderTakingColumns: Column[] = [
   {
     id: 'stockCode',
-    header: 'Stok Kodu',
+    // A no-break space: squeezed beside the menu, the header would wrap before the codes do.
+    header: 'Stok\u00a0Kodu',
     value: (product) => product.stockCode,
     noWrap: true,
-    minWidth: 118,
   },
   { id: 'barcode', header: 'Barkod', value: (product) => product.barcode, noWrap: true },
   {
