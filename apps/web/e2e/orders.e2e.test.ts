@@ -243,6 +243,7 @@ describe('order-taking, baskets and order review as the order manager', () => {
     const later = page.locator(
       '.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside]):not([data-today])',
     );
+    await days.first().waitFor();
     await ((await later.count()) > 0 ? later.first() : days.first()).click();
     const planned =
       (await placing.getByRole('button', { name: 'Planlanan Sevkiyat Tarihi' }).textContent()) ?? '';

@@ -27,7 +27,7 @@ const COLUMNS: DataTableColumn<OrderExportRow>[] = [
   { id: 'stockCode', header: 'Stok Kodu', value: (row) => row.item?.stockCode ?? '' },
   { id: 'product', header: 'Ürün', value: (row) => row.item?.productName ?? '' },
   { id: 'itemStatus', header: 'Kalem Durumu', value: (row) => row.item?.statusDescription.label ?? '' },
-  { id: 'ordered', header: 'Sipariş Edilen (adet)', value: (row) => row.item?.orderedQuantity ?? null },
+  { id: 'ordered', header: 'İstenen (adet)', value: (row) => row.item?.orderedQuantity ?? null },
   { id: 'quantity', header: 'Onaylanan (adet)', value: (row) => row.item?.quantity ?? null },
   { id: 'price', header: 'Birim Fiyat (₺)', value: (row) => row.item?.netUnitPrice ?? null },
 ];

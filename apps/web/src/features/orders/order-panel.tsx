@@ -93,10 +93,10 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
         <Table striped verticalSpacing="xs" horizontalSpacing="sm">
           <Table.Thead bg="gray.0">
             <Table.Tr>
-              <Table.Th miw={180}>Ürün</Table.Th>
-              <Table.Th miw={225}>Durum</Table.Th>
+              <Table.Th miw={160}>Ürün</Table.Th>
+              <Table.Th miw={232}>Durum</Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
-                Sipariş Edilen
+                İstenen
               </Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
                 Onaylanan
