@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
@@ -12,7 +13,7 @@ import { FormError } from '../../lib/form-error.tsx';
 import { type LatLng, MapPicker } from '../../lib/map-picker.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { useBuyers, useSaveBuyerWarehouse } from './api.ts';
+import { useSaveBuyerWarehouse } from './api.ts';
 
 /**
  * Spec §9 leaves the buyer warehouses' map centre open; it names a second fixed coordinate, near

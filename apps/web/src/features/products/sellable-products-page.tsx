@@ -3,10 +3,10 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Badge, Button, Select } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useProductPackagingGroups, useSellableProducts } from './api.ts';
 import { BundleViewerModal } from './bundle-viewer-modal.tsx';
 import { SellableFormModal } from './sellable-form-modal.tsx';
 
