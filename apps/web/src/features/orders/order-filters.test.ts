@@ -38,15 +38,17 @@ describe('order filters', () => {
     );
     expect(checked.errors).toBeUndefined();
     expect(checked.query).toMatchObject({
-      orderNumbers: '12, 15',
-      buyerCodes: 'M-001,M-002',
+      orderNumbers: ['12', '15'],
+      buyerCodes: ['M-001', 'M-002'],
       minAmount: 100,
     });
   });
 
   it('put the contract’s refusals under the field the user typed them in', () => {
     const numbers = checkOrderFilters({ ...DEFAULT_ORDER_FILTERS, orderNumbers: '12, abc' }, NOW);
-    expect(numbers.errors).toEqual({ orderNumbers: 'Sipariş numarası sayı olmalıdır.' });
+    expect(numbers.errors).toEqual({
+      orderNumbers: 'Sipariş numarası 1 veya daha büyük bir tam sayı olmalıdır.',
+    });
     const amounts = checkOrderFilters({ ...DEFAULT_ORDER_FILTERS, minAmount: 500, maxAmount: 100 }, NOW);
     expect(amounts.errors).toEqual({ maxAmount: 'En yüksek tutar en düşük tutardan küçük olamaz.' });
   });

@@ -36,15 +36,25 @@ export const DEFAULT_ORDER_FILTERS: OrderFilterValues = {
 
 const amount = (value: number | '') => (value === '' ? undefined : value);
 
+/** What is typed, split on commas (spec §5); nothing typed is no filter. */
+const commaList = (typed: string): string[] | undefined => {
+  const parts = typed
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  return parts.length > 0 ? parts : undefined;
+};
+
 /**
  * The order query of the filters: a period of n days is today and the n − 1 Istanbul days before it;
- * lists travel as the user typed them (the contract splits them on commas).
+ * order numbers and buyer codes are split on commas; the contract reads each number and refuses one that
+ * is not.
  */
 export function toOrderQuery(values: OrderFilterValues, now: Date = new Date()): OrderQuery {
   const today = istanbulDate(now);
   return {
-    orderNumbers: values.orderNumbers.trim() || undefined,
-    buyerCodes: values.buyerCodes.trim() || undefined,
+    orderNumbers: commaList(values.orderNumbers),
+    buyerCodes: commaList(values.buyerCodes),
     orderStatuses: values.statuses.length > 0 ? values.statuses : undefined,
     fromCreateDate: addDays(today, 1 - values.periodDays),
     toCreateDate: today,
