@@ -117,3 +117,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
   };
 }
+
+/** Rows of a table, to show that a refused request wrote nothing. */
+export async function countRows(t: Pick<TestApp, 'db'>, table: string): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const result = await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}

@@ -64,7 +64,9 @@ async function send(request: BadRequest) {
       : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
   });
   const where = `${request.method} ${request.url.slice(0, 120)} (${request.target})`;
-  expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(400);
+  // A body too large for its route (413) or nested too deep is refused as a whole, before any field
+  // is read (decision 54): the refusal is then about the body, not one field.
+  expect([400, 413], `${where}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
   expect(response.json, where).toMatchObject({
     success: false,
     error: { code: 'VALIDATION', message: expect.any(String) },
@@ -72,7 +74,8 @@ async function send(request: BadRequest) {
   const { message, field } = response.json.error as { message: string; field?: string };
   expect(message, where).not.toMatch(ENGLISH);
   expect(message, where).toMatch(/\p{L}{3}/u);
-  if (request.target !== 'body') expect(field, `${where}: ${message}`).toBeTruthy();
+  const aboutTheWholeBody = response.statusCode === 413 || message.startsWith('İstek gövdesi');
+  if (request.target !== 'body' && !aboutTheWholeBody) expect(field, `${where}: ${message}`).toBeTruthy();
 }
 
 describe('bad input on every documented operation', () => {

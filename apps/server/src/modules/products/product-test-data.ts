@@ -33,8 +33,4 @@ export async function createItem(t: TestApp, token: string, overrides: Partial<C
   return response.json.data as { id: number; stockCode: string; barcode: string };
 }
 
-export async function countRows(t: TestApp, table: string): Promise<number> {
-  const { sql } = await import('drizzle-orm');
-  const result = await t.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
-}
+export { countRows } from '../../../test/test-app.ts';
