@@ -86,5 +86,6 @@ export const OrderPage = z.object({
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 
-/** An unpaged answer stops at this many orders, newest first. */
+/** An unpaged answer holds at most this many orders; a larger result must be asked for by pages. */
 export const ORDER_UNPAGED_LIMIT = 2000;
+export const TOO_MANY_ORDERS_MESSAGE = `Filtreye uyan sipariş sayısı ${ORDER_UNPAGED_LIMIT.toLocaleString('tr-TR')}'den fazla; filtreyi daraltın ya da sayfa ve sayfa boyutu ile isteyin.`;

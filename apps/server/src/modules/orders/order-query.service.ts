@@ -4,6 +4,7 @@ import {
   type OrderListQuery,
   type OrderPage,
   type OrderQuery,
+  TOO_MANY_ORDERS_MESSAGE,
 } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
 import type { PrivilegeKey } from '@mandira/contract/roles';
@@ -11,7 +12,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, businessRule } from '../../http/errors.ts';
 import { countOrders, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
@@ -50,7 +51,17 @@ export function assertMayView(actor: Actor, operationType: OperationType): void 
 
 /** Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first. */
 export function ordersOfView(db: Db | Tx, operationType: OperationType): Promise<Order[]> {
-  return findOrders(db, VIEWS[operationType].where, { limit: ORDER_UNPAGED_LIMIT, offset: 0 });
+  return unpagedOrders(db, VIEWS[operationType].where);
+}
+
+/**
+ * Every matching order, newest first; more than ORDER_UNPAGED_LIMIT is refused (422) rather than cut
+ * short without a word, so a screen or an export never takes part of a list for the whole.
+ */
+async function unpagedOrders(db: Db | Tx, where: SQL): Promise<Order[]> {
+  const orders = await findOrders(db, where, { limit: ORDER_UNPAGED_LIMIT + 1, offset: 0 });
+  if (orders.length > ORDER_UNPAGED_LIMIT) throw businessRule(TOO_MANY_ORDERS_MESSAGE);
+  return orders;
 }
 
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
@@ -78,7 +89,7 @@ function conditionsOf(query: QueryInput): SQL {
 /** Unpaged (an array, newest first) unless both `page` and `size` are given. */
 async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise<Order[] | OrderPage> {
   if (paging.page === undefined && paging.size === undefined) {
-    return findOrders(db, where, { limit: ORDER_UNPAGED_LIMIT, offset: 0 });
+    return unpagedOrders(db, where);
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;

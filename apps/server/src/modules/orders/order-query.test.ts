@@ -1,4 +1,4 @@
-import type { OrderPage } from '@mandira/contract/order-query';
+import { ORDER_UNPAGED_LIMIT, type OrderPage, TOO_MANY_ORDERS_MESSAGE } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,5 +142,21 @@ describe('order lists', () => {
   it('counts orders for the dashboard', async () => {
     const response = await w.call('GET', '/dashboard/order-count', undefined, w.office);
     expect(response.json.data).toBe(await countRows(w.t, 'orders'));
+  });
+
+  it('refuses an unpaged answer of more than the limit instead of cutting it short, and pages it', async () => {
+    await w.t.db.execute(
+      sql`insert into orders (buyer_id, status, created_at)
+          select o.buyer_id, 'COMPLETED', '2001-01-01T09:00:00Z'
+          from orders o, generate_series(1, ${ORDER_UNPAGED_LIMIT}) where o.id = ${orders[0]!.id}`,
+    );
+    const unpaged = await w.call('POST', '/orders/filter-by-query', {});
+    expect(unpaged.statusCode).toBe(422);
+    expect(unpaged.json.error.message).toBe(TOO_MANY_ORDERS_MESSAGE);
+    const page = (await w.call('POST', '/orders/filter-by-query', { page: 1, size: 10 })).json
+      .data as OrderPage;
+    expect(page.orders).toHaveLength(10);
+    expect(page.count).toBeGreaterThan(ORDER_UNPAGED_LIMIT);
+    expect(numbersOf(mine(await search({ fromCreateDate: '2026-03-01' })))).toEqual([n(3), n(2), n(1), n(0)]);
   });
 });

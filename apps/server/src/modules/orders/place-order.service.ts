@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { businessRule, notFound } from '../../http/errors.ts';
+import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { findOrder } from './order.repo.ts';
 import { reserveOrRefuse } from './reservations.ts';
 
@@ -21,7 +21,7 @@ export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: num
     tx,
     sql`select id from buyer_warehouses where id = ${branchId} and buyer_id = ${buyerId}`,
   );
-  if (!branch) throw businessRule(FOREIGN_BRANCH_MESSAGE);
+  if (!branch) throw new AppError('BUSINESS_RULE', FOREIGN_BRANCH_MESSAGE, 'buyerBranch');
 }
 
 /**

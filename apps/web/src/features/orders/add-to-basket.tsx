@@ -5,11 +5,12 @@ import {
   MAX_BOXES_PER_LINE,
 } from '@mandira/contract/baskets';
 import type { Product } from '@mandira/contract/sellable-products';
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { NumberField } from '../../lib/number-field.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useAddToBasket } from './api.ts';
 
@@ -17,11 +18,11 @@ type Props = { product: Product; buyerId: number | null };
 
 /** A row's box input (min 1, default 1, with its pieces) and its 'Sepete Ekle' button (spec §2, §5). */
 export function AddToBasket({ product, buyerId }: Props) {
-  const [boxes, setBoxes] = useState<number | ''>(1);
+  const [boxes, setBoxes] = useState<number | undefined>(1);
   const [invalid, setInvalid] = useState<string>();
   const addToBasket = useAddToBasket();
   // Spec §5: a missing box count is one box.
-  const boxCount = boxes === '' ? 1 : boxes;
+  const boxCount = boxes ?? 1;
 
   const add = useSubmitGuard(async () => {
     const body = AddToBasketBody.safeParse({ buyerId, productId: product.id, boxQuantity: boxCount });
@@ -46,22 +47,24 @@ export function AddToBasket({ product, buyerId }: Props) {
 
   return (
     <Group gap={6} wrap="nowrap" justify="flex-end" align="flex-start">
-      <NumberInput
+      <NumberField
         size="xs"
         w={56}
-        hideControls
-        min={1}
-        max={MAX_BOXES_PER_LINE}
-        allowDecimal={false}
-        allowNegative={false}
-        thousandSeparator="."
-        decimalSeparator=","
         value={boxes}
-        onChange={(value) => setBoxes(typeof value === 'number' ? value : '')}
+        onChange={(value) => {
+          setBoxes(value);
+          setInvalid(
+            value !== undefined && !(value >= 1 && value <= MAX_BOXES_PER_LINE)
+              ? `1 ile ${formatNumber(MAX_BOXES_PER_LINE)} koli arası giriniz.`
+              : undefined,
+          );
+        }}
         error={invalid}
         aria-label={`${product.name} koli adedi`}
         description={
-          <span data-testid="box-pieces">{formatNumber(boxCount * product.quantityInsideBox)} adet</span>
+          <span data-testid="box-pieces">
+            {Number.isNaN(boxCount) ? '' : `${formatNumber(boxCount * product.quantityInsideBox)} adet`}
+          </span>
         }
         inputWrapperOrder={['input', 'description']}
       />

@@ -1,9 +1,10 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
 import { ORDER_SEARCH_PERIODS, type OrderQuery } from '@mandira/contract/order-query';
 import { ALL_LABEL } from '@mandira/contract/products';
-import { Button, Grid, Group, MultiSelect, NumberInput, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { NumberField } from '../../lib/number-field.tsx';
 import { checkOrderFilters, DEFAULT_ORDER_FILTERS, type OrderFilterValues } from './order-filters.ts';
 
 /** 'Tümü' stands for no status filter (spec §9); it and the statuses exclude one another. */
@@ -51,16 +52,12 @@ export function OrderFilterBar({ onSearch }: Props) {
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={label}
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          rightSection="₺"
-          value={field.value}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : '')}
+          decimals={2}
+          unit="₺"
+          value={field.value === '' ? undefined : field.value}
+          onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />

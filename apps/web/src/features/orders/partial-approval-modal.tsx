@@ -1,8 +1,9 @@
 import { wholeBoxesOf } from '@mandira/contract/order-machines';
 import type { OrderItem } from '@mandira/contract/orders';
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
+import { NumberField } from '../../lib/number-field.tsx';
 
 type Props = {
   item: OrderItem | null;
@@ -34,8 +35,8 @@ export function PartialApprovalModal({ item, submitting, onApprove, onClose }: P
 
 function PartialApprovalForm({ item, submitting, onApprove, onClose }: Props & { item: OrderItem }) {
   const maxBoxes = wholeBoxesOf(item.orderedQuantity, item.quantityInBox);
-  const [boxes, setBoxes] = useState<number | ''>(Math.max(1, maxBoxes - 1));
-  const pieces = (boxes === '' ? 0 : boxes) * item.quantityInBox;
+  const [boxes, setBoxes] = useState<number | undefined>(Math.max(1, maxBoxes - 1));
+  const pieces = boxes === undefined || Number.isNaN(boxes) ? 0 : boxes * item.quantityInBox;
   const disabled = pieces <= 1 || pieces >= item.orderedQuantity || submitting;
 
   return (
@@ -50,15 +51,11 @@ function PartialApprovalForm({ item, submitting, onApprove, onClose }: Props & {
           <b>{item.productName}</b>: {formatNumber(item.orderedQuantity)} adet sipariş edildi (koli içi{' '}
           {formatNumber(item.quantityInBox)} adet, {formatNumber(maxBoxes)} tam koli).
         </Text>
-        <NumberInput
+        <NumberField
           label="Onaylanacak Koli"
           description={`En fazla ${formatNumber(maxBoxes)} koli`}
-          min={1}
-          max={maxBoxes}
-          allowDecimal={false}
-          allowNegative={false}
           value={boxes}
-          onChange={(value) => setBoxes(typeof value === 'number' ? value : '')}
+          onChange={setBoxes}
           data-autofocus
         />
         <Text fz="sm" data-testid="partial-pieces">
