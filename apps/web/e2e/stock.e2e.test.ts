@@ -135,7 +135,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     const yogurt = row(page, YOGURT.stockCode);
     await yogurt.waitFor();
     // The new warehouse is a stock location too.
-    expect(await yogurt.textContent()).toContain('DEPO-5 : 0');
+    expect(await yogurt.textContent()).toContain(`${NEW_WAREHOUSE} : 0`);
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
     await screenshot(page, 'stock-goods');
@@ -160,11 +160,11 @@ describe('warehouses and stock as the warehouse roles', () => {
     page.on('request', countReads);
     await goodsIn.getByRole('button', { name: 'Uygula' }).click();
     await goodsIn.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 120');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-1 : 120');
     page.off('request', countReads);
     expect(itemReads).toHaveLength(0);
     const afterIn = (await yogurt.textContent()) ?? '';
-    expect(afterIn).toContain('DEPO-2 : 30');
+    expect(afterIn).toContain('Depo-2 : 30');
     expect(afterIn).toContain('150');
     expect(afterIn).toContain('~25');
 
@@ -186,8 +186,8 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-out-refused');
     await goodsOut.getByRole('button', { name: 'İptal' }).click();
     await goodsOut.waitFor({ state: 'hidden' });
-    expect(await yogurt.textContent()).toContain('DEPO-1 : 120');
-    expect(await yogurt.textContent()).toContain('DEPO-2 : 30');
+    expect(await yogurt.textContent()).toContain('Depo-1 : 120');
+    expect(await yogurt.textContent()).toContain('Depo-2 : 30');
 
     // Reopened, the modal has forgotten the type, the quantities and the error.
     await yogurt.getByRole('button', { name: 'Mal Çıkış' }).click();
@@ -201,7 +201,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-out-modal');
     await goodsOut.getByRole('button', { name: 'Uygula' }).click();
     await goodsOut.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 100');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-1 : 100');
 
     // --- a count overwrites a line ---
     await yogurt.getByRole('button', { name: 'Sayım' }).click();
@@ -216,7 +216,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-count-modal');
     await count.getByRole('button', { name: 'Kaydet' }).click();
     await count.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-2 : 28');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-2 : 28');
     expect(await yogurt.textContent()).toContain('128');
 
     // --- the item's movements ---
@@ -235,8 +235,8 @@ describe('warehouses and stock as the warehouse roles', () => {
 
     // --- a filter reloads the list: one warehouse ---
     await choose(page, page.getByTestId('goods-filters'), 'Depo', 'Depo-2');
-    await expect.poll(() => yogurt.textContent()).not.toContain('DEPO-1');
-    expect(await yogurt.textContent()).toContain('DEPO-2 : 28');
+    await expect.poll(() => yogurt.textContent()).not.toContain('Depo-1');
+    expect(await yogurt.textContent()).toContain('Depo-2 : 28');
     await screenshot(page, 'stock-goods-filtered');
 
     // --- the reduced copy of the screen ---

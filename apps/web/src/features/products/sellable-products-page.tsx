@@ -93,6 +93,7 @@ export default function SellableProductsPage() {
       <DataTable
         name="satilabilir-urunler"
         columns={tableColumns}
+        initialSort={[{ id: 'name', desc: false }]}
         data={products.data}
         getRowId={(p) => p.id}
         loading={products.isPending}

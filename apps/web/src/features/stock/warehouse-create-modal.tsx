@@ -8,7 +8,6 @@ import {
 } from '@mandira/contract/stock';
 import {
   Button,
-  Group,
   Loader,
   Modal,
   NumberInput,
@@ -25,6 +24,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../../lib/error-message.ts';
 import { FormError } from '../../lib/form-error.tsx';
 import { MapPicker } from '../../lib/map-picker.tsx';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useCreateWarehouse } from './api.ts';
 
@@ -183,7 +183,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           )}
         />
         <FormError title="Depo oluşturulamadı" message={serverError} />
-        <Group justify="flex-end" gap="sm">
+        <ModalFooter>
           <Button variant="default" onClick={onDone} disabled={create.submitting}>
             İptal
           </Button>
@@ -195,7 +195,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           >
             {create.submitting ? 'Oluşturuluyor...' : 'Oluştur'}
           </Button>
-        </Group>
+        </ModalFooter>
       </Stack>
     </form>
   );

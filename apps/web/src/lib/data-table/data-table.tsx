@@ -1,22 +1,18 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
-import {
-  type ColumnDef,
-  getCoreRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
+import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../error-message.ts';
-import { compareValues, filterBySearch, searchableText } from '../search.ts';
+import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
 import { exportToExcel } from './export-to-excel.ts';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
+import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
 const RENDER_STEP = 200;
@@ -36,10 +32,16 @@ export type DataTableProps<T> = {
   toolbar?: ReactNode;
   /** The search applies only from this many characters (users: 3, i.e. longer than 2). */
   minSearchLength?: number;
+  /**
+   * The order the table opens in, also its order for good: a header click turns a column's order
+   * round but never back to the raw order of `data`. Text sorts the Turkish way.
+   */
   initialSort?: SortingState;
   emptyMessage?: string;
   /** Columns below this width scroll sideways instead of squeezing. */
   minWidth?: number;
+  /** Said above the table while some of its columns are out of view to the right. */
+  scrollHint?: string;
   /**
    * Server paging: `data` is one page of `total` rows. Search and sorting then apply within the page;
    * the pager below the table asks the server for another.
@@ -81,6 +83,8 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
 
 /** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
 const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
+/** Headers too: 'Depo-1' must not break at its hyphen. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rowActions, minSearchLength = 1 } = props;
@@ -100,17 +104,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [props.data, query, columns, minSearchLength],
   );
 
-  const columnDefs = useMemo<ColumnDef<T>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        accessorFn: column.value,
-        header: column.header,
-        enableSorting: column.sortable !== false,
-        sortingFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
-      })),
-    [columns],
-  );
+  const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const overflow = useHorizontalOverflow(scrollBox);
 
   const table = useReactTable({
     data: filtered,
@@ -118,7 +114,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     state: { sorting },
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    ...SORTING_OPTIONS,
     getRowId: (row) => String(props.getRowId(row)),
   });
 
@@ -167,8 +163,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Group>
         </Alert>
       ) : null}
+      {overflow.overflows && !overflow.atEnd && (
+        <Group gap={6} c="dimmed" justify="flex-end" data-testid="table-scroll-hint">
+          <IconArrowsHorizontal size={16} />
+          <Text fz="sm">{props.scrollHint ?? 'Diğer sütunlar sağda: tabloyu yana kaydırın'}</Text>
+        </Group>
+      )}
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={props.minWidth ?? 700} type="native">
+        <Table.ScrollContainer
+          ref={scrollBox}
+          minWidth={props.minWidth ?? 700}
+          type="native"
+          className={overflow.overflows && !overflow.atEnd ? classes.moreToTheRight : undefined}
+        >
           <Table
             striped
             highlightOnHover
@@ -181,7 +188,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {table.getFlatHeaders().map((header) => {
                   const column = columns[header.index]!;
                   return (
-                    <Table.Th key={header.id} w={column.width} miw={column.minWidth} ta={column.align}>
+                    <Table.Th
+                      key={header.id}
+                      w={column.width}
+                      miw={column.minWidth}
+                      ta={column.align}
+                      style={column.noWrap ? NO_WRAP : undefined}
+                    >
                       <SortHeader
                         label={column.header}
                         sortable={header.column.getCanSort()}
@@ -218,11 +231,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 rows.slice(0, limit).map((row) => (
                   <Table.Tr key={row.id}>
                     {columns.map((column) => (
-                      <Table.Td
-                        key={column.id}
-                        ta={column.align}
-                        style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
-                      >
+                      <Table.Td key={column.id} ta={column.align} style={column.noWrap ? NO_WRAP : undefined}>
                         {column.render
                           ? column.render(row.original)
                           : searchableText(column.value(row.original))}
