@@ -2,7 +2,7 @@ import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } f
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../error-message.ts';
 import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
@@ -12,6 +12,7 @@ import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useElementWidth } from './use-element-width.ts';
 import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
@@ -107,6 +108,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
   const overflow = useHorizontalOverflow(scrollBox);
+  const actionsHeader = useRef<HTMLTableCellElement>(null);
+  const actionsWidth = useElementWidth(actionsHeader);
+  const cellStyle = (column: DataTableColumn<T>): CSSProperties => ({
+    ...(column.stickyEnd ? { position: 'sticky', right: actionsWidth, zIndex: 1 } : {}),
+    ...(column.noWrap ? NO_WRAP : {}),
+  });
 
   const table = useReactTable({
     data: filtered,
@@ -193,7 +200,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       w={column.width}
                       miw={column.minWidth}
                       ta={column.align}
-                      style={column.noWrap ? NO_WRAP : undefined}
+                      style={cellStyle(column)}
+                      bg={column.stickyEnd ? 'gray.0' : undefined}
+                      className={column.stickyEnd ? classes.stickyEnd : undefined}
                     >
                       <SortHeader
                         label={column.header}
@@ -205,7 +214,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   );
                 })}
                 {rowActions && (
-                  <Table.Th ta="right" style={STICKY_ACTIONS} bg="gray.0">
+                  <Table.Th ref={actionsHeader} ta="right" style={STICKY_ACTIONS} bg="gray.0">
                     <Text fw={600} fz="sm">
                       İşlemler
                     </Text>
@@ -231,7 +240,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 rows.slice(0, limit).map((row) => (
                   <Table.Tr key={row.id}>
                     {columns.map((column) => (
-                      <Table.Td key={column.id} ta={column.align} style={column.noWrap ? NO_WRAP : undefined}>
+                      <Table.Td
+                        key={column.id}
+                        ta={column.align}
+                        style={cellStyle(column)}
+                        className={
+                          column.stickyEnd ? `${classes.stickyEnd} ${classes.stickyBody}` : undefined
+                        }
+                      >
                         {column.render
                           ? column.render(row.original)
                           : searchableText(column.value(row.original))}
