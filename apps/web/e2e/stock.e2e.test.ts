@@ -1,8 +1,10 @@
+import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
 import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { userName: 'depo.yonetici.e2e', password: 'depo-yonetici-1234' };
@@ -10,6 +12,13 @@ const STAFF = { userName: 'depo.personel.e2e', password: 'depo-personel-1234' };
 const YOGURT = { stockCode: 'STK-7001', name: 'Süzme Yoğurt' };
 const BUTTER = { stockCode: 'STK-7002', name: 'Köy Tereyağı' };
 const NEW_WAREHOUSE = 'Ankara Soğuk Depo';
+/** With these, nine warehouses: more than a laptop screen shows side by side. */
+const MORE_WAREHOUSES = [
+  'İzmir Ara Depo',
+  'Çorlu Dağıtım Deposu',
+  'Bursa Soğuk Depo',
+  'Konya Kuru Gıda Deposu',
+];
 
 /** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
 async function screenshot(page: Page, name: string) {
@@ -304,6 +313,95 @@ describe('warehouses and stock as the warehouse roles', () => {
     await count.getByRole('button', { name: 'Kaydet' }).click();
     await count.waitFor({ state: 'hidden' });
     await expect.poll(() => yogurt.textContent()).toContain('138');
+    await signOutThroughUi(page);
+  });
+
+  it('keeps the total in view at 1366×768 with nine warehouses and says that more are to the right', async () => {
+    const { page } = browser;
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    for (const shortName of MORE_WAREHOUSES) await seeder.call('POST', '/warehouses', { shortName });
+    const items = await seeder.call<ProductItem[]>('GET', '/product-item');
+    const yogurtItem = items.find((candidate) => candidate.stockCode === YOGURT.stockCode)!;
+    const lastLine = yogurtItem.stocks.find((line) => line.wareHouse.label === MORE_WAREHOUSES[3])!;
+    await seeder.call('POST', '/product-item/stock-import', {
+      id: lastLine.id,
+      importedQuantity: 42,
+      stockOperationType: 'PRODUCTION_INBOUND',
+      notes: 'Konya sevkiyatı',
+    });
+    await page.setViewportSize(LAPTOP);
+
+    // --- Stok Yönetimi: one column per warehouse, the total always beside the actions ---
+    await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
+    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    const yogurt = row(page, YOGURT.stockCode);
+    await yogurt.waitFor();
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(
+      expect.arrayContaining(['Depo-1', NEW_WAREHOUSE, ...MORE_WAREHOUSES, 'Toplam Stok']),
+    );
+    const totalHeader = page.getByRole('columnheader').nth(headers.indexOf('Toplam Stok'));
+    const totalCell = yogurt.getByRole('cell').nth(headers.indexOf('Toplam Stok'));
+    expect(await totalCell.textContent()).toContain('180');
+    expect(await isInViewUncovered(page, totalHeader)).toBe(true);
+    expect(await isInViewUncovered(page, totalCell)).toBe(true);
+    // A header never breaks at its hyphen ('Depo-/1').
+    const depoOne = page.getByRole('button', { name: /^Depo-1 sütununa göre sırala/ });
+    expect((await depoOne.boundingBox())!.height).toBeLessThan(30);
+    const hint = page.getByTestId('table-scroll-hint');
+    expect(await hint.textContent()).toContain('9 depo');
+    const lastWarehouse = yogurt.getByRole('button', {
+      name: `${YOGURT.name} ${MORE_WAREHOUSES[3]} stok hareketleri`,
+    });
+    expect(await isInViewUncovered(page, lastWarehouse)).toBe(false);
+    await screenshot(page, 'stock-management-nine-warehouses');
+
+    // Scrolled to the right end: the last warehouse shows, the total is still there, the hint is gone.
+    await page.getByRole('table').evaluate((table) => {
+      const box = table.closest('.mantine-Table-scrollContainer') ?? table.parentElement!.parentElement!;
+      box.scrollLeft = box.scrollWidth;
+    });
+    await hint.waitFor({ state: 'detached' });
+    expect(await isInViewUncovered(page, lastWarehouse)).toBe(true);
+    expect(await lastWarehouse.textContent()).toContain('42');
+    expect(await isInViewUncovered(page, totalCell)).toBe(true);
+    await screenshot(page, 'stock-management-nine-warehouses-scrolled');
+
+    // The count modal's save button is in view without scrolling.
+    await yogurt.getByRole('button', { name: 'Sayım' }).click();
+    const count = dialog(page, 'Stok Sayımı');
+    await count.getByLabel('Depo-1 sayılan miktar').waitFor();
+    expect(await isInViewUncovered(page, count.getByRole('button', { name: 'Kaydet' }))).toBe(true);
+    await screenshot(page, 'stock-management-count-nine-warehouses');
+    await count.getByRole('button', { name: 'İptal' }).click();
+    await count.waitFor({ state: 'hidden' });
+    await signOutThroughUi(page);
+
+    // --- Mal Giriş Çıkış: warehouse stocks by name, one entry apiece, the total in view ---
+    await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
+    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    const goodsRow = row(page, YOGURT.stockCode);
+    await goodsRow.waitFor();
+    const entries = (await goodsRow.getByRole('listitem').allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, ' '),
+    );
+    expect(entries).toHaveLength(9);
+    expect(entries).toContain('Depo-1 : 100');
+    expect(entries).toContain(`${MORE_WAREHOUSES[3]} : 42`);
+    expect(await goodsRow.textContent()).not.toContain('DEPO-');
+    const goodsHeaders = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const goodsTotal = goodsRow.getByRole('cell').nth(goodsHeaders.indexOf('Toplam Stok'));
+    expect(await goodsTotal.textContent()).toBe('180');
+    expect(await isInViewUncovered(page, goodsTotal)).toBe(true);
+    await screenshot(page, 'stock-goods-nine-warehouses');
+
+    await goodsRow.getByRole('button', { name: 'Mal Giriş' }).click();
+    const goodsIn = dialog(page, `Mal Giriş: ${YOGURT.stockCode} - ${YOGURT.name}`);
+    await goodsIn.getByLabel('Depo-1 giriş miktarı').waitFor();
+    expect(await isInViewUncovered(page, goodsIn.getByRole('button', { name: 'Uygula' }))).toBe(true);
+    await screenshot(page, 'stock-goods-in-nine-warehouses');
+    await page.keyboard.press('Escape');
+    await goodsIn.waitFor({ state: 'hidden' });
     await signOutThroughUi(page);
   });
 });

@@ -26,7 +26,7 @@ function yesNo(flag: 0 | 1) {
 
 function columns(onShowBundle: (product: Product) => void): DataTableColumn<Product>[] {
   return [
-    { id: 'name', header: 'Ürün Adı', value: (p) => p.name, minWidth: 160 },
+    { id: 'name', header: 'Ürün Adı', value: (p) => p.name, minWidth: 140 },
     { id: 'stockCode', header: 'Stok Kodu', value: (p) => p.stockCode, noWrap: true },
     { id: 'barcode', header: 'Barkod', value: (p) => p.barcode, noWrap: true },
     {
@@ -42,7 +42,7 @@ function columns(onShowBundle: (product: Product) => void): DataTableColumn<Prod
       render: (p) => yesNo(p.truckShippingAvailable),
     },
     { id: 'perBox', header: 'Koli İçi Adet', value: (p) => p.quantityInsideBox, align: 'right' },
-    { id: 'notes', header: 'Açıklama', value: (p) => p.notes, minWidth: 140 },
+    { id: 'notes', header: 'Açıklama', value: (p) => p.notes, minWidth: 110 },
     {
       id: 'bundle',
       header: 'İçindekiler',
