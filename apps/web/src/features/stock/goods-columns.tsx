@@ -47,7 +47,7 @@ const warehouseStocks: Column = {
       <WarehouseStockList item={item} />
     ),
   sortable: false,
-  minWidth: 300,
+  minWidth: 170,
 };
 
 const totalStock: Column = {
@@ -69,7 +69,8 @@ const approximateBoxes: Column = {
   value: (item) => (item.quantityInBox > 0 ? item.boxQuantity : null),
   render: (item) => (item.quantityInBox > 0 ? `~${formatPieces(item.boxQuantity)}` : '—'),
   align: 'right',
-  noWrap: true,
+  // The header may take two lines: the width goes to the warehouse list.
+  minWidth: 70,
 };
 
 /** The goods table of spec §2; the '-2' screen keeps only what identifies the item. */
@@ -78,8 +79,9 @@ export const GOODS_COLUMNS: Column[] = [
   barcodeColumn,
   { ...packagingColumn, header: 'Ambalaj Şekli' },
   warehouseStocks,
-  totalStock,
   approximateBoxes,
+  // Last and kept in view beside the actions, however wide the warehouse list makes the table.
+  { ...totalStock, stickyEnd: true },
 ];
 export const COMPACT_GOODS_COLUMNS: Column[] = [
   nameAndCode,

@@ -4,8 +4,9 @@ import { formatPieces } from './stock-format.ts';
 import classes from './warehouse-stock-list.module.css';
 
 /**
- * An item's stock per warehouse as a compact two-column list of 'name : pieces' entries: readable
- * with many warehouses, long names cut with the whole name on hover.
+ * An item's stock per warehouse as a compact list of 'name : pieces' entries, in as many columns as
+ * the cell has room for: every figure whole, however many warehouses; a name too long for its
+ * column is cut, whole on hover.
  */
 export function WarehouseStockList({ item }: { item: ProductItem }) {
   return (
