@@ -2,9 +2,9 @@ import fs from 'node:fs/promises';
 import type { CreateBuyerBody } from '@mandira/contract/buyers';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
+import { type BrowserSession, openBrowser } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
-import { dialog, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,16 +17,6 @@ const PLACES = ['Bornova', 'Boğaziçi', 'Körfez', 'Kızılay', 'Yunusemre', '�
 const TURKISH_ORDER = ['Boğaziçi', 'Bornova', 'Çanakkale', 'Kızılay', 'Körfez', 'Yunusemre'];
 const PENDING = item('LAY-3001', 'Dil Peyniri Örgü');
 
-/** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return pageScreenshot(page, name);
-}
-
-function row(page: Page, text: string) {
-  return page.getByRole('row').filter({ hasText: text });
-}
-
 async function openScreen(page: Page, menuLabel: string, heading: string) {
   await page.getByTestId('menu-entry').filter({ hasText: menuLabel }).first().click();
   await page.getByRole('heading', { name: heading }).waitFor();
@@ -37,7 +27,7 @@ async function expectSaveInView(page: Page, modal: Locator, save: string, name: 
   const button = modal.getByRole('button', { name: save, exact: true });
   await button.waitFor();
   expect(await isInViewUncovered(page, button)).toBe(true);
-  await screenshot(page, name);
+  await screenshotFromTop(page, name);
   await modal.evaluate((element) => {
     const content = element.closest('.mantine-Modal-content') ?? element;
     content.scrollTop = content.scrollHeight / 2;
@@ -92,19 +82,19 @@ describe('screens that fit a 1366×768 laptop', () => {
     await signInThroughUi(page, baseUrl, ACCOUNTING.userName, ACCOUNTING.password);
     await openScreen(page, 'Müşteri Yönetimi', 'Müşteri Yönetimi');
     await page.getByPlaceholder('Ara...').fill('LAY-B');
-    await expect.poll(() => row(page, 'LAY-B').count()).toBe(6);
-    const titles = await row(page, 'LAY-B').allInnerTexts();
+    await expect.poll(() => tableRow(page, 'LAY-B').count()).toBe(6);
+    const titles = await tableRow(page, 'LAY-B').allInnerTexts();
     expect(titles.map((text) => TURKISH_ORDER.find((place) => text.includes(`${place} Şarküteri`)))).toEqual(
       TURKISH_ORDER,
     );
-    const phone = row(page, 'LAY-B01').getByText('0232 555 12 30', { exact: true });
+    const phone = tableRow(page, 'LAY-B01').getByText('0232 555 12 30', { exact: true });
     expect(await isInViewUncovered(page, phone)).toBe(true);
     expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
-    await screenshot(page, 'fit-customers-turkish-order');
+    await screenshotFromTop(page, 'fit-customers-turkish-order');
 
     // A header click turns the order round, still the Turkish way.
     await page.getByRole('button', { name: /^Ünvan sütununa göre sırala/ }).click();
-    const reversed = await row(page, 'LAY-B').allInnerTexts();
+    const reversed = await tableRow(page, 'LAY-B').allInnerTexts();
     expect(
       reversed.map((text) => TURKISH_ORDER.find((place) => text.includes(`${place} Şarküteri`))),
     ).toEqual([...TURKISH_ORDER].reverse());
@@ -141,14 +131,14 @@ describe('screens that fit a 1366×768 laptop', () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, SALES.userName, SALES.password);
     await openScreen(page, 'Ürün Onayı', 'Ürün Onay Sayfası');
-    await row(page, PENDING.stockCode).getByRole('button', { name: 'Ürünü Tanımla' }).click();
+    await tableRow(page, PENDING.stockCode).getByRole('button', { name: 'Ürünü Tanımla' }).click();
     const approve = dialog(page, 'Ürünü Tanımla');
     await expectSaveInView(page, approve, 'Ürünü Tanımla', 'fit-product-approval-modal');
     await approve.getByRole('button', { name: 'Ürünü Tanımla', exact: true }).click();
     await approve.waitFor({ state: 'hidden' });
 
     await openScreen(page, 'Depolanabilir Ürünler', 'Depolanabilir Ürün Listesi');
-    await row(page, PENDING.stockCode).getByRole('button', { name: 'Detaylı İncele' }).click();
+    await tableRow(page, PENDING.stockCode).getByRole('button', { name: 'Detaylı İncele' }).click();
     const detail = dialog(page, `Ürün Detayı: ${PENDING.stockCode}`);
     await expectSaveInView(page, detail, 'Düzenle', 'fit-item-detail-modal');
     await detail.getByRole('button', { name: 'Düzenle', exact: true }).click();
@@ -158,10 +148,10 @@ describe('screens that fit a 1366×768 laptop', () => {
     await edit.waitFor({ state: 'hidden' });
 
     await openScreen(page, 'Satılabilir Ürünler', 'Satılabilir Ürün Listesi');
-    const contents = row(page, 'SP-LAY-LOR-TABAK').getByRole('button', { name: 'İçindekiler (1)' });
+    const contents = tableRow(page, 'SP-LAY-LOR-TABAK').getByRole('button', { name: 'İçindekiler (1)' });
     await contents.waitFor();
     expect(await isInViewUncovered(page, contents)).toBe(true);
-    await screenshot(page, 'fit-sellable-products');
+    await screenshotFromTop(page, 'fit-sellable-products');
     expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
     await signOutThroughUi(page);
   });
