@@ -84,7 +84,6 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
 
 /** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
 const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
-/** Headers too: 'Depo-1' must not break at its hyphen. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -110,9 +109,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const overflow = useHorizontalOverflow(scrollBox);
   const actionsHeader = useRef<HTMLTableCellElement>(null);
   const actionsWidth = useElementWidth(actionsHeader);
-  const cellStyle = (column: DataTableColumn<T>): CSSProperties => ({
+  const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
     ...(column.stickyEnd ? { position: 'sticky', right: actionsWidth, zIndex: 1 } : {}),
-    ...(column.noWrap ? NO_WRAP : {}),
+    ...(column.noWrap && !header ? NO_WRAP : {}),
   });
 
   const table = useReactTable({
@@ -200,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       w={column.width}
                       miw={column.minWidth}
                       ta={column.align}
-                      style={cellStyle(column)}
+                      style={cellStyle(column, true)}
                       bg={column.stickyEnd ? 'gray.0' : undefined}
                       className={column.stickyEnd ? classes.stickyEnd : undefined}
                     >
@@ -209,6 +208,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         sortable={header.column.getCanSort()}
                         direction={header.column.getIsSorted()}
                         onToggle={() => header.column.toggleSorting()}
+                        align={column.align}
                       />
                     </Table.Th>
                   );

@@ -14,6 +14,6 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
-  });
+  }, [ref]);
   return width;
 }
