@@ -15,7 +15,7 @@ const SALES = { userName: 'satis.sorumlusu', password: 'satis-sorumlu-1234' };
 /** In the order PostgreSQL's C collation (and PGlite's) would give them: Ç after Y, ı after ö. */
 const PLACES = ['Bornova', 'Boğaziçi', 'Körfez', 'Kızılay', 'Yunusemre', 'Çanakkale'];
 const TURKISH_ORDER = ['Boğaziçi', 'Bornova', 'Çanakkale', 'Kızılay', 'Körfez', 'Yunusemre'];
-const PENDING = item('LAY-3001', 'Dil Peyniri Örgü');
+const PENDING = item('LAY-8801', 'Dil Peyniri Örgü');
 
 async function openScreen(page: Page, menuLabel: string, heading: string) {
   await page.getByTestId('menu-entry').filter({ hasText: menuLabel }).first().click();
@@ -26,13 +26,13 @@ async function openScreen(page: Page, menuLabel: string, heading: string) {
 async function expectSaveInView(page: Page, modal: Locator, save: string, name: string) {
   const button = modal.getByRole('button', { name: save, exact: true });
   await button.waitFor();
-  expect(await isInViewUncovered(page, button)).toBe(true);
+  await expect.poll(() => isInViewUncovered(page, button)).toBe(true);
   await screenshotFromTop(page, name);
   await modal.evaluate((element) => {
     const content = element.closest('.mantine-Modal-content') ?? element;
     content.scrollTop = content.scrollHeight / 2;
   });
-  expect(await isInViewUncovered(page, button)).toBe(true);
+  await expect.poll(() => isInViewUncovered(page, button)).toBe(true);
 }
 
 describe('screens that fit a 1366×768 laptop', () => {
@@ -57,7 +57,7 @@ describe('screens that fit a 1366×768 laptop', () => {
     const bowl = await seeder.call<{ id: number }>(
       'POST',
       '/product-item',
-      item('LAY-3002', 'Lor Peyniri Kasesi'),
+      item('LAY-8802', 'Lor Peyniri Kasesi'),
     );
     await seeder.call('POST', '/products', {
       name: 'Kahvaltılık Lor Tabağı',
@@ -88,7 +88,7 @@ describe('screens that fit a 1366×768 laptop', () => {
       TURKISH_ORDER,
     );
     const phone = tableRow(page, 'LAY-B01').getByText('0232 555 12 30', { exact: true });
-    expect(await isInViewUncovered(page, phone)).toBe(true);
+    await expect.poll(() => isInViewUncovered(page, phone)).toBe(true);
     expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
     await screenshotFromTop(page, 'fit-customers-turkish-order');
 
@@ -150,7 +150,7 @@ describe('screens that fit a 1366×768 laptop', () => {
     await openScreen(page, 'Satılabilir Ürünler', 'Satılabilir Ürün Listesi');
     const contents = tableRow(page, 'SP-LAY-LOR-TABAK').getByRole('button', { name: 'İçindekiler (1)' });
     await contents.waitFor();
-    expect(await isInViewUncovered(page, contents)).toBe(true);
+    await expect.poll(() => isInViewUncovered(page, contents)).toBe(true);
     await screenshotFromTop(page, 'fit-sellable-products');
     expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
     await signOutThroughUi(page);
