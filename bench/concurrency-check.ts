@@ -8,32 +8,24 @@
  */
 import pg from 'pg';
 import {
+  type Answered,
+  call,
   checkLedger,
   createDatabase,
   deadline,
   describeLedger,
-  finish,
+  runCheck,
   type Server,
+  seededRandom,
+  sendAll,
   signIn,
   startServer,
-  stopping,
+  verdict,
 } from './harness.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
 const SEED = Number(process.env.CHECK_SEED ?? Date.now() % 1_000_000);
-
-/** mulberry32: the same seed gives the same workload. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = 'in' | 'out' | 'count';
 type Planned = {
@@ -44,7 +36,7 @@ type Planned = {
   /** Pieces per line: added (in), taken (out) or counted (count). */
   lines: { id: number; quantity: number }[];
 };
-type Outcome = Planned & { status: number; code?: string; message?: string };
+type Outcome = Answered<Planned>;
 
 const ENDPOINT: Record<Kind, string> = {
   in: 'stock-import-bulk',
@@ -83,19 +75,6 @@ function bodyOf(request: Planned): object {
   }
 }
 
-async function call(server: Server, token: string, method: string, url: string, body?: object) {
-  const response = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await response.json().catch(() => ({}))) as {
-    data?: unknown;
-    error?: { code: string; message: string };
-  };
-  return { status: response.status, json };
-}
-
 async function main(): Promise<void> {
   deadline(110, 'the concurrency check');
   const started = Date.now();
@@ -132,7 +111,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const someLines = (most: number) =>
     [...hotLines].sort(() => next() - 0.5).slice(0, pick(1, Math.min(most, hotLines.length)));
@@ -150,32 +129,9 @@ async function main(): Promise<void> {
     `${TOTAL} requests (goods-in, goods-out, counts) on ${hotLines.length} hot lines ${hotLines.join(', ')}, ` +
       `${CONCURRENCY} at a time over both servers (seed ${SEED})`,
   );
-  const outcomes: Outcome[] = [];
-  let cursor = 0;
   const runStarted = Date.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (cursor < plan.length) {
-        const request = plan[cursor++]!;
-        try {
-          const response = await call(
-            request.server,
-            token,
-            'PUT',
-            `/api/product-item/${ENDPOINT[request.kind]}`,
-            bodyOf(request),
-          );
-          outcomes.push({
-            ...request,
-            status: response.status,
-            code: response.json.error?.code,
-            message: response.json.error?.message,
-          });
-        } catch (error) {
-          outcomes.push({ ...request, status: 0, message: (error as Error).message });
-        }
-      }
-    }),
+  const outcomes: Outcome[] = await sendAll(plan, CONCURRENCY, (request) =>
+    call(request.server, token, 'PUT', `/api/product-item/${ENDPOINT[request.kind]}`, bodyOf(request)),
   );
   const runSeconds = (Date.now() - runStarted) / 1000;
 
@@ -275,16 +231,7 @@ async function main(): Promise<void> {
     await db.end();
   }
 
-  if (problems.length > 0) {
-    console.error(`\nFAIL: ${problems.length} violations`);
-    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
-    await finish(1);
-  }
-  console.log(`\nOK in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await finish(0);
+  await verdict(problems, started);
 }
 
-main().catch(async (error) => {
-  if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
-  await finish(1);
-});
+runCheck(main);

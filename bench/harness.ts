@@ -109,10 +109,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type Server = { name: string; url: string; pid: number };
+export type Server = {
+  name: string;
+  url: string;
+  pid: number;
+  /** kill -9, as a power cut or the OOM killer would; resolves once the process is gone. */
+  crash(): Promise<void>;
+};
 
-/** One server process (`node --import tsx apps/server/src/main.ts`) on its own port, ready to serve. */
-export async function startServer(name: string, databaseUrlOfRun: string): Promise<Server> {
+/**
+ * One server process (`node --import tsx apps/server/src/main.ts`) on its own port, ready to serve;
+ * `databaseUrlOfRun` empty with a DATA_DIR in `env` runs it on the embedded database.
+ */
+export async function startServer(
+  name: string,
+  databaseUrlOfRun: string,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -126,6 +139,7 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
       LOG_LEVEL: 'warn',
       // Several benchmark connections sign in from one address.
       SIGN_IN_MAX_FAILURES: '1000',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -137,10 +151,12 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited: number | null = null;
+  let crashed = false;
   child.on('exit', (code, signal) => {
     exited = code ?? (signal ? 128 : 1);
     children.delete(child);
-    if (!exiting) console.error(`server ${name} (pid ${child.pid}) stopped: ${code ?? signal}\n${output}`);
+    if (!exiting && !crashed)
+      console.error(`server ${name} (pid ${child.pid}) stopped: ${code ?? signal}\n${output}`);
   });
   onCleanup(async () => {
     if (exited !== null) return;
@@ -157,7 +173,16 @@ export async function startServer(name: string, databaseUrlOfRun: string): Promi
     if (exited !== null) throw new Error(`server ${name} did not start (exit ${exited}):\n${output}`);
     try {
       const response = await fetch(`${url}/api/actuator/health`);
-      if (response.ok) return { name, url, pid: child.pid! };
+      if (response.ok) {
+        const crash = async () => {
+          if (exited !== null) return;
+          crashed = true;
+          const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+          child.kill('SIGKILL');
+          await gone;
+        };
+        return { name, url, pid: child.pid!, crash };
+      }
     } catch {
       // not listening yet
     }
@@ -194,7 +219,12 @@ export type LedgerReport = {
  * no line is negative, and each line's history, in id order, is one unbroken running sum (a lost update
  * would show as a row that starts from a stale quantity).
  */
-export async function checkLedger(client: pg.Client | pg.Pool): Promise<LedgerReport> {
+/** A connection to read the ledger through: node-postgres, or the embedded database itself. */
+export type SqlReader = {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+};
+
+export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
   const sums = await client.query<{ id: number; quantity: number; history_sum: string }>(
     `select l.id, l.quantity, coalesce(h.total, 0) as history_sum
        from stock_lines l
@@ -252,4 +282,81 @@ export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank]!;
+}
+
+/** mulberry32: the same seed gives the same workload. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** One API call as a signed-in user; the envelope's data or error, with the HTTP status. */
+export async function call(server: Server, token: string, method: string, url: string, body?: object) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { 'auth-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json().catch(() => ({}))) as {
+    data?: unknown;
+    error?: { code: string; message: string };
+  };
+  return { status: response.status, json };
+}
+
+/** What a planned request came to: its HTTP status and, when refused, the error's code and message. */
+export type Answered<T> = T & { status: number; code?: string; message?: string };
+
+/** Sends the planned requests, `concurrency` at a time, in plan order; every one gets an answer. */
+export async function sendAll<T>(
+  plan: readonly T[],
+  concurrency: number,
+  send: (request: T) => ReturnType<typeof call>,
+): Promise<Answered<T>[]> {
+  const outcomes: Answered<T>[] = [];
+  let cursor = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (cursor < plan.length) {
+        const request = plan[cursor++]!;
+        try {
+          const response = await send(request);
+          outcomes.push({
+            ...request,
+            status: response.status,
+            code: response.json.error?.code,
+            message: response.json.error?.message,
+          });
+        } catch (error) {
+          outcomes.push({ ...request, status: 0, message: (error as Error).message });
+        }
+      }
+    }),
+  );
+  return outcomes;
+}
+
+/** Ends a check: its violations (exit 1) or OK with the time it took (exit 0). */
+export async function verdict(problems: readonly string[], startedAt: number): Promise<never> {
+  if (problems.length > 0) {
+    console.error(`\nFAIL: ${problems.length} violations`);
+    for (const problem of problems.slice(0, 30)) console.error(`  - ${problem}`);
+    return finish(1);
+  }
+  console.log(`\nOK in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+  return finish(0);
+}
+
+/** Runs a check's main; an error that is not part of stopping fails the run. */
+export function runCheck(main: () => Promise<void>): void {
+  main().catch(async (error) => {
+    if (!stopping()) console.error(`FAIL: ${(error as Error).stack ?? error}`);
+    await finish(1);
+  });
 }

@@ -4,7 +4,7 @@
  * the same SQL sent straight through the `pg` driver with the same concurrency, so the figure that
  * travels between machines is the ratio. Ends with the stock ledger check; exits non-zero when it fails.
  *
- * Env: BENCH_POSTGRES_URL, BENCH_ITEMS (2000), BENCH_SECONDS per measurement (10).
+ * Env: BENCH_POSTGRES_URL, BENCH_ITEMS (2000), BENCH_ORDERS (100000), BENCH_SECONDS per measurement (10).
  */
 import os from 'node:os';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
@@ -33,8 +33,11 @@ import {
   startServer,
   stopping,
 } from './harness.ts';
+import { orderScenarios } from './order-scenarios.ts';
+import { generateOrders } from './orders-dataset.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 8);
@@ -178,6 +181,11 @@ async function main(): Promise<void> {
       `${dataset.historyRows} history rows (items ${s.items.toFixed(1)} s, history ${s.history.toFixed(1)} s, ` +
       `quantities ${s.quantities.toFixed(1)} s, vacuum/analyze ${s.analyze.toFixed(1)} s)`,
   );
+  const orderSet = await generateOrders(client, { orders: ORDERS, buyers: 500, products: 200 });
+  log(
+    `${orderSet.orders} orders with ${orderSet.orderItems} items, ${orderSet.products} products, ` +
+      `${orderSet.buyers} buyers, ${orderSet.basketLines} basket lines (${orderSet.seconds.toFixed(1)} s)`,
+  );
   const b = await startServer('B', databaseUrl);
   const servers = [a, b];
   log(
@@ -311,6 +319,18 @@ async function main(): Promise<void> {
     },
   ];
 
+  scenarios.push(
+    ...(await orderScenarios({
+      pool,
+      client,
+      capture,
+      replay,
+      actor,
+      readConnections: READ_CONNECTIONS,
+      writeConnections: MOVE_CONNECTIONS,
+    })),
+  );
+
   const historyBefore = dataset.historyRows;
   let movementsDone = 0;
   const rows: Row[] = [];
@@ -371,6 +391,13 @@ async function main(): Promise<void> {
     `\nTargets: stock-history week p95 ${ms(week50)} ms (< 50 ms: ${week50 < 50 ? 'met' : 'MISSED'}); ` +
       `movement throughput ${moveRatio.toFixed(2)} × direct SQL (≥ 0.5: ${moveRatio >= 0.5 ? 'met' : 'MISSED'}); ` +
       `movements ${movementsDone}, history rows written ${historyRowsWritten}.`,
+  );
+  const [searchP95, productsP95] = [rows[4]!, rows[5]!].map((row) => summarize([...row.http.latencies]).p95);
+  const basketRatio = rate(rows[6]!.http) / rate(rows[6]!.direct);
+  console.log(
+    `Orders (${orderSet.orders}, ${orderSet.orderItems} items): search p95 ${ms(searchP95!)} ms (< 50 ms: ${searchP95! < 50 ? 'met' : 'MISSED'}); ` +
+      `product list p95 ${ms(productsP95!)} ms (< 50 ms: ${productsP95! < 50 ? 'met' : 'MISSED'}); ` +
+      `basket add ${basketRatio.toFixed(2)} × direct SQL (≥ 0.5: ${basketRatio >= 0.5 ? 'met' : 'MISSED'}).`,
   );
   console.log(`Ledger: ${ledger.summary}.`);
   console.log(`Total ${((performance.now() - runStarted) / 1000).toFixed(0)} s.`);

@@ -5,19 +5,24 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthGuard } from './http/auth.ts';
+import { answerClientError } from './http/client-error.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
+import { basketRoutes } from './modules/orders/baskets.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
@@ -33,12 +38,24 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     trustProxy: config.trustProxy,
     // The envelope's messages are the answer; Fastify's default 4xx bodies never reach a client.
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicy(config) });
+  // HSTS is sent only on answers that came over HTTPS (below): over plain HTTP it means nothing.
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    // An API answer may carry a generated password or a customer's balance: no cache keeps it.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT.name} API`, version: PRODUCT.version },
@@ -58,7 +75,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));
-      await api.register(systemRoutes(config));
+      await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));
       await api.register(milkRoutes(deps));
@@ -67,6 +84,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(sellableProductRoutes(deps));
       await api.register(stockRoutes(deps));
       await api.register(buyerRoutes(deps));
+      await api.register(basketRoutes(deps));
+      await api.register(orderRoutes(deps));
     },
     { prefix: '/api' },
   );
@@ -85,14 +104,22 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const isApi = isApiPath(request.url);
     // A missing file (an old asset name) must not be answered with the page: the browser expects code.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    const pathname = request.url.split('?')[0]!;
+    const isFile =
+      /\.[a-z0-9]+$/i.test(pathname) || pathname === '/assets' || pathname.startsWith('/assets/');
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(fail({ message: 'İstenen kaynak bulunamadı.', code: 'NOT_FOUND' }));
+    return reply.status(404).send(fail({ message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }));
   });
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 function contentSecurityPolicy(config: Config) {

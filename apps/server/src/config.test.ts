@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       adminUserName: 'admin',
       databaseUrl: undefined,
       tokenTtlMs: 12 * 3600_000,
+      // The terminal shows warnings and errors; a line per request only with LOG_LEVEL=info.
+      logLevel: 'warn',
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -18,9 +20,25 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ ADMIN_PASSWORD: 'kisa' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_QUERY_TIMEOUT_MS: '0' }, 'DATABASE_QUERY_TIMEOUT_MS'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));
+  });
+
+  it('waits for PostgreSQL only as long as the timeouts say', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      connectMs: 5_000,
+      statementMs: 15_000,
+      queryMs: 20_000,
+    });
+    expect(
+      loadConfig({
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
+        DATABASE_STATEMENT_TIMEOUT_MS: '60000',
+        DATABASE_QUERY_TIMEOUT_MS: '65000',
+      }).databaseTimeouts,
+    ).toEqual({ connectMs: 2_000, statementMs: 60_000, queryMs: 65_000 });
   });
 
   it('treats an empty DATABASE_URL as unset', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 
 const optionalText = z
   .string()
@@ -7,11 +8,16 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(3_600_000).default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
+  DATABASE_QUERY_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.queryMs),
   ADMIN_USERNAME: z.string().trim().min(3).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8).optional()),
   TOKEN_TTL_HOURS: z.coerce
@@ -21,7 +27,8 @@ const EnvSchema = z.object({
     .default(12),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Warnings and errors by default: a line per request (info) only when asked for (decision 45).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
   ERP_SOURCE: optionalText,
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -38,6 +45,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: DatabaseTimeouts;
   adminUserName: string;
   adminPassword: string | undefined;
   tokenTtlMs: number;
@@ -69,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      queryMs: e.DATABASE_QUERY_TIMEOUT_MS,
+    },
     adminUserName: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,

@@ -47,7 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  await bootstrap(database.db, config, { info() {}, warn() {} });
+  await bootstrap(database.db, config);
   const app = await buildApp({ config, database });
   await app.ready();
 

@@ -1,27 +1,43 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { connectPglite, connectPostgres, type Database } from '../src/db/client.ts';
 
+let pgliteTemplate: Promise<Blob> | undefined;
+
+function templateBlob(file: string): Promise<Blob> {
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server of TEST_DATABASE_URL / DATABASE_URL, dropped again on close.
+ * A fresh, migrated database for one test file, copied from the template that the global setup
+ * migrated once: in-memory PGlite by default, or a new database on the PostgreSQL server of
+ * TEST_DATABASE_URL / DATABASE_URL, dropped again on close. `migrate()` still runs, and finds nothing
+ * left to do, so a template older than the migrations cannot hide one.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await connectPglite();
+    const templateFile = inject('pgliteTemplateFile');
+    const database = await connectPglite(
+      undefined,
+      templateFile ? await templateBlob(templateFile) : undefined,
+    );
     await database.migrate();
     return database;
   }
   const name = `mandira_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // The drop below ends the pool's connections; that is expected here.
-  const database = connectPostgres(url.toString(), 5, () => {});
+  const database = connectPostgres(url.toString(), { poolSize: 5, onIdleError: () => {} });
   await database.migrate();
   return {
     ...database,

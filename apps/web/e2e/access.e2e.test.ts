@@ -116,6 +116,16 @@ describe('sign-in, menus and page access by role', () => {
     expect(await editUser.getByLabel('Soyad').inputValue()).toBe('Doğan');
     expect(await editUser.getByLabel('Sekreter').isChecked()).toBe(true);
     expect(await editUser.getByLabel('Ofis Yöneticisi').isChecked()).toBe(false);
+    // The contract's rules show on their fields before anything is sent, without raw keys.
+    await editUser.getByLabel('Kullanıcı adı').fill('ab');
+    await editUser.getByLabel('Telefon').fill('abc');
+    await editUser.getByRole('button', { name: 'Kaydet' }).click();
+    await editUser.getByText('Kullanıcı adı en az 3 karakter olmalıdır.').waitFor();
+    await editUser.getByText('Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.').waitFor();
+    expect(await editUser.getByTestId('form-error').count()).toBe(0);
+    expect(await editUser.textContent()).not.toContain("'userName'");
+    await screenshot(page, 'users-edit-field-errors');
+    await editUser.getByLabel('Kullanıcı adı').fill('sekreter.e2e');
     await editUser.getByLabel('Telefon').fill('0532 999 88 77');
     await editUser.getByRole('button', { name: 'Kaydet' }).click();
     await editUser.waitFor({ state: 'hidden' });

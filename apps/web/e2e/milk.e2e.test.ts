@@ -1,9 +1,11 @@
 import { istanbulDate } from '@mandira/contract/istanbul-time';
+import type { MilkDelivery } from '@mandira/contract/milk';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder } from './seed.ts';
+import { SCREENSHOT_DIR } from './settings.ts';
 import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -135,7 +137,7 @@ describe('milk collection as an order manager', () => {
     await deliveries.getByText('Bu aralıkta teslimat bulunamadı').waitFor();
     await deliveries.getByRole('button', { name: 'Yeni Teslimat' }).click();
     const deliveryModal = dialog(page, 'Yeni Teslimat');
-    expect(await deliveryModal.getByLabel('İnek Sütü (L)').inputValue()).toBe('0 L');
+    expect(await deliveryModal.getByLabel('İnek Sütü (L)').inputValue()).toBe('0');
     // Turkish 'GG.AA.YYYY SS:DD' in the field; the table shows 'YYYY-MM-DD HH:MM' (spec §2).
     const now = await deliveryModal.getByLabel('Teslimat Zamanı').inputValue();
     const nowInTable = `${now.slice(6, 10)}-${now.slice(3, 5)}-${now.slice(0, 2)} ${now.slice(11, 16)}`;
@@ -153,7 +155,7 @@ describe('milk collection as an order manager', () => {
     await deliveryModal.getByLabel('Teslimat Zamanı').blur();
     await deliveryModal.getByRole('button', { name: 'Kaydet' }).click();
     const refusal = deliveryModal.getByTestId('form-error');
-    await refusal.getByText('Kaydetme sirasinda hata olustu.').waitFor();
+    await refusal.getByText('Kaydetme sırasında hata oluştu.').waitFor();
     expect(await refusal.textContent()).toContain('Teslimat zamanı ileri bir tarih olamaz.');
     await screenshot(page, 'milk-delivery-refused');
     await deliveryModal.getByLabel('Teslimat Zamanı').fill(now);
@@ -226,13 +228,71 @@ describe('milk collection as an order manager', () => {
     // Editing reopens the modal with the row's values; the figures follow the correction.
     await deliveryRow.getByRole('button', { name: 'Düzenle' }).click();
     const editModal = dialog(page, 'Teslimatı Düzenle');
-    expect(await editModal.getByLabel('İnek Sütü (L)').inputValue()).toBe('1.250,5 L');
+    expect(await editModal.getByLabel('İnek Sütü (L)').inputValue()).toBe('1.250,5');
     expect(await editModal.getByLabel('Teslimat Zamanı').inputValue()).toBe(now);
     await editModal.getByLabel('Keçi Sütü (L)').fill('50');
     await editModal.getByRole('button', { name: 'Kaydet' }).click();
     await editModal.waitFor({ state: 'hidden' });
     await deliveries.getByRole('row').filter({ hasText: '1.600,5' }).waitFor();
     await figures.getByTestId('milk-total-totalVolume').getByText('1.600,5').waitFor();
+    await signOutThroughUi(page);
+  });
+
+  it('saves litres typed the Turkish way exactly as shown, and refuses what it cannot save', async () => {
+    const { page } = browser;
+    await signInThroughUi(page, baseUrl, USER.userName, USER.password);
+    await page.getByTestId('menu-entry').filter({ hasText: 'Süt Teslimatı Girişi' }).click();
+    await page.waitForURL('**/sut-girisi');
+    const deliveries = page.getByTestId('milk-deliveries');
+    await deliveries.getByRole('button', { name: 'Yeni Teslimat' }).click();
+    const modal = dialog(page, 'Yeni Teslimat');
+    await choose(page, modal, 'Araç', PLATE);
+    await choose(page, modal, 'Şoför', 'Ayşe Kılıç');
+    const cow = modal.getByLabel('İnek Sütü (L)');
+    const sheep = modal.getByLabel('Koyun Sütü (L)');
+    const goat = modal.getByLabel('Keçi Sütü (L)');
+
+    // A negative volume and a second decimal are refused on their fields; nothing is sent.
+    let posts = 0;
+    const countPosts = (request: Request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/milk-delivery/deliveries')) posts += 1;
+    };
+    page.on('request', countPosts);
+    await cow.fill('-3');
+    await sheep.fill('12,75');
+    await goat.fill('1a');
+    await modal.getByRole('button', { name: 'Kaydet' }).click();
+    await modal.getByText('Hacim negatif olamaz.').waitFor();
+    await modal.getByText('En fazla 1 ondalık basamak girilebilir.').waitFor();
+    await modal.getByText('Geçerli bir sayı giriniz (ör. 1.512,7).').waitFor();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/milk-delivery-number-errors.png` });
+    expect(posts).toBe(0);
+
+    // '1512,7', '1.512,7' and '12.5' are read as the Turkish reader means them, and shown in tr-TR.
+    await cow.fill('1512,7');
+    await sheep.fill('1.512,7');
+    await goat.fill('12.5');
+    await goat.blur();
+    expect(await cow.inputValue()).toBe('1.512,7');
+    expect(await goat.inputValue()).toBe('12,5');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/milk-delivery-numbers.png` });
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await modal.getByRole('button', { name: 'Kaydet' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    page.off('request', countPosts);
+    expect(posts).toBe(1);
+
+    const admin = await ApiSeeder.asAdmin(baseUrl);
+    const saved = await admin.call<MilkDelivery[]>('GET', '/production/milk-delivery/deliveries');
+    expect(
+      saved.map((delivery) => [
+        delivery.deliveredCowMilkVolume,
+        delivery.deliveredSheepMilkVolume,
+        delivery.deliveredGoatMilkVolume,
+      ]),
+    ).toContainEqual([1512.7, 1512.7, 12.5]);
+    await deliveries.getByRole('row').filter({ hasText: '3.037,9' }).waitFor();
     await signOutThroughUi(page);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { Product } from '@mandira/contract/sellable-products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
@@ -193,7 +194,21 @@ describe('product catalogue as a sales administrator', () => {
     const form = dialog(page, 'Satış Ürünü Ekle');
     await form.getByRole('textbox', { name: 'Ürün adı' }).fill('Kahvaltılık Paket');
     await form.getByRole('textbox', { name: 'Stok kodu' }).fill('SP-E2E-1');
+    // Negative or over-precise numbers are refused on their fields, not changed into others.
+    await form.getByRole('textbox', { name: 'Koli içi adet' }).fill('-3');
+    await form.getByRole('textbox', { name: 'Fiyat (₺)' }).fill('-3');
+    await form.getByRole('textbox', { name: 'İndirim (₺)' }).fill('12,555');
+    await form.getByRole('button', { name: 'Kaydet' }).click();
+    expect(await form.getByText('En az 0 olmalıdır.').count()).toBe(2);
+    await form.getByText('En fazla 2 ondalık basamak girilebilir.').waitFor();
+    await screenshot(page, 'products-sellable-number-errors');
     await form.getByRole('textbox', { name: 'Koli içi adet' }).fill('4');
+    // '1512,7' and '12.5' are saved as the Turkish reader means them.
+    await form.getByRole('textbox', { name: 'Fiyat (₺)' }).fill('1512,7');
+    await form.getByRole('textbox', { name: 'İndirim (₺)' }).fill('12.5');
+    await form.getByRole('textbox', { name: 'İndirim (₺)' }).blur();
+    expect(await form.getByRole('textbox', { name: 'Fiyat (₺)' }).inputValue()).toBe('1.512,7');
+    expect(await form.getByRole('textbox', { name: 'İndirim (₺)' }).inputValue()).toBe('12,5');
 
     const addLine = dialog(page, 'İçerik Ekle');
     const refusal = addLine.getByTestId('bundle-refusal');
@@ -231,6 +246,13 @@ describe('product catalogue as a sales administrator', () => {
 
     const product = row(page, 'Kahvaltılık Paket');
     expect(await product.textContent()).toContain('SP-E2E-1');
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    const products = await seeder.call<Product[]>('GET', '/products');
+    expect(products.find((candidate) => candidate.stockCode === 'SP-E2E-1')).toMatchObject({
+      price: 1512.7,
+      discount: 12.5,
+      quantityInsideBox: 4,
+    });
     await product.getByRole('button', { name: 'İçindekiler (2)' }).click();
     const viewer = dialog(page, 'İçindekiler: Kahvaltılık Paket');
     await viewer.getByText('1 Lt Şişe').waitFor();
@@ -246,6 +268,9 @@ describe('product catalogue as a sales administrator', () => {
     await row(page, 'E2E-1004').getByRole('button', { name: 'Detaylı İncele' }).click();
     const detail = dialog(page, 'Ürün Detayı: E2E-1004');
     await detail.getByText('Dondurulmuş: ambalaj tipi, birim tipi ve birim miktarı değiştirilemez').waitFor();
+    // The packaging group in Turkish words, as everywhere else.
+    expect(await detail.textContent()).toContain('Ambalaj grubu1 Lt');
+    expect(await detail.textContent()).not.toContain('LITERS');
     await screenshot(page, 'products-item-detail');
     await detail.getByRole('button', { name: 'Düzenle' }).click();
     const edit = dialog(page, 'Ürünü Düzenle');

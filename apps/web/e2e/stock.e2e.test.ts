@@ -1,4 +1,5 @@
 import type { ProductItem } from '@mandira/contract/products';
+import type { Warehouse } from '@mandira/contract/stock';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
@@ -89,15 +90,20 @@ describe('warehouses and stock as the warehouse roles', () => {
     await modal.getByLabel('Açıklama').fill('Dondurulmuş ürünler');
     await modal.getByLabel('Adres').fill('Ostim OSB, Yenimahalle / Ankara');
     await modal.getByLabel('Telefon').fill('0312 555 12 34');
-    await modal.getByLabel('Kapasite (m³)').fill('500');
+    // A negative capacity is refused on its field, not turned positive.
+    await modal.getByLabel('Kapasite (m³)').fill('-50');
+    await modal.getByRole('button', { name: 'Oluştur' }).click();
+    await modal.getByText('Kapasite 0 veya daha büyük olmalıdır.').waitFor();
+    await modal.getByLabel('Kapasite (m³)').fill('1.512,7');
     await modal.getByLabel('Yüzey Alanı (m²)').fill('120,5');
     await choose(page, modal, 'Depo Tipi', 'Soğuk Hava Deposu (-18°C)');
     // A click on the map sets the coordinates.
     expect(await modal.getByLabel('Enlem').inputValue()).toBe('');
     await modal.getByTestId('map-picker').click({ position: { x: 420, y: 160 } });
     await expect.poll(() => modal.getByLabel('Enlem').inputValue()).not.toBe('');
-    const latitude = Number(await modal.getByLabel('Enlem').inputValue());
-    const longitude = Number(await modal.getByLabel('Boylam').inputValue());
+    // Coordinates are shown the Turkish way, with a decimal comma.
+    const latitude = Number((await modal.getByLabel('Enlem').inputValue()).replace(',', '.'));
+    const longitude = Number((await modal.getByLabel('Boylam').inputValue()).replace(',', '.'));
     expect(latitude).toBeGreaterThan(39.5);
     expect(latitude).toBeLessThan(40.4);
     expect(longitude).toBeGreaterThan(32.3);
@@ -129,6 +135,12 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(createdText).toContain('DEPO5');
     expect(createdText).toContain('Soğuk Hava Deposu (-18°C)');
     expect(createdText).toContain('120,5');
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    const warehouses = await seeder.call<Warehouse[]>('GET', '/warehouses');
+    expect(warehouses.find((warehouse) => warehouse.shortName === NEW_WAREHOUSE)).toMatchObject({
+      capacityInM3: 1512.7,
+      surfaceAreaInSquareMeters: 120.5,
+    });
     await page.getByText(`${NEW_WAREHOUSE} (DEPO5) oluşturuldu.`).waitFor({ state: 'hidden' });
     await screenshot(page, 'stock-warehouses-created');
     await signOutThroughUi(page);
@@ -156,7 +168,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await goodsIn.getByLabel('Depo-1 giriş miktarı').fill('120');
     await goodsIn.getByLabel('Depo-2 giriş miktarı').fill('30');
     await goodsIn.getByRole('button', { name: 'Uygula' }).click();
-    await goodsIn.getByTestId('form-error').getByText('Lutfen islem tipini seciniz.').waitFor();
+    await goodsIn.getByTestId('form-error').getByText('Lütfen işlem tipini seçiniz.').waitFor();
     await screenshot(page, 'stock-goods-in-no-type');
     await goodsIn.getByRole('button', { name: 'Üretimden Mal Girişi' }).click();
     await goodsIn.getByLabel('Açıklama').fill('Sabah üretimi');
@@ -184,6 +196,10 @@ describe('warehouses and stock as the warehouse roles', () => {
     await goodsOut.getByRole('button', { name: 'Sevkiyat Çıkışı' }).click();
     await goodsOut.getByLabel('Depo-1 çıkış miktarı').fill('10');
     await goodsOut.getByLabel('Depo-2 çıkış miktarı').fill('50');
+    // The preview never shows a stock below 0: it says the goods-out is more than the line holds.
+    expect(await row(goodsOut, 'Depo-2').getByTestId('over-stock').textContent()).toBe(
+      'Mevcut stoktan fazla',
+    );
     await goodsOut.getByRole('button', { name: 'Uygula' }).click();
     const refusal = goodsOut.getByTestId('form-error');
     await refusal.getByText('yeterli stok yok', { exact: false }).waitFor();
@@ -214,12 +230,28 @@ describe('warehouses and stock as the warehouse roles', () => {
 
     // --- a count overwrites a line ---
     await yogurt.getByRole('button', { name: 'Sayım' }).click();
-    const count = dialog(page, 'Mal Sayim Stok Duzenleme');
+    const count = dialog(page, 'Mal Sayım Stok Düzenleme');
     await count
       .getByTestId('stock-warning')
       .getByText('emin olmadığınız stoklar için giriş yapmayınız')
       .waitFor();
     expect(await count.getByLabel('Depo-2 sayılan miktar').inputValue()).toBe('30');
+    // Pieces are whole and never negative: '12,7' is not read as 127, '-3' not as 0; nothing is sent.
+    let countPosts = 0;
+    const countPost = (request: Request) => {
+      if (request.method() === 'PUT' || request.method() === 'POST') countPosts += 1;
+    };
+    page.on('request', countPost);
+    await count.getByLabel('Depo-1 sayılan miktar').fill('12,7');
+    await count.getByLabel('Depo-2 sayılan miktar').fill('-3');
+    await count.getByRole('button', { name: 'Kaydet' }).click();
+    await count.getByTestId('form-error').getByText('Hatalı miktarları düzeltiniz.').waitFor();
+    await count.getByText('Tam sayı giriniz; ondalık kısım girilemez.').waitFor();
+    await count.getByText('Miktar 0 veya daha büyük olmalıdır.').waitFor();
+    await screenshot(page, 'stock-goods-count-refused');
+    page.off('request', countPost);
+    expect(countPosts).toBe(0);
+    await count.getByLabel('Depo-1 sayılan miktar').fill('100');
     await count.getByLabel('Depo-2 sayılan miktar').fill('28');
     await count.getByLabel('Açıklama').fill('Ay sonu sayımı');
     await screenshot(page, 'stock-goods-count-modal');
@@ -287,7 +319,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(text).toContain('21 koli');
 
     // The packaging-group buttons narrow the list.
-    await page.getByRole('button', { name: '500 GRAM', exact: true }).click();
+    await page.getByRole('button', { name: '500 Gr', exact: true }).click();
     await expect.poll(() => row(page, YOGURT.stockCode).count()).toBe(0);
     await row(page, BUTTER.stockCode).waitFor();
     await page.getByRole('button', { name: 'Tümü' }).click();
@@ -308,11 +340,20 @@ describe('warehouses and stock as the warehouse roles', () => {
     const count = dialog(page, 'Stok Sayımı');
     await count.getByTestId('stock-warning').waitFor();
     expect(await count.getByLabel('Depo-1 sayılan miktar').inputValue()).toBe('100');
-    await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('10');
+    // The contract's limit shows on the line before anything is sent.
+    await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('200.000.000');
+    await count.getByRole('button', { name: 'Kaydet' }).click();
+    await count.getByText('Miktar çok büyük.').waitFor();
+    // '1.512' is one thousand five hundred and twelve pieces, as a Turkish reader means it.
+    await count.getByLabel(`${NEW_WAREHOUSE} sayılan miktar`).fill('1.512');
     await screenshot(page, 'stock-management-count-modal');
     await count.getByRole('button', { name: 'Kaydet' }).click();
     await count.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('138');
+    await expect.poll(() => yogurt.textContent()).toContain('1.640');
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    const items = await seeder.call<ProductItem[]>('GET', '/product-item');
+    const lines = items.find((candidate) => candidate.stockCode === YOGURT.stockCode)?.stocks ?? [];
+    expect(lines.find((line) => line.wareHouse.label === NEW_WAREHOUSE)?.quantity).toBe(1512);
     await signOutThroughUi(page);
   });
 
@@ -345,7 +386,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     );
     const totalHeader = page.getByRole('columnheader').nth(headers.indexOf('Toplam Stok'));
     const totalCell = yogurt.getByRole('cell').nth(headers.indexOf('Toplam Stok'));
-    expect(await totalCell.textContent()).toContain('180');
+    expect(await totalCell.textContent()).toContain('1.682');
     await expect.poll(() => isInViewUncovered(page, totalHeader)).toBe(true);
     await expect.poll(() => isInViewUncovered(page, totalCell)).toBe(true);
     // A header never breaks at its hyphen ('Depo-/1').
@@ -398,7 +439,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(await goodsRow.textContent()).not.toContain('DEPO-');
     const goodsHeaders = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
     const goodsTotal = goodsRow.getByRole('cell').nth(goodsHeaders.indexOf('Toplam Stok'));
-    expect(await goodsTotal.textContent()).toBe('180');
+    expect(await goodsTotal.textContent()).toBe('1.682');
     // Rows are tall with nine warehouses: scrolling down is fine, sideways is what must not be needed.
     await goodsTotal.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
     await expect.poll(() => isInViewUncovered(page, goodsTotal)).toBe(true);

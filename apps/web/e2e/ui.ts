@@ -4,8 +4,12 @@ import { UI_TIMEOUT_MS } from './settings.ts';
 
 export const TOKEN_KEY = 'mandira-portal.auth-token';
 
-/** Signs in through the sign-in page and waits for the dashboard. */
+/**
+ * Signs in through the sign-in page and waits for the dashboard. A session still stored is forgotten
+ * first: the sign-in page sends a signed-in user straight on to the dashboard.
+ */
 export async function signInThroughUi(page: Page, baseUrl: string, userName: string, password: string) {
+  if (page.url().startsWith(baseUrl)) await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
   await page.goto(`${baseUrl}/portal-giris`);
   await page.locator('input[name="userName"]').fill(userName);
   await page.locator('input[name="password"]').fill(password);

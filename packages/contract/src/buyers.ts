@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emptyAsMissing, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
+import { BUYER_LABELS } from './field-labels.ts';
+import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
 
 /** Spec §9: the approval list's default page and page size. */
@@ -11,13 +12,11 @@ export const INVALID_VKN = 'Vergi kimlik numarası 10 haneden oluşmalıdır.';
 export const INVALID_EMAIL = 'Geçerli bir e-posta adresi giriniz.';
 export const INVALID_PHONE = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
 
-const required = (max: number) =>
-  z.string(NOT_A_TEXT).trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
+const required = (max: number) => text().trim().min(1).max(max, `En fazla ${max} karakter girilebilir.`);
 
 /** An optional text: missing, null and blank are all ''. */
 const optionalText = (max: number) =>
-  z
-    .string(NOT_A_TEXT)
+  text()
     .trim()
     .max(max, `En fazla ${max} karakter girilebilir.`)
     .nullish()
@@ -32,8 +31,8 @@ const phone = optionalText(30).refine((value) => /^[0-9+()\s-]*$/.test(value), I
 /** A number of digits, typed as text or sent as a JSON number; blank means none (null). */
 const digits = (check: (value: string) => boolean, message: string) =>
   z
-    .union([z.string(NOT_A_TEXT).trim(), z.number().int().nonnegative().transform(String)], {
-      error: (issue) => (issue.input === undefined ? undefined : 'Metin olmalıdır.'),
+    .union([text().trim(), z.number().int().nonnegative().transform(String)], {
+      error: (issue) => (issue.input === undefined ? undefined : 'metin olmalıdır.'),
     })
     .refine((value) => value === '' || check(value), message)
     .nullish()
@@ -69,36 +68,23 @@ export type UpdateBuyerBody = z.input<typeof UpdateBuyerBody>;
 
 export const Buyer = z.object({
   id: z.number().int(),
-  code: z.string(),
-  title: z.string(),
-  name: z.string(),
-  surname: z.string(),
-  email: z.string(),
-  phone1: z.string(),
-  phone2: z.string(),
-  tckn: z.string().nullable(),
-  vkn: z.string().nullable(),
-  taxOffice: z.string(),
-  addressMain: z.string(),
-  addressSecondary: z.string(),
+  code: text(),
+  title: text(),
+  name: text(),
+  surname: text(),
+  email: text(),
+  phone1: text(),
+  phone2: text(),
+  tckn: text().nullable(),
+  vkn: text().nullable(),
+  taxOffice: text(),
+  addressMain: text(),
+  addressSecondary: text(),
 });
 export type Buyer = z.infer<typeof Buyer>;
 
 /** Labels of the buyer fields, for the old → new list of a changed record. */
-export const BUYER_FIELD_LABELS = {
-  code: 'Müşteri kodu',
-  title: 'Ünvan',
-  name: 'Ad',
-  surname: 'Soyad',
-  email: 'E-posta',
-  phone1: 'Telefon',
-  phone2: 'Telefon 2',
-  tckn: 'T.C. kimlik no',
-  vkn: 'Vergi kimlik no',
-  taxOffice: 'Vergi dairesi',
-  addressMain: 'Adres',
-  addressSecondary: 'Adres 2',
-} as const;
+export const BUYER_FIELD_LABELS = BUYER_LABELS;
 export type BuyerField = keyof typeof BUYER_FIELD_LABELS;
 
 /** The tax number column of the grid: a company's VKN, else a sole proprietor's TCKN. */
@@ -118,10 +104,10 @@ export const BuyerSyncResult = z.object({
 export type BuyerSyncResult = z.infer<typeof BuyerSyncResult>;
 
 export const BuyerChange = z.object({
-  field: z.string(),
-  label: z.string(),
-  oldValue: z.string().nullable(),
-  newValue: z.string().nullable(),
+  field: text(),
+  label: text(),
+  oldValue: text().nullable(),
+  newValue: text().nullable(),
 });
 export type BuyerChange = z.infer<typeof BuyerChange>;
 
@@ -134,20 +120,20 @@ export const PendingBuyer = z.object({
   isNew: z.boolean(),
   /** The buyer this record would update (isNew false). */
   buyerId: z.number().int().nullable(),
-  code: z.string(),
-  title: z.string(),
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
-  email: z.string().nullable(),
-  phone1: z.string().nullable(),
-  phone2: z.string().nullable(),
-  tckn: z.string().nullable(),
-  vkn: z.string().nullable(),
-  taxOffice: z.string().nullable(),
-  addressMain: z.string().nullable(),
-  addressSecondary: z.string().nullable(),
+  code: text(),
+  title: text(),
+  name: text().nullable(),
+  surname: text().nullable(),
+  email: text().nullable(),
+  phone1: text().nullable(),
+  phone2: text().nullable(),
+  tckn: text().nullable(),
+  vkn: text().nullable(),
+  taxOffice: text().nullable(),
+  addressMain: text().nullable(),
+  addressSecondary: text().nullable(),
   changes: z.array(BuyerChange),
-  receivedAt: z.string(),
+  receivedAt: text(),
 });
 export type PendingBuyer = z.infer<typeof PendingBuyer>;
 
@@ -251,9 +237,9 @@ export type UpdateBuyerWarehouseBody = z.input<typeof UpdateBuyerWarehouseBody>;
 export const BuyerWarehouse = z.object({
   id: z.number().int(),
   buyerId: z.number().int(),
-  buyerTitle: z.string(),
-  code: z.string(),
-  title: z.string(),
+  buyerTitle: text(),
+  code: text(),
+  title: text(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.ts';
 
 /** The closed set of machine codes an error envelope may carry. */
 export const ErrorCode = z.enum([
@@ -13,16 +14,23 @@ export const ErrorCode = z.enum([
   'BUSINESS_RULE',
   'THROTTLED',
   'EXTERNAL_SOURCE',
+  'UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const ApiError = z.object({ message: z.string(), code: z.string() });
+export const ApiError = z.object({
+  message: text(),
+  code: text(),
+  /** The request field a validation failure is about, as a path: `stockChange[0].importedQuantity`. */
+  field: text().optional(),
+});
 export type ApiError = z.infer<typeof ApiError>;
 
 export type Envelope<T> = { success: true; data: T } | { success: false; error: ApiError };
 
-export const UNEXPECTED_ERROR_MESSAGE = 'Beklenmedik bir hata oluştu!';
+export { UNEXPECTED_ERROR_MESSAGE } from './unexpected-error.ts';
+export const NOT_FOUND_MESSAGE = 'İstenen kaynak bulunamadı.';
 
 /** Wraps a data schema in the success envelope, for the OpenAPI description. */
 export function envelopeOf<T extends z.ZodType>(data: T) {

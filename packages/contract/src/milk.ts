@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam } from './fields.ts';
+import { DAY_OUT_OF_RANGE, day, idOf, isWithinDays, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isIsoDate, parseDateTime } from './istanbul-time.ts';
 import { isValidTckn } from './tckn.ts';
 
@@ -40,9 +40,8 @@ const litres = z
   .nullish()
   .transform((value) => Math.round((value ?? 0) * 10) / 10);
 
-const text = (max: number) =>
-  z
-    .string(NOT_A_TEXT)
+const optionalText = (max: number) =>
+  text()
     .trim()
     .max(max, `En fazla ${max} karakter girilebilir.`)
     .nullish()
@@ -65,9 +64,9 @@ export const MilkIdParams = z.object({ id: entityId });
 
 export const MilkVehicle = z.object({
   id: z.number().int(),
-  licencePlateCode: z.string(),
-  brand: z.string(),
-  model: z.string(),
+  licencePlateCode: text(),
+  brand: text(),
+  model: text(),
   productionYear: z.number().int().nullable(),
   yearOfPurchase: z.number().int().nullable(),
   tankerCount: z.number().int(),
@@ -78,14 +77,13 @@ export type MilkVehicle = z.infer<typeof MilkVehicle>;
 
 const milkVehicleFields = {
   // Plates are written upper case with single spaces ('34 ABC 123'); uniqueness ignores the spaces.
-  licencePlateCode: z
-    .string(NOT_A_TEXT)
+  licencePlateCode: text()
     .trim()
     .min(1)
     .max(20, 'Plaka en fazla 20 karakter olabilir.')
     .transform((plate) => plate.replace(/\s+/g, ' ').toLocaleUpperCase('tr-TR')),
-  brand: text(50),
-  model: text(50),
+  brand: optionalText(50),
+  model: optionalText(50),
   productionYear: year,
   yearOfPurchase: year,
   tankerCount: z
@@ -126,26 +124,25 @@ export type UpdateMilkVehicleBody = z.input<typeof UpdateMilkVehicleBody>;
 
 export const MilkDriver = z.object({
   id: z.number().int(),
-  name: z.string(),
-  surname: z.string(),
+  name: text(),
+  surname: text(),
   gender: Gender.nullable(),
   /** 'YYYY-MM-DD' */
-  dateOfBirth: z.string().nullable(),
-  phone: z.string(),
-  tckn: z.string().nullable(),
+  dateOfBirth: text().nullable(),
+  phone: text(),
+  tckn: text().nullable(),
 });
 export type MilkDriver = z.infer<typeof MilkDriver>;
 
 const milkDriverFields = {
-  name: text(100),
-  surname: text(100),
+  name: optionalText(100),
+  surname: optionalText(100),
   gender: z
     .union([Gender, z.literal('')], { error: "Cinsiyet 'Erkek' veya 'Kadın' olmalıdır." })
     .nullish()
     .transform((value) => value || null),
   // A date-time is accepted too and cut to its date part, as the order-driver screen does.
-  dateOfBirth: z
-    .string(NOT_A_TEXT)
+  dateOfBirth: text()
     .trim()
     .transform((value) => value.slice(0, 10))
     .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
@@ -155,12 +152,12 @@ const milkDriverFields = {
     )
     .nullish()
     .transform((value) => value || null),
-  phone: text(30).refine(
+  phone: optionalText(30).refine(
     (value) => /^[0-9+()\s-]*$/.test(value),
     'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.',
   ),
   tckn: z
-    .union([z.string().trim(), z.number().int().transform(String)])
+    .union([text().trim(), z.number().int().transform(String)])
     .refine((value) => value === '' || isValidTckn(value), 'Geçersiz T.C. kimlik numarası.')
     .nullish()
     .transform((value) => value || null),
@@ -181,10 +178,10 @@ export const MilkDelivery = z.object({
   deliveredSheepMilkVolume: z.number(),
   deliveredGoatMilkVolume: z.number(),
   /** ISO-8601 in Istanbul time, e.g. '2025-03-01T06:30:00+03:00'. */
-  deliveryDateTime: z.string(),
+  deliveryDateTime: text(),
   /** Read-only conveniences for tables and exports. */
-  licencePlateCode: z.string(),
-  driverFullName: z.string(),
+  licencePlateCode: text(),
+  driverFullName: text(),
 });
 export type MilkDelivery = z.infer<typeof MilkDelivery>;
 
@@ -195,12 +192,12 @@ const milkDeliveryFields = {
   deliveredSheepMilkVolume: litres,
   deliveredGoatMilkVolume: litres,
   /** ISO-8601; without an offset it is Istanbul time. Missing means now. */
-  deliveryDateTime: z
-    .string(NOT_A_TEXT)
+  deliveryDateTime: text()
     .refine(
       (value) => parseDateTime(value) !== undefined,
       'Geçerli bir tarih ve saat giriniz (ör. 2025-03-01T06:30).',
     )
+    .refine((value) => isWithinDays(parseDateTime(value)?.toISOString() ?? ''), DAY_OUT_OF_RANGE)
     .transform((value) => parseDateTime(value)!)
     .nullish(),
 };
@@ -210,7 +207,7 @@ export type CreateMilkDeliveryBody = z.input<typeof CreateMilkDeliveryBody>;
 export const UpdateMilkDeliveryBody = z.object({ id: entityId, ...milkDeliveryFields });
 export type UpdateMilkDeliveryBody = z.input<typeof UpdateMilkDeliveryBody>;
 
-const isoDate = z.string().refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+const isoDate = day();
 
 const rangeFilters = {
   /** First Istanbul day included, 'YYYY-MM-DD'. */
@@ -279,14 +276,12 @@ export type MilkVolumes = z.infer<typeof MilkVolumes>;
 
 export const MilkSummary = z.object({
   /** The range the figures cover, Istanbul days, both included (this week when not asked). */
-  from: z.string(),
-  to: z.string(),
+  from: text(),
+  to: text(),
   totals: MilkVolumes,
   /** Every day of the range, days without deliveries included with zeros. */
-  daily: z.array(MilkVolumes.extend({ date: z.string() })),
-  byVehicle: z.array(MilkVolumes.extend({ milkVehicleId: z.number().int(), licencePlateCode: z.string() })),
-  byDriver: z.array(
-    MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: z.string() }),
-  ),
+  daily: z.array(MilkVolumes.extend({ date: text() })),
+  byVehicle: z.array(MilkVolumes.extend({ milkVehicleId: z.number().int(), licencePlateCode: text() })),
+  byDriver: z.array(MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: text() })),
 });
 export type MilkSummary = z.infer<typeof MilkSummary>;

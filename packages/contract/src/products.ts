@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostDecimals, idOf, text } from './fields.ts';
 
 /** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
 export const PACKAGING_TYPE_LABELS = {
@@ -43,12 +44,24 @@ export const WarehouseStockType = z.enum(
 );
 
 /** An enum value with its Turkish label, as responses carry it (e.g. packagingTypeDescription). */
-export const EnumDescription = z.object({ name: z.string(), label: z.string() });
+export const EnumDescription = z.object({ name: text(), label: text() });
 export type EnumDescription = z.infer<typeof EnumDescription>;
 
 /** Packaging group of an item (DESIGN §6): amount and unit, e.g. '1500 GRAM'. */
 export function packagingGroupOf(amount: number, unit: PackagingUnitType): string {
   return `${amount} ${unit}`;
+}
+
+/**
+ * A packaging group as the screens show it, with the unit's Turkish label and a decimal comma:
+ * '1 LITERS' → '1 Lt', '0.5 KILOGRAM' → '0,5 Kg', '1000 QUANTITY' → '1000 Adet'. The group itself
+ * stays the filter value the server compares.
+ */
+export function packagingGroupLabel(group: string): string {
+  const [amount = '', unit = '', ...rest] = group.trim().split(/\s+/);
+  const label = PACKAGING_UNIT_TYPE_LABELS[unit as PackagingUnitType];
+  if (!label || rest.length > 0) return group;
+  return `${amount.replace('.', ',')} ${label}`;
 }
 
 /** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
@@ -58,17 +71,26 @@ export function storageFormOf(item: {
   packagingType: PackagingType | null;
 }): string {
   const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
-  const type = item.packagingType ? PACKAGING_TYPE_LABELS[item.packagingType] : '';
+  // Pieces packed as pieces read '1000 Adet', not '1000 Adet Adet'.
+  const type =
+    item.packagingType && PACKAGING_TYPE_LABELS[item.packagingType] !== unit
+      ? PACKAGING_TYPE_LABELS[item.packagingType]
+      : '';
   // Turkish decimal comma: '0,5 Kg'.
   const amount =
     item.packagingUnitTypeAmount === null ? '' : String(item.packagingUnitTypeAmount).replace('.', ',');
   return [amount, unit, type].filter((part) => part !== '').join(' ');
 }
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const measure = (max: number) => z.number().positive().max(max);
-const optionalNotes = z
-  .string()
+const requiredText = (max: number) => text().trim().min(1).max(max);
+/** A positive size kept to `decimals` places in the database. */
+const measure = (max: number, decimals: number) =>
+  z
+    .number()
+    .positive()
+    .max(max)
+    .refine(...atMostDecimals(decimals));
+const optionalNotes = text()
   .trim()
   .max(2000)
   .nullish()
@@ -76,16 +98,16 @@ const optionalNotes = z
 
 /** The fields of the stockable product form and the approval form: spec §5, all required but notes. */
 export const productItemFields = {
-  name: text(200),
-  stockCode: text(64),
-  barcode: text(64),
+  name: requiredText(200),
+  stockCode: requiredText(64),
+  barcode: requiredText(64),
   packagingType: PackagingType,
   warehouseStockType: WarehouseStockType,
   packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: measure(1_000_000),
-  width: measure(10_000),
-  length: measure(10_000),
-  height: measure(10_000),
+  packagingUnitTypeAmount: measure(1_000_000, 3),
+  width: measure(10_000, 2),
+  length: measure(10_000, 2),
+  height: measure(10_000, 2),
   /** Pieces in one box; 0 when the item is not sold by the box. */
   quantityInBox: z
     .number()
@@ -98,9 +120,10 @@ export const productItemFields = {
 };
 
 export const CreateProductItemBody = z.object(productItemFields);
+const itemId = idOf('Geçerli bir ürün numarası giriniz.');
 export type CreateProductItemBody = z.input<typeof CreateProductItemBody>;
 export const UpdateProductItemBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: itemId,
   ...productItemFields,
 });
 export type UpdateProductItemBody = z.input<typeof UpdateProductItemBody>;
@@ -127,19 +150,19 @@ export type StockLine = z.infer<typeof StockLine>;
 
 export const ProductItem = z.object({
   id: z.number().int(),
-  name: z.string(),
-  stockCode: z.string(),
-  barcode: z.string(),
+  name: text(),
+  stockCode: text(),
+  barcode: text(),
   packagingType: PackagingType,
   warehouseStockType: WarehouseStockType,
   packagingUnitType: PackagingUnitType,
   packagingUnitTypeAmount: z.number(),
-  packagingGroup: z.string(),
+  packagingGroup: text(),
   width: z.number(),
   length: z.number(),
   height: z.number(),
   quantityInBox: z.number().int(),
-  notes: z.string(),
+  notes: text(),
   /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (DESIGN §6). */
   frozen: z.boolean(),
   totalStockQuantity: z.number().int(),
@@ -150,19 +173,18 @@ export type ProductItem = z.infer<typeof ProductItem>;
 
 /** Filters of the item list; an empty value means all (spec §7). */
 export const ProductItemQuery = z.object({
-  packagingGroup: z.string().trim().max(100).optional(),
-  warehouseStockType: z
-    .string()
+  packagingGroup: text().trim().max(100).optional(),
+  warehouseStockType: text()
     .trim()
     .optional()
     .refine((value) => isAllFilter(value) || WarehouseStockType.safeParse(value).success, {
       message: `Geçersiz depo stok tipi; beklenen: ${Object.keys(WAREHOUSE_STOCK_TYPE_LABELS).join(', ')}`,
     }),
-  warehouseName: z.string().trim().max(100).optional(),
+  warehouseName: text().trim().max(100).optional(),
 });
 export type ProductItemQuery = z.infer<typeof ProductItemQuery>;
 
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+export const IdParams = z.object({ id: idOf('Geçerli bir kayıt numarası giriniz.') });
 export type IdParams = z.infer<typeof IdParams>;
 
 /** Counts of one ERP sync run. */
@@ -176,10 +198,10 @@ export type SyncResult = z.infer<typeof SyncResult>;
 
 /** One field the ERP changed on a known item, shown old → new on the approval screen. */
 export const PendingChange = z.object({
-  field: z.string(),
-  label: z.string(),
-  oldValue: z.union([z.string(), z.number(), z.null()]),
-  newValue: z.union([z.string(), z.number(), z.null()]),
+  field: text(),
+  label: text(),
+  oldValue: z.union([text(), z.number(), z.null()]),
+  newValue: z.union([text(), z.number(), z.null()]),
 });
 export type PendingChange = z.infer<typeof PendingChange>;
 
@@ -191,9 +213,9 @@ export const PendingProductItem = z.object({
   productItemId: z.number().int().nullable(),
   /** Whether that item is frozen: the approval form then locks its packaging fields. */
   frozen: z.boolean(),
-  name: z.string(),
-  stockCode: z.string(),
-  barcode: z.string().nullable(),
+  name: text(),
+  stockCode: text(),
+  barcode: text().nullable(),
   packagingType: PackagingType.nullable(),
   warehouseStockType: WarehouseStockType.nullable(),
   packagingUnitType: PackagingUnitType.nullable(),
@@ -202,9 +224,9 @@ export const PendingProductItem = z.object({
   length: z.number().nullable(),
   height: z.number().nullable(),
   quantityInBox: z.number().int().nullable(),
-  notes: z.string().nullable(),
+  notes: text().nullable(),
   changes: z.array(PendingChange),
-  receivedAt: z.string(),
+  receivedAt: text(),
 });
 export type PendingProductItem = z.infer<typeof PendingProductItem>;
 
@@ -226,7 +248,7 @@ export const PRODUCT_ITEM_FIELD_LABELS = {
 
 /** Defines a pending item; `id` names the pending record, else its stock code finds it. */
 export const ApprovePendingProductItemBody = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idOf('Geçerli bir kayıt numarası giriniz.').optional(),
   ...productItemFields,
 });
 export type ApprovePendingProductItemBody = z.input<typeof ApprovePendingProductItemBody>;

@@ -110,6 +110,27 @@ export const SCREENS = [
     access: 'STOCK_HISTORY',
   },
   {
+    key: 'order-taking',
+    paths: ['/siparis-sepeti-olusturma'],
+    label: 'Sipariş Sepeti Oluşturma',
+    groupName: 'Satış',
+    access: 'ORDER_TAKING',
+  },
+  {
+    key: 'baskets',
+    paths: ['/siparis-sepetleri'],
+    label: 'Sipariş Sepetleri',
+    groupName: 'Satış',
+    access: 'BASKET_MANAGEMENT',
+  },
+  {
+    key: 'orders',
+    paths: ['/siparisler'],
+    label: 'Siparişler',
+    groupName: 'Satış',
+    access: 'ORDER_REVIEW',
+  },
+  {
     key: 'milk-vehicles',
     paths: ['/sut-araci-yonetimi'],
     label: 'Süt Araçları Yönetimi',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { atMostDecimals, idOf, text } from './fields.ts';
 import { EnumDescription, PackagingType, PackagingUnitType } from './products.ts';
 
 export const DUPLICATE_BUNDLE_ITEM_MESSAGE = 'Bu ürün zaten içindekiler listesinde mevcut.';
@@ -9,23 +10,30 @@ const flag = z
   .union([z.literal(0), z.literal(1), z.boolean()])
   .optional()
   .transform((value) => (value === undefined ? 1 : (Number(value) as 0 | 1)));
-const money = z.number().min(0).max(1_000_000_000).optional().default(0);
-const optionalCode = z
-  .string()
+const money = z
+  .number()
+  .min(0)
+  .max(1_000_000_000)
+  .refine(...atMostDecimals(2))
+  .optional()
+  .default(0);
+const optionalCode = text()
   .trim()
   .max(64)
   .nullish()
   .transform((value) => value || null);
 
+const itemId = idOf(INVALID_BUNDLE_LINE_MESSAGE);
+
 export const BundleLineInput = z.object({
-  productItemId: z.coerce.number().int().positive(),
+  productItemId: itemId,
   quantity: z.number().int().min(1, 'Miktar en az 1 olmalıdır.').max(1_000_000),
 });
 export type BundleLineInput = z.infer<typeof BundleLineInput>;
 
 /** Fields of the sellable product form with the defaults of spec §3. */
 const productFields = {
-  name: z.string().trim().min(1).max(200),
+  name: text().trim().min(1).max(200),
   stockCode: optionalCode,
   barcode: optionalCode,
   price: money,
@@ -33,29 +41,31 @@ const productFields = {
   onlineListingAvailable: flag,
   truckShippingAvailable: flag,
   quantityInsideBox: z.number().int().min(0).max(1_000_000).optional().default(0),
-  notes: z
-    .string()
+  notes: text()
     .trim()
     .max(2000)
     .nullish()
     .transform((value) => value ?? ''),
   productBundle: z.array(BundleLineInput).max(100).optional(),
   /** The screen sends the item ids too; alone they mean one piece of each. */
-  productItemIds: z.array(z.coerce.number().int().positive()).max(100).optional(),
+  productItemIds: z.array(itemId).max(100).optional(),
 };
 
 export const CreateProductBody = z.object(productFields);
 export type CreateProductBody = z.input<typeof CreateProductBody>;
-export const UpdateProductBody = z.object({ id: z.coerce.number().int().positive(), ...productFields });
+export const UpdateProductBody = z.object({
+  id: idOf('Geçerli bir ürün numarası giriniz.'),
+  ...productFields,
+});
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
 export const BundleLine = z.object({
   id: z.number().int(),
   productItemId: z.number().int(),
   quantity: z.number().int(),
-  name: z.string(),
-  stockCode: z.string(),
-  barcode: z.string(),
+  name: text(),
+  stockCode: text(),
+  barcode: text(),
   packagingType: PackagingType,
   packagingUnitType: PackagingUnitType,
   packagingUnitTypeAmount: z.number(),
@@ -64,50 +74,66 @@ export const BundleLine = z.object({
 });
 export type BundleLine = z.infer<typeof BundleLine>;
 
-export const Product = z.object({
+const ProductFields = z.object({
   id: z.number().int(),
-  name: z.string(),
-  stockCode: z.string().nullable(),
-  barcode: z.string().nullable(),
+  name: text(),
+  stockCode: text().nullable(),
+  barcode: text().nullable(),
   price: z.number(),
   discount: z.number(),
   onlineListingAvailable: z.union([z.literal(0), z.literal(1)]),
   truckShippingAvailable: z.union([z.literal(0), z.literal(1)]),
   quantityInsideBox: z.number().int(),
-  notes: z.string(),
+  notes: text(),
   productBundle: z.array(BundleLine),
   productItemIds: z.array(z.number().int()),
   /** Packaging groups of the bundle's items, for the order screen's group selector. */
-  packagingGroups: z.array(z.string()),
+  packagingGroups: z.array(text()),
 });
-export type Product = z.infer<typeof Product>;
 
-export const ProductQuery = z.object({ packagingGroup: z.string().trim().max(100).optional() });
-export type ProductQuery = z.infer<typeof ProductQuery>;
-
-/** Stock figures of a sellable product in pieces (DESIGN §6), and available whole boxes. */
-export const ProductStock = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  stockCode: z.string().nullable(),
-  barcode: z.string().nullable(),
-  quantityInsideBox: z.number().int(),
-  price: z.number(),
+/**
+ * Stock figures of a sellable product in pieces (DESIGN §7.1): on hand = min over bundle lines of
+ * ⌊item stock ÷ line quantity⌋; this product's pieces in baskets and in open order items; available =
+ * min over bundle lines of ⌊free item pieces ÷ line quantity⌋, where an item's reservations count every
+ * product that shares it (negative after a goods-out below what is promised); whole boxes of it, ≥ 0.
+ */
+export const StockFigures = z.object({
   warehouseStockCount: z.number().int(),
   waitingInBasketStockCount: z.number().int(),
   waitingInOrderStockCount: z.number().int(),
   availableStockCount: z.number().int(),
   availableBoxCount: z.number().int(),
 });
+export type StockFigures = z.infer<typeof StockFigures>;
+
+/** `GET /products?packagingGroup=`: the sellable product list, which is also the order screen's list. */
+export const Product = ProductFields.extend(StockFigures.shape);
+export type Product = z.infer<typeof Product>;
+
+export const ProductQuery = z.object({ packagingGroup: text().trim().max(100).optional() });
+export type ProductQuery = z.infer<typeof ProductQuery>;
+
+/** The order-screen product of spec §3 (`GET /products/{id}/stocks`): price and discount in TL per piece. */
+export const ProductStock = z
+  .object({
+    id: z.number().int(),
+    name: text(),
+    stockCode: text().nullable(),
+    barcode: text().nullable(),
+    quantityInsideBox: z.number().int(),
+    price: z.number(),
+    discount: z.number(),
+  })
+  .extend(StockFigures.shape);
 export type ProductStock = z.infer<typeof ProductStock>;
 
 /** An item as the bundle picker shows it. */
 export const ItemCard = z.object({
   id: z.number().int(),
-  name: z.string(),
-  stockCode: z.string(),
-  barcode: z.string(),
-  packagingGroup: z.string(),
+  name: text(),
+  stockCode: text(),
+  barcode: text(),
+  packagingGroup: text(),
   packagingType: PackagingType,
   packagingUnitType: PackagingUnitType,
   packagingUnitTypeAmount: z.number(),

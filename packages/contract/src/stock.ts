@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, optionalParam } from './fields.ts';
-import { isIsoDate } from './istanbul-time.ts';
+import { atMostDecimals, day, idOf, NOT_A_NUMBER, optionalParam, optionalPhone, text } from './fields.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
 
 // ---------- own warehouses ----------
@@ -24,8 +23,7 @@ export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 
 export const WAREHOUSE_MAP_ZOOM = 10;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `En fazla ${max} karakter olabilir.`)
     .nullish()
@@ -41,14 +39,15 @@ const coordinate = (min: number, max: number, label: string) =>
 
 /** The create form of spec §2 and §5: short name required, capacity ≥ 0, surface area ≥ 1. */
 export const CreateWarehouseBody = z.object({
-  shortName: z.string({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
+  shortName: text({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
   description: optionalText(1000),
   address: optionalText(1000),
-  phone: optionalText(40),
+  phone: optionalPhone(40),
   capacityInM3: z
     .number(NOT_A_NUMBER)
     .min(0, 'Kapasite 0 veya daha büyük olmalıdır.')
     .max(10_000_000, 'Kapasite çok büyük.')
+    .refine(...atMostDecimals(2))
     .nullish()
     .transform((value) => value ?? 0),
   warehouseType: WarehouseType.nullish().transform((value) => value ?? DEFAULT_WAREHOUSE_TYPE),
@@ -56,6 +55,7 @@ export const CreateWarehouseBody = z.object({
     .number(NOT_A_NUMBER)
     .min(1, 'Yüzey alanı en az 1 m² olmalıdır.')
     .max(10_000_000, 'Yüzey alanı çok büyük.')
+    .refine(...atMostDecimals(2))
     .nullish()
     .transform((value) => value ?? 1),
   latitude: coordinate(-90, 90, 'Enlem'),
@@ -66,11 +66,11 @@ export type CreateWarehouseBody = z.input<typeof CreateWarehouseBody>;
 export const Warehouse = z.object({
   id: z.number().int(),
   /** The stock location's code, DEPO{id}. */
-  name: z.string(),
-  shortName: z.string(),
-  description: z.string(),
-  address: z.string(),
-  phone: z.string(),
+  name: text(),
+  shortName: text(),
+  description: text(),
+  address: text(),
+  phone: text(),
   capacityInM3: z.number(),
   warehouseType: WarehouseType,
   warehouseTypeDescription: EnumDescription,
@@ -79,12 +79,12 @@ export const Warehouse = z.object({
   estimatedOccupancyRate: z.number(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  createdAt: z.string(),
+  createdAt: text(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
 
 /** A stock location as filters and tables name it: DEPO1 'Depo-1'. */
-export const WarehouseName = z.object({ id: z.number().int(), name: z.string(), label: z.string() });
+export const WarehouseName = z.object({ id: z.number().int(), name: text(), label: text() });
 export type WarehouseName = z.infer<typeof WarehouseName>;
 
 // ---------- movements ----------
@@ -117,16 +117,18 @@ export const StockAction = z.enum(Object.keys(STOCK_ACTION_LABELS) as [StockActi
   error: `Geçersiz işlem tipi; beklenen: ${Object.keys(STOCK_ACTION_LABELS).join(', ')}`,
 });
 
-const MOVEMENT_TYPE_MISSING = 'Lutfen islem tipini seciniz.';
+export const MOVEMENT_TYPE_MISSING = 'Lütfen işlem tipini seçiniz.';
+/** A movement type of the given direction; an enum, so the API description lists the choices. */
 const movementType = <T extends string>(labels: Record<T, string>, direction: string) =>
-  z
-    .string({ error: MOVEMENT_TYPE_MISSING })
-    .trim()
-    .min(1, MOVEMENT_TYPE_MISSING)
-    .refine((value) => value in labels, {
-      message: `Geçersiz ${direction} tipi; beklenen: ${Object.keys(labels).join(', ')}`,
-    })
-    .transform((value) => value as T);
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.enum(Object.keys(labels) as [T, ...T[]], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === ''
+          ? MOVEMENT_TYPE_MISSING
+          : `Geçersiz ${direction} tipi; beklenen: ${Object.keys(labels).join(', ')}`,
+    }),
+  );
 
 /** Pieces of a movement: a whole number ≥ 0, missing counts as 0 (spec §5). */
 const pieces = z
@@ -137,10 +139,7 @@ const pieces = z
   .nullish()
   .transform((value) => value ?? 0);
 
-const lineId = z
-  .number(NOT_A_NUMBER)
-  .int('Geçerli bir stok satırı giriniz.')
-  .positive('Geçerli bir stok satırı giriniz.');
+const lineId = idOf('Geçerli bir stok satırı giriniz.');
 const notes = optionalText(1000);
 
 const distinctLines = (lines: { id: number }[], ctx: z.RefinementCtx) => {
@@ -204,11 +203,7 @@ const optionalFilter = <T extends z.ZodType>(schema: T) =>
   );
 
 /** 'YYYY-MM-DD', or the screen's 'YYYY-MM-DDT00:00:00' / 'T23:59:59': whole Istanbul days either way. */
-const historyDay = z
-  .string()
-  .trim()
-  .transform((value) => value.slice(0, 10))
-  .refine(isIsoDate, 'Geçerli bir tarih giriniz (YYYY-AA-GG).');
+const historyDay = day({ cutTime: true });
 
 export const StockHistoryQuery = z
   .object({
@@ -245,8 +240,8 @@ export const StockHistoryEntry = z.object({
   id: z.number().int(),
   productItemId: z.number().int(),
   /** Null when the item is no longer known; screens show '#id'. */
-  productItemName: z.string().nullable(),
-  stockCode: z.string().nullable(),
+  productItemName: text().nullable(),
+  stockCode: text().nullable(),
   /** Pieces in one box of the item, for the change in boxes. */
   quantityInBox: z.number().int(),
   action: EnumDescription,
@@ -256,10 +251,10 @@ export const StockHistoryEntry = z.object({
   warehouseId: z.number().int(),
   wareHouse: EnumDescription,
   /** ISO-8601 with Istanbul's offset. */
-  createdAt: z.string(),
-  notes: z.string(),
+  createdAt: text(),
+  notes: text(),
   /** Who did it: name and surname, or the user name. */
-  createdBy: z.string(),
+  createdBy: text(),
 });
 export type StockHistoryEntry = z.infer<typeof StockHistoryEntry>;
 

@@ -8,7 +8,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
@@ -26,6 +28,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Answers when the database does; throws when it cannot be reached. */
+  ping(): Promise<void>;
   /** LISTENs on a channel until the returned function is called. */
   subscribe(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -34,59 +38,89 @@ export type Database = {
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 const MIGRATION_LOCK = 7_401_001;
 
+export type PostgresOptions = {
+  poolSize?: number;
+  onIdleError?: (error: Error) => void;
+  timeouts?: DatabaseTimeouts;
+};
+
 export function connectPostgres(
   url: string,
-  poolSize = 10,
-  onIdleError: (error: Error) => void = (error) =>
-    console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
+  {
+    poolSize = 10,
+    onIdleError = (error) => console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
+    timeouts = DEFAULT_DATABASE_TIMEOUTS,
+  }: PostgresOptions = {},
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ ...connectionConfig(url, timeouts), max: poolSize });
   // An idle connection the server ends (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', onIdleError);
+  pool.on('connect', guardPoolClient);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
     async migrate() {
+      // A connection of its own, without statement timeouts: a migration may rewrite a large table.
       // Several server processes may start together on one database: one migrates, the rest wait.
-      const client = await pool.connect();
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: timeouts.connectMs,
+        keepAlive: true,
+      });
+      client.on('error', () => {});
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
-    subscribe: (channel, onEvent) => listenOnPostgres(url, channel, onEvent),
+    async ping() {
+      await pool.query('select 1');
+    },
+    subscribe: (channel, onEvent) => listenOnPostgres(url, timeouts, channel, onEvent),
     close: () => pool.end(),
   };
 }
 
 const RELISTEN_DELAY_MS = 1_000;
+/** How the listening connection shows in `pg_stat_activity`. */
+export const LISTENER_NAME = 'mandira-listen';
 
 /**
  * A connection of its own that LISTENs on the channel. When it breaks (server restart, a dropped
  * database) the subscriber hears 'lost' at once, and 'ready' again once a new connection listens.
+ * A connection that dies silently sends no error: it is asked a `select 1` every connect timeout,
+ * and one that does not answer within that time counts as broken (decision 50).
  */
 async function listenOnPostgres(
   url: string,
+  timeouts: DatabaseTimeouts,
   channel: string,
   onEvent: (event: ChannelEvent) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({
+      ...connectionConfig(url, { ...timeouts, queryMs: timeouts.connectMs }),
+      application_name: LISTENER_NAME,
+    });
     let lost = false;
     const onLost = () => {
       if (lost) return;
       lost = true;
+      clearInterval(heartbeat);
       onEvent('lost');
-      next.end().catch(() => {});
+      // Not end(): a silently dead connection would never answer the goodbye.
+      cutConnection(next);
       if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_DELAY_MS);
     };
     next.on('error', onLost);
@@ -105,6 +139,8 @@ async function listenOnPostgres(
       return;
     }
     client = next;
+    heartbeat = setInterval(() => void next.query('select 1').catch(onLost), timeouts.connectMs);
+    heartbeat.unref();
     onEvent('ready');
   };
 
@@ -112,25 +148,35 @@ async function listenOnPostgres(
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const last = client;
     client = undefined;
     if (last) {
       last.removeAllListeners('end');
       last.removeAllListeners('error');
       last.on('error', () => {});
-      await last.end().catch(() => {});
+      const ended = last.end().catch(() => {});
+      const gaveUp = new Promise((resolve) => setTimeout(resolve, timeouts.connectMs).unref());
+      if ((await Promise.race([ended.then(() => true), gaveUp])) !== true) {
+        cutConnection(last);
+      }
     }
   };
 }
 
-/** The embedded database; `dataDir` undefined keeps it in memory (tests). */
-export async function connectPglite(dataDir?: string): Promise<Database> {
+/**
+ * The embedded database; `dataDir` undefined keeps it in memory (tests). `template` is a dumped data
+ * directory to start from instead of an empty one (tests copy one migrated database).
+ */
+export async function connectPglite(dataDir?: string, template?: Blob): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
     releaseLock = takeDataDirLock(dataDir);
   }
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  const client = dataDir
+    ? new PGlite(path.join(dataDir, 'pglite'), { loadDataDir: template })
+    : new PGlite({ loadDataDir: template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -138,6 +184,9 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    async ping() {
+      await client.query('select 1');
     },
     async subscribe(channel, onEvent) {
       // One process owns the embedded database, so no notification can be missed.
@@ -154,12 +203,15 @@ export async function connectPglite(dataDir?: string): Promise<Database> {
 
 export class DataDirLockedError extends Error {}
 
+export const LOCK_FILE = 'server.lock';
+
 /**
  * PGlite has no lock of its own; two processes on one data directory would corrupt it.
- * The lock file holds the owner's pid, so a lock left by a crashed process is taken over.
+ * The lock file holds the owner's pid, so a lock left by a crashed process is taken over; the owner
+ * itself may take it again.
  */
-function takeDataDirLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'server.lock');
+export function takeDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, LOCK_FILE);
   try {
     fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
   } catch {

@@ -17,6 +17,13 @@ const PEOPLE: Record<string, [string, string]> = {
   SECRETARY: ['Gül', 'Doğan'],
 };
 
+/** The demo users' names, one per built-in role but the super user's: the role key in lower case. */
+export function demoUserNames(): string[] {
+  return Object.keys(BUILT_IN_ROLES)
+    .filter((role) => PEOPLE[role])
+    .map((role) => role.toLowerCase());
+}
+
 /** One demo user per built-in role, named after it in lower case (e.g. sales_admin / demo1234). */
 export async function seedDemoUsers(db: Db): Promise<void> {
   const actor = {

@@ -2,5 +2,6 @@
 export * from './schema/access.ts';
 export * from './schema/buyers.ts';
 export * from './schema/milk.ts';
+export * from './schema/orders.ts';
 export * from './schema/products.ts';
 export * from './schema/stock.ts';

@@ -51,6 +51,55 @@ describe('serving the web app', () => {
     expect(response.json.success).toBe(false);
   });
 
+  it.each(['/assets/', '/assets', '/assets/eski.js'])(
+    'answers %s (no such file) with 404 in the envelope',
+    async (url) => {
+      fs.mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+      const response = await t.call(undefined, { method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json).toEqual({
+        success: false,
+        error: { message: 'İstenen kaynak bulunamadı.', code: 'NOT_FOUND' },
+      });
+    },
+  );
+
+  it('keeps API answers out of every cache, and leaves the app to its own rules', async () => {
+    const admin = await t.adminToken();
+    const users = await t.call(admin, { method: 'GET', url: '/api/user-access' });
+    expect(users.headers['cache-control']).toBe('no-store');
+    const refused = await t.call(undefined, { method: 'GET', url: '/api/user-access' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const page = await t.call(undefined, { method: 'GET', url: '/portal-giris' });
+    expect(page.headers['cache-control']).not.toBe('no-store');
+  });
+
+  it('sends HSTS only on answers that came over HTTPS', async () => {
+    const plain = await t.call(undefined, { method: 'GET', url: '/api/actuator/info' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const proxied = await createTestApp({ WEB_DIST: webDist, TRUST_PROXY: 'true' });
+    try {
+      const secure = await proxied.call(undefined, {
+        method: 'GET',
+        url: '/api/actuator/info',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('answers a URL longer than the server reads with 431 in the Turkish envelope', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await fetch(`${address}/api/product-item?packagingGroup=${'x'.repeat(20_000)}`);
+    expect(response.status).toBe(431);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: { message: 'İstek adresi veya başlıkları çok uzun.', code: 'VALIDATION' },
+    });
+  });
+
   it('sends security headers', async () => {
     const response = await t.call(undefined, { method: 'GET', url: '/api/actuator/info' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');

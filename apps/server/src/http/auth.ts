@@ -42,7 +42,8 @@ export function registerAuthGuard(app: FastifyInstance, authenticate: Authentica
       throw new Error(`${route.method} ${route.url}: config.access is required on every API route`);
     }
   });
-  app.addHook('preValidation', async (request) => {
+  // onRequest runs before the body is read: a caller without a valid token costs no parsing (issue 16).
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (access === 'PUBLIC') return;
     if (!access) {

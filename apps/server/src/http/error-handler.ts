@@ -1,8 +1,10 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
-import { describeIssue } from '@mandira/contract/messages';
+import { type ApiError, NOT_FOUND_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { describeIssue, fieldPath } from '@mandira/contract/messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isDatabaseUnreachable } from '../db/unreachable.ts';
+import { replyDatabaseUnavailable } from './database-unavailable.ts';
 import { fail } from './envelope.ts';
 import { AppError } from './errors.ts';
 
@@ -30,9 +32,10 @@ type ValidationEntry = {
   params: Record<string, unknown>;
 };
 
-function validationMessage(entries: ValidationEntry[], part: string | undefined): string {
+/** The message and the field of a failed validation: its first issue, as a form shows one at a time. */
+function validationError(entries: ValidationEntry[], part: string | undefined): ApiError {
   const first = entries[0];
-  if (!first) return 'Geçersiz istek.';
+  if (!first) return { message: 'Geçersiz istek.', code: 'VALIDATION' };
   const path = first.instancePath
     .split('/')
     .filter(Boolean)
@@ -43,21 +46,29 @@ function validationMessage(entries: ValidationEntry[], part: string | undefined)
     path,
     message: first.message ?? '',
   } as z.core.$ZodIssue;
-  const message = describeIssue(issue);
-  return path.length === 0 && part ? message.replace('İstek gövdesi', PART_LABELS[part] ?? part) : message;
+  const message = describeIssue(issue, PART_LABELS[part ?? 'body'] ?? 'İstek gövdesi');
+  return path.length > 0
+    ? { message, code: 'VALIDATION', field: fieldPath(path) }
+    : { message, code: 'VALIDATION' };
 }
 
 /** Every answer, error or not, leaves in the envelope with a real HTTP status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(fail({ message: error.message, code: error.code }));
+      const { message, code, field } = error;
+      return reply.status(error.status).send(fail(field ? { message, code, field } : { message, code }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = validationMessage(error.validation as ValidationEntry[], error.validationContext);
-      return reply.status(400).send(fail({ message, code: 'VALIDATION' }));
+      const answer = validationError(error.validation as ValidationEntry[], error.validationContext);
+      return reply.status(400).send(fail(answer));
     }
+    if (isDatabaseUnreachable(error)) return replyDatabaseUnavailable(reply);
     const status = error.statusCode ?? 500;
+    // A folder of the web app ('/assets/') is refused by the file server; to a client it is not there.
+    if (status === 403 || status === 404) {
+      return reply.status(404).send(fail({ message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }));
+    }
     if (status >= 400 && status < 500) {
       const message = FASTIFY_MESSAGES[error.code] ?? 'Geçersiz istek.';
       return reply.status(status).send(fail({ message, code: status === 429 ? 'THROTTLED' : 'VALIDATION' }));

@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   THROTTLED: 429,
   EXTERNAL_SOURCE: 502,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -21,6 +22,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The request field the error is about, as the envelope names it (`stockChange[0].id`). */
+    readonly field?: string,
   ) {
     super(message);
     this.status = STATUS[code];
@@ -29,7 +32,7 @@ export class AppError extends Error {
 
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const duplicate = (message: string) => new AppError('DUPLICATE', message);
-export const badRequest = (message: string) => new AppError('VALIDATION', message);
+export const badRequest = (message: string, field?: string) => new AppError('VALIDATION', message, field);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const businessRule = (message: string) => new AppError('BUSINESS_RULE', message);
 

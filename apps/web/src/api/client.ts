@@ -20,10 +20,13 @@ export type RequestOptions<T> = {
 /** A failed answer as an exception, for TanStack Query, which expects failures to throw. */
 export class ApiRequestError extends Error {
   readonly code: string;
+  /** The request field a validation error concerns, when the server names one. */
+  readonly field: string | undefined;
   constructor(error: ApiError) {
     super(error.message);
     this.name = 'ApiRequestError';
     this.code = error.code;
+    this.field = error.field;
   }
 }
 

@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 import { describe, expect, it } from 'vitest';
 import { normaliseAnswer } from './normalise-answer.ts';
 
@@ -14,6 +14,14 @@ describe('normaliseAnswer', () => {
 
   it('keeps a null data of a call that returns nothing', () => {
     expect(normaliseAnswer(true, { success: true, data: null })).toEqual({ success: true, data: null });
+  });
+
+  it("passes the field a server's validation error names on", () => {
+    const body = {
+      success: false,
+      error: { message: "'phone': Telefon en az 7 rakam içermelidir.", code: 'VALIDATION', field: 'phone' },
+    };
+    expect(normaliseAnswer(false, body)).toEqual(body);
   });
 
   it("passes the server's error on, whatever the status", () => {

@@ -1,5 +1,5 @@
 import type { ApiError, Envelope } from '@mandira/contract/envelope';
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 
 /** Anything with a zod-like `parse`: the client checks data shapes without depending on zod itself. */
 export type DataSchema<T> = { parse(data: unknown): T };
@@ -15,7 +15,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function readError(value: unknown): ApiError | undefined {
   if (typeof value === 'string' && value.trim()) return { message: value, code: 'UNKNOWN' };
   if (!isRecord(value) || typeof value.message !== 'string' || !value.message.trim()) return undefined;
-  return { message: value.message, code: typeof value.code === 'string' ? value.code : 'UNKNOWN' };
+  const error: ApiError = {
+    message: value.message,
+    code: typeof value.code === 'string' ? value.code : 'UNKNOWN',
+  };
+  if (typeof value.field === 'string' && value.field) error.field = value.field;
+  return error;
 }
 
 /**

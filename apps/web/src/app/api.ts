@@ -22,6 +22,11 @@ export function fetchVersion() {
   return get<ActuatorInfo>('/actuator/info', { redirectOnUnauthorized: false });
 }
 
+/** Whether a stored token is still a session: the sign-in page asks before it moves on. */
+export function fetchCurrentUser() {
+  return get<CurrentUser>('/user-access/me', { redirectOnUnauthorized: false });
+}
+
 export const menusQuery = apiQuery<MenuEntry[]>(['user-access', 'menus'], '/user-access/menus');
 
 export function useMenus() {

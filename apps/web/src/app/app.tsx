@@ -1,7 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -25,14 +22,9 @@ export function App() {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'tr', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider labels={{ confirm: 'Onayla', cancel: 'Vazgeç' }}>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -13,7 +13,9 @@ export function NotFoundPage() {
         <Text fz={48} fw={700} c="mandira.8" lh={1}>
           404
         </Text>
-        <Title order={3}>Sayfa bulunamadı</Title>
+        <Title order={1} size="h3">
+          Sayfa bulunamadı
+        </Title>
         <Text c="dimmed" fz="sm" ta="center">
           Aradığınız sayfa taşınmış, silinmiş ya da hiç var olmamış olabilir.
         </Text>

@@ -8,9 +8,13 @@ import { useCurrentUser } from './api.ts';
 import { LeftMenu } from './left-menu.tsx';
 import { Logo } from './logo.tsx';
 import { SIGN_OUT_PATH } from './paths.ts';
+import { ScreenProviders } from './screen-providers.tsx';
 
-/** The frame of every protected page: logo, user, sign-out, left menu and the page itself. */
-export function PageShell() {
+/**
+ * The frame of every protected page: logo, user, sign-out, left menu and the page itself. Loaded
+ * lazily by the router: the sign-in page does without it.
+ */
+export default function PageShell() {
   const [navbarOpened, navbar] = useDisclosure(false);
   const busy = useIsFetching() + useIsMutating() > 0;
   const currentUser = useCurrentUser().data;
@@ -18,51 +22,53 @@ export function PageShell() {
   const userName = fullName || currentUser?.userName || getSignedInUserName() || '';
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navbarOpened}
-              onClick={navbar.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Menü"
-            />
-            <Link to="/dashboard" style={{ textDecoration: 'none' }} aria-label="Ana sayfa">
-              <Logo />
-            </Link>
-          </Group>
-          <Group gap="md" wrap="nowrap">
-            {busy && <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />}
-            <Group gap={8} wrap="nowrap" visibleFrom="xs">
-              <Avatar size={30} radius="xl" color="mandira" name={userName} />
-              <Text fz="sm" fw={500} data-testid="signed-in-user">
-                {userName}
-              </Text>
+    <ScreenProviders>
+      <AppShell
+        header={{ height: 60 }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={navbarOpened}
+                onClick={navbar.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label="Menü"
+              />
+              <Link to="/dashboard" style={{ textDecoration: 'none' }} aria-label="Ana sayfa">
+                <Logo />
+              </Link>
             </Group>
-            <Button
-              component={Link}
-              to={SIGN_OUT_PATH}
-              variant="subtle"
-              color="gray"
-              leftSection={<IconLogout size={16} />}
-            >
-              Çıkış
-            </Button>
+            <Group gap="md" wrap="nowrap">
+              {busy && <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />}
+              <Group gap={8} wrap="nowrap" visibleFrom="xs">
+                <Avatar size={30} radius="xl" color="mandira" name={userName} />
+                <Text fz="sm" fw={500} data-testid="signed-in-user">
+                  {userName}
+                </Text>
+              </Group>
+              <Button
+                component={Link}
+                to={SIGN_OUT_PATH}
+                variant="subtle"
+                color="gray"
+                leftSection={<IconLogout size={16} />}
+              >
+                Çıkış
+              </Button>
+            </Group>
           </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <LeftMenu onNavigate={navbar.close} />
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs">
+          <LeftMenu onNavigate={navbar.close} />
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0">
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ScreenProviders>
   );
 }

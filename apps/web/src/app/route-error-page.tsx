@@ -1,5 +1,5 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
-import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
 
@@ -12,7 +12,16 @@ export function RouteErrorPage() {
     /dynamically imported module|Importing a module script failed/i.test(error.message);
   return (
     <Container size="sm" py={60}>
-      <Alert color="red" variant="light" icon={<IconAlertTriangle />} title="Sayfa açılamadı">
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle />}
+        title={
+          <Title order={1} size="h4">
+            Sayfa açılamadı
+          </Title>
+        }
+      >
         <Stack gap="sm">
           <Text fz="sm">
             {chunkFailed

@@ -1,12 +1,16 @@
 import { SCREENS, type Screen, screenByKey } from '@mandira/contract/screens';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredLoader } from '../lib/centered-loader.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { PageShell } from './page-shell.tsx';
 import { SIGN_IN_ALIASES, SIGN_OUT_ALIASES } from './paths.ts';
 import { ProtectedScreen } from './protected-screen.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 import { SignInPage } from './sign-in-page.tsx';
 import { SignOutPage } from './sign-out-page.tsx';
+
+// Everything behind the sign-in (shell, menu, modals, dates) is a chunk of its own.
+const PageShell = lazy(() => import('./page-shell.tsx'));
 
 function screenRoute(path: string, screen: Screen): RouteObject {
   // Keyed by screen so that moving between screens re-runs the access check.
@@ -25,7 +29,15 @@ export function createRouter() {
   return createBrowserRouter([
     ...SIGN_IN_ALIASES.map((path) => ({ path, element: <SignInPage /> })),
     ...SIGN_OUT_ALIASES.map((path) => ({ path, element: <SignOutPage /> })),
-    { element: <PageShell />, errorElement: <RouteErrorPage />, children: screenRoutes() },
+    {
+      element: (
+        <Suspense fallback={<CenteredLoader />}>
+          <PageShell />
+        </Suspense>
+      ),
+      errorElement: <RouteErrorPage />,
+      children: screenRoutes(),
+    },
     { path: '*', element: <NotFoundPage /> },
   ]);
 }

@@ -1,4 +1,4 @@
-import { Loader, Stack, Text } from '@mantine/core';
+import { Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -40,7 +40,9 @@ export function SignOutPage() {
     <AuthCard>
       <Stack align="center" gap="sm" py="md">
         <Loader />
-        <Text fw={500}>Çıkış yapılıyor...</Text>
+        <Title order={1} size="h4" fw={500}>
+          Çıkış yapılıyor...
+        </Title>
         <Text c="dimmed" fz="sm">
           Oturumunuz kapatılıyor, giriş sayfasına yönlendiriliyorsunuz.
         </Text>

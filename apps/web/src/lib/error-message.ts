@@ -1,4 +1,4 @@
-import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
+import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 import { ApiRequestError } from '../api/client.ts';
 
 /** The Turkish text to show for a failure; internals of unexpected errors stay out of the screen. */

@@ -1,9 +1,10 @@
 import 'leaflet/dist/leaflet.css';
-import { Box, Group, NumberInput, Stack, Text } from '@mantine/core';
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { versionQuery } from '../api/info.ts';
+import { NumberField } from './number-field.tsx';
 
 export type LatLng = { latitude: number; longitude: number };
 
@@ -21,6 +22,8 @@ type Props = {
   /** Where the map opens when no point is chosen yet. */
   center?: LatLng;
   label?: string;
+  /** The form's messages for a typed coordinate it refuses. */
+  errors?: { latitude?: string | undefined; longitude?: string | undefined };
 };
 
 /**
@@ -34,14 +37,26 @@ export function MapPicker({
   zoom = DEFAULT_MAP_ZOOM,
   center = DEFAULT_MAP_CENTER,
   label = 'Konum',
+  errors,
 }: Props) {
   const { data: info } = useQuery({ ...versionQuery, staleTime: Number.POSITIVE_INFINITY });
-  const start = value ?? center;
-  const typed = (field: keyof LatLng, limit: number) => (input: string | number) => {
-    const number = typeof input === 'number' ? input : Number.parseFloat(input);
-    if (!Number.isFinite(number) || Math.abs(number) > limit) return;
-    onChange({ ...(value ?? center), [field]: number });
-  };
+  // Tiles that do not arrive leave a grey box: say so, and point to the coordinate fields.
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const start = value && isOnMap(value) ? value : center;
+  const shown = value && isOnMap(value) ? value : null;
+  // A typed coordinate goes to the form as it reads, even out of range or unreadable (NaN), so the
+  // form's schema refuses what the user sees instead of keeping an older point; the map ignores it.
+  const coordinate = (field: keyof LatLng, label: string, example: string) => (
+    <NumberField
+      label={label}
+      placeholder={example}
+      decimals={6}
+      grouping={false}
+      value={value?.[field]}
+      error={errors?.[field]}
+      onChange={(number) => onChange({ ...(value ?? center), [field]: number ?? Number.NaN })}
+    />
+  );
 
   return (
     <Stack gap={6}>
@@ -50,8 +65,10 @@ export function MapPicker({
       </Text>
       <Box
         data-testid="map-picker"
+        pos="relative"
         style={{ height, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
       >
+        {tilesFailed && <MapUnavailable />}
         <MapContainer
           center={[start.latitude, start.longitude]}
           zoom={zoom}
@@ -61,13 +78,17 @@ export function MapPicker({
           <TileLayer
             url={info?.mapTileUrl ?? FALLBACK_TILE_URL}
             attribution="&copy; OpenStreetMap katkıda bulunanlar"
+            eventHandlers={{
+              tileerror: () => setTilesFailed(true),
+              tileload: () => setTilesFailed(false),
+            }}
           />
           <ClickToPick onPick={onChange} />
-          <FollowValue value={value} />
+          <FollowValue value={shown} />
           <SizeToContainer />
-          {value && (
+          {shown && (
             <CircleMarker
-              center={[value.latitude, value.longitude]}
+              center={[shown.latitude, shown.longitude]}
               radius={9}
               pathOptions={{ color: '#1c7ed6', fillColor: '#339af0', fillOpacity: 0.9, weight: 3 }}
             />
@@ -75,28 +96,35 @@ export function MapPicker({
         </MapContainer>
       </Box>
       <Group grow>
-        <NumberInput
-          label="Enlem"
-          placeholder="39.925533"
-          decimalScale={6}
-          min={-90}
-          max={90}
-          hideControls
-          value={value?.latitude ?? ''}
-          onChange={typed('latitude', 90)}
-        />
-        <NumberInput
-          label="Boylam"
-          placeholder="32.866287"
-          decimalScale={6}
-          min={-180}
-          max={180}
-          hideControls
-          value={value?.longitude ?? ''}
-          onChange={typed('longitude', 180)}
-        />
+        {coordinate('latitude', 'Enlem', '39,925533')}
+        {coordinate('longitude', 'Boylam', '32,866287')}
       </Group>
     </Stack>
+  );
+}
+
+/** Over the grey map's top edge (the marker sits in the middle), above Leaflet's panes; clicks pass through. */
+function MapUnavailable() {
+  return (
+    <Paper
+      role="status"
+      data-testid="map-unavailable"
+      shadow="sm"
+      withBorder
+      p="sm"
+      pos="absolute"
+      top={12}
+      left="50%"
+      maw="70%"
+      style={{ zIndex: 1000, transform: 'translateX(-50%)', pointerEvents: 'none' }}
+    >
+      <Text fz="sm" fw={600} ta="center">
+        Harita yüklenemedi.
+      </Text>
+      <Text fz="sm" c="dimmed" ta="center">
+        Konumu aşağıya enlem ve boylam olarak yazabilirsiniz.
+      </Text>
+    </Paper>
   );
 }
 
@@ -129,6 +157,11 @@ function SizeToContainer() {
     return () => observer.disconnect();
   }, [map]);
   return null;
+}
+
+/** Whether a point can be shown: two readable coordinates within the globe's ranges. */
+function isOnMap(point: LatLng): boolean {
+  return Math.abs(point.latitude) <= 90 && Math.abs(point.longitude) <= 180;
 }
 
 function round6(value: number): number {

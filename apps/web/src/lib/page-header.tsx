@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** The title block every screen opens with; `actions` sit on the right. */
+/** The title block every screen opens with (its one `<h1>`); `actions` sit on the right. */
 export function PageHeader({
   title,
   description,
@@ -14,7 +14,9 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg">
       <Stack gap={2}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         {description && (
           <Text c="dimmed" fz="sm">
             {description}

@@ -10,10 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
 import { type SessionDeps, signIn, signOut } from './session.service.ts';
 import { forgetSessionsAfterWrites } from './session-cache.ts';
+import { USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
 import {
   countUsers,
   createUser,
@@ -33,8 +35,17 @@ export function accessRoutes(deps: SessionDeps) {
 
     app.post(
       '/user-access/sign-in',
-      { schema: { tags, body: SignInBody }, config: { access: 'PUBLIC' } },
-      async (request) => ok(await signIn(deps, { ...request.body, address: request.ip })),
+      { schema: { tags, body: SignInBody }, config: { access: 'PUBLIC' }, bodyLimit: SIGN_IN_BODY_LIMIT },
+      async (request) => {
+        try {
+          return ok(await signIn(deps, { ...request.body, address: request.ip }));
+        } catch (error) {
+          // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
+          const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
+          request.log.warn({ userName, code: (error as { code?: string }).code }, 'giriş reddedildi');
+          throw error;
+        }
+      },
     );
     app.post(
       '/user-access/sign-out',

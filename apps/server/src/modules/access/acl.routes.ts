@@ -2,6 +2,7 @@ import { CreateAclRoleBody, UpdateAclRoleBody } from '@mandira/contract/access';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { createAclRole, listAclRoles, listPrivileges, updateAclRole } from './role.service.ts';
 import { forgetSessionsAfterWrites, type SessionCache } from './session-cache.ts';
@@ -16,10 +17,10 @@ export function aclRoutes({ db, sessions }: { db: Db; sessions?: SessionCache })
     app.get('/acl/privileges', { schema: { tags }, config }, async () => ok(listPrivileges()));
     app.get('/acl/roles', { schema: { tags }, config }, async () => ok(await listAclRoles(db)));
     app.post('/acl/roles', { schema: { tags, body: CreateAclRoleBody }, config }, async (request) =>
-      ok(await createAclRole(db, request.body)),
+      ok(await createAclRole(db, actorOf(request), request.body)),
     );
     app.put('/acl/roles', { schema: { tags, body: UpdateAclRoleBody }, config }, async (request) =>
-      ok(await updateAclRole(db, request.body)),
+      ok(await updateAclRole(db, actorOf(request), request.body)),
     );
   };
 }

@@ -17,7 +17,9 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { knownPrivileges, rolePrivileges, roles, userRoles } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { privilegesOfRoles, refuseGrantBeyondOwn, refuseRoleBeyondOwn } from './privilege-ceiling.ts';
 
 export function listPrivileges(): Privilege[] {
   return PRIVILEGE_KEYS.map((key) => ({ key, label: PRIVILEGES[key].label }));
@@ -61,7 +63,12 @@ async function aclRole(db: Db, id: number): Promise<AclRole> {
   return role;
 }
 
-export async function createAclRole(db: Db, body: z.output<typeof CreateAclRoleBody>): Promise<AclRole> {
+export async function createAclRole(
+  db: Db,
+  actor: Actor,
+  body: z.output<typeof CreateAclRoleBody>,
+): Promise<AclRole> {
+  refuseGrantBeyondOwn(actor, body.privileges);
   try {
     const id = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -78,7 +85,12 @@ export async function createAclRole(db: Db, body: z.output<typeof CreateAclRoleB
   }
 }
 
-export async function updateAclRole(db: Db, body: z.output<typeof UpdateAclRoleBody>): Promise<AclRole> {
+export async function updateAclRole(
+  db: Db,
+  actor: Actor,
+  body: z.output<typeof UpdateAclRoleBody>,
+): Promise<AclRole> {
+  refuseGrantBeyondOwn(actor, body.privileges);
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(roles).where(eq(roles.id, body.id)).for('update');
@@ -86,6 +98,7 @@ export async function updateAclRole(db: Db, body: z.output<typeof UpdateAclRoleB
       if (existing.key === SUPER_ADMIN_ROLE) {
         throw new AppError('CONFLICT', 'Süper yönetici rolü tüm yetkilere sahiptir ve değiştirilemez.');
       }
+      refuseRoleBeyondOwn(actor, await privilegesOfRoles(tx, [existing.id]));
       if (existing.builtIn && existing.key !== body.key) {
         throw new AppError('CONFLICT', 'Hazır rollerin anahtarı değiştirilemez.');
       }

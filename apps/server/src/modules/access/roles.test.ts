@@ -80,9 +80,9 @@ describe('POST and PUT /acl/roles', () => {
   });
 
   it.each([
-    [{ label: 'Anahtarsız' }, "'key' alanı zorunludur."],
-    [{ key: 'küçük harf', label: 'x' }, "'key': Rol anahtarı"],
-    [{ key: 'YENI_ROL', label: 'x', privileges: ['UCMAK'] }, "'privileges[0]': "],
+    [{ label: 'Anahtarsız' }, 'Rol anahtarı zorunludur.'],
+    [{ key: 'küçük harf', label: 'x' }, 'Rol anahtarı'],
+    [{ key: 'YENI_ROL', label: 'x', privileges: ['UCMAK'] }, 'Yetkiler (1. öğe) şunlardan biri olmalıdır: '],
   ])('refuses %j with 400 and writes nothing', async (payload, message) => {
     const before = await roleCount();
     const response = await t.call(admin, { method: 'POST', url: '/api/acl/roles', payload });

@@ -1,17 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionCache } from './session-cache.ts';
+import {
+  bookAttempt,
+  clearFailures,
+  forgetAttempt,
+  throttleKey,
+  USER_NAME_KEY_LENGTH,
+} from './sign-in-throttle.ts';
 
 const WRONG_CREDENTIALS = 'Kullanıcı adı veya şifre hatalı.';
-/** An address may fail for several user names before it is throttled too. */
-const ADDRESS_FACTOR = 4;
 /** A sliding expiry is pushed forward at most once a minute, not on every request. */
 const SLIDE_STEP_MS = 60_000;
 
@@ -27,26 +32,20 @@ export async function signIn(
   input: { userName: string; password: string; address: string },
 ): Promise<{ authToken: string }> {
   const userName = input.userName.trim();
-  const key = userName.toLocaleLowerCase('tr-TR');
-  await refuseWhenThrottled(db, config, key, input.address);
+  const attempt = await bookAttempt(db, config, throttleKey(userName), input.address.slice(0, 64));
 
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`)
-    .limit(1);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : false;
-  if (!user || !valid) {
-    await db.insert(signInFailures).values({ userName: key, address: input.address });
-    throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-  }
+  const user = couldBeUserName(userName) ? await findUser(db, userName) : undefined;
+  // An unknown name costs the same hash as a wrong password, so the answer time tells nothing.
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
   if (user.status !== 'ACTIVE') {
+    await forgetAttempt(db, attempt);
     throw new AppError('FORBIDDEN', 'Kullanıcı hesabınız pasif durumdadır. Lütfen yöneticinize başvurun.');
   }
 
   const authToken = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.delete(signInFailures).where(eq(signInFailures.userName, key));
+    await clearFailures(tx, attempt);
     await tx.insert(sessions).values({
       tokenHash: hashToken(authToken),
       userId: user.id,
@@ -56,31 +55,24 @@ export async function signIn(
   return { authToken };
 }
 
-async function refuseWhenThrottled(db: Db, config: Config, userKey: string, address: string): Promise<void> {
-  const since = new Date(Date.now() - config.signInWindowMs);
-  const [counts] = await db
-    .select({
-      byUser: sql<number>`count(*) filter (where ${signInFailures.userName} = ${userKey})`.mapWith(Number),
-      byAddress: sql<number>`count(*) filter (where ${signInFailures.address} = ${address})`.mapWith(Number),
-    })
-    .from(signInFailures)
-    .where(
-      and(
-        gt(signInFailures.at, since),
-        or(eq(signInFailures.userName, userKey), eq(signInFailures.address, address)),
-      ),
-    );
-  if (!counts) return;
-  if (
-    counts.byUser >= config.signInMaxFailures ||
-    counts.byAddress >= config.signInMaxFailures * ADDRESS_FACTOR
-  ) {
-    const minutes = Math.round(config.signInWindowMs / 60_000);
-    throw new AppError(
-      'THROTTLED',
-      `Çok fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`,
-    );
-  }
+/** A user name is at most 50 characters and never holds NUL (which PostgreSQL text refuses). */
+function couldBeUserName(userName: string): boolean {
+  return userName.length <= USER_NAME_KEY_LENGTH && !userName.includes('\u0000');
+}
+
+async function findUser(db: Db, userName: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName})`)
+    .limit(1);
+  return user;
+}
+
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummy;
 }
 
 export async function signOut({ db }: SessionDeps, token: string): Promise<void> {

@@ -1,5 +1,8 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,6 +17,15 @@ const signIn = (body: unknown, address = '10.0.0.1') =>
     payload: body as object,
     remoteAddress: address,
   });
+
+const PASSWORD = 'test-sifre-123';
+
+/** A new active user (password PASSWORD); its name. */
+async function newUserName(): Promise<string> {
+  await t.tokenWithRoles([]);
+  const users = (await t.call(await t.adminToken(), { method: 'GET', url: '/api/user-access' })).json.data;
+  return users.at(-1).userName as string;
+}
 
 describe('POST /user-access/sign-in', () => {
   it('answers a token for the right password', async () => {
@@ -41,7 +53,11 @@ describe('POST /user-access/sign-in', () => {
   it('answers a body without password with 400 naming the field', async () => {
     const response = await signIn({ userName: 'admin' });
     expect(response.statusCode).toBe(400);
-    expect(response.json.error).toEqual({ message: "'password' alanı zorunludur.", code: 'VALIDATION' });
+    expect(response.json.error).toEqual({
+      message: 'Şifre zorunludur.',
+      code: 'VALIDATION',
+      field: 'password',
+    });
   });
 
   it('answers a body that is not JSON with 400 in the envelope', async () => {
@@ -56,19 +72,129 @@ describe('POST /user-access/sign-in', () => {
     expect(response.json.error.message).toBe('İstek gövdesi geçerli bir JSON değil.');
   });
 
-  it('throttles a user name after repeated failures with 429, even with the right password', async () => {
-    const userToken = await t.tokenWithRoles([]);
-    expect(userToken).toBeTruthy();
-    const name = (
-      await t.call(await t.adminToken(), { method: 'GET', url: '/api/user-access' })
-    ).json.data.at(-1).userName as string;
+  it('throttles a user name at one address after repeated failures, even with the right password', async () => {
+    const name = await newUserName();
     for (let i = 0; i < 3; i++) {
-      expect((await signIn({ userName: name, password: 'yanlis' }, `10.1.0.${i}`)).statusCode).toBe(401);
+      expect((await signIn({ userName: name, password: 'yanlis' }, '10.1.0.1')).statusCode).toBe(401);
     }
-    const throttled = await signIn({ userName: name, password: 'test-sifre-123' }, '10.1.0.9');
+    const throttled = await signIn({ userName: name, password: PASSWORD }, '10.1.0.1');
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json.error.code).toBe('THROTTLED');
     expect(throttled.json.error.message).toMatch(/Çok fazla başarısız giriş denemesi/);
+  });
+
+  it('lets the real user in from another address while one address is throttled', async () => {
+    const name = await newUserName();
+    for (let i = 0; i < 4; i++) await signIn({ userName: name, password: 'yanlis' }, '10.1.1.1');
+    expect((await signIn({ userName: name, password: PASSWORD }, '10.1.1.1')).statusCode).toBe(429);
+    expect((await signIn({ userName: name, password: PASSWORD }, '10.1.1.2')).statusCode).toBe(200);
+  });
+
+  it('throttles a user name everywhere once it failed four times the limit across addresses', async () => {
+    const name = await newUserName();
+    for (let i = 0; i < 12; i++) {
+      expect((await signIn({ userName: name, password: 'yanlis' }, `10.1.2.${i}`)).statusCode).toBe(401);
+    }
+    expect((await signIn({ userName: name, password: PASSWORD }, '10.1.2.200')).statusCode).toBe(429);
+  });
+
+  it('counts every I/ı/İ/i spelling of a user name on one counter', async () => {
+    const spellings = ['kIlIç', 'kılıç', 'KİLİÇ', 'kilic'.replace('c', 'ç')];
+    for (const userName of spellings.slice(0, 3)) {
+      expect((await signIn({ userName, password: 'yanlis' }, '10.1.3.1')).statusCode).toBe(401);
+    }
+    expect((await signIn({ userName: spellings[3], password: 'yanlis' }, '10.1.3.1')).statusCode).toBe(429);
+  });
+
+  it('lets no more than the allowed wrong passwords through when they arrive at once', async () => {
+    const name = await newUserName();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => signIn({ userName: name, password: 'yanlis' }, '10.1.4.1')),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+  });
+
+  it.each([
+    ['a NUL byte', 'adm\u0000in'],
+    ['2.8 KB', 'a'.repeat(2800)],
+  ])('refuses a user name with %s as wrong credentials, and throttles it', async (_label, userName) => {
+    const address = `10.1.5.${userName.length % 200}`;
+    for (let i = 0; i < 3; i++) {
+      const response = await signIn({ userName, password: 'yanlis' }, address);
+      expect(response.statusCode).toBe(401);
+      expect(response.json.error.message).toBe('Kullanıcı adı veya şifre hatalı.');
+    }
+    expect((await signIn({ userName, password: 'yanlis' }, address)).statusCode).toBe(429);
+  });
+
+  it('logs a refused sign-in with the user name cut to 64 characters', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const config = loadConfig({ ADMIN_USERNAME: ADMIN.userName, WEB_DIST: '/nonexistent' });
+    const logged = await buildApp({ config, database: t.database, logger: { level: 'warn', stream } });
+    try {
+      const userName = `uzun${'ş'.repeat(1400)}`;
+      const response = await logged.inject({
+        method: 'POST',
+        url: '/api/user-access/sign-in',
+        payload: { userName, password: 'yanlis' },
+        remoteAddress: '10.1.9.1',
+      });
+      expect(response.statusCode).toBe(401);
+      const entry = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'giriş reddedildi');
+      expect(entry.userName).toBe(userName.slice(0, 64));
+      expect(lines.join('').length).toBeLessThan(2000);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('refuses a sign-in body of more than a few kilobytes with 413 in the envelope', async () => {
+    const response = await signIn({ userName: 'admin', password: 'x'.repeat(5000) }, '10.1.6.1');
+    expect(response.statusCode).toBe(413);
+    expect(response.json).toEqual({
+      success: false,
+      error: { message: 'İstek gövdesi çok büyük.', code: 'VALIDATION' },
+    });
+  });
+
+  it('takes as long to refuse an unknown user name as a wrong password', async () => {
+    const time = async (userName: string) => {
+      const started = performance.now();
+      await signIn({ userName, password: 'yanlis' }, `10.1.7.${userName.length}`);
+      return performance.now() - started;
+    };
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    // Interleaved, so a busy moment of the machine hits both.
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time(ADMIN.userName));
+      unknown.push(await time('olmayan-kullanici'));
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+  });
+
+  it('tells a passive account only to the one who knows its password', async () => {
+    const name = await newUserName();
+    const admin = await t.adminToken();
+    const user = (await t.call(admin, { method: 'GET', url: '/api/user-access' })).json.data.at(-1);
+    await t.call(admin, {
+      method: 'PUT',
+      url: '/api/user-access',
+      payload: { ...user, status: 'PASSIVE', roles: [] },
+    });
+    const wrong = await signIn({ userName: name, password: 'yanlis' }, '10.1.8.1');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json.error.message).toBe('Kullanıcı adı veya şifre hatalı.');
+    expect((await signIn({ userName: name, password: PASSWORD }, '10.1.8.1')).statusCode).toBe(403);
   });
 
   it('throttles an address that fails across many user names', async () => {

@@ -13,6 +13,12 @@ import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { generatePassword, hashPassword } from './password.ts';
+import {
+  mayManageUser,
+  privilegesOfRoles,
+  privilegesOfUser,
+  refuseGrantBeyondOwn,
+} from './privilege-ceiling.ts';
 import { revokeSessionsOf } from './session.service.ts';
 
 type CreateInput = z.output<typeof CreateUserAccessBody>;
@@ -21,6 +27,7 @@ type UpdateInput = z.output<typeof UpdateUserAccessBody>;
 export type UserDeps = { db: Db; superUserName: string };
 
 const REFUSED_PASSWORD = 'Seçilen kullanıcı için şifre üretilemez!';
+const BEYOND_OWN = 'Kullanıcı yönetebilen ya da sizde olmayan yetkilere sahip bir kullanıcı';
 
 export async function listUsers(db: Db, onlyId?: number): Promise<UserAccess[]> {
   const rows = await db
@@ -111,6 +118,9 @@ export async function updateUser(
           'Süper yönetici yetkisine sahip bir kullanıcıyı yalnızca süper yönetici düzenleyebilir.',
         );
       }
+      if (!mayManageUser(actor, await privilegesOfUser(tx, input.id))) {
+        throw new AppError('FORBIDDEN', `${BEYOND_OWN}yı yalnızca süper yönetici düzenleyebilir.`);
+      }
       const roleIds = await resolveRoles(tx, actor, input.roles);
       if (isSameName(existing.userName, superUserName)) {
         if (
@@ -158,6 +168,9 @@ export async function regeneratePassword(
   if ((await holdsSuperAdmin(db, userId)) && !actor.isSuperAdmin) {
     throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
   }
+  if (!mayManageUser(actor, await privilegesOfUser(db, userId))) {
+    throw new AppError('FORBIDDEN', `${BEYOND_OWN}nın şifresini yalnızca süper yönetici üretebilir.`);
+  }
   const generatedPass = generatePassword();
   const passwordHash = await hashPassword(generatedPass);
   await db.transaction(async (tx) => {
@@ -176,7 +189,10 @@ async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Role keys to ids; only a super administrator may hand out the super administrator role. */
+/**
+ * Role keys to ids; only a super administrator may hand out the super administrator role, and nobody
+ * a role with privileges they do not hold (decision 52).
+ */
 async function resolveRoles(tx: Tx, actor: Actor, keys: readonly string[]): Promise<number[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
@@ -189,7 +205,9 @@ async function resolveRoles(tx: Tx, actor: Actor, keys: readonly string[]): Prom
     .where(inArray(roles.key, unique));
   const missing = unique.filter((key) => !found.some((role) => role.key === key));
   if (missing.length > 0) throw badRequest(`Bilinmeyen rol: ${missing.join(', ')}`);
-  return found.map((role) => role.id);
+  const ids = found.map((role) => role.id);
+  refuseGrantBeyondOwn(actor, await privilegesOfRoles(tx, ids));
+  return ids;
 }
 
 async function assignRoles(tx: Tx, userId: number, roleIds: readonly number[]): Promise<void> {

@@ -122,7 +122,7 @@ describe('GET /buyers/sync-external-buyers', () => {
     };
     const response = await sync();
     expect(response.statusCode).toBe(502);
-    expect(response.json.error.message).toContain("'buyers[1].tckn'");
+    expect(response.json.error.message).toContain("'buyers[1].tckn' kaydı");
     expect((await queue()).some((p: { code: string }) => p.code === 'OK-1')).toBe(false);
   });
 

@@ -76,7 +76,8 @@ async function fieldsOf(tx: Tx, input: CreateInput, exceptId?: number) {
     .from(buyers)
     .where(eq(buyers.id, input.buyerId))
     .for('share');
-  if (!buyer) throw badRequest(`'buyerId': ${input.buyerId} numaralı müşteri bulunamadı.`);
+  if (!buyer)
+    throw badRequest(`Müşteri bulunamadı: ${input.buyerId} numaralı müşteri kayıtlı değil.`, 'buyerId');
   const [taken] = await tx
     .select({ id: buyerWarehouses.id })
     .from(buyerWarehouses)

@@ -52,12 +52,12 @@ describe('POST /buyers/warehouses', () => {
   });
 
   it.each([
-    [{ buyerId: undefined }, "'buyerId' alanı zorunludur."],
-    [{ code: '' }, "'code' alanı boş bırakılamaz."],
-    [{ title: undefined }, "'title' alanı zorunludur."],
-    [{ latitude: 91 }, "'latitude': Enlem -90 ile 90 arasında olmalıdır."],
-    [{ longitude: null }, "'longitude': Enlem ve boylam birlikte girilmelidir."],
-    [{ buyerId: 999_999, code: 'D-X' }, "'buyerId': 999999 numaralı müşteri bulunamadı."],
+    [{ buyerId: undefined }, 'Müşteri zorunludur.'],
+    [{ code: '' }, 'Kod boş bırakılamaz.'],
+    [{ title: undefined }, 'Ünvan zorunludur.'],
+    [{ latitude: 91 }, 'Enlem -90 ile 90 arasında olmalıdır.'],
+    [{ longitude: null }, 'Boylam: Enlem ve boylam birlikte girilmelidir.'],
+    [{ buyerId: 999_999, code: 'D-X' }, 'Müşteri bulunamadı: 999999 numaralı müşteri kayıtlı değil.'],
   ])('refuses %o with 400 naming the field, and writes nothing', async (override, message) => {
     const before = await countRows(t, 'buyer_warehouses');
     const response = await call('POST', '/buyers/warehouses', depot({ code: 'D-NEW', ...override }));

@@ -39,20 +39,20 @@ describe('POST /buyers', () => {
   });
 
   it.each([
-    [{ code: undefined }, "'code' alanı zorunludur."],
-    [{ title: '   ' }, "'title' alanı boş bırakılamaz."],
-    [{ tckn: '12345678901' }, "'tckn': Geçersiz T.C. kimlik numarası."],
-    [{ tckn: '1234' }, "'tckn': Geçersiz T.C. kimlik numarası."],
-    [{ vkn: '123456789' }, "'vkn': Vergi kimlik numarası 10 haneden oluşmalıdır."],
-    [{ vkn: '12345678AB' }, "'vkn': Vergi kimlik numarası 10 haneden oluşmalıdır."],
-    [{ email: 'satis-at-firma' }, "'email': Geçerli bir e-posta adresi giriniz."],
-    [{ phone1: 'ara beni' }, "'phone1': Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir."],
-    [{ title: 42 }, "'title': Metin olmalıdır."],
+    [{ code: undefined }, 'Kod zorunludur.'],
+    [{ title: '   ' }, 'Ünvan boş bırakılamaz.'],
+    [{ tckn: '12345678901' }, 'T.C. kimlik no: Geçersiz T.C. kimlik numarası.'],
+    [{ tckn: '1234' }, 'T.C. kimlik no: Geçersiz T.C. kimlik numarası.'],
+    [{ vkn: '123456789' }, 'Vergi kimlik no: Vergi kimlik numarası 10 haneden oluşmalıdır.'],
+    [{ vkn: '12345678AB' }, 'Vergi kimlik no: Vergi kimlik numarası 10 haneden oluşmalıdır.'],
+    [{ email: 'satis-at-firma' }, 'E-posta: Geçerli bir e-posta adresi giriniz.'],
+    [{ phone1: 'ara beni' }, 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.'],
+    [{ title: 42 }, 'Ünvan metin olmalıdır.'],
   ])('refuses %o with 400 naming the field, and writes nothing', async (override, message) => {
     const before = await countRows(t, 'buyers');
     const response = await call('POST', '/buyers', { ...buyerBody(), ...override });
     expect(response.statusCode).toBe(400);
-    expect(response.json.error).toEqual({ code: 'VALIDATION', message });
+    expect(response.json.error).toEqual({ code: 'VALIDATION', message, field: Object.keys(override)[0] });
     expect(await countRows(t, 'buyers')).toBe(before);
   });
 
@@ -90,7 +90,7 @@ describe('PUT /buyers', () => {
     expect((await call('PUT', '/buyers', { ...buyerBody(), id: 987_654 })).statusCode).toBe(404);
     const response = await call('PUT', '/buyers', buyerBody());
     expect(response.statusCode).toBe(400);
-    expect(response.json.error.message).toBe("'id' alanı zorunludur.");
+    expect(response.json.error.message).toBe('Kayıt numarası zorunludur.');
   });
 });
 

@@ -27,7 +27,20 @@ import { approvePendingBuyer, getPendingBuyer, listPendingBuyers } from './pendi
  * the warehouse screen's buyer select and the approval screen read it too.
  */
 const readBuyers = {
-  config: { access: ['BUYER_MANAGEMENT', 'BUYER_APPROVAL', 'BUYER_WAREHOUSE_MANAGEMENT'] },
+  config: {
+    access: [
+      'BUYER_MANAGEMENT',
+      'BUYER_APPROVAL',
+      'BUYER_WAREHOUSE_MANAGEMENT',
+      // The order screens choose a buyer, and a delivery branch among its warehouses (decision 55).
+      'ORDER_TAKING',
+      'BASKET_MANAGEMENT',
+      'ORDER_REVIEW',
+    ],
+  },
+} as const;
+const readBuyerWarehouses = {
+  access: ['BUYER_WAREHOUSE_MANAGEMENT', 'ORDER_TAKING', 'BASKET_MANAGEMENT', 'ORDER_REVIEW'],
 } as const;
 
 export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
@@ -80,7 +93,7 @@ export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
     const warehouses = { access: 'BUYER_WAREHOUSE_MANAGEMENT' } as const;
     app.get(
       '/buyers/warehouses',
-      { schema: { tags: warehouseTags, querystring: BuyerWarehouseQuery }, config: warehouses },
+      { schema: { tags: warehouseTags, querystring: BuyerWarehouseQuery }, config: readBuyerWarehouses },
       async (req) => ok(await listBuyerWarehouses(db, req.query)),
     );
     app.post(

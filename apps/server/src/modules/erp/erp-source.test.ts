@@ -86,7 +86,7 @@ describe('fetchErpCollection', () => {
     erp.state.document = { productItems: [] };
     expect((await failure(read(erp.url))).message).toContain("'buyers' listesi bulunamadı");
     erp.state.document = { buyers: [{ code: 'M-2' }] };
-    expect((await failure(read(erp.url))).message).toContain("'buyers[0].title'");
+    expect((await failure(read(erp.url))).message).toContain("'buyers[0].title' kaydı");
   });
 
   it('answers 502 for a missing file without revealing its directory', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeIssue } from '@mandira/contract/messages';
+import { describeIssue, fieldPath } from '@mandira/contract/messages';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 
@@ -40,7 +40,7 @@ export async function fetchErpCollection<T extends z.ZodType>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw unreachable(
-      `ERP kaynağından gelen veri beklenen biçimde değil: ${describeIssue({ ...issue, path: [collection, ...issue.path] })}`,
+      `ERP kaynağından gelen veri beklenen biçimde değil: '${fieldPath([collection, ...issue.path])}' kaydı, ${describeIssue(issue)}`,
     );
   }
   return parsed.data;

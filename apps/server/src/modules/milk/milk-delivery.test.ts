@@ -99,15 +99,15 @@ describe('milk deliveries', () => {
   });
 
   it.each([
-    [{ deliveredCowMilkVolume: -5 }, "'deliveredCowMilkVolume': Hacim negatif olamaz."],
-    [{ deliveredSheepMilkVolume: 12.34 }, "'deliveredSheepMilkVolume': Hacim en fazla bir ondalık"],
-    [{ deliveredGoatMilkVolume: 'yirmi' }, "'deliveredGoatMilkVolume': Sayı olmalıdır."],
-    [{ deliveredCowMilkVolume: 250_000 }, "'deliveredCowMilkVolume': Hacim en fazla 100000 litre olabilir."],
-    [{ deliveryDateTime: '2026-13-01T08:00' }, "'deliveryDateTime': Geçerli bir tarih ve saat giriniz"],
-    [{ deliveryDateTime: 'dün akşam' }, "'deliveryDateTime': Geçerli bir tarih ve saat giriniz"],
-    [{ milkVehicleId: undefined }, "'milkVehicleId' alanı zorunludur."],
-    [{ milkVehicleId: 0 }, "'milkVehicleId': Süt aracı seçiniz."],
-    [{ milkVehicleDriverId: 'abc' }, "'milkVehicleDriverId': Sayı olmalıdır."],
+    [{ deliveredCowMilkVolume: -5 }, 'İnek sütü: Hacim negatif olamaz.'],
+    [{ deliveredSheepMilkVolume: 12.34 }, 'Koyun sütü: Hacim en fazla bir ondalık'],
+    [{ deliveredGoatMilkVolume: 'yirmi' }, 'Keçi sütü sayı olmalıdır.'],
+    [{ deliveredCowMilkVolume: 250_000 }, 'İnek sütü: Hacim en fazla 100000 litre olabilir.'],
+    [{ deliveryDateTime: '2026-13-01T08:00' }, 'Teslimat zamanı: Geçerli bir tarih ve saat giriniz'],
+    [{ deliveryDateTime: 'dün akşam' }, 'Teslimat zamanı: Geçerli bir tarih ve saat giriniz'],
+    [{ milkVehicleId: undefined }, 'Süt aracı zorunludur.'],
+    [{ milkVehicleId: 0 }, 'Süt aracı seçiniz.'],
+    [{ milkVehicleDriverId: 'abc' }, 'Şoför seçiniz.'],
   ])('refuses %o with 400 naming the field and writes nothing', async (change, message) => {
     const before = await milkRowCounts(t);
     const response = await post({ milkVehicleId: vehicle.id, milkVehicleDriverId: driver.id, ...change });
@@ -259,11 +259,11 @@ describe('the delivery list', () => {
   });
 
   it.each([
-    ['?from=2026-09-31', "'from': Geçerli bir tarih giriniz (YYYY-AA-GG)."],
-    ['?from=2026-09-05&to=2026-09-01', "'to': Bitiş tarihi başlangıç tarihinden önce olamaz."],
-    ['?milkVehicleId=x', "'milkVehicleId': Sayı olmalıdır."],
-    ['?page=0', "'page': Sayfa 1 veya daha büyük bir tam sayı olmalıdır."],
-    ['?size=1000', "'size': Sayfa boyutu en fazla 500 olabilir."],
+    ['?from=2026-09-31', 'Başlangıç tarihi: Geçerli bir tarih giriniz (YYYY-AA-GG).'],
+    ['?from=2026-09-05&to=2026-09-01', 'Bitiş tarihi başlangıç tarihinden önce olamaz.'],
+    ['?milkVehicleId=x', 'Süt aracı: Geçerli bir süt aracı numarası giriniz.'],
+    ['?page=0', 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır.'],
+    ['?size=1000', 'Sayfa boyutu en fazla 500 olabilir.'],
   ])('refuses the query %s with 400 naming the parameter', async (query, message) => {
     const response = await t.call(token, { method: 'GET', url: `${URL}${query}` });
     expect(response.statusCode).toBe(400);

@@ -66,14 +66,14 @@ describe('milk vehicle drivers', () => {
   });
 
   it.each([
-    [{ tckn: '12345678901' }, "'tckn': Geçersiz T.C. kimlik numarası."],
-    [{ tckn: '1000000014' }, "'tckn': Geçersiz T.C. kimlik numarası."],
-    [{ tckn: '00000000146' }, "'tckn': Geçersiz T.C. kimlik numarası."],
-    [{ gender: 'Bilinmiyor' }, "'gender': Cinsiyet 'Erkek' veya 'Kadın' olmalıdır."],
-    [{ dateOfBirth: '1990-02-30' }, "'dateOfBirth': Geçerli bir tarih giriniz (YYYY-AA-GG)."],
-    [{ dateOfBirth: '2999-01-01' }, "'dateOfBirth': Doğum tarihi gelecekte veya 1900 öncesinde olamaz."],
-    [{ phone: 'ara beni' }, "'phone': Telefon yalnızca rakam"],
-    [{ name: 42 }, "'name': Metin olmalıdır."],
+    [{ tckn: '12345678901' }, 'T.C. kimlik no: Geçersiz T.C. kimlik numarası.'],
+    [{ tckn: '1000000014' }, 'T.C. kimlik no: Geçersiz T.C. kimlik numarası.'],
+    [{ tckn: '00000000146' }, 'T.C. kimlik no: Geçersiz T.C. kimlik numarası.'],
+    [{ gender: 'Bilinmiyor' }, "Cinsiyet 'Erkek' veya 'Kadın' olmalıdır."],
+    [{ dateOfBirth: '1990-02-30' }, 'Doğum tarihi: Geçerli bir tarih giriniz (YYYY-AA-GG).'],
+    [{ dateOfBirth: '2999-01-01' }, 'Doğum tarihi gelecekte veya 1900 öncesinde olamaz.'],
+    [{ phone: 'ara beni' }, 'Telefon yalnızca rakam'],
+    [{ name: 42 }, 'Ad metin olmalıdır.'],
   ])('refuses %o with 400 naming the field and writes nothing', async (change, message) => {
     const before = await milkRowCounts(t);
     const response = await post({ name: 'Hasan', surname: 'Çetin', ...change });

@@ -116,9 +116,9 @@ describe('GET /production/milk-delivery/summary', () => {
   });
 
   it.each([
-    ['?from=2026-01-01&to=2027-06-01', "'to': Tarih aralığı en fazla 366 gün olabilir."],
-    ['?from=2026-09-07&to=2026-09-01', "'to': Bitiş tarihi başlangıç tarihinden önce olamaz."],
-    ['?from=01.09.2026', "'from': Geçerli bir tarih giriniz (YYYY-AA-GG)."],
+    ['?from=2026-01-01&to=2027-06-01', 'Bitiş tarihi: Tarih aralığı en fazla 366 gün olabilir.'],
+    ['?from=2026-09-07&to=2026-09-01', 'Bitiş tarihi başlangıç tarihinden önce olamaz.'],
+    ['?from=01.09.2026', 'Başlangıç tarihi: Geçerli bir tarih giriniz (YYYY-AA-GG).'],
   ])('refuses %s with 400', async (query, message) => {
     const response = await t.call(token, { method: 'GET', url: `${URL}${query}` });
     expect(response.statusCode).toBe(400);

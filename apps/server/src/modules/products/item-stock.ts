@@ -19,7 +19,7 @@ import { productItems, stockHistory, stockLines, warehouses } from '../../db/sch
 /**
  * The catalogue's window on stock (warehouses, stock lines, history): the only stock-dependent SQL of
  * the product queries, so the item lists, the frozen rule and the sellable-product figures read stock
- * through one place. Baskets and orders come with the order area; until then nothing waits in them.
+ * through one place. What waits in baskets and orders is read in product-availability.ts.
  */
 type Ref = AnyColumn | SQL;
 
@@ -107,14 +107,4 @@ export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLin
     else byItem.set(row.productItemId, [line]);
   }
   return byItem;
-}
-
-/** Pieces of a sellable product waiting in baskets: an integer SQL expression. */
-export function productPiecesInBasketsSql(_productId: Ref): SQL<number> {
-  return sql<number>`0`;
-}
-
-/** Pieces of a sellable product ordered and not yet loaded, delivered or canceled. */
-export function productPiecesInOrdersSql(_productId: Ref): SQL<number> {
-  return sql<number>`0`;
 }

@@ -95,7 +95,7 @@ describe('POST /pending-product-item', () => {
     const { width: _w, ...incomplete } = itemBody({ stockCode: 'SUT-1' });
     const response = await call('POST', '/pending-product-item', { ...incomplete, id: entry.id });
     expect(response.statusCode).toBe(400);
-    expect(response.json.error.message).toBe("'width' alanı zorunludur.");
+    expect(response.json.error.message).toBe('Genişlik (cm) zorunludur.');
     expect((await call('GET', `/pending-product-item/${entry.id}`)).statusCode).toBe(200);
   });
 

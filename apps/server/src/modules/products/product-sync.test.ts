@@ -118,7 +118,7 @@ describe('GET /product-item/synchronize', () => {
     };
     const response = await sync();
     expect(response.statusCode).toBe(502);
-    expect(response.json.error.message).toContain("'productItems[1].packagingType'");
+    expect(response.json.error.message).toContain("'productItems[1].packagingType' kaydı");
     expect((await pending()).some((p: { stockCode: string }) => p.stockCode === 'OK')).toBe(false);
   });
 

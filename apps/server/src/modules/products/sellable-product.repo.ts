@@ -6,10 +6,11 @@ import {
   type PackagingUnitType,
 } from '@mandira/contract/products';
 import type { BundleLine, ItemCard, Product } from '@mandira/contract/sellable-products';
-import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productBundles, productItems, products } from '../../db/schema.ts';
+import { productBundles, productItems } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { productRowsWithFigures } from './product-availability.ts';
 
 const itemCardColumns = {
   id: productItems.id,
@@ -41,24 +42,19 @@ function withDescriptions<T extends CardRow>(row: T) {
   };
 }
 
-/** Sellable products, optionally those with an item of the packaging group in their bundle. */
+/**
+ * Sellable products, optionally those with an item of the packaging group in their bundle, with the
+ * order screen's stock figures (one statement), then their bundles.
+ */
 export async function findProducts(db: Db, packagingGroup?: string, id?: number): Promise<Product[]> {
   const inGroup = isAllFilter(packagingGroup)
-    ? undefined
-    : exists(
-        db
-          .select({ one: sql`1` })
-          .from(productBundles)
-          .innerJoin(productItems, eq(productItems.id, productBundles.productItemId))
-          .where(
-            and(eq(productBundles.productId, products.id), eq(productItems.packagingGroup, packagingGroup!)),
-          ),
-      );
-  const rows = await db
-    .select()
-    .from(products)
-    .where(and(id === undefined ? undefined : eq(products.id, id), inGroup))
-    .orderBy(asc(products.name), asc(products.id));
+    ? sql`true`
+    : sql`exists (select 1 from product_bundles gb join product_items gi on gi.id = gb.product_item_id
+                  where gb.product_id = p.id and gi.packaging_group = ${packagingGroup!.trim()})`;
+  const rows = await productRowsWithFigures(
+    db,
+    id === undefined ? inGroup : sql`p.id = ${id} and ${inGroup}`,
+  );
   if (rows.length === 0) return [];
   const lines = await db
     .select({
@@ -84,7 +80,7 @@ export async function findProducts(db: Db, packagingGroup?: string, id?: number)
     bundleOf.set(productId, bundle);
     groupsOf.set(productId, (groupsOf.get(productId) ?? new Set()).add(line.packagingGroup ?? ''));
   }
-  return rows.map(({ createdAt: _c, updatedAt: _u, ...row }) => {
+  return rows.map((row) => {
     const bundle = bundleOf.get(row.id) ?? [];
     return {
       ...row,

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
+import { productStock } from './product-availability.ts';
 import { findItemCards, findProducts } from './sellable-product.repo.ts';
 import {
   countProducts,
@@ -11,30 +12,27 @@ import {
   listProductPackagingGroups,
   updateProduct,
 } from './sellable-product.service.ts';
-import { productStock } from './sellable-product-stock.ts';
 
 export function sellableProductRoutes({ db }: { db: Db }) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Satılabilir ürünler'];
     const access = 'SELLABLE_PRODUCT_MANAGEMENT' as const;
+    // The order-taking screen lists products with their stock figures from the same calls (decision 55).
+    const read = { access: ['SELLABLE_PRODUCT_MANAGEMENT', 'ORDER_TAKING'] } as const;
 
-    app.get(
-      '/products',
-      { schema: { tags, querystring: ProductQuery }, config: { access } },
-      async (request) => ok(await findProducts(db, request.query.packagingGroup)),
+    app.get('/products', { schema: { tags, querystring: ProductQuery }, config: read }, async (request) =>
+      ok(await findProducts(db, request.query.packagingGroup)),
     );
-    app.get('/products/packagingGroups', { schema: { tags }, config: { access } }, async () =>
+    app.get('/products/packagingGroups', { schema: { tags }, config: read }, async () =>
       ok(await listProductPackagingGroups(db)),
     );
     // The bundle picker lists items from here, so the screen needs no item-management privilege.
     app.get('/products/item-cards', { schema: { tags }, config: { access } }, async () =>
       ok(await findItemCards(db)),
     );
-    app.get(
-      '/products/:id/stocks',
-      { schema: { tags, params: IdParams }, config: { access } },
-      async (request) => ok(await productStock(db, request.params.id)),
+    app.get('/products/:id/stocks', { schema: { tags, params: IdParams }, config: read }, async (request) =>
+      ok(await productStock(db, request.params.id)),
     );
     app.post(
       '/products',

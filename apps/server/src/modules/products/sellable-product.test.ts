@@ -106,7 +106,7 @@ describe('POST /products', () => {
     const before = await countRows(t, 'products');
     const response = await send('POST', body);
     expect(response.statusCode).toBe(400);
-    expect(response.json.error.message).toContain(field);
+    expect(response.json.error.field).toMatch(new RegExp(`(^|\\.)${field}$`));
     expect(await countRows(t, 'products')).toBe(before);
   });
 
@@ -192,7 +192,7 @@ describe('GET /products and its companions', () => {
     );
   });
 
-  it('answers stock figures of zero until the stock area lands, and 404 for an unknown product', async () => {
+  it('answers stock figures of zero for a product without stock, and 404 for an unknown product', async () => {
     const created = (
       await send('POST', { name: 'Stoklu', quantityInsideBox: 6, productItemIds: [cheese.id] })
     ).json.data;
@@ -205,6 +205,7 @@ describe('GET /products and its companions', () => {
       barcode: null,
       quantityInsideBox: 6,
       price: 0,
+      discount: 0,
       warehouseStockCount: 0,
       waitingInBasketStockCount: 0,
       waitingInOrderStockCount: 0,

@@ -1,5 +1,6 @@
 import type { ProductItem, ProductItemQuery } from '@mandira/contract/products';
 import {
+  boxesOf,
   STOCK_COUNT_ACTION,
   type StockAction,
   type StockCountBulkBody,
@@ -208,20 +209,44 @@ const counted = (lines: CountLines): StockChange[] =>
     notes: line.notes,
   }));
 
-/** A bulk call: one transaction, then the item list the screen shows (spec §7). */
-async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemQuery) {
-  await applyStockChanges(db, changes, { actor });
-  return findProductItems(db, query);
+/**
+ * The answer of a movement is read before the movement (decision 48): once the movement's statement
+ * has committed, nothing is left that could fail and tell the client its booked stock was refused. The
+ * lines it changed are then shown with the quantities the statement left them at.
+ */
+function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): ProductItem[] {
+  const after = new Map(applied.map((change) => [change.stockLineId, change.quantityAfterChange]));
+  const moved = new Set(applied.map((change) => change.productItemId));
+  return items.map((item) => {
+    if (!moved.has(item.id)) return item;
+    let total = item.totalStockQuantity;
+    const stocks = item.stocks.map((line) => {
+      const quantity = after.get(line.id);
+      if (quantity === undefined) return line;
+      total += quantity - line.quantity;
+      return { ...line, quantity, boxQuantity: boxesOf(quantity, item.quantityInBox) ?? 0 };
+    });
+    const boxQuantity = boxesOf(total, item.quantityInBox) ?? 0;
+    // A movement writes history, and an item with history is frozen (DESIGN §6).
+    return { ...item, stocks, totalStockQuantity: total, boxQuantity, frozen: true };
+  });
 }
 
-/** A single-line call: one transaction, then the item whose line changed. */
+/** A bulk call: the item list the screen shows (spec §7), read first, then the movement. */
+async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemQuery) {
+  const items = await findProductItems(db, query);
+  return withApplied(items, await applyStockChanges(db, changes, { actor }));
+}
+
+/** A single-line call: the item of the line, read first, then the movement. */
 async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<ProductItem> {
-  await applyStockChanges(db, [change], { actor });
   const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)
     .where(eq(stockLines.id, change.stockLineId));
-  return findProductItem(db, line!.productItemId);
+  if (!line) throw notFound(`Stok satırı bulunamadı: ${change.stockLineId}.`);
+  const item = await findProductItem(db, line.productItemId);
+  return withApplied([item], await applyStockChanges(db, [change], { actor }))[0]!;
 }
 
 /** Goods-in: the pieces are added to their lines. */

@@ -130,10 +130,10 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
   it.each([
     ['an outbound type', { stockOperationType: 'RETAIL_OUTBOUND' }, /giriş tipi/],
     ['a count as type', { stockOperationType: 'STOCK_COUNT' }, /giriş tipi/],
-    ['no type', { stockOperationType: undefined }, /Lutfen islem tipini seciniz\./],
+    ['no type', { stockOperationType: undefined }, /Lütfen işlem tipini seçiniz\./],
     ['a negative quantity', { importedQuantity: -5 }, /0 veya daha büyük/],
     ['a fraction', { importedQuantity: 1.5 }, /tam sayı/],
-    ['text for a quantity', { importedQuantity: 'on' }, /Sayı olmalıdır/],
+    ['text for a quantity', { importedQuantity: 'on' }, /Giriş miktarı \(2\. satır\) sayı olmalıdır/],
   ])('refuses %s with 400 and writes nothing', async (_name, override, message) => {
     const item = await stockedItem(t, sales);
     const before = await countRows(t, 'stock_history');
@@ -151,7 +151,8 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json.error.code).toBe('VALIDATION');
     expect(response.json.error.message).toMatch(message);
-    expect(response.json.error.message).toMatch(/stockChange\[1\]|stockChange\.1/);
+    expect(response.json.error.message).toMatch(/\(2\. satır\)/);
+    expect(response.json.error.field).toMatch(/^stockChange\[1\]\./);
     expect(await countRows(t, 'stock_history')).toBe(before);
     expect((await itemNow(item.id)).totalStockQuantity).toBe(0);
   });
@@ -161,7 +162,11 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
       stockChange: [{ importedQuantity: 1, stockOperationType: 'PRODUCTION_INBOUND' }],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json.error.message).toBe("'stockChange[0].id' alanı zorunludur.");
+    expect(response.json.error).toEqual({
+      message: 'Kayıt numarası (1. satır) zorunludur.',
+      code: 'VALIDATION',
+      field: 'stockChange[0].id',
+    });
   });
 
   it('refuses the same line twice in one request', async () => {
@@ -190,6 +195,61 @@ describe('goods-in (spec §7 stock-import-bulk)', () => {
     expect(response.json.error.message).toBe('Stok satırı bulunamadı: 99999999.');
     expect(await countRows(t, 'stock_history')).toBe(before);
   });
+});
+
+describe('the list a movement answers with (issue 16)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await t.adminToken();
+  });
+  const movements = (lineId: number) =>
+    [
+      [
+        'stock-import-bulk',
+        { stockChange: [{ id: lineId, importedQuantity: 7, stockOperationType: 'RETURN_INBOUND' }] },
+      ],
+      [
+        'stock-export-bulk',
+        { stockChange: [{ id: lineId, exportedQuantity: 2, stockOperationType: 'RETAIL_OUTBOUND' }] },
+      ],
+      ['stock-bulk', { updatedStocks: [{ id: lineId, quantity: 11 }] }],
+    ] as const;
+
+  it.each([
+    ['warehouseName=%00', 'warehouseName'],
+    ['packagingGroup=a%00b', 'packagingGroup'],
+    ['warehouseStockType=FOODS%00', 'warehouseStockType'],
+  ])('refuses the filter %s with 400 before any movement, by POST and by PUT', async (query, field) => {
+    const item = await stockedItem(t, sales);
+    await write('stock-import-bulk', {
+      stockChange: [
+        { id: lineIn(item, 'DEPO1').id, importedQuantity: 5, stockOperationType: 'RETURN_INBOUND' },
+      ],
+    });
+    const before = await countRows(t, 'stock_history');
+    for (const [url, body] of movements(lineIn(item, 'DEPO1').id)) {
+      for (const method of ['POST', 'PUT'] as const) {
+        const response = await write(`${url}?${query}`, body, admin, method);
+        expect(response.statusCode).toBe(400);
+        expect(response.json.error).toMatchObject({ code: 'VALIDATION', field });
+      }
+    }
+    expect(await countRows(t, 'stock_history')).toBe(before);
+    expect(lineIn(await itemNow(item.id), 'DEPO1').quantity).toBe(5);
+  });
+
+  it.each(['', '?warehouseName=DEPO2', '?warehouseName=Depo-1&warehouseStockType=FOODS'])(
+    'answers each movement with the list a fresh read gives (filters %s)',
+    async (query) => {
+      const item = await stockedItem(t, sales, { quantityInBox: 4 });
+      for (const [url, body] of movements(lineIn(item, 'DEPO1').id)) {
+        const response = await write(`${url}${query}`, body, admin);
+        expect(response.statusCode).toBe(200);
+        const fresh = await t.call(admin, { method: 'GET', url: `/api/product-item${query}` });
+        expect(response.json.data).toEqual(fresh.json.data);
+      }
+    },
+  );
 });
 
 describe('goods-out (spec §7 stock-export-bulk)', () => {

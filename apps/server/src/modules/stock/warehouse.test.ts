@@ -84,18 +84,27 @@ describe('POST /warehouses', () => {
   });
 
   it.each([
-    ['no short name', { shortName: '  ' }, /^'shortName' alanı boş bırakılamaz\./],
-    ['a negative capacity', { capacityInM3: -1 }, /^'capacityInM3'.*0 veya daha büyük/],
-    ['a surface area under 1', { surfaceAreaInSquareMeters: 0.5 }, /^'surfaceAreaInSquareMeters'.*en az 1/],
-    ['an unknown type', { warehouseType: 'FREEZER' }, /^'warehouseType'/],
-    ['a latitude off the globe', { latitude: 91 }, /^'latitude'.*-90 ile 90/],
-    ['text for a capacity', { capacityInM3: 'çok' }, /^'capacityInM3'.*Sayı olmalıdır/],
-  ])('refuses %s with 400 naming the field, and writes nothing', async (_name, override, message) => {
+    ['no short name', { shortName: '  ' }, 'shortName', /zorunludur/],
+    ['a negative capacity', { capacityInM3: -1 }, 'capacityInM3', /0 veya daha büyük/],
+    ['a surface area under 1', { surfaceAreaInSquareMeters: 0.5 }, 'surfaceAreaInSquareMeters', /en az 1/],
+    ['an unknown type', { warehouseType: 'FREEZER' }, 'warehouseType', /./],
+    ['a latitude off the globe', { latitude: 91 }, 'latitude', /-90 ile 90/],
+    ['text for a capacity', { capacityInM3: 'çok' }, 'capacityInM3', /sayı olmalıdır/],
+    [
+      'a capacity finer than the stored cents',
+      { capacityInM3: 12.345 },
+      'capacityInM3',
+      /en fazla 2 ondalık/,
+    ],
+    ['letters for a phone', { phone: 'abc' }, 'phone', /yalnızca rakam/],
+    ['a phone of too few digits', { phone: '12-34' }, 'phone', /en az 7 rakam/],
+  ])('refuses %s with 400 naming the field, and writes nothing', async (_name, override, field, message) => {
     const before = await countRows(t, 'warehouses');
     const linesBefore = await countRows(t, 'stock_lines');
     const response = await create({ ...IZMIR, ...override });
     expect(response.statusCode).toBe(400);
     expect(response.json.error.code).toBe('VALIDATION');
+    expect(response.json.error.field).toBe(field);
     expect(response.json.error.message).toMatch(message);
     expect(await countRows(t, 'warehouses')).toBe(before);
     expect(await countRows(t, 'stock_lines')).toBe(linesBefore);

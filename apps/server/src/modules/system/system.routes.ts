@@ -1,15 +1,53 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from '../../http/database-unavailable.ts';
 import { ok } from '../../http/envelope.ts';
 import { PRODUCT } from '../../product.ts';
 
-export function systemRoutes(config: Pick<Config, 'mapTileUrl'>) {
+/** A health check that waits longer than this for the database calls it down. */
+const PING_TIMEOUT_MS = 3_000;
+
+async function databaseAnswers(database: Pick<Database, 'ping'>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
+  const answered = database.ping().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function systemRoutes(config: Pick<Config, 'mapTileUrl'>, database: Pick<Database, 'ping'>) {
   return async (app: FastifyInstance) => {
-    app.get('/actuator/info', { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' } }, async () =>
+    const options = { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' as const } };
+    app.get('/actuator/info', options, async () =>
       ok({ name: PRODUCT.name, version: PRODUCT.version, mapTileUrl: config.mapTileUrl }),
     );
-    app.get('/actuator/health', { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' } }, async () =>
-      ok({ status: 'UP' }),
-    );
+    /**
+     * Health and readiness ask the database (decision 50): DOWN is a 503 in the error envelope, with
+     * the states beside it for a load balancer or a monitor to read.
+     */
+    const health = async (_request: FastifyRequest, reply: FastifyReply) => {
+      if (await databaseAnswers(database)) return ok({ status: 'UP', database: 'UP' });
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({
+          success: false,
+          error: { message: DATABASE_UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' },
+          data: { status: 'DOWN', database: 'DOWN' },
+        });
+    };
+    app.get('/actuator/health', options, health);
+    app.get('/actuator/health/readiness', options, health);
+    // Liveness: the process answers; restarting it would not bring the database back.
+    app.get('/actuator/health/liveness', options, async () => ok({ status: 'UP' }));
   };
 }

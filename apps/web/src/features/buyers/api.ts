@@ -12,19 +12,13 @@ import type {
 } from '@mandira/contract/buyers';
 import { PENDING_BUYER_PAGE_SIZE } from '@mandira/contract/buyers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { BUYERS_KEY as BUYERS } from '../../api/buyers.ts';
 import { createOrUpdate, get, post, put, queryString } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Buyers, the approval queue and the warehouses show one another's data (titles, isNew, changes),
-// so every write reloads everything under this key.
-const BUYERS = ['buyers'] as const;
-const LIST = [...BUYERS, 'list'] as const;
+// so every write reloads everything under this key (the shared lists of `api/buyers.ts` included).
 const PENDING = [...BUYERS, 'pending'] as const;
-const WAREHOUSES = [...BUYERS, 'warehouses'] as const;
-
-export function useBuyers() {
-  return useQuery(apiQuery<Buyer[]>(LIST, '/buyers'));
-}
 
 export function useSaveBuyer() {
   return useApiMutation(createOrUpdate<CreateBuyerBody | UpdateBuyerBody, Buyer>('/buyers'), {
@@ -62,10 +56,6 @@ export function useApproveBuyer() {
       isNew ? post<Buyer>('/buyers/approve', body) : put<Buyer>('/buyers/approve', body),
     { invalidates: [BUYERS] },
   );
-}
-
-export function useBuyerWarehouses() {
-  return useQuery(apiQuery<BuyerWarehouse[]>(WAREHOUSES, '/buyers/warehouses'));
 }
 
 export function useSaveBuyerWarehouse() {

@@ -29,7 +29,7 @@ export function ApproveBuyerModal({ pending, onClose }: Props) {
 function ApproveForm({ pendingId, onDone }: { pendingId: number; onDone: () => void }) {
   const record = usePendingBuyer(pendingId);
   const approve = useApproveBuyer();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: z.output<typeof ApproveBuyerBody>) => {
     if (!record.data) return;
     setServerError(undefined);
@@ -41,7 +41,7 @@ function ApproveForm({ pendingId, onDone }: { pendingId: number; onDone: () => v
       notifications.show({ color: 'green', message: `${buyer.code} ${buyer.title} onaylandı.` });
       onDone();
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(error);
     }
   });
 
@@ -61,7 +61,8 @@ function ApproveForm({ pendingId, onDone }: { pendingId: number; onDone: () => v
       initial={record.data}
       submitLabel="Müşteriyi Onayla"
       submitting={save.submitting}
-      serverError={serverError ? { title: 'Onaylanamadı', message: serverError } : undefined}
+      serverError={serverError}
+      serverErrorTitle="Onaylanamadı"
       onSubmit={(values) => void save.run(values)}
       onCancel={onDone}
     >

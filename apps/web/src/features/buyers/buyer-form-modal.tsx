@@ -3,7 +3,6 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
@@ -36,7 +35,7 @@ export function BuyerFormModal({ opened, buyer, onClose }: Props) {
 
 function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: () => void }) {
   const saveBuyer = useSaveBuyer();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: z.output<typeof CreateBuyerBody>) => {
     setServerError(undefined);
     try {
@@ -44,7 +43,7 @@ function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: ()
       notifications.show({ color: 'green', message: `${saved.code} ${saved.title} kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(error);
     }
   });
   return (
@@ -55,7 +54,7 @@ function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: ()
       initial={buyer}
       submitLabel="Kaydet"
       submitting={save.submitting}
-      serverError={serverError ? { message: serverError } : undefined}
+      serverError={serverError}
       onSubmit={(values) => void save.run(values)}
       onCancel={onDone}
     />

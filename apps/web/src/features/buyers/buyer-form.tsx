@@ -1,18 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BUYER_FIELD_LABELS, type BuyerField } from '@mandira/contract/buyers';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { useServerError } from '../../lib/server-error.ts';
 
 /** What the form holds: every field as typed text. */
 export type BuyerFormValues = Partial<Record<BuyerField, string>>;
 /** What a form starts from; an ERP record may leave any field empty (null). */
 export type BuyerFormInitial = Partial<Record<BuyerField, string | null>>;
 
-const REQUIRED = 'Bu alan zorunludur.';
 const WIDE: readonly BuyerField[] = ['title', 'addressMain', 'addressSecondary'];
 const ADDRESS: readonly BuyerField[] = ['addressMain', 'addressSecondary'];
 
@@ -24,7 +25,9 @@ type Props<S extends z.ZodType> = {
   initial?: BuyerFormInitial;
   submitLabel: string;
   submitting: boolean;
-  serverError?: { title?: string; message: string };
+  /** The failed save: shown on its field, or in the form's alert under this title. */
+  serverError?: unknown;
+  serverErrorTitle?: string;
   onSubmit: (values: z.output<S>) => void;
   onCancel: () => void;
   /** Shown above the fields, e.g. what the ERP changed. */
@@ -33,18 +36,21 @@ type Props<S extends z.ZodType> = {
 
 export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
   const defaults = Object.fromEntries(props.fields.map((field) => [field, props.initial?.[field] ?? '']));
-  const resolver = zodResolver(props.schema as never, {
-    error: (issue) => {
-      const { input } = issue as { input?: unknown };
-      if (input === undefined || input === null) return REQUIRED;
-      if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
-      return undefined;
-    },
-  }) as unknown as Resolver<BuyerFormValues, unknown, z.output<S>>;
-  const { control, handleSubmit } = useForm<BuyerFormValues, unknown, z.output<S>>({
+  const resolver = zodResolver(props.schema as never, FIELD_MESSAGES) as unknown as Resolver<
+    BuyerFormValues,
+    unknown,
+    z.output<S>
+  >;
+  const { control, handleSubmit, setError } = useForm<BuyerFormValues, unknown, z.output<S>>({
     resolver,
     defaultValues: defaults,
   });
+  // Only the fields on this form can carry a message; the others go to the alert.
+  const labels = useMemo(
+    () => Object.fromEntries(props.fields.map((field) => [field, BUYER_FIELD_LABELS[field]])),
+    [props.fields],
+  );
+  const alert = useServerError(setError, props.serverError, labels);
 
   return (
     <form onSubmit={handleSubmit(props.onSubmit)} noValidate>
@@ -61,7 +67,7 @@ export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
             />
           ))}
         </SimpleGrid>
-        <FormError title={props.serverError?.title} message={props.serverError?.message} />
+        <FormError title={props.serverErrorTitle} message={alert} />
         <FormActions
           submitting={props.submitting}
           onCancel={props.onCancel}

@@ -2,12 +2,12 @@ import type { BuyerWarehouse } from '@mandira/contract/buyers';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBuildingWarehouse, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useBuyerWarehouses } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useBuyerWarehouses } from './api.ts';
 import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 
 /** Spec §8: the list came back unsuccessful, or not at all. */

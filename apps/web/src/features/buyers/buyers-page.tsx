@@ -4,13 +4,14 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { SyncErrorAlert } from '../../lib/sync-error-alert.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { useBuyers, useSynchronizeBuyers } from './api.ts';
+import { useSynchronizeBuyers } from './api.ts';
 import { BUYER_COLUMNS } from './buyer-columns.tsx';
 import { BuyerFormModal } from './buyer-form-modal.tsx';
 

@@ -5,31 +5,33 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { type LatLng, MapPicker } from '../../lib/map-picker.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { useBuyers, useSaveBuyerWarehouse } from './api.ts';
+import { useSaveBuyerWarehouse } from './api.ts';
 
 /**
  * Spec §9 leaves the buyer warehouses' map centre open; it names a second fixed coordinate, near
  * Balıkesir, where the dairy and most of its buyers are: the map opens there.
  */
 const BUYER_MAP_CENTER: LatLng = { latitude: 39.65, longitude: 27.94 };
-const REQUIRED = 'Bu alan zorunludur.';
+const LABELS = {
+  buyerId: 'Müşteri',
+  code: 'Depo Kodu',
+  title: 'Depo Adı',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+} as const;
 
 type Values = z.input<typeof CreateBuyerWarehouseBody>;
 type Output = z.output<typeof CreateBuyerWarehouseBody>;
 
-const resolver = zodResolver(CreateBuyerWarehouseBody, {
-  error: (issue) => {
-    const { input } = issue as { input?: unknown };
-    if (input === undefined || input === null || input === '') return REQUIRED;
-    if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
-    return undefined;
-  },
-});
+const resolver = zodResolver(CreateBuyerWarehouseBody, FIELD_MESSAGES);
 
 type Props = { opened: boolean; warehouse: BuyerWarehouse | undefined; onClose: () => void };
 
@@ -53,7 +55,11 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
   const buyers = useBuyers();
   const saveWarehouse = useSaveBuyerWarehouse();
   const [serverError, setServerError] = useState<string>();
-  const { control, handleSubmit, register, formState, setValue, watch } = useForm<Values, unknown, Output>({
+  const { control, handleSubmit, register, formState, setValue, watch, setError } = useForm<
+    Values,
+    unknown,
+    Output
+  >({
     resolver,
     defaultValues: {
       buyerId: warehouse ? String(warehouse.buyerId) : undefined,
@@ -80,8 +86,12 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
       onDone();
     } catch (error) {
       // Spec §8: 'Hata oluştu: ' and the server's message, or 'Bilinmeyen hata'.
-      const message = error instanceof ApiRequestError && error.message ? error.message : 'Bilinmeyen hata';
-      setServerError(`Hata oluştu: ${message}`);
+      // A refusal of one field shows on that field instead.
+      const message = showServerError(setError, error, LABELS);
+      if (message === undefined) return;
+      setServerError(
+        `Hata oluştu: ${error instanceof ApiRequestError && message ? message : 'Bilinmeyen hata'}`,
+      );
     }
   });
 
@@ -96,6 +106,8 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
               label="Müşteri"
               withAsterisk
               searchable
+              // Focused when the modal opens; its list would cover the map before anything is asked.
+              openOnFocus={false}
               placeholder={buyers.isPending ? 'Müşteriler yükleniyor...' : 'Müşteri seçiniz'}
               nothingFoundMessage="Müşteri bulunamadı"
               data={options}
@@ -126,12 +138,15 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
           value={location}
           center={BUYER_MAP_CENTER}
           height={360}
+          errors={{
+            latitude: formState.errors.latitude?.message,
+            longitude: formState.errors.longitude?.message,
+          }}
           onChange={(point) => {
             setValue('latitude', point.latitude, { shouldDirty: true });
             setValue('longitude', point.longitude, { shouldDirty: true });
           }}
         />
-        <FormError message={formState.errors.longitude?.message ?? formState.errors.latitude?.message} />
         <FormError message={serverError} />
         <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>

@@ -7,7 +7,9 @@ export default function DashboardPage() {
   return (
     <Paper withBorder radius="md" p="xl" maw={720}>
       <Stack gap={6}>
-        <Title order={2}>Hoş geldiniz!</Title>
+        <Title order={1} size="h2">
+          Hoş geldiniz!
+        </Title>
         <Text c="dimmed">
           {userName ? `${userName}, ` : ''}sol menüden çalışmak istediğiniz ekranı seçebilirsiniz.
         </Text>

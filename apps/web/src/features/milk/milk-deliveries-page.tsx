@@ -1,4 +1,3 @@
-import { istanbulWeek } from '@mandira/contract/istanbul-time';
 import type { MilkDelivery } from '@mandira/contract/milk';
 import { Box, Button, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
@@ -9,15 +8,16 @@ import { type DayRange, useMilkDeliveries, useMilkDrivers, useMilkSummary, useMi
 import { MILK_DELIVERY_COLUMNS } from './milk-delivery-columns.tsx';
 import { MilkDeliveryFormModal } from './milk-delivery-form-modal.tsx';
 import { MilkFigures } from './milk-figures.tsx';
+import { lastSevenDays } from './milk-range-picker.tsx';
 
 type Editing = { delivery?: MilkDelivery };
 
 /**
- * 'Süt Teslimatı Girişi' (spec §2): the figures of the chosen days (this week at first) above the
+ * 'Süt Teslimatı Girişi' (spec §2): the figures of the chosen days (the last 7 at first) above the
  * deliveries of the same days. Deliveries, vehicles and drivers load in parallel.
  */
 export default function MilkDeliveriesPage() {
-  const [range, setRange] = useState<DayRange>(() => istanbulWeek());
+  const [range, setRange] = useState<DayRange>(() => lastSevenDays());
   const deliveries = useMilkDeliveries(range);
   const vehicles = useMilkVehicles();
   const drivers = useMilkDrivers();
@@ -36,7 +36,7 @@ export default function MilkDeliveriesPage() {
         error={summary.error}
         onRetry={() => void summary.refetch()}
       />
-      <Title order={3} mb="sm">
+      <Title order={2} size="h3" mb="sm">
         Teslimatlar
       </Title>
       {/* The figures above hold tables and an Excel button too; the wrapper tells them apart. */}

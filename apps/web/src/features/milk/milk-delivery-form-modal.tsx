@@ -1,20 +1,38 @@
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
-import type { MilkDelivery, MilkDriver, MilkVehicle } from '@mandira/contract/milk';
+import {
+  CreateMilkDeliveryBody,
+  type MilkDelivery,
+  type MilkDriver,
+  type MilkVehicle,
+} from '@mandira/contract/milk';
 import { Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { errorMessage } from '../../lib/error-message.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDelivery } from './api.ts';
-import { OptionalNumberInput } from './optional-number-input.tsx';
 
-/** Spec §8, word for word: the alert of an unsuccessful milk delivery save. */
-const SAVE_FAILED = 'Kaydetme sirasinda hata olustu.';
+/** Spec §8's alert of an unsuccessful milk delivery save, in correct Turkish. */
+const SAVE_FAILED = 'Kaydetme sırasında hata oluştu.';
+
+const LABELS = {
+  milkVehicleId: 'Araç',
+  milkVehicleDriverId: 'Şoför',
+  deliveredCowMilkVolume: 'İnek Sütü (L)',
+  deliveredSheepMilkVolume: 'Koyun Sütü (L)',
+  deliveredGoatMilkVolume: 'Keçi Sütü (L)',
+  deliveryDateTime: 'Teslimat Zamanı',
+} as const;
+
+// The server's schema, so most mistakes show on their field before anything is sent.
+const resolver = contractResolver<Values>(CreateMilkDeliveryBody);
 
 type Props = {
   opened: boolean;
@@ -46,8 +64,8 @@ export function MilkDeliveryFormModal({ opened, delivery, vehicles, drivers, onC
 }
 
 type Values = {
-  milkVehicleId: string;
-  milkVehicleDriverId: string;
+  milkVehicleId: string | undefined;
+  milkVehicleDriverId: string | undefined;
   deliveredCowMilkVolume: number | undefined;
   deliveredSheepMilkVolume: number | undefined;
   deliveredGoatMilkVolume: number | undefined;
@@ -58,8 +76,8 @@ type Values = {
 /** A new delivery: 0 litres of each milk, now (spec §3). */
 function defaultsOf(delivery: MilkDelivery | undefined): Values {
   return {
-    milkVehicleId: delivery ? String(delivery.milkVehicleId) : '',
-    milkVehicleDriverId: delivery ? String(delivery.milkVehicleDriverId) : '',
+    milkVehicleId: delivery ? String(delivery.milkVehicleId) : undefined,
+    milkVehicleDriverId: delivery ? String(delivery.milkVehicleDriverId) : undefined,
     deliveredCowMilkVolume: delivery?.deliveredCowMilkVolume ?? 0,
     deliveredSheepMilkVolume: delivery?.deliveredSheepMilkVolume ?? 0,
     deliveredGoatMilkVolume: delivery?.deliveredGoatMilkVolume ?? 0,
@@ -75,7 +93,8 @@ function MilkDeliveryForm({
 }: Omit<Props, 'opened' | 'onClose'> & { onDone: () => void }) {
   const saveDelivery = useSaveMilkDelivery();
   const [serverError, setServerError] = useState<string>();
-  const { control, handleSubmit, formState } = useForm<Values>({
+  const { control, handleSubmit, setError } = useForm<Values>({
+    resolver,
     defaultValues: defaultsOf(delivery),
   });
 
@@ -94,7 +113,7 @@ function MilkDeliveryForm({
       onDone();
     } catch (error) {
       console.error('Süt teslimatı kaydedilemedi', error);
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
@@ -108,20 +127,19 @@ function MilkDeliveryForm({
   }));
   const litres = (
     name: 'deliveredCowMilkVolume' | 'deliveredSheepMilkVolume' | 'deliveredGoatMilkVolume',
-    label: string,
   ) => (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <OptionalNumberInput
-          label={label}
-          min={0}
-          allowNegative={false}
-          decimalScale={1}
-          suffix=" L"
+      render={({ field, fieldState }) => (
+        <NumberField
+          label={LABELS[name]}
+          decimals={1}
+          unit="L"
           value={field.value}
           onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
         />
       )}
     />
@@ -134,8 +152,7 @@ function MilkDeliveryForm({
           <Controller
             control={control}
             name="milkVehicleId"
-            rules={{ required: 'Süt aracı seçiniz.' }}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label="Araç"
                 placeholder="Plaka seçiniz"
@@ -143,8 +160,8 @@ function MilkDeliveryForm({
                 searchable
                 nothingFoundMessage="Araç bulunamadı"
                 value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={formState.errors.milkVehicleId?.message}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                error={fieldState.error?.message}
                 data-autofocus
               />
             )}
@@ -152,8 +169,7 @@ function MilkDeliveryForm({
           <Controller
             control={control}
             name="milkVehicleDriverId"
-            rules={{ required: 'Şoför seçiniz.' }}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
                 label="Şoför"
                 placeholder="Şoför seçiniz"
@@ -161,19 +177,18 @@ function MilkDeliveryForm({
                 searchable
                 nothingFoundMessage="Şoför bulunamadı"
                 value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                error={formState.errors.milkVehicleDriverId?.message}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                error={fieldState.error?.message}
               />
             )}
           />
-          {litres('deliveredCowMilkVolume', 'İnek Sütü (L)')}
-          {litres('deliveredSheepMilkVolume', 'Koyun Sütü (L)')}
-          {litres('deliveredGoatMilkVolume', 'Keçi Sütü (L)')}
+          {litres('deliveredCowMilkVolume')}
+          {litres('deliveredSheepMilkVolume')}
+          {litres('deliveredGoatMilkVolume')}
           <Controller
             control={control}
             name="deliveryDateTime"
-            rules={{ required: 'Teslimat zamanını giriniz (GG.AA.YYYY SS:DD).' }}
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <DateInput
                 label="Teslimat Zamanı"
                 placeholder="GG.AA.YYYY SS:DD"
@@ -182,7 +197,7 @@ function MilkDeliveryForm({
                 dateParser={(text) => parseTurkishDate(text, true)}
                 value={field.value || null}
                 onChange={(value) => field.onChange(value ?? '')}
-                error={formState.errors.deliveryDateTime?.message}
+                error={fieldState.error?.message}
               />
             )}
           />

@@ -1,20 +1,22 @@
 import {
+  CreateMilkDriverBody,
   GENDERS,
   type Gender,
   isMilkDriverNameBlank,
   MILK_DRIVER_NAME_REQUIRED,
   type MilkDriver,
 } from '@mandira/contract/milk';
-import { isValidTckn } from '@mandira/contract/tckn';
 import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDriver } from './api.ts';
@@ -27,6 +29,18 @@ const GENDER_OPTIONS = [
   { value: '', label: 'Seçiniz' },
   ...GENDERS.map((gender) => ({ value: gender, label: gender })),
 ];
+
+const LABELS = {
+  name: 'Ad',
+  surname: 'Soyad',
+  gender: 'Cinsiyet',
+  dateOfBirth: 'Doğum Tarihi',
+  phone: 'Telefon',
+  tckn: 'TC Kimlik No',
+} as const;
+
+// The server's schema, so most mistakes show on their field before anything is sent.
+const resolver = contractResolver<Values>(CreateMilkDriverBody);
 
 type Props = { opened: boolean; driver: MilkDriver | undefined; onClose: () => void };
 
@@ -51,6 +65,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
   const saveDriver = useSaveMilkDriver();
   const [failure, setFailure] = useState<{ title?: string; message: string }>();
   const { register, control, handleSubmit, formState, setError } = useForm<Values>({
+    resolver,
     defaultValues: {
       name: driver?.name ?? '',
       surname: driver?.surname ?? '',
@@ -68,10 +83,6 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
       setFailure({ message: MILK_DRIVER_NAME_REQUIRED });
       return;
     }
-    if (values.tckn.trim() && !isValidTckn(values.tckn.trim())) {
-      setError('tckn', { message: 'Geçersiz T.C. kimlik numarası.' });
-      return;
-    }
     try {
       await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
       notifications.show({
@@ -83,7 +94,12 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
       console.error('Süt aracı şoförü kaydedilemedi', error);
       // The server's refusal names what to fix; anything else is the spec's exception alert.
       const refused = error instanceof ApiRequestError && !NOT_A_REFUSAL.includes(error.code);
-      setFailure(refused ? { message: error.message } : { title: SAVE_FAILED, message: errorMessage(error) });
+      if (!refused) {
+        setFailure({ title: SAVE_FAILED, message: errorMessage(error) });
+        return;
+      }
+      const message = showServerError(setError, error, LABELS);
+      if (message) setFailure({ message });
     }
   });
 
@@ -91,14 +107,26 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
     <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Ad" withAsterisk data-autofocus {...register('name')} />
-          <TextInput label="Soyad" withAsterisk {...register('surname')} />
+          <TextInput
+            label={LABELS.name}
+            withAsterisk
+            data-autofocus
+            {...register('name')}
+            error={formState.errors.name?.message}
+          />
+          <TextInput
+            label={LABELS.surname}
+            withAsterisk
+            {...register('surname')}
+            error={formState.errors.surname?.message}
+          />
           <Controller
             control={control}
             name="gender"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
-                label="Cinsiyet"
+                label={LABELS.gender}
+                error={fieldState.error?.message}
                 data={GENDER_OPTIONS}
                 allowDeselect={false}
                 value={field.value}
@@ -109,9 +137,10 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
           <Controller
             control={control}
             name="dateOfBirth"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <DateInput
-                label="Doğum Tarihi"
+                label={LABELS.dateOfBirth}
+                error={fieldState.error?.message}
                 placeholder="GG.AA.YYYY"
                 valueFormat="DD.MM.YYYY"
                 dateParser={(text) => parseTurkishDate(text)}
@@ -123,9 +152,15 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
               />
             )}
           />
-          <TextInput label="Telefon" type="tel" placeholder="0532 000 00 00" {...register('phone')} />
           <TextInput
-            label="TC Kimlik No"
+            label={LABELS.phone}
+            type="tel"
+            placeholder="0532 000 00 00"
+            {...register('phone')}
+            error={formState.errors.phone?.message}
+          />
+          <TextInput
+            label={LABELS.tckn}
             inputMode="numeric"
             maxLength={11}
             error={formState.errors.tckn?.message}

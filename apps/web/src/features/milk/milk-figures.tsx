@@ -1,17 +1,21 @@
 import type { MilkSummary } from '@mandira/contract/milk';
-import { Alert, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import type { DayRange } from './api.ts';
-import { MilkDailyChart } from './milk-daily-chart.tsx';
 import { MilkRangePicker } from './milk-range-picker.tsx';
 import { DAILY_COLUMNS, DRIVER_COLUMNS, VEHICLE_COLUMNS } from './milk-summary-columns.tsx';
 import { exportMilkSummary } from './milk-summary-export.ts';
 import { MilkTotals } from './milk-totals.tsx';
+
+// The chart library is as large as the rest of the screen: it loads when a chart is first shown.
+const MilkDailyChart = lazy(() =>
+  import('./milk-daily-chart.tsx').then((module) => ({ default: module.MilkDailyChart })),
+);
 
 type Props = {
   range: DayRange;
@@ -44,7 +48,9 @@ export function MilkFigures({ range, onRangeChange, summary, loading, error, onR
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           <Stack gap={2}>
-            <Title order={3}>Süt Rakamları</Title>
+            <Title order={2} size="h3">
+              Süt Rakamları
+            </Title>
             <Text c="dimmed" fz="sm">
               Seçilen günlerde toplanan süt; aşağıdaki teslimat listesi de bu aralığı gösterir
             </Text>
@@ -77,7 +83,9 @@ export function MilkFigures({ range, onRangeChange, summary, loading, error, onR
         ) : summary ? (
           <>
             <MilkTotals totals={summary.totals} />
-            <MilkDailyChart daily={summary.daily} />
+            <Suspense fallback={<Skeleton h={260} />}>
+              <MilkDailyChart daily={summary.daily} />
+            </Suspense>
             <Tabs defaultValue="daily" keepMounted={false} variant="outline">
               <Tabs.List mb="sm">
                 <Tabs.Tab value="daily">Günlük</Tabs.Tab>

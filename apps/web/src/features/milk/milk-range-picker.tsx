@@ -5,13 +5,22 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DayRange } from './api.ts';
 
+/** The last seven days, today included: the range the screen opens with (no days still to come). */
+export function lastSevenDays(now = new Date()): DayRange {
+  const today = istanbulDate(now);
+  return { from: addDays(today, -6), to: today };
+}
+
 function presets(now = new Date()) {
   const today = istanbulDate(now);
   const week = istanbulWeek(now);
+  const lastSeven = lastSevenDays(now);
   const monthStart = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(monthStart, -1);
+  // Ranges end today at the latest: days to come hold no milk and only stretch the chart.
   return [
-    { label: 'Bu hafta', value: [week.from, week.to] as [string, string] },
+    { label: 'Son 7 gün', value: [lastSeven.from, lastSeven.to] as [string, string] },
+    { label: 'Bu hafta', value: [week.from, today] as [string, string] },
     { label: 'Geçen hafta', value: [addDays(week.from, -7), addDays(week.from, -1)] as [string, string] },
     { label: 'Bu ay', value: [monthStart, today] as [string, string] },
     { label: 'Geçen ay', value: [`${lastMonthEnd.slice(0, 8)}01`, lastMonthEnd] as [string, string] },

@@ -1,15 +1,16 @@
-import { type MilkVehicle, milkVehicleTotalVolume } from '@mandira/contract/milk';
+import { CreateMilkVehicleBody, type MilkVehicle, milkVehicleTotalVolume } from '@mandira/contract/milk';
 import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../lib/error-message.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkVehicle } from './api.ts';
 import { formatLitres } from './milk-format.ts';
-import { OptionalNumberInput } from './optional-number-input.tsx';
 
 type Props = { opened: boolean; vehicle: MilkVehicle | undefined; onClose: () => void };
 
@@ -20,6 +21,19 @@ export function MilkVehicleFormModal({ opened, vehicle, onClose }: Props) {
     </Modal>
   );
 }
+
+const LABELS = {
+  licencePlateCode: 'Plaka',
+  brand: 'Marka',
+  model: 'Model',
+  productionYear: 'Üretim Yılı',
+  yearOfPurchase: 'Satın Alma Yılı',
+  tankerCount: 'Tank Sayısı',
+  tankerVolumePerUnit: 'Tank Hacmi (L)',
+} as const;
+
+// The server's schema, so most mistakes show on their field before anything is sent.
+const resolver = contractResolver<Values>(CreateMilkVehicleBody);
 
 type Values = {
   licencePlateCode: string;
@@ -48,7 +62,10 @@ function defaultsOf(vehicle: MilkVehicle | undefined): Values {
 function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined; onDone: () => void }) {
   const saveVehicle = useSaveMilkVehicle();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit } = useForm<Values>({ defaultValues: defaultsOf(vehicle) });
+  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver,
+    defaultValues: defaultsOf(vehicle),
+  });
   const [tankerCount, perUnit] = useWatch({ control, name: ['tankerCount', 'tankerVolumePerUnit'] });
   const totalVolume = milkVehicleTotalVolume(tankerCount, perUnit);
 
@@ -66,28 +83,27 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
     } catch (error) {
       // Spec §8: logged, and the modal stays open; the server's reason is shown as well.
       console.error('Süt aracı kaydedilemedi', error);
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
   const numberField = (
-    name: keyof Values,
-    label: string,
+    name: 'productionYear' | 'yearOfPurchase' | 'tankerCount' | 'tankerVolumePerUnit',
     extra: { decimalScale?: number; year?: boolean } = {},
   ) => (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => (
-        <OptionalNumberInput
-          label={label}
-          min={0}
-          allowNegative={false}
-          decimalScale={extra.decimalScale ?? 0}
+      render={({ field, fieldState }) => (
+        <NumberField
+          label={LABELS[name]}
+          decimals={extra.decimalScale ?? 0}
           // '2.026' would read as a quantity; years are written without grouping.
-          thousandSeparator={extra.year ? false : '.'}
-          value={field.value as number | undefined}
+          grouping={!extra.year}
+          value={field.value}
           onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
         />
       )}
     />
@@ -98,17 +114,18 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Plaka"
+            label={LABELS.licencePlateCode}
             placeholder="10 ABC 123"
             data-autofocus
             {...register('licencePlateCode')}
+            error={formState.errors.licencePlateCode?.message}
           />
-          <TextInput label="Marka" {...register('brand')} />
-          <TextInput label="Model" {...register('model')} />
-          {numberField('productionYear', 'Üretim Yılı', { year: true })}
-          {numberField('yearOfPurchase', 'Satın Alma Yılı', { year: true })}
-          {numberField('tankerCount', 'Tank Sayısı')}
-          {numberField('tankerVolumePerUnit', 'Tank Hacmi (L)', { decimalScale: 1 })}
+          <TextInput label={LABELS.brand} {...register('brand')} error={formState.errors.brand?.message} />
+          <TextInput label={LABELS.model} {...register('model')} error={formState.errors.model?.message} />
+          {numberField('productionYear', { year: true })}
+          {numberField('yearOfPurchase', { year: true })}
+          {numberField('tankerCount')}
+          {numberField('tankerVolumePerUnit', { decimalScale: 1 })}
           <TextInput
             label="Toplam Hacim (L)"
             description="Tank sayısı × tank hacmi, otomatik hesaplanır"

@@ -4,11 +4,12 @@ import {
   INVALID_BUNDLE_LINE_MESSAGE,
   type ItemCard,
 } from '@mandira/contract/sellable-products';
-import { Alert, Button, Modal, NumberInput, Select, Stack } from '@mantine/core';
+import { Alert, Button, Modal, Select, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
 import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
 import { useItemCards } from './api.ts';
 import type { BundleDraft } from './bundle-lines.ts';
 
@@ -31,7 +32,7 @@ export function AddBundleItemModal({ opened, lines, onAdd, onClose }: Props) {
 function AddForm({ lines, onAdd, onClose }: Omit<Props, 'opened'>) {
   const cards = useItemCards();
   const [itemId, setItemId] = useState<string | null>(null);
-  const [quantity, setQuantity] = useState<number | string>(1);
+  const [quantity, setQuantity] = useState<number | undefined>(1);
   const [refusal, setRefusal] = useState<string>();
 
   function add() {
@@ -64,14 +65,7 @@ function AddForm({ lines, onAdd, onClose }: Omit<Props, 'opened'>) {
         error={cards.error ? errorMessage(cards.error) : undefined}
         comboboxProps={{ zIndex: 320 }}
       />
-      <NumberInput
-        label="Miktar (adet)"
-        min={1}
-        allowDecimal={false}
-        allowNegative={false}
-        value={quantity}
-        onChange={setQuantity}
-      />
+      <NumberField label="Miktar (adet)" value={quantity} onChange={setQuantity} />
       {refusal && (
         <Alert
           color="red"

@@ -13,15 +13,14 @@ import type {
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
 import { useQuery } from '@tanstack/react-query';
-import { createOrUpdate, get, post, queryString } from '../../api/client.ts';
+import { createOrUpdate, get, post } from '../../api/client.ts';
+import { PRODUCTS_KEY as PRODUCTS, SELLABLE_PRODUCTS_KEY as SELLABLE } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Items, the approval queue and sellable products show one another's data (names, frozen flags,
 // bundle lines), so every write reloads everything under this key.
-const PRODUCTS = ['products'] as const;
 const ITEMS = [...PRODUCTS, 'items'] as const;
 const PENDING = [...PRODUCTS, 'pending'] as const;
-const SELLABLE = [...PRODUCTS, 'sellable'] as const;
 
 export function useProductItems() {
   return useQuery(apiQuery<ProductItem[]>([...ITEMS, 'list'], '/product-item'));
@@ -57,16 +56,6 @@ export function useApprovePendingItem() {
     (body: ApprovePendingProductItemBody) => post<ProductItem>('/pending-product-item', body),
     { invalidates: [PRODUCTS] },
   );
-}
-
-export function useSellableProducts(packagingGroup: string) {
-  return useQuery(
-    apiQuery<Product[]>([...SELLABLE, 'list', packagingGroup], `/products${queryString({ packagingGroup })}`),
-  );
-}
-
-export function useProductPackagingGroups() {
-  return useQuery(apiQuery<string[]>([...SELLABLE, 'groups'], '/products/packagingGroups'));
 }
 
 export function useItemCards() {

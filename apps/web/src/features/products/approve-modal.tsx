@@ -6,7 +6,6 @@ import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useApprovePendingItem, usePendingItem } from './api.ts';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
 import { PendingChanges } from './pending-changes.tsx';
-import { saveErrorMessage } from './save-error.ts';
 
 type Props = { pendingId: number | undefined; onClose: () => void };
 
@@ -22,7 +21,7 @@ export function ApproveModal({ pendingId, onClose }: Props) {
 function ApproveForm({ pendingId, onDone }: { pendingId: number; onDone: () => void }) {
   const pending = usePendingItem(pendingId);
   const approve = useApprovePendingItem();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: ItemFormOutput) => {
     setServerError(undefined);
     try {
@@ -30,7 +29,7 @@ function ApproveForm({ pendingId, onDone }: { pendingId: number; onDone: () => v
       notifications.show({ color: 'green', message: `${item.stockCode} ${item.name} tanımlandı.` });
       onDone();
     } catch (error) {
-      setServerError(saveErrorMessage(error));
+      setServerError(error);
     }
   });
 

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveProductItem } from './api.ts';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
-import { saveErrorMessage } from './save-error.ts';
 
 /** 'Ürün Ekle': the modal 'Stoklu Ürün Ekle'; a failed save keeps it open with the server's reason. */
 export function ItemCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -17,7 +16,7 @@ export function ItemCreateModal({ opened, onClose }: { opened: boolean; onClose:
 
 function CreateForm({ onDone }: { onDone: () => void }) {
   const saveItem = useSaveProductItem();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: ItemFormOutput) => {
     setServerError(undefined);
     try {
@@ -25,7 +24,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
       notifications.show({ color: 'green', message: `${item.stockCode} ${item.name} kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(saveErrorMessage(error));
+      setServerError(error);
     }
   });
   return (

@@ -8,7 +8,6 @@ import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveProductItem } from './api.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
-import { saveErrorMessage } from './save-error.ts';
 
 type Props = { item: ProductItem | undefined; onClose: () => void };
 
@@ -56,7 +55,7 @@ function EditForm({
   onCancel: () => void;
 }) {
   const saveItem = useSaveProductItem();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: ItemFormOutput) => {
     setServerError(undefined);
     try {
@@ -64,7 +63,7 @@ function EditForm({
       notifications.show({ color: 'green', message: `${values.stockCode} ${values.name} kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(saveErrorMessage(error));
+      setServerError(error);
     }
   });
   return (

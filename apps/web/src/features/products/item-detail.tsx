@@ -2,6 +2,7 @@ import {
   PACKAGING_TYPE_LABELS,
   PACKAGING_UNIT_TYPE_LABELS,
   type ProductItem,
+  packagingGroupLabel,
   WAREHOUSE_STOCK_TYPE_LABELS,
 } from '@mandira/contract/products';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
@@ -43,7 +44,7 @@ export function ItemDetail({ item }: { item: ProductItem }) {
         <Field label="Birim" locked={item.frozen}>
           {formatNumber(item.packagingUnitTypeAmount, 3)} {PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType]}
         </Field>
-        <Field label="Ambalaj grubu">{item.packagingGroup}</Field>
+        <Field label="Ambalaj grubu">{packagingGroupLabel(item.packagingGroup)}</Field>
         <Field label="Ölçüler (G × U × Y)">
           {[item.width, item.length, item.height].map((n) => formatNumber(n)).join(' × ')} cm
         </Field>

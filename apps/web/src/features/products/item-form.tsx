@@ -1,31 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateProductItemBody } from '@mandira/contract/products';
-import { NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { CreateProductItemBody, PRODUCT_ITEM_FIELD_LABELS } from '@mandira/contract/products';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { useServerError } from '../../lib/server-error.ts';
 import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
+import { saveErrorMessage } from './save-error.ts';
 
 export type ItemFormValues = z.input<typeof CreateProductItemBody>;
 export type ItemFormOutput = z.output<typeof CreateProductItemBody>;
 /** What a form starts from: a pending record may leave any field empty (null). */
 export type ItemFormInitial = { [K in keyof ItemFormValues]?: ItemFormValues[K] | null };
 
-const REQUIRED = 'Bu alan zorunludur.';
-
-// Spec §5, from the same schema the server validates with; only the wording suits a form field.
-const resolver = zodResolver(CreateProductItemBody, {
-  error: (issue) => {
-    const { input } = issue as { input?: unknown };
-    if (input === undefined || input === null || input === '') return REQUIRED;
-    if (issue.code === 'too_small' && typeof input === 'string') return REQUIRED;
-    if (issue.code === 'too_small') return 'Sıfırdan büyük bir değer giriniz.';
-    return undefined;
-  },
-});
+// Spec §5, from the same schema the server validates with.
+const resolver = zodResolver(CreateProductItemBody, FIELD_MESSAGES);
 
 type Props = {
   initial?: ItemFormInitial;
@@ -33,7 +27,8 @@ type Props = {
   frozen?: boolean;
   submitLabel: string;
   submitting: boolean;
-  serverError?: string;
+  /** The failed save: shown on its field, or in the form's alert. */
+  serverError?: unknown;
   onSubmit: (values: ItemFormOutput) => void;
   onCancel: () => void;
   /** Shown above the fields, e.g. what the ERP changed. */
@@ -44,10 +39,11 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
   const defaults = Object.fromEntries(
     Object.entries(initial).map(([key, value]) => [key, value ?? undefined]),
   ) as Partial<ItemFormValues>;
-  const { control, handleSubmit } = useForm<ItemFormValues, unknown, ItemFormOutput>({
+  const { control, handleSubmit, setError } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver,
     defaultValues: { notes: '', ...defaults },
   });
+  const alert = useServerError(setError, props.serverError, PRODUCT_ITEM_FIELD_LABELS);
   const lock = frozen
     ? {
         disabled: true,
@@ -84,13 +80,19 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
             data={UNIT_TYPE_OPTIONS}
             {...lock}
           />
-          <NumberField control={control} name="packagingUnitTypeAmount" label="Birim miktarı" {...lock} />
+          <ItemNumberField
+            control={control}
+            name="packagingUnitTypeAmount"
+            label="Birim miktarı"
+            decimals={3}
+            {...lock}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
-          <NumberField control={control} name="width" label="Genişlik (cm)" />
-          <NumberField control={control} name="length" label="Uzunluk (cm)" />
-          <NumberField control={control} name="height" label="Yükseklik (cm)" />
-          <NumberField control={control} name="quantityInBox" label="Koli içi adet" integer optional />
+          <ItemNumberField control={control} name="width" label="Genişlik (cm)" decimals={2} />
+          <ItemNumberField control={control} name="length" label="Uzunluk (cm)" decimals={2} />
+          <ItemNumberField control={control} name="height" label="Yükseklik (cm)" decimals={2} />
+          <ItemNumberField control={control} name="quantityInBox" label="Koli içi adet" optional />
         </SimpleGrid>
         <Controller
           control={control}
@@ -99,7 +101,7 @@ export function ItemForm({ initial = {}, frozen = false, ...props }: Props) {
             <Textarea label="Notlar" autosize minRows={2} {...field} value={field.value ?? ''} />
           )}
         />
-        <FormError message={props.serverError} />
+        <FormError message={alert && saveErrorMessage(props.serverError, alert)} />
         <FormActions
           submitting={props.submitting}
           onCancel={props.onCancel}
@@ -162,29 +164,25 @@ function SelectField({ data, ...props }: FieldProps & { data: { value: string; l
   );
 }
 
-function NumberField({
-  integer,
+function ItemNumberField({
+  decimals = 0,
   optional,
   ...props
-}: FieldProps & { integer?: boolean; optional?: boolean }) {
+}: FieldProps & { decimals?: number; optional?: boolean }) {
   return (
     <Controller
       control={props.control}
       name={props.name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={props.label}
           withAsterisk={!optional}
-          min={0}
-          allowNegative={false}
-          allowDecimal={!integer}
-          decimalSeparator=","
-          thousandSeparator="."
+          decimals={decimals}
           disabled={props.disabled}
           rightSection={props.rightSection}
           description={props.description}
-          value={(field.value as number | undefined) ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+          value={field.value as number | undefined}
+          onChange={field.onChange}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />

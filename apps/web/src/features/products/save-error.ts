@@ -1,10 +1,13 @@
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
-/** Spec §8: 'Kayıt sırasında hata oluştu: ' plus the server's message; 'Sunucu hatası: ...' offline. */
-export function saveErrorMessage(error: unknown): string {
+/**
+ * Spec §8: 'Kayıt sırasında hata oluştu: ' plus the server's message; 'Sunucu hatası: ...' offline.
+ * `message` is the server's message as the form words it (a field's key replaced by its label).
+ */
+export function saveErrorMessage(error: unknown, message = errorMessage(error)): string {
   if (error instanceof ApiRequestError && error.code === 'NETWORK_ERROR') {
-    return `Sunucu hatası: ${error.message}`;
+    return `Sunucu hatası: ${message}`;
   }
-  return `Kayıt sırasında hata oluştu: ${errorMessage(error)}`;
+  return `Kayıt sırasında hata oluştu: ${message}`;
 }

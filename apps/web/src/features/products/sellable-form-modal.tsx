@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveSellableProduct } from './api.ts';
-import { saveErrorMessage } from './save-error.ts';
 import { SellableForm, type SellableFormOutput } from './sellable-form.tsx';
 
 type Editing = { product: Product | undefined } | null;
@@ -25,7 +24,7 @@ export function SellableFormModal({ editing, onClose }: { editing: Editing; onCl
 
 function FormBody({ product, onDone }: { product: Product | undefined; onDone: () => void }) {
   const saveProduct = useSaveSellableProduct();
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: SellableFormOutput) => {
     setServerError(undefined);
     try {
@@ -33,7 +32,7 @@ function FormBody({ product, onDone }: { product: Product | undefined; onDone: (
       notifications.show({ color: 'green', message: `${saved.name} kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(saveErrorMessage(error));
+      setServerError(error);
     }
   });
   return (

@@ -1,44 +1,42 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateProductBody, type Product } from '@mandira/contract/sellable-products';
-import {
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { useServerError } from '../../lib/server-error.ts';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
+import { saveErrorMessage } from './save-error.ts';
 
 const FormSchema = CreateProductBody.omit({ productBundle: true, productItemIds: true });
 type FormValues = z.input<typeof FormSchema>;
 export type SellableFormOutput = z.output<typeof CreateProductBody>;
 
 // Spec §5: name required, quantityInsideBox at least 0; the rest has the defaults of spec §3.
-const resolver = zodResolver(FormSchema, {
-  error: (issue) => {
-    const { input } = issue as { input?: unknown };
-    if (issue.code === 'too_small' && typeof input === 'string') return 'Bu alan zorunludur.';
-    if (issue.code === 'too_small') return 'En az 0 olmalıdır.';
-    return undefined;
-  },
-});
+const resolver = zodResolver(FormSchema, FIELD_MESSAGES);
+
+const LABELS = {
+  name: 'Ürün adı',
+  stockCode: 'Stok kodu',
+  barcode: 'Barkod',
+  price: 'Fiyat (₺)',
+  discount: 'İndirim (₺)',
+  quantityInsideBox: 'Koli içi adet',
+  notes: 'Açıklama',
+} as const;
 
 type Props = {
   product: Product | undefined;
   submitting: boolean;
-  serverError?: string;
+  /** The failed save: shown on its field, or in the form's alert. */
+  serverError?: unknown;
   onSubmit: (values: SellableFormOutput) => void;
   onCancel: () => void;
 };
@@ -46,7 +44,7 @@ type Props = {
 export function SellableForm({ product, submitting, serverError, onSubmit, onCancel }: Props) {
   const [lines, setLines] = useState<BundleDraft[]>(() => draftsOf(product?.productBundle ?? []));
   const [adding, setAdding] = useState(false);
-  const { control, register, handleSubmit, formState } = useForm<
+  const { control, register, handleSubmit, formState, setError } = useForm<
     FormValues,
     unknown,
     z.output<typeof FormSchema>
@@ -65,6 +63,8 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
     },
   });
 
+  const alert = useServerError(setError, serverError, LABELS);
+
   const submit = handleSubmit((values) => {
     const productBundle = lines.map((line) => ({ productItemId: line.card.id, quantity: line.quantity }));
     // Spec §3: the item ids go along with the lines.
@@ -82,20 +82,23 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           error={formState.errors.name?.message}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Stok kodu" {...register('stockCode')} />
-          <TextInput label="Barkod" {...register('barcode')} />
+          <TextInput
+            label="Stok kodu"
+            {...register('stockCode')}
+            error={formState.errors.stockCode?.message}
+          />
+          <TextInput label="Barkod" {...register('barcode')} error={formState.errors.barcode?.message} />
           <MoneyField control={control} name="price" label="Fiyat (₺)" />
           <MoneyField control={control} name="discount" label="İndirim (₺)" />
           <Controller
             control={control}
             name="quantityInsideBox"
             render={({ field, fieldState }) => (
-              <NumberInput
+              <NumberField
                 label="Koli içi adet"
-                min={0}
-                allowDecimal={false}
-                value={field.value ?? ''}
-                onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
                 error={fieldState.error?.message}
               />
             )}
@@ -105,7 +108,13 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
             <FlagField control={control} name="truckShippingAvailable" label="Tır ile sevk edilebilir" />
           </Stack>
         </SimpleGrid>
-        <Textarea label="Açıklama" autosize minRows={2} {...register('notes')} />
+        <Textarea
+          label="Açıklama"
+          autosize
+          minRows={2}
+          {...register('notes')}
+          error={formState.errors.notes?.message}
+        />
         <Group justify="space-between" align="flex-end">
           <Text fw={600} fz="sm">
             İçindekiler
@@ -123,7 +132,7 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           lines={lines}
           onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
         />
-        <FormError message={serverError} />
+        <FormError message={alert && saveErrorMessage(serverError, alert)} />
         <FormActions submitting={submitting} onCancel={onCancel} />
       </Stack>
       <AddBundleItemModal
@@ -152,15 +161,12 @@ function MoneyField({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
+        <NumberField
           label={label}
-          min={0}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : 0)}
+          decimals={2}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
           error={fieldState.error?.message}
         />
       )}

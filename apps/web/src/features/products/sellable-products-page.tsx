@@ -1,12 +1,12 @@
-import { ALL_LABEL } from '@mandira/contract/products';
+import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import { Badge, Button, Select } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useProductPackagingGroups, useSellableProducts } from './api.ts';
 import { BundleViewerModal } from './bundle-viewer-modal.tsx';
 import { SellableFormModal } from './sellable-form-modal.tsx';
 
@@ -84,7 +84,7 @@ export default function SellableProductsPage() {
             allowDeselect={false}
             data={[
               { value: ALL, label: ALL_LABEL },
-              ...(groups.data ?? []).map((g) => ({ value: g, label: g })),
+              ...(groups.data ?? []).map((g) => ({ value: g, label: packagingGroupLabel(g) })),
             ]}
             value={group}
             onChange={(value) => setGroup(value ?? ALL)}

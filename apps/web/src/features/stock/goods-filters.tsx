@@ -1,4 +1,4 @@
-import type { EnumDescription } from '@mandira/contract/products';
+import { ALL_LABEL, type EnumDescription, packagingGroupLabel } from '@mandira/contract/products';
 import type { WarehouseName } from '@mandira/contract/stock';
 import { Group, Select } from '@mantine/core';
 import type { ItemFilters } from './api.ts';
@@ -15,7 +15,10 @@ type Props = {
   groups: string[] | undefined;
 };
 
-const withAll = (options: { value: string; label: string }[]) => [{ value: ALL, label: 'Tümü' }, ...options];
+const withAll = (options: { value: string; label: string }[]) => [
+  { value: ALL, label: ALL_LABEL },
+  ...options,
+];
 
 /** Warehouse stock type, warehouse and packaging group; each change reloads the items. */
 export function GoodsFilters({ value, onChange, stockTypes, warehouses, groups }: Props) {
@@ -45,7 +48,7 @@ export function GoodsFilters({ value, onChange, stockTypes, warehouses, groups }
       {select(
         'packagingGroup',
         'Ambalaj Grubu',
-        (groups ?? []).map((group) => ({ value: group, label: group })),
+        (groups ?? []).map((group) => ({ value: group, label: packagingGroupLabel(group) })),
       )}
     </Group>
   );

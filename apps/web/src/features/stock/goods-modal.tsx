@@ -3,9 +3,9 @@ import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/sto
 import { Button, Group, Input, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
+import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
 import { type GoodsKind, goodsRequest, type QuantityInputs } from './stock-changes.ts';
 
@@ -55,6 +55,7 @@ function GoodsForm({
   const [quantities, setQuantities] = useState<QuantityInputs>({});
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
 
   const apply = useSubmitGuard(async () => {
     const request = goodsRequest(kind, { lines: item.stocks, quantities, movementType, notes });
@@ -62,14 +63,19 @@ function GoodsForm({
       setError(request.refusal);
       return;
     }
-    setError(undefined);
+    const refused = checkMovement(request);
+    setError(refused?.message);
+    setLineErrors(refused?.lineErrors ?? {});
+    if (refused) return;
     try {
       await movement.mutateAsync(request);
       notifications.show({ color: 'green', message: `${item.stockCode}: ${DONE[kind]}` });
       onDone();
     } catch (failure) {
       // A refused goods-out (409) names product, warehouse, on hand and requested; nothing changed.
-      setError(errorMessage(failure));
+      const refusal = movementFailure(failure, request.body);
+      setError(refusal.message);
+      setLineErrors(refusal.lineErrors);
     }
   });
 
@@ -78,7 +84,11 @@ function GoodsForm({
       item={item}
       kind={kind}
       quantities={quantities}
-      onQuantitiesChange={setQuantities}
+      onQuantitiesChange={(change) => {
+        setQuantities(change);
+        setLineErrors({});
+      }}
+      lineErrors={lineErrors}
       notes={notes}
       onNotesChange={setNotes}
       error={error}

@@ -18,8 +18,8 @@ import type { GoodsKind } from './stock-changes.ts';
 import { StockCountModal } from './stock-count-modal.tsx';
 import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
 
-/** Spec §2's title of the count modal, as written there. */
-const COUNT_TITLE = 'Mal Sayim Stok Duzenleme';
+/** Spec §2's title of the count modal, in correct Turkish. */
+const COUNT_TITLE = 'Mal Sayım Stok Düzenleme';
 
 /**
  * 'Mal Giris Cikis Yonetimi' (spec §2) and its '-2' copy: one page, the copy with a reduced table

@@ -15,6 +15,8 @@ type Props = {
   notes: string;
   onNotesChange: (notes: string) => void;
   error: string | undefined;
+  /** The server's refusal of a line's quantity, by line id. */
+  lineErrors?: Record<number, string>;
   submitting: boolean;
   submitLabel: string;
   submittingLabel: string;
@@ -41,6 +43,7 @@ export function MovementForm(props: Props) {
           item={props.item}
           kind={props.kind}
           values={props.quantities}
+          errors={props.lineErrors}
           onChange={(lineId, value) =>
             props.onQuantitiesChange((current) => ({ ...current, [lineId]: value }))
           }

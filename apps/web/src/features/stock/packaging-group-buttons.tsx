@@ -1,4 +1,4 @@
-import { ALL_LABEL } from '@mandira/contract/products';
+import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Button, Group, Skeleton } from '@mantine/core';
 
 type Props = { groups: string[] | undefined; value: string; onChange: (group: string) => void };
@@ -8,7 +8,7 @@ export function PackagingGroupButtons({ groups, value, onChange }: Props) {
   if (!groups) return <Skeleton height={30} width={320} radius="sm" />;
   const options = [
     { value: '', label: ALL_LABEL },
-    ...groups.map((group) => ({ value: group, label: group })),
+    ...groups.map((group) => ({ value: group, label: packagingGroupLabel(group) })),
   ];
   return (
     <Group gap={6} role="group" aria-label="Ambalaj grubu">

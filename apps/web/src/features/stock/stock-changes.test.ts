@@ -1,12 +1,16 @@
 import type { StockLine } from '@mandira/contract/products';
+import { MOVEMENT_TYPE_MISSING } from '@mandira/contract/stock';
 import { describe, expect, it } from 'vitest';
 import {
   countRequest,
+  FIX_QUANTITIES,
   goodsRequest,
   initialCounts,
-  MOVEMENT_TYPE_MISSING,
+  lineOfField,
+  NEGATIVE_QUANTITY,
   NO_QUANTITY,
   quantityAfter,
+  quantityError,
   toPieces,
 } from './stock-changes.ts';
 import { changeFromTo, piecesAndBoxes, signedPiecesAndBoxes } from './stock-format.ts';
@@ -24,14 +28,18 @@ const line = (id: number, warehouseId: number, quantity: number): StockLine => (
 const lines = [line(11, 1, 40), line(12, 2, 0), line(13, 3, 7)];
 
 describe('toPieces', () => {
-  it('reads whole pieces; empty, unreadable or negative input counts as 0', () => {
+  it('reads whole pieces, an empty field as 0, and nothing else', () => {
     expect(toPieces(12)).toBe(12);
-    expect(toPieces('25')).toBe(25);
-    expect(toPieces(3.9)).toBe(3);
-    expect(toPieces('')).toBe(0);
     expect(toPieces(undefined)).toBe(0);
-    expect(toPieces('abc')).toBe(0);
-    expect(toPieces(-4)).toBe(0);
+    expect(toPieces(3.9)).toBeUndefined();
+    expect(toPieces(Number.NaN)).toBeUndefined();
+    expect(toPieces(-4)).toBeUndefined();
+  });
+
+  it('names a negative quantity on its field', () => {
+    expect(quantityError(-3)).toBe(NEGATIVE_QUANTITY);
+    expect(quantityError(0)).toBeUndefined();
+    expect(quantityError(undefined)).toBeUndefined();
   });
 });
 
@@ -43,14 +51,26 @@ describe('goodsRequest', () => {
   });
 
   it('refuses when no warehouse has pieces typed in', () => {
-    const input = { lines, quantities: { 11: '', 12: 0 }, movementType: 'PRODUCTION_INBOUND', notes: '' };
+    const input = {
+      lines,
+      quantities: { 11: undefined, 12: 0 },
+      movementType: 'PRODUCTION_INBOUND',
+      notes: '',
+    };
     expect(goodsRequest('import', input)).toEqual({ refusal: NO_QUANTITY });
+  });
+
+  it('refuses while a quantity is negative or unreadable, instead of sending another number', () => {
+    for (const bad of [-3, Number.NaN]) {
+      const input = { lines, quantities: { 11: 5, 12: bad }, movementType: 'PRODUCTION_INBOUND', notes: '' };
+      expect(goodsRequest('import', input)).toEqual({ refusal: FIX_QUANTITIES });
+    }
   });
 
   it('sends a goods-in line per warehouse with pieces, trimmed notes on each', () => {
     const request = goodsRequest('import', {
       lines,
-      quantities: { 11: 40, 12: '', 13: '25' },
+      quantities: { 11: 40, 12: undefined, 13: 25 },
       movementType: 'PURCHASE_INBOUND',
       notes: '  Sabah üretimi ',
     });
@@ -83,7 +103,7 @@ describe('goodsRequest', () => {
 
 describe('counts', () => {
   it('start from what each line holds and send every line, an emptied field as 0', () => {
-    const counts = { ...initialCounts(lines), 12: 9, 13: '' };
+    const counts = { ...initialCounts(lines), 12: 9, 13: undefined };
     expect(countRequest(lines, counts, ' sayım ')).toEqual({
       updatedStocks: [
         { id: 11, quantity: 40, notes: 'sayım' },
@@ -93,10 +113,29 @@ describe('counts', () => {
     });
   });
 
+  it('refuses a count while a field is unreadable or negative', () => {
+    expect(countRequest(lines, { ...initialCounts(lines), 12: Number.NaN }, '')).toEqual({
+      refusal: FIX_QUANTITIES,
+    });
+    expect(countRequest(lines, { ...initialCounts(lines), 13: -1 }, '')).toEqual({ refusal: FIX_QUANTITIES });
+  });
+
   it('previews the quantity after each kind of movement', () => {
     expect(quantityAfter('import', lines[0]!, 10)).toBe(50);
     expect(quantityAfter('export', lines[0]!, 50)).toBe(-10);
-    expect(quantityAfter('count', lines[0]!, '8')).toBe(8);
+    expect(quantityAfter('count', lines[0]!, 8)).toBe(8);
+    expect(quantityAfter('count', lines[0]!, Number.NaN)).toBe(40);
+    expect(quantityAfter('import', lines[0]!, -5)).toBe(40);
+  });
+});
+
+describe('lineOfField', () => {
+  it("finds the line a server refusal's field names, by its place in the request", () => {
+    expect(lineOfField('stockChange[1].importedQuantity', [11, 13])).toBe(13);
+    expect(lineOfField('updatedStocks[0].quantity', [11, 12, 13])).toBe(11);
+    expect(lineOfField('stockChange[5].id', [11])).toBeUndefined();
+    expect(lineOfField('notes', [11])).toBeUndefined();
+    expect(lineOfField(undefined, [11])).toBeUndefined();
   });
 });
 
@@ -108,6 +147,9 @@ describe('stock texts', () => {
     expect(signedPiecesAndBoxes(-13, 6)).toBe('-13 adet (-2,2 koli)');
     expect(signedPiecesAndBoxes(-2, 6)).toBe('-2 adet (-0,3 koli)');
     expect(signedPiecesAndBoxes(4, 0)).toBe('+4 adet');
+    expect(signedPiecesAndBoxes(-1, 24)).toBe('-1 adet');
+    expect(piecesAndBoxes(-1, 12)).toBe('-1 adet');
+    expect(piecesAndBoxes(5, 12)).toBe('5 adet');
     expect(changeFromTo(12, 52)).toBe('40 → 52');
   });
 });

@@ -2,9 +2,9 @@ import type { ProductItem } from '@mandira/contract/products';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/error-message.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
+import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
 import { countRequest, initialCounts, type QuantityInputs } from './stock-changes.ts';
 
@@ -37,15 +37,26 @@ function StockCountForm({
   const [counts, setCounts] = useState<QuantityInputs>(() => initialCounts(item.stocks));
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
 
   const save = useSubmitGuard(async () => {
-    setError(undefined);
+    const body = countRequest(item.stocks, counts, notes);
+    if ('refusal' in body) {
+      setError(body.refusal);
+      return;
+    }
+    const refused = checkMovement({ kind: 'count', body });
+    setError(refused?.message);
+    setLineErrors(refused?.lineErrors ?? {});
+    if (refused) return;
     try {
-      await movement.mutateAsync({ kind: 'count', body: countRequest(item.stocks, counts, notes) });
+      await movement.mutateAsync({ kind: 'count', body });
       notifications.show({ color: 'green', message: `${item.stockCode}: sayım kaydedildi.` });
       onDone();
     } catch (failure) {
-      setError(errorMessage(failure));
+      const refusal = movementFailure(failure, body);
+      setError(refusal.message);
+      setLineErrors(refusal.lineErrors);
     }
   });
 
@@ -54,7 +65,11 @@ function StockCountForm({
       item={item}
       kind="count"
       quantities={counts}
-      onQuantitiesChange={setCounts}
+      onQuantitiesChange={(change) => {
+        setCounts(change);
+        setLineErrors({});
+      }}
+      lineErrors={lineErrors}
       notes={notes}
       onNotesChange={setNotes}
       error={error}

@@ -6,30 +6,34 @@ import {
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,
 } from '@mandira/contract/stock';
-import {
-  Button,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Loader, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/error-message.ts';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormError } from '../../lib/form-error.tsx';
 import { MapPicker } from '../../lib/map-picker.tsx';
 import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useCreateWarehouse } from './api.ts';
 
 type Values = z.input<typeof CreateWarehouseBody>;
 type Output = z.output<typeof CreateWarehouseBody>;
+
+const LABELS = {
+  shortName: 'Kısa Ad',
+  warehouseType: 'Depo Tipi',
+  description: 'Açıklama',
+  address: 'Adres',
+  phone: 'Telefon',
+  capacityInM3: 'Kapasite (m³)',
+  surfaceAreaInSquareMeters: 'Yüzey Alanı (m²)',
+  latitude: 'Enlem',
+  longitude: 'Boylam',
+} as const;
 
 const TYPE_OPTIONS = Object.entries(WAREHOUSE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -47,7 +51,7 @@ const DEFAULTS: Values = {
 };
 
 // The server's schema, so the form refuses what the server would; an empty number field is the default.
-const resolver = zodResolver(CreateWarehouseBody);
+const resolver = zodResolver(CreateWarehouseBody, FIELD_MESSAGES);
 
 export function WarehouseCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
@@ -60,7 +64,7 @@ export function WarehouseCreateModal({ opened, onClose }: { opened: boolean; onC
 function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
   const createWarehouse = useCreateWarehouse();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, reset, formState } = useForm<Values, unknown, Output>({
+  const { register, control, handleSubmit, reset, formState, setError } = useForm<Values, unknown, Output>({
     resolver,
     defaultValues: DEFAULTS,
   });
@@ -78,30 +82,20 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       console.error('Depo oluşturma başarısız', error);
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
-  const numberField = (
-    name: 'capacityInM3' | 'surfaceAreaInSquareMeters',
-    label: string,
-    min: number,
-    step: number,
-  ) => (
+  const numberField = (name: 'capacityInM3' | 'surfaceAreaInSquareMeters') => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput
-          label={label}
-          min={min}
-          step={step}
-          decimalScale={2}
-          decimalSeparator=","
-          thousandSeparator="."
-          allowNegative={false}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(typeof value === 'number' ? value : null)}
+        <NumberField
+          label={LABELS[name]}
+          decimals={2}
+          value={field.value}
+          onChange={(value) => field.onChange(value ?? null)}
           onBlur={field.onBlur}
           error={fieldState.error?.message}
         />
@@ -114,7 +108,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
-            label="Kısa Ad"
+            label={LABELS.shortName}
             withAsterisk
             data-autofocus
             {...register('shortName')}
@@ -125,7 +119,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
             name="warehouseType"
             render={({ field }) => (
               <Select
-                label="Depo Tipi"
+                label={LABELS.warehouseType}
                 data={TYPE_OPTIONS}
                 allowDeselect={false}
                 value={field.value ?? DEFAULT_WAREHOUSE_TYPE}
@@ -136,14 +130,14 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Textarea
-            label="Açıklama"
+            label={LABELS.description}
             autosize
             minRows={2}
             {...register('description')}
             error={formState.errors.description?.message}
           />
           <Textarea
-            label="Adres"
+            label={LABELS.address}
             autosize
             minRows={2}
             {...register('address')}
@@ -151,9 +145,9 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput label="Telefon" {...register('phone')} error={formState.errors.phone?.message} />
-          {numberField('capacityInM3', 'Kapasite (m³)', 0, 1)}
-          {numberField('surfaceAreaInSquareMeters', 'Yüzey Alanı (m²)', 1, 0.1)}
+          <TextInput label={LABELS.phone} {...register('phone')} error={formState.errors.phone?.message} />
+          {numberField('capacityInM3')}
+          {numberField('surfaceAreaInSquareMeters')}
         </SimpleGrid>
         <Controller
           control={control}
@@ -168,6 +162,10 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
                   height={400}
                   zoom={WAREHOUSE_MAP_ZOOM}
                   center={WAREHOUSE_MAP_CENTER}
+                  errors={{
+                    latitude: formState.errors.latitude?.message,
+                    longitude: formState.errors.longitude?.message,
+                  }}
                   value={
                     typeof latitude.value === 'number' && typeof longitude.value === 'number'
                       ? { latitude: latitude.value, longitude: longitude.value }

@@ -1,12 +1,13 @@
-import type { AclRole, Privilege } from '@mandira/contract/access';
+import { type AclRole, CreateAclRoleBody, type Privilege } from '@mandira/contract/access';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import { Anchor, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { errorMessage } from '../../lib/error-message.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveAclRole } from './api.ts';
 
@@ -14,10 +15,14 @@ type RoleFormValues = { key: string; label: string; privileges: PrivilegeKey[] }
 
 type Props = { role: AclRole | undefined; privileges: Privilege[]; onDone: () => void };
 
+const LABELS = { key: 'Rol anahtarı', label: 'Rol adı', privileges: 'Yetkiler' } as const;
+const resolver = contractResolver<RoleFormValues>(CreateAclRoleBody);
+
 export function RoleForm({ role, privileges, onDone }: Props) {
   const saveRole = useSaveAclRole();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, setValue, watch } = useForm<RoleFormValues>({
+  const { register, control, handleSubmit, setValue, watch, setError, formState } = useForm<RoleFormValues>({
+    resolver,
     defaultValues: { key: role?.key ?? '', label: role?.label ?? '', privileges: role?.privileges ?? [] },
   });
   const chosen = watch('privileges');
@@ -35,7 +40,7 @@ export function RoleForm({ role, privileges, onDone }: Props) {
       notifications.show({ color: 'green', message: `${body.label} rolü kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
@@ -47,9 +52,10 @@ export function RoleForm({ role, privileges, onDone }: Props) {
           <Controller
             control={control}
             name="key"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <TextInput
-                label="Rol anahtarı"
+                label={LABELS.key}
+                error={fieldState.error?.message}
                 placeholder="ör. DEPO_SORUMLUSU"
                 description={
                   role?.builtIn ? 'Hazır rollerin anahtarı değiştirilemez' : 'Büyük harf, rakam ve alt çizgi'
@@ -62,13 +68,20 @@ export function RoleForm({ role, privileges, onDone }: Props) {
               />
             )}
           />
-          <TextInput label="Rol adı" placeholder="ör. Depo Sorumlusu" data-autofocus {...register('label')} />
+          <TextInput
+            label={LABELS.label}
+            placeholder="ör. Depo Sorumlusu"
+            data-autofocus
+            {...register('label')}
+            error={formState.errors.label?.message}
+          />
         </SimpleGrid>
         <Controller
           control={control}
           name="privileges"
-          render={({ field }) => (
+          render={({ field, fieldState }) => (
             <Checkbox.Group
+              error={fieldState.error?.message}
               label={
                 <Group gap="xs">
                   <Text fz="sm" fw={500}>

@@ -1,4 +1,5 @@
 import {
+  CreateUserAccessBody,
   type RoleEntry,
   USER_STATUS_LABELS,
   type UserAccess,
@@ -8,9 +9,10 @@ import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { errorMessage } from '../../lib/error-message.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveUser } from './api.ts';
 
@@ -25,6 +27,30 @@ type UserFormValues = {
   roles: string[];
 };
 
+const LABELS = {
+  userName: 'Kullanıcı adı',
+  name: 'Ad',
+  surname: 'Soyad',
+  email: 'E-posta',
+  phone: 'Telefon',
+  status: 'Durum',
+  password: 'Şifre',
+  roles: 'Roller',
+} as const;
+
+/** The request the form sends: the password only when one is typed for a new user. */
+function bodyOf({ password, ...fields }: UserFormValues, withPassword: boolean) {
+  return withPassword && password ? { ...fields, password } : fields;
+}
+
+// A new user's and an edited user's fields are checked alike; the id is not the form's.
+const newUserResolver = contractResolver<UserFormValues>(CreateUserAccessBody, (values) =>
+  bodyOf(values, true),
+);
+const userResolver = contractResolver<UserFormValues>(CreateUserAccessBody, (values) =>
+  bodyOf(values, false),
+);
+
 const STATUS_OPTIONS = Object.entries(USER_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 type Props = {
@@ -34,11 +60,15 @@ type Props = {
   onDone: () => void;
 };
 
-/** Spec §5: no client validation; the server's Turkish message is shown and the modal stays open. */
+/**
+ * Checked with the server's schema first; a refusal of the server shows on its field, or above the
+ * buttons, and the modal stays open (spec §5).
+ */
 export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
   const saveUser = useSaveUser();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit } = useForm<UserFormValues>({
+  const { register, control, handleSubmit, setError, formState } = useForm<UserFormValues>({
+    resolver: user ? userResolver : newUserResolver,
     defaultValues: {
       userName: user?.userName ?? '',
       name: user?.name ?? '',
@@ -53,14 +83,13 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
 
   const save = useSubmitGuard(async (values: UserFormValues) => {
     setServerError(undefined);
-    const { password, ...fields } = values;
     try {
-      if (user) await saveUser.mutateAsync({ id: user.id, ...fields });
-      else await saveUser.mutateAsync({ ...fields, ...(password ? { password } : {}) });
+      if (user) await saveUser.mutateAsync({ id: user.id, ...bodyOf(values, false) });
+      else await saveUser.mutateAsync(bodyOf(values, true));
       notifications.show({ color: 'green', message: `${values.userName} kaydedildi.` });
       onDone();
     } catch (error) {
-      setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, LABELS));
     }
   });
 
@@ -68,13 +97,20 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
     <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput label="Kullanıcı adı" autoComplete="off" data-autofocus {...register('userName')} />
+          <TextInput
+            label={LABELS.userName}
+            autoComplete="off"
+            data-autofocus
+            {...register('userName')}
+            error={formState.errors.userName?.message}
+          />
           <Controller
             control={control}
             name="status"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <Select
-                label="Durum"
+                label={LABELS.status}
+                error={fieldState.error?.message}
                 data={STATUS_OPTIONS}
                 allowDeselect={false}
                 value={field.value}
@@ -82,14 +118,29 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
               />
             )}
           />
-          <TextInput label="Ad" {...register('name')} />
-          <TextInput label="Soyad" {...register('surname')} />
-          <TextInput label="E-posta" type="email" {...register('email')} />
-          <TextInput label="Telefon" type="tel" {...register('phone')} />
+          <TextInput label={LABELS.name} {...register('name')} error={formState.errors.name?.message} />
+          <TextInput
+            label={LABELS.surname}
+            {...register('surname')}
+            error={formState.errors.surname?.message}
+          />
+          <TextInput
+            label={LABELS.email}
+            type="email"
+            {...register('email')}
+            error={formState.errors.email?.message}
+          />
+          <TextInput
+            label={LABELS.phone}
+            type="tel"
+            {...register('phone')}
+            error={formState.errors.phone?.message}
+          />
         </SimpleGrid>
         {!user && (
           <PasswordInput
-            label="Şifre"
+            label={LABELS.password}
+            error={formState.errors.password?.message}
             description="İsteğe bağlı: boş bırakırsanız şifreyi daha sonra 'Şifre Üret' ile verebilirsiniz."
             autoComplete="new-password"
             {...register('password')}
@@ -98,8 +149,13 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
         <Controller
           control={control}
           name="roles"
-          render={({ field }) => (
-            <Checkbox.Group label="Roller" value={field.value} onChange={field.onChange}>
+          render={({ field, fieldState }) => (
+            <Checkbox.Group
+              label={LABELS.roles}
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldState.error?.message}
+            >
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
                 {roleEntries.map((role) => (
                   <Checkbox key={role.key} value={role.key} label={role.label} />

@@ -1,5 +1,5 @@
 import type { UserAccess } from '@mandira/contract/access';
-import { ActionIcon, Alert, Button, Stack, Tooltip } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirmAction } from '../../lib/confirm.tsx';
@@ -75,32 +75,27 @@ export function UsersTab() {
           </Button>
         }
         rowActions={(user) => (
-          // Icon buttons keep all nine columns on a 1366px laptop screen; the tooltip and the
-          // accessible name carry the spec's labels.
+          // Spec §2 names the row actions 'Düzenle' and 'Şifre Üret': the buttons say so.
           <>
-            <Tooltip label="Düzenle">
-              <ActionIcon
-                variant="light"
-                size="md"
-                aria-label="Düzenle"
-                onClick={() => setEditing({ mode: 'edit', user })}
-              >
-                <IconPencil size={15} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Şifre Üret">
-              <ActionIcon
-                variant="light"
-                color="orange"
-                size="md"
-                aria-label="Şifre Üret"
-                loading={generatingFor === user.id}
-                disabled={generatingFor !== null && generatingFor !== user.id}
-                onClick={() => void handleGenerate(user)}
-              >
-                <IconKey size={15} />
-              </ActionIcon>
-            </Tooltip>
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing({ mode: 'edit', user })}
+            >
+              Düzenle
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="orange"
+              leftSection={<IconKey size={14} />}
+              loading={generatingFor === user.id}
+              disabled={generatingFor !== null && generatingFor !== user.id}
+              onClick={() => void handleGenerate(user)}
+            >
+              Şifre Üret
+            </Button>
           </>
         )}
       />

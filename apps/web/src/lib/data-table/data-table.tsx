@@ -225,7 +225,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table.Tbody>
               {showSkeleton ? (
                 <SkeletonRows columns={columnCount} />
-              ) : rows.length === 0 ? (
+              ) : rows.length === 0 && props.error ? null : rows.length === 0 ? (
+                // 'Kayıt bulunamadı' under 'Kayıtlar yüklenemedi' would claim there are none.
                 <Table.Tr>
                   <Table.Td colSpan={columnCount}>
                     <Center py="xl" c="dimmed">

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { buyers, buyerWarehouses } from './buyers.ts';
+import { products } from './products.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+
+const ORDER_STATUSES = [
+  'WAITING_FOR_REVIEW',
+  'IN_REVIEW',
+  'IN_PROGRESS',
+  'CANCELED_BY_SELLER',
+  'CANCELED_BY_BUYER',
+  'COMPLETED',
+] as const;
+const ORDER_ITEM_STATUSES = [
+  'WAITING_FOR_APPROVAL',
+  'APPROVED',
+  'APPROVED_PARTIALLY',
+  'CANCELED',
+  'WAITING_FOR_WAREHOUSE_OPERATION',
+  'PREPARING',
+  'PREPARED_WAITING_FOR_LOADING',
+  'LOADING',
+  'LOADED_TO_TRUCK_FROM_WAREHOUSE',
+  'LOAD_STATUS_ACCEPTED',
+  'DELIVERED_TO_BUYER',
+] as const;
+const COLORS = ['red', 'yellow', 'blue', 'purple', 'gray'] as const;
+
+/** One basket per buyer (DESIGN §7.2). */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: serial('id').primaryKey(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('baskets_buyer_key').on(t.buyerId)],
+);
+
+/** A product in a basket, by the box; `quantity` is its pieces (boxes × pieces per box when added). */
+export const basketLines = pgTable(
+  'basket_lines',
+  {
+    id: serial('id').primaryKey(),
+    basketId: integer('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    boxQuantity: integer('box_quantity').notNull(),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('basket_lines_basket_product_key').on(t.basketId, t.productId),
+    // Reservations are summed per product.
+    index('basket_lines_product_idx').on(t.productId),
+    check('basket_lines_quantity_check', sql`${t.boxQuantity} >= 1 and ${t.quantity} >= 1`),
+  ],
+);
+
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNumber: integer('order_number').notNull().default(sql`nextval('order_number_seq')`),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'restrict' }),
+    buyerBranchId: integer('buyer_branch_id').references(() => buyerWarehouses.id, { onDelete: 'restrict' }),
+    buyerRequestReferenceCode: text('buyer_request_reference_code').notNull().default(''),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('WAITING_FOR_REVIEW'),
+    colorGroup: text('color_group', { enum: COLORS }),
+    plannedShipmentDate: date('planned_shipment_date', { mode: 'string' }),
+    /** DESIGN §7.2: Σ pieces × net unit price at placing; never changes. */
+    totalPrice: money('total_price').notNull().default(0),
+    /** The same over what is dealt; kept by the service in the transaction that changes an item. */
+    dealtTotalPrice: money('dealt_total_price').notNull().default(0),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    // The order search: by status and period, by buyer, or every order, newest first.
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('orders_totals_check', sql`${t.totalPrice} >= 0 and ${t.dealtTotalPrice} >= 0`),
+    check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    // A snapshot of the product as it was ordered.
+    productName: text('product_name').notNull(),
+    stockCode: text('stock_code'),
+    barcode: text('barcode'),
+    quantityInBox: integer('quantity_in_box').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    discount: money('discount').notNull(),
+    /** Pieces at placing. */
+    orderedQuantity: integer('ordered_quantity').notNull(),
+    /** Pieces ordered now: the approved pieces after a partial approval. */
+    quantity: integer('quantity').notNull(),
+    loadedQuantity: integer('loaded_quantity').notNull().default(0),
+    status: text('status', { enum: ORDER_ITEM_STATUSES }).notNull().default('WAITING_FOR_APPROVAL'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // Reservations (DESIGN §7.1) sum the open items of a product; closed ones are most of the table.
+    // The pieces are in the index, so the sums read it alone.
+    index('order_items_open_product_idx')
+      .on(t.productId, t.quantity, t.loadedQuantity)
+      .where(
+        sql`status in ('WAITING_FOR_APPROVAL', 'APPROVED', 'APPROVED_PARTIALLY', 'WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING')`,
+      ),
+    check(
+      'order_items_quantities_check',
+      sql`${t.orderedQuantity} >= 1 and ${t.quantity} >= 0 and ${t.quantity} <= ${t.orderedQuantity}
+        and ${t.loadedQuantity} >= 0 and ${t.loadedQuantity} <= ${t.quantity}
+        and ${t.unitPrice} >= 0 and ${t.discount} >= 0`,
+    ),
+    check(
+      'order_items_status_check',
+      sql.raw(`status in (${ORDER_ITEM_STATUSES.map((s) => `'${s}'`).join(', ')})`),
+    ),
+  ],
+);

@@ -1,0 +1,189 @@
+import type { AddToBasketBody, Basket, SetBasketLineBody } from '@mandira/contract/baskets';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { businessRule, notFound } from '../../http/errors.ts';
+import { reserveOrRefuse } from './reservations.ts';
+
+type AddInput = z.output<typeof AddToBasketBody>;
+type SetInput = z.output<typeof SetBasketLineBody>;
+
+type BasketRow = {
+  basket_id: number;
+  buyer_id: number;
+  buyer_title: string;
+  buyer_name: string;
+  buyer_code: string;
+  line_id: number | null;
+  product_id: number | null;
+  product_name: string | null;
+  stock_code: string | null;
+  barcode: string | null;
+  quantity_inside_box: number | null;
+  price: number | null;
+  discount: number | null;
+  box_quantity: number | null;
+  quantity: number | null;
+};
+
+/** The baskets `where` selects (a condition on `k`, the baskets table), lines in the order they were added. */
+async function findBaskets(db: Db | Tx, where: SQL): Promise<Basket[]> {
+  const rows = await rowsOf<BasketRow>(
+    db,
+    sql`select k.id as basket_id, k.buyer_id, b.title as buyer_title,
+               trim(b.name || ' ' || b.surname) as buyer_name, b.code as buyer_code,
+               l.id as line_id, p.id as product_id, p.name as product_name, p.stock_code, p.barcode,
+               p.quantity_inside_box, p.price::float8 as price, p.discount::float8 as discount,
+               l.box_quantity, l.quantity
+          from baskets k
+          join buyers b on b.id = k.buyer_id
+          left join basket_lines l on l.basket_id = k.id
+          left join products p on p.id = l.product_id
+         where ${where}
+         order by b.title, k.id, l.id`,
+  );
+  const baskets = new Map<number, Basket>();
+  for (const row of rows) {
+    let basket = baskets.get(row.basket_id);
+    if (!basket) {
+      basket = {
+        id: row.basket_id,
+        buyerId: row.buyer_id,
+        buyer: { id: row.buyer_id, title: row.buyer_title, name: row.buyer_name, code: row.buyer_code },
+        basketItems: [],
+        totalPrice: 0,
+      };
+      baskets.set(row.basket_id, basket);
+    }
+    if (row.line_id === null) continue;
+    const price = Number(row.price);
+    const discount = Number(row.discount);
+    const totalPrice = Math.round(row.quantity! * Math.max(0, price - discount) * 100) / 100;
+    basket.basketItems.push({
+      id: row.line_id,
+      productId: row.product_id!,
+      product: {
+        id: row.product_id!,
+        name: row.product_name!,
+        stockCode: row.stock_code,
+        barcode: row.barcode,
+        quantityInsideBox: row.quantity_inside_box!,
+        price,
+        discount,
+      },
+      boxQuantity: row.box_quantity!,
+      quantity: row.quantity!,
+      totalPrice,
+    });
+    basket.totalPrice = Math.round((basket.totalPrice + totalPrice) * 100) / 100;
+  }
+  return [...baskets.values()];
+}
+
+/** `GET /admin/baskets`: every basket holding a line, by buyer title. */
+export function listBaskets(db: Db | Tx): Promise<Basket[]> {
+  return findBaskets(db, sql`exists (select 1 from basket_lines x where x.basket_id = k.id)`);
+}
+
+export async function basketOfBuyer(db: Db | Tx, buyerId: number): Promise<Basket> {
+  const [basket] = await findBaskets(db, sql`k.buyer_id = ${buyerId}`);
+  if (!basket) throw notFound('Bu müşterinin sepeti yok.');
+  return basket;
+}
+
+/**
+ * The buyer's basket row, created on first use and locked until the transaction ends, so two
+ * requests on one basket (an add and a placing) take turns.
+ */
+async function lockBasket(tx: Tx, buyerId: number): Promise<number> {
+  const [buyer] = await rowsOf<{ id: number }>(tx, sql`select id from buyers where id = ${buyerId}`);
+  if (!buyer) throw notFound('Müşteri bulunamadı.');
+  const [row] = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into baskets (buyer_id) values (${buyerId})
+        on conflict (buyer_id) do update set updated_at = now()
+        returning id`,
+  );
+  return row!.id;
+}
+
+async function productBox(tx: Tx, productId: number): Promise<{ name: string; box: number }> {
+  const [product] = await rowsOf<{ name: string; quantity_inside_box: number }>(
+    tx,
+    sql`select name, quantity_inside_box from products where id = ${productId}`,
+  );
+  if (!product) throw notFound('Satış ürünü bulunamadı.');
+  if (product.quantity_inside_box <= 0) {
+    throw businessRule(
+      `'${product.name}' ürününün koli içi adedi tanımlı değil; koli ile sipariş verilemez.`,
+    );
+  }
+  return { name: product.name, box: product.quantity_inside_box };
+}
+
+/** Adds boxes of a product to the buyer's basket; the same product again raises its line. */
+export async function addToBasket(tx: Tx, _actor: Actor, input: AddInput): Promise<Basket> {
+  const basketId = await lockBasket(tx, input.buyerId);
+  const { box } = await productBox(tx, input.productId);
+  const pieces = input.boxQuantity * box;
+  await reserveOrRefuse(tx, [{ productId: input.productId, pieces }]);
+  await tx.execute(sql`
+    insert into basket_lines (basket_id, product_id, box_quantity, quantity)
+    values (${basketId}, ${input.productId}, ${input.boxQuantity}, ${pieces})
+    on conflict (basket_id, product_id) do update
+      set box_quantity = basket_lines.box_quantity + excluded.box_quantity,
+          quantity = basket_lines.quantity + excluded.quantity,
+          updated_at = now()`);
+  return basketOfBuyer(tx, input.buyerId);
+}
+
+/** Sets the boxes of a product already in the buyer's basket; more boxes reserve the difference. */
+export async function setBasketLine(tx: Tx, _actor: Actor, input: SetInput): Promise<Basket> {
+  const basketId = await lockBasket(tx, input.buyerId);
+  const [line] = await rowsOf<{ id: number; quantity: number }>(
+    tx,
+    sql`select id, quantity from basket_lines where basket_id = ${basketId} and product_id = ${input.productId}`,
+  );
+  if (!line) throw notFound('Bu ürün müşterinin sepetinde yok.');
+  const { box } = await productBox(tx, input.productId);
+  const pieces = input.boxQuantity * box;
+  if (pieces > line.quantity) {
+    await reserveOrRefuse(tx, [{ productId: input.productId, pieces: pieces - line.quantity }]);
+  }
+  await tx.execute(sql`
+    update basket_lines set box_quantity = ${input.boxQuantity}, quantity = ${pieces}, updated_at = now()
+     where id = ${line.id}`);
+  return basketOfBuyer(tx, input.buyerId);
+}
+
+/** Removes one line (by its id) from the buyer's basket. */
+export async function deleteBasketLine(
+  tx: Tx,
+  _actor: Actor,
+  input: { itemId: number; buyerId: number },
+): Promise<Basket> {
+  const basketId = await lockBasket(tx, input.buyerId);
+  const deleted = await rowsOf<{ id: number }>(
+    tx,
+    sql`delete from basket_lines where id = ${input.itemId} and basket_id = ${basketId} returning id`,
+  );
+  if (deleted.length === 0) throw notFound('Sepette böyle bir satır yok.');
+  return basketOfBuyer(tx, input.buyerId);
+}
+
+/** Empties the buyer's basket, releasing what it reserved. */
+export async function cancelBasket(tx: Tx, _actor: Actor, input: { buyerId: number }): Promise<Basket> {
+  const basketId = await lockBasket(tx, input.buyerId);
+  await tx.execute(sql`delete from basket_lines where basket_id = ${basketId}`);
+  return basketOfBuyer(tx, input.buyerId);
+}
+
+/** Baskets holding at least one line, for the dashboard. */
+export async function countBaskets(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(distinct basket_id)::int as count from basket_lines`,
+  );
+  return row?.count ?? 0;
+}

@@ -1,0 +1,119 @@
+import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import {
+  ORDER_UNPAGED_LIMIT,
+  type OrderListQuery,
+  type OrderPage,
+  type OrderQuery,
+} from '@mandira/contract/order-query';
+import type { OperationType, Order } from '@mandira/contract/orders';
+import type { PrivilegeKey } from '@mandira/contract/roles';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Actor, hasAccess } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { countOrders, findOrder, findOrders } from './order.repo.ts';
+
+type QueryInput = z.output<typeof OrderQuery>;
+type PagingInput = z.output<typeof OrderListQuery>;
+
+const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
+
+/** What each screen lists (spec §7 `GET /orders/filter?operationType=`) and who may ask for it. */
+const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[] }> = {
+  REVIEW: {
+    where: sql`o.status in (${statusList(['WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS'])})`,
+    access: ['ORDER_REVIEW'],
+  },
+  WAREHOUSE: {
+    where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items wi where wi.order_id = o.id
+      and wi.status in (${statusList(['WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING'])}))`,
+    access: ['WAREHOUSE_OPERATIONS'],
+  },
+  SHIPPING: {
+    where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items si where si.order_id = o.id
+      and si.status in (${statusList(['LOADED_TO_TRUCK_FROM_WAREHOUSE', 'LOAD_STATUS_ACCEPTED'])}))`,
+    access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
+  },
+};
+
+/** The privileges that may read some order list, for the routes' declared access. */
+export const ORDER_VIEW_ACCESS = [
+  ...new Set(Object.values(VIEWS).flatMap((view) => view.access)),
+] as readonly PrivilegeKey[];
+
+export function assertMayView(actor: Actor, operationType: OperationType): void {
+  if (!hasAccess(actor, VIEWS[operationType].access)) {
+    throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
+  }
+}
+
+/** Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first. */
+export function ordersOfView(db: Db | Tx, operationType: OperationType): Promise<Order[]> {
+  return findOrders(db, VIEWS[operationType].where, { limit: ORDER_UNPAGED_LIMIT, offset: 0 });
+}
+
+/** Escapes LIKE's wildcards, so a reference code is matched as typed. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** DESIGN §7.2: every filter optional; dates are whole Istanbul days; amounts bound the dealt total. */
+function conditionsOf(query: QueryInput): SQL {
+  const conditions = [
+    query.orderNumbers && sql`o.order_number = any(${sql.param(query.orderNumbers)}::int[])`,
+    query.buyerCodes &&
+      sql`o.buyer_id in (select id from buyers where code = any(${sql.param(query.buyerCodes)}::text[]))`,
+    query.orderStatuses && sql`o.status = any(${sql.param(query.orderStatuses)}::text[])`,
+    query.fromCreateDate &&
+      sql`o.created_at >= ${startOfIstanbulDay(query.fromCreateDate).toISOString()}::timestamptz`,
+    query.toCreateDate &&
+      sql`o.created_at < ${startOfIstanbulDay(addDays(query.toCreateDate, 1)).toISOString()}::timestamptz`,
+    query.minAmount !== undefined && sql`o.dealt_total_price >= ${query.minAmount}`,
+    query.maxAmount !== undefined && sql`o.dealt_total_price <= ${query.maxAmount}`,
+    query.buyerRequestReferenceCode &&
+      sql`o.buyer_request_reference_code ilike ${likeText(query.buyerRequestReferenceCode)}`,
+  ].filter((condition): condition is SQL => !!condition);
+  return and(...conditions) ?? sql`true`;
+}
+
+/** Unpaged (an array, newest first) unless both `page` and `size` are given. */
+async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise<Order[] | OrderPage> {
+  if (paging.page === undefined && paging.size === undefined) {
+    return findOrders(db, where, { limit: ORDER_UNPAGED_LIMIT, offset: 0 });
+  }
+  const page = paging.page ?? 1;
+  const size = paging.size ?? 20;
+  const [orders, count] = [
+    await findOrders(db, where, { limit: size, offset: (page - 1) * size }),
+    await countOrders(db, where),
+  ];
+  return { orders, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
+}
+
+/** `POST /orders/filter-by-query` and `POST /orders/filter`. */
+export function searchOrders(db: Db | Tx, query: QueryInput): Promise<Order[] | OrderPage> {
+  return pageOrList(db, conditionsOf(query), query);
+}
+
+/** `GET /orders`: every order, newest first. */
+export function listOrders(db: Db | Tx, paging: PagingInput): Promise<Order[] | OrderPage> {
+  return pageOrList(db, sql`true`, paging);
+}
+
+/**
+ * What an action call answers (DESIGN §7.2): the screen's list when it names its view, else the
+ * changed order alone; either way a list that holds the changed order.
+ */
+export async function ordersAfterAction(
+  tx: Tx,
+  orderId: number,
+  operationType: OperationType | undefined,
+): Promise<Order[]> {
+  const changed = await findOrder(tx, orderId);
+  if (!operationType) return [changed];
+  const view = await ordersOfView(tx, operationType);
+  return view.some((order) => order.id === orderId) ? view : [changed, ...view];
+}
+
+export async function countAllOrders(db: Db): Promise<number> {
+  return countOrders(db, sql`true`);
+}

@@ -1,0 +1,205 @@
+import {
+  CANCEL_ACTION_OF_STATUS,
+  ITEM_REVIEW_ACTIONS,
+  type OrderAction,
+  type OrderCancelAction,
+  type OrderItemAction,
+  type OrderItemStatus,
+  type OrderStatus,
+  orderItemMachine,
+  orderMachine,
+} from '@mandira/contract/order-machines';
+import { isPastDay, PAST_SHIPMENT_DAY_MESSAGE, type UpdateOrderBody } from '@mandira/contract/orders';
+import type { PrivilegeKey } from '@mandira/contract/roles';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Actor, hasAccess } from '../../http/auth.ts';
+import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
+import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
+import { assertBranchOfBuyer } from './place-order.service.ts';
+import { reserveOrRefuse } from './reservations.ts';
+
+type OrderRow = {
+  id: number;
+  buyer_id: number;
+  status: OrderStatus;
+  planned_shipment_date: string | null;
+};
+type ItemRow = {
+  id: number;
+  product_id: number;
+  status: OrderItemStatus;
+  ordered_quantity: number;
+  quantity: number;
+  quantity_in_box: number;
+  loaded_quantity: number;
+};
+
+/** Locks the order row; every write on an order or its items takes it first, then the items. */
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [order] = await rowsOf<OrderRow>(
+    tx,
+    sql`select id, buyer_id, status, planned_shipment_date::text as planned_shipment_date
+          from orders where id = ${orderId} for update`,
+  );
+  if (!order) throw notFound('Sipariş bulunamadı.');
+  return order;
+}
+
+async function lockItems(tx: Tx, orderId: number, itemId?: number): Promise<ItemRow[]> {
+  return rowsOf<ItemRow>(
+    tx,
+    sql`select id, product_id, status, ordered_quantity, quantity, quantity_in_box, loaded_quantity
+          from order_items
+         where order_id = ${orderId} ${itemId === undefined ? sql`` : sql`and id = ${itemId}`}
+         order by id for update`,
+  );
+}
+
+const itemContext = (order: OrderRow, item: ItemRow) => ({
+  orderStatus: order.status,
+  orderedQuantity: item.ordered_quantity,
+  quantity: item.quantity,
+  quantityInBox: item.quantity_in_box,
+  loadedQuantity: item.loaded_quantity,
+});
+
+/** Review actions are the order manager's; the warehouse steps the warehouse staff's. */
+function privilegeOf(action: OrderItemAction): PrivilegeKey {
+  return (ITEM_REVIEW_ACTIONS as readonly string[]).includes(action)
+    ? 'ORDER_REVIEW'
+    : 'WAREHOUSE_OPERATIONS';
+}
+
+/** DESIGN §7.3: n pieces, a whole number of boxes, at least one box and fewer than were ordered. */
+function partialQuantity(item: ItemRow, pieces: number | undefined): number {
+  if (pieces === undefined) throw badRequest('Miktar zorunludur (kısmi onayda onaylanan adet).', 'quantity');
+  const box = item.quantity_in_box;
+  if (box <= 0 || pieces % box !== 0) {
+    throw businessRule(`Kısmi onay tam koli olmalıdır: ${pieces} adet, koli içi ${box} adedin katı değil.`);
+  }
+  if (pieces < box || pieces >= item.ordered_quantity) {
+    throw businessRule(
+      `Kısmi onay en az 1 koli (${box} adet) ve sipariş edilen ${item.ordered_quantity} adetten az olmalıdır; istenen: ${pieces} adet.`,
+    );
+  }
+  return pieces;
+}
+
+/** The item's pieces after the step: a partial approval sets them, an approval restores what was ordered. */
+function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | undefined): number {
+  if (action === 'APPROVE') return item.ordered_quantity;
+  if (action === 'APPROVE_PARTIALLY') return partialQuantity(item, pieces);
+  // Finishing a partly loaded item releases the remainder.
+  if (action === 'LOADED_TO_TRUCK_FROM_WAREHOUSE_PARTIALLY') return item.loaded_quantity;
+  return item.quantity;
+}
+
+/** Moves one locked item by the machine, reserving what it newly holds (409 when short). */
+async function stepItem(
+  tx: Tx,
+  order: OrderRow,
+  item: ItemRow,
+  action: OrderItemAction,
+  pieces?: number,
+): Promise<void> {
+  const to = stepOrConflict(orderItemMachine, item.status, action, itemContext(order, item));
+  const quantity = quantityAfter(action, item, pieces);
+  const heldBefore = reserves(item.status) ? item.quantity - item.loaded_quantity : 0;
+  const heldAfter = reserves(to) ? quantity - item.loaded_quantity : 0;
+  if (heldAfter > heldBefore) {
+    await reserveOrRefuse(tx, [{ productId: item.product_id, pieces: heldAfter - heldBefore }]);
+  }
+  await tx.execute(sql`
+    update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
+}
+
+export type ItemActionInput = {
+  orderId: number;
+  itemId: number;
+  action: OrderItemAction;
+  quantity?: number;
+};
+
+/** `PUT /orders/{o}/order-item/{i}?action=` and `/cancel`: one item, by the item table of DESIGN §7.3. */
+export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): Promise<void> {
+  if (!hasAccess(actor, privilegeOf(input.action))) {
+    throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
+  }
+  const order = await lockOrder(tx, input.orderId);
+  const [item] = await lockItems(tx, input.orderId, input.itemId);
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  await stepItem(tx, order, item, input.action, input.quantity);
+  await refreshDealtTotal(tx, order.id);
+}
+
+const APPROVED: readonly OrderItemStatus[] = ['APPROVED', 'APPROVED_PARTIALLY'];
+
+/** Runs an order action (spec §7 `PUT /order-action/{action}`, or a cancel) with its effect on the items. */
+export async function actOnOrder(
+  tx: Tx,
+  _actor: Actor,
+  orderId: number,
+  action: OrderAction | OrderCancelAction,
+): Promise<void> {
+  const order = await lockOrder(tx, orderId);
+  const items = await lockItems(tx, orderId);
+  const to = stepOrConflict(orderMachine, order.status, action, {
+    itemStatuses: items.map((item) => item.status),
+    loadedQuantity: items.reduce((sum, item) => sum + item.loaded_quantity, 0),
+  });
+  const itemStep: OrderItemAction | undefined =
+    action === 'FORWARD_APPROVES_TO_WAREHOUSE_OPERATION' || action === 'FORWARD_TO_WAREHOUSE_OPERATION'
+      ? 'FORWARD_TO_WAREHOUSE'
+      : action === 'CANCEL_BY_SELLER' || action === 'CANCEL_BY_BUYER'
+        ? 'CANCEL_WITH_ORDER'
+        : undefined;
+  if (itemStep) {
+    const moving = items.filter((item) =>
+      itemStep === 'FORWARD_TO_WAREHOUSE' ? APPROVED.includes(item.status) : item.status !== 'CANCELED',
+    );
+    for (const item of moving) await stepItem(tx, order, item, itemStep);
+  }
+  await tx.execute(sql`
+    update orders set status = ${to}, updated_at = now(),
+           completed_at = ${to === 'COMPLETED' ? sql`now()` : sql`completed_at`}
+     where id = ${orderId}`);
+  await refreshDealtTotal(tx, orderId);
+}
+
+type UpdateInput = z.output<typeof UpdateOrderBody>;
+
+const FINISHED: readonly OrderStatus[] = ['COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
+
+/** `PUT /orders`: the header of an open order, and ending it as canceled while nothing is loaded. */
+export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Promise<void> {
+  const order = await lockOrder(tx, input.id);
+  const changesHeader =
+    input.buyerRequestReferenceCode !== undefined ||
+    input.buyerBranch !== undefined ||
+    input.plannedShipmentDate !== undefined ||
+    input.colorGroup !== undefined;
+  if (changesHeader && FINISHED.includes(order.status)) {
+    throw conflict('Tamamlanmış veya iptal edilmiş bir siparişin bilgileri değiştirilemez.');
+  }
+  if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);
+  const day = input.plannedShipmentDate;
+  if (day && day !== order.planned_shipment_date && isPastDay(day)) {
+    throw badRequest(`Planlanan sevkiyat tarihi: ${PAST_SHIPMENT_DAY_MESSAGE}`, 'plannedShipmentDate');
+  }
+  if (changesHeader) {
+    const keep = (value: unknown, column: string) => (value === undefined ? sql.raw(column) : sql`${value}`);
+    await tx.execute(sql`
+      update orders
+         set buyer_request_reference_code = ${keep(input.buyerRequestReferenceCode, 'buyer_request_reference_code')},
+             buyer_branch_id = ${keep(input.buyerBranch, 'buyer_branch_id')},
+             planned_shipment_date = ${day === undefined ? sql.raw('planned_shipment_date') : sql`${day}::date`},
+             color_group = ${keep(input.colorGroup, 'color_group')},
+             updated_at = now()
+       where id = ${order.id}`);
+  }
+  if (input.status && input.status !== order.status) {
+    await actOnOrder(tx, actor, order.id, CANCEL_ACTION_OF_STATUS[input.status]);
+  }
+}

@@ -1,0 +1,49 @@
+import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import type { Machine } from '@mandira/contract/state-machine';
+import { TransitionRefused } from '@mandira/contract/state-machine';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+
+/** The machine's next status, its refusal answered as 409 INVALID_TRANSITION (DESIGN §7.3). */
+export function stepOrConflict<S extends string, A extends string, C>(
+  machine: Machine<S, A, C>,
+  status: S,
+  action: A,
+  context: C,
+): S {
+  try {
+    return machine.next(status, action, context);
+  } catch (error) {
+    if (error instanceof TransitionRefused) throw new AppError('INVALID_TRANSITION', `${error.message}`);
+    throw error;
+  }
+}
+
+const LOADING_FINISHED = sql.raw(
+  ['LOADED_TO_TRUCK_FROM_WAREHOUSE', 'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER']
+    .map((s) => `'${s}'`)
+    .join(', '),
+);
+
+/**
+ * DESIGN §7.2: the dealt total is Σ pieces × net unit price over the items not canceled, with the
+ * approved pieces, or the loaded ones once loading has finished. Kept on the order (the search filters
+ * on it) by every write that changes an item, in that write's transaction.
+ */
+export async function refreshDealtTotal(tx: Tx, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    update orders o
+       set dealt_total_price = coalesce((
+             select sum(case when oi.status in (${LOADING_FINISHED}) then oi.loaded_quantity else oi.quantity end
+                        * greatest(oi.unit_price - oi.discount, 0))
+               from order_items oi
+              where oi.order_id = o.id and oi.status <> 'CANCELED'), 0),
+           updated_at = now()
+     where o.id = ${orderId}`);
+}
+
+/** Whether an item in this status holds a reservation (DESIGN §7.1). */
+export function reserves(status: string): boolean {
+  return (RESERVING_ITEM_STATUSES as readonly string[]).includes(status);
+}

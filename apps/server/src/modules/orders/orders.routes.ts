@@ -1,0 +1,98 @@
+import { OrderListQuery, OrderQuery } from '@mandira/contract/order-query';
+import {
+  ActionViewQuery,
+  type OperationType,
+  OperationTypeQuery,
+  OrderActionParams,
+  OrderActionQuery,
+  OrderItemActionQuery,
+  OrderItemParams,
+  UpdateOrderBody,
+} from '@mandira/contract/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import {
+  assertMayView,
+  countAllOrders,
+  listOrders,
+  ORDER_VIEW_ACCESS,
+  ordersAfterAction,
+  ordersOfView,
+  searchOrders,
+} from './order-query.service.ts';
+import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
+
+export function orderRoutes({ db }: { db: Db }) {
+  /** One transaction: the change, then the list that holds the changed order (decision 57). */
+  const changeThenList = (
+    orderId: number,
+    operationType: OperationType | undefined,
+    change: (tx: Tx) => Promise<void>,
+  ) =>
+    db.transaction(async (tx) => {
+      await change(tx);
+      return ok(await ordersAfterAction(tx, orderId, operationType));
+    });
+
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Siparişler'];
+    const review = { access: 'ORDER_REVIEW' } as const;
+    // Item steps are the review's and the warehouse's; the service checks which one the action needs.
+    const itemSteps = { access: ['ORDER_REVIEW', 'WAREHOUSE_OPERATIONS'] } as const;
+
+    app.get('/orders', { schema: { tags, querystring: OrderListQuery }, config: review }, async (req) =>
+      ok(await listOrders(db, req.query)),
+    );
+    app.post('/orders/filter', { schema: { tags, body: OrderQuery }, config: review }, async (req) =>
+      ok(await searchOrders(db, req.body)),
+    );
+    app.post('/orders/filter-by-query', { schema: { tags, body: OrderQuery }, config: review }, async (req) =>
+      ok(await searchOrders(db, req.body)),
+    );
+    app.get(
+      '/orders/filter',
+      { schema: { tags, querystring: OperationTypeQuery }, config: { access: ORDER_VIEW_ACCESS } },
+      async (req) => {
+        assertMayView(actorOf(req), req.query.operationType);
+        return ok(await ordersOfView(db, req.query.operationType));
+      },
+    );
+    app.put(
+      '/orders',
+      { schema: { tags, body: UpdateOrderBody, querystring: ActionViewQuery }, config: review },
+      async (req) =>
+        changeThenList(req.body.id, req.query.operationType, (tx) => updateOrder(tx, actorOf(req), req.body)),
+    );
+    app.put(
+      '/orders/:orderId/order-item/:itemId',
+      { schema: { tags, params: OrderItemParams, querystring: OrderItemActionQuery }, config: itemSteps },
+      async (req) =>
+        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+          actOnItem(tx, actorOf(req), { ...req.params, ...req.query }),
+        ),
+    );
+    app.put(
+      '/orders/:orderId/order-item/:itemId/cancel',
+      { schema: { tags, params: OrderItemParams, querystring: ActionViewQuery }, config: review },
+      async (req) =>
+        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+          actOnItem(tx, actorOf(req), { ...req.params, action: 'CANCEL' }),
+        ),
+    );
+    app.put(
+      '/order-action/:action',
+      { schema: { tags, params: OrderActionParams, querystring: OrderActionQuery }, config: review },
+      async (req) =>
+        changeThenList(req.query.id, req.query.operationType, (tx) =>
+          actOnOrder(tx, actorOf(req), req.query.id, req.params.action),
+        ),
+    );
+    app.get('/dashboard/order-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
+      ok(await countAllOrders(db)),
+    );
+  };
+}

@@ -1,0 +1,79 @@
+import type { ApplyToOrderBody, Order } from '@mandira/contract/orders';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { businessRule, notFound } from '../../http/errors.ts';
+import { findOrder } from './order.repo.ts';
+import { reserveOrRefuse } from './reservations.ts';
+
+type ApplyInput = z.output<typeof ApplyToOrderBody>;
+
+type LineRow = { id: number; product_id: number; quantity: number };
+
+export const EMPTY_BASKET_MESSAGE = 'Müşterinin sepeti boş; sipariş oluşturulamaz.';
+export const FOREIGN_BRANCH_MESSAGE = 'Seçilen teslimat şubesi bu müşterinin depolarından biri değil.';
+
+/** The branch, when one is chosen, must be one of the buyer's warehouses (422 otherwise). */
+export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: number | null): Promise<void> {
+  if (branchId === null) return;
+  const [branch] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from buyer_warehouses where id = ${branchId} and buyer_id = ${buyerId}`,
+  );
+  if (!branch) throw businessRule(FOREIGN_BRANCH_MESSAGE);
+}
+
+/**
+ * `POST /admin/baskets/apply-to-order` (DESIGN §7.2): in the route's transaction the buyer's basket
+ * becomes an order WAITING_FOR_REVIEW with its items WAITING_FOR_APPROVAL and a price snapshot each,
+ * and the basket empties. The basket's reservations pass to the items; they are re-counted first, so a
+ * goods-out since the basket was filled refuses the order (409) instead of over-promising.
+ */
+export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput): Promise<Order> {
+  const [basket] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select k.id from baskets k join buyers b on b.id = k.buyer_id where k.buyer_id = ${input.buyerId} for update of k`,
+  );
+  if (!basket) {
+    const [buyer] = await rowsOf<{ id: number }>(tx, sql`select id from buyers where id = ${input.buyerId}`);
+    if (!buyer) throw notFound('Müşteri bulunamadı.');
+    throw businessRule(EMPTY_BASKET_MESSAGE);
+  }
+  const lines = await rowsOf<LineRow>(
+    tx,
+    sql`select id, product_id, quantity from basket_lines where basket_id = ${basket.id} order by id`,
+  );
+  if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
+  await assertBranchOfBuyer(tx, input.buyerId, input.buyerBranch);
+  await reserveOrRefuse(
+    tx,
+    lines.map((line) => ({ productId: line.product_id, pieces: line.quantity, held: line.quantity })),
+  );
+
+  const [order] = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into orders (buyer_id, buyer_branch_id, buyer_request_reference_code, color_group,
+                            planned_shipment_date, created_by)
+        values (${input.buyerId}, ${input.buyerBranch}, ${input.buyerRequestReferenceCode}, ${input.colorGroup},
+                ${input.plannedShipmentDate}::date, ${actor.userId || null})
+        returning id`,
+  );
+  const orderId = order!.id;
+  await tx.execute(sql`
+    insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
+                             unit_price, discount, ordered_quantity, quantity)
+    select ${orderId}, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, p.price, p.discount,
+           l.quantity, l.quantity
+      from basket_lines l join products p on p.id = l.product_id
+     where l.basket_id = ${basket.id}
+     order by l.id`);
+  await tx.execute(sql`
+    update orders o
+       set total_price = t.total, dealt_total_price = t.total
+      from (select coalesce(sum(oi.ordered_quantity * greatest(oi.unit_price - oi.discount, 0)), 0) as total
+              from order_items oi where oi.order_id = ${orderId}) t
+     where o.id = ${orderId}`);
+  await tx.execute(sql`delete from basket_lines where basket_id = ${basket.id}`);
+  return findOrder(tx, orderId);
+}

@@ -1,0 +1,142 @@
+import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import type { ProductStock } from '@mandira/contract/sellable-products';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+
+const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
+
+type FigureRow = {
+  id: number;
+  name: string;
+  stock_code: string | null;
+  barcode: string | null;
+  quantity_inside_box: number;
+  price: number;
+  discount: number;
+  online_listing_available: boolean;
+  truck_shipping_available: boolean;
+  notes: string;
+  warehouse_stock_count: number;
+  waiting_in_basket_stock_count: number;
+  waiting_in_order_stock_count: number;
+  available_stock_count: number;
+  available_box_count: number;
+};
+
+/**
+ * The catalogue's window on baskets and orders, as item-stock.ts is its window on stock.
+ *
+ * The order screen's figures of the products `where` selects (a condition on `p`, the products table),
+ * in one statement (DESIGN §7.1). Reservations are counted per item over every product that shares it:
+ * the pieces of each such product in baskets and in open order items (quantity − loaded), times the
+ * item's quantity in that product's bundle. available = min over bundle lines ⌊(on hand − reserved) ÷
+ * line quantity⌋; it may be negative after a goods-out; the boxes of it are never below 0.
+ */
+export function productFiguresStatement(where: SQL): SQL {
+  return sql`
+    with sel as (select p.id from products p where ${where}),
+    lines as (
+      select b.product_id, b.product_item_id, b.quantity from product_bundles b where b.product_id in (select id from sel)
+    ),
+    sharing as (
+      select b.product_id, b.product_item_id, b.quantity
+        from product_bundles b where b.product_item_id in (select product_item_id from lines)
+    ),
+    -- Set-based sums (no per-row subqueries): the open-item index holds the pieces, so they are read
+    -- from the index alone.
+    wanted as (select product_id from sharing union select id from sel),
+    basket_demand as (
+      select bl.product_id, sum(bl.quantity) as pieces from basket_lines bl
+       where bl.product_id in (select product_id from wanted) group by bl.product_id
+    ),
+    order_demand as (
+      select oi.product_id, sum(oi.quantity - oi.loaded_quantity) as pieces from order_items oi
+       where oi.status in (${OPEN_ITEM_STATUSES}) and oi.product_id in (select product_id from wanted)
+       group by oi.product_id
+    ),
+    demand as (
+      select w.product_id, coalesce(bd.pieces, 0) as in_baskets, coalesce(od.pieces, 0) as in_orders
+        from wanted w
+        left join basket_demand bd on bd.product_id = w.product_id
+        left join order_demand od on od.product_id = w.product_id
+    ),
+    item_on_hand as (
+      select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
+       where sl.product_item_id in (select product_item_id from lines) group by sl.product_item_id
+    ),
+    item_reserved as (
+      select s.product_item_id, sum((dm.in_baskets + dm.in_orders) * s.quantity) as reserved
+        from sharing s join demand dm on dm.product_id = s.product_id
+       group by s.product_item_id
+    ),
+    item_free as (
+      select i.product_item_id, coalesce(h.on_hand, 0) as on_hand, coalesce(r.reserved, 0) as reserved
+        from (select distinct product_item_id from lines) i
+        left join item_on_hand h on h.product_item_id = i.product_item_id
+        left join item_reserved r on r.product_item_id = i.product_item_id
+    ),
+    figures as (
+      select l.product_id,
+             min(floor(f.on_hand::numeric / l.quantity)) as on_hand,
+             min(floor((f.on_hand - f.reserved)::numeric / l.quantity)) as available
+        from lines l join item_free f on f.product_item_id = l.product_item_id
+       group by l.product_id
+    )
+    select p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box,
+           p.price::float8 as price, p.discount::float8 as discount,
+           p.online_listing_available, p.truck_shipping_available, p.notes,
+           coalesce(fg.on_hand, 0)::int as warehouse_stock_count,
+           coalesce(dm.in_baskets, 0)::int as waiting_in_basket_stock_count,
+           coalesce(dm.in_orders, 0)::int as waiting_in_order_stock_count,
+           coalesce(fg.available, 0)::int as available_stock_count,
+           (case when p.quantity_inside_box > 0
+                 then greatest(0, floor(coalesce(fg.available, 0) / p.quantity_inside_box)) else 0 end)::int
+             as available_box_count
+      from products p
+      join sel on sel.id = p.id
+      left join figures fg on fg.product_id = p.id
+      left join demand dm on dm.product_id = p.id
+     order by p.name, p.id`;
+}
+
+function toProductStock(row: FigureRow): ProductStock {
+  return {
+    id: row.id,
+    name: row.name,
+    stockCode: row.stock_code,
+    barcode: row.barcode,
+    quantityInsideBox: row.quantity_inside_box,
+    price: Number(row.price),
+    discount: Number(row.discount),
+    warehouseStockCount: row.warehouse_stock_count,
+    waitingInBasketStockCount: row.waiting_in_basket_stock_count,
+    waitingInOrderStockCount: row.waiting_in_order_stock_count,
+    availableStockCount: row.available_stock_count,
+    availableBoxCount: row.available_box_count,
+  };
+}
+
+/** Figures of the products `where` selects, by name. */
+export async function productFigures(db: Db | Tx, where: SQL): Promise<ProductStock[]> {
+  const rows = await rowsOf<FigureRow>(db, productFiguresStatement(where));
+  return rows.map(toProductStock);
+}
+
+/** The products `where` selects with their figures and the rest of their columns, by name. */
+export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
+  const rows = await rowsOf<FigureRow>(db, productFiguresStatement(where));
+  return rows.map((row) => ({
+    ...toProductStock(row),
+    onlineListingAvailable: row.online_listing_available,
+    truckShippingAvailable: row.truck_shipping_available,
+    notes: row.notes,
+  }));
+}
+
+/** `GET /products/{id}/stocks`. */
+export async function productStock(db: Db | Tx, productId: number): Promise<ProductStock> {
+  const [figures] = await productFigures(db, sql`p.id = ${productId}`);
+  if (!figures) throw notFound('Satış ürünü bulunamadı.');
+  return figures;
+}

@@ -1,0 +1,326 @@
+import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
+import type { ProductItem } from '@mandira/contract/products';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
+import { ApiSeeder, productItemBody } from './seed.ts';
+import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+
+const baseUrl = inject('baseUrl');
+const MANAGER = { userName: 'siparis.yonetici.e2e', password: 'siparis-yonetici-1234' };
+
+const BUYERS: CreateBuyerBody[] = [
+  { code: 'E2E-S01', title: 'Balıkesir Şarküteri Ltd. Şti.', name: 'Oya', surname: 'Kar' },
+  { code: 'E2E-S02', title: 'Edremit Gıda Pazarlama', name: 'Işıl', surname: 'Ilgaz' },
+  { code: 'E2E-S03', title: 'İzmir Kahvaltı Evi', name: 'Can', surname: 'Uçar' },
+];
+const [FIRST, SECOND, THIRD] = BUYERS as [CreateBuyerBody, CreateBuyerBody, CreateBuyerBody];
+
+/** Sellable products of the 1500 g group (6 to a box) and one of 500 g, with their items' stock. */
+const PRODUCTS = [
+  { code: 'STK-8101', name: 'Süzme Yoğurt 1500 g', price: 185.5, pieces: 600, amount: 1500 },
+  { code: 'STK-8102', name: 'Tam Yağlı Beyaz Peynir 1500 g', price: 420, pieces: 360, amount: 1500 },
+  { code: 'STK-8103', name: 'Taze Kaşar Peyniri 1500 g', price: 512.75, pieces: 48, amount: 1500 },
+  { code: 'STK-8104', name: 'Köy Tereyağı 500 g', price: 240, pieces: 120, amount: 500 },
+] as const;
+const [YOGURT, CHEESE, KASAR] = PRODUCTS;
+
+/** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return pageScreenshot(page, name);
+}
+
+function row(scope: Page | Locator, text: string) {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+async function openMenu(page: Page, label: string, heading: string) {
+  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+}
+
+async function chooseBuyer(page: Page, typed: string, title: string) {
+  const select = page.getByRole('combobox', { name: 'Müşteri', exact: true });
+  await select.fill(typed);
+  await page.getByRole('option', { name: new RegExp(title) }).click();
+}
+
+async function addToBasket(page: Page, productName: string, boxes: number) {
+  const line = row(page, productName);
+  await line.getByLabel(`${productName} koli adedi`).fill(String(boxes));
+  await line.getByRole('button', { name: 'Sepete Ekle' }).click();
+  // Spec §9: the toast hides itself after 3 s; the next add waits for that, so it sees its own toast.
+  const toast = page.getByText('Sepete Eklenmiştir');
+  await toast.waitFor();
+  await toast.waitFor({ state: 'hidden', timeout: 6000 });
+}
+
+function orderCard(page: Page, orderNumber: number) {
+  return page.getByTestId('order').filter({ has: page.getByText(`Sipariş ${orderNumber}`, { exact: true }) });
+}
+
+/** Opens an order's panel in the accordion, unless it is open already. */
+async function openOrder(card: Locator) {
+  const control = card.locator('button[aria-expanded]').first();
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  await card.getByTestId('order-item').first().waitFor();
+}
+
+function itemRow(card: Locator, productName: string) {
+  return card.getByTestId('order-item').filter({ hasText: productName });
+}
+
+async function itemStatus(card: Locator, productName: string) {
+  return (await itemRow(card, productName).getByTestId('item-status').textContent())?.trim();
+}
+
+describe('order-taking, baskets and order review as the order manager', () => {
+  let browser: BrowserSession;
+  let seeder: ApiSeeder;
+  const buyerIds = new Map<string, number>();
+  const productIds = new Map<string, number>();
+
+  beforeAll(async () => {
+    seeder = await ApiSeeder.asAdmin(baseUrl);
+    await seeder.createUser({ ...MANAGER, name: 'Selin', surname: 'Öztürk', roles: ['ORDER_MANAGER'] });
+    for (const body of BUYERS) {
+      const buyer = await seeder.call<Buyer>('POST', '/buyers', body);
+      buyerIds.set(body.code, buyer.id);
+    }
+    const first = buyerIds.get(FIRST.code)!;
+    await seeder.call('POST', '/buyers/warehouses', { buyerId: first, code: 'MERKEZ', title: 'Merkez Depo' });
+    await seeder.call('POST', '/buyers/warehouses', {
+      buyerId: first,
+      code: 'AYVALIK',
+      title: 'Ayvalık Şubesi',
+    });
+    for (const product of PRODUCTS) {
+      const item = await seeder.call<ProductItem>(
+        'POST',
+        '/product-item',
+        productItemBody(product.code, product.name, { packagingUnitTypeAmount: product.amount }),
+      );
+      const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
+      await seeder.call('PUT', '/product-item/stock-import-bulk', {
+        stockChange: [
+          {
+            id: depo1.id,
+            importedQuantity: product.pieces,
+            stockOperationType: 'PRODUCTION_INBOUND',
+            notes: '',
+          },
+        ],
+      });
+      const created = await seeder.call<{ id: number }>('POST', '/products', {
+        name: product.name,
+        stockCode: product.code,
+        barcode: item.barcode,
+        price: product.price,
+        quantityInsideBox: 6,
+        productBundle: [{ productItemId: item.id, quantity: 1 }],
+      });
+      productIds.set(product.name, created.id);
+    }
+    // Another clerk's basket and order hold some yoğurt and kaşar; a goods-out then leaves the kaşar
+    // promised beyond what is on hand, which the screen shows in red.
+    const third = buyerIds.get(THIRD.code)!;
+    await seeder.call('POST', '/admin/baskets', {
+      buyerId: third,
+      productId: productIds.get(YOGURT.name),
+      boxQuantity: 4,
+    });
+    await seeder.call('POST', '/admin/baskets', {
+      buyerId: third,
+      productId: productIds.get(KASAR.name),
+      boxQuantity: 6,
+    });
+    await seeder.call('POST', '/admin/baskets/apply-to-order', {
+      buyerId: third,
+      buyerRequestReferenceCode: 'IZM-7781',
+      colorGroup: 'blue',
+    });
+    await seeder.call('POST', '/admin/baskets', {
+      buyerId: third,
+      productId: productIds.get(KASAR.name),
+      boxQuantity: 2,
+    });
+    const kasarItem = (await seeder.call<ProductItem[]>('GET', '/product-item')).find(
+      (item) => item.stockCode === KASAR.code,
+    )!;
+    const kasarLine = kasarItem.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
+    await seeder.call('PUT', '/product-item/stock-export-bulk', {
+      stockChange: [
+        { id: kasarLine.id, exportedQuantity: 12, stockOperationType: 'RETAIL_OUTBOUND', notes: '' },
+      ],
+    });
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('fills two buyers’ baskets, places one as an order, reviews it and sends it to the warehouse', async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await page.screenshot({ path: `${process.cwd()}/test-results/orders-failed.png`, fullPage: true });
+    });
+    await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
+    expect(await menuLabels(page)).toEqual(
+      expect.arrayContaining(['Sipariş Sepeti Oluşturma', 'Sipariş Sepetleri', 'Siparişler']),
+    );
+
+    // --- order-taking: the 1500 g group, nothing can be added before a buyer is chosen ---
+    await openMenu(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma');
+    expect(await page.getByRole('combobox', { name: 'Ambalaj Grubu' }).inputValue()).toBe('1500 Gr');
+    const yogurt = row(page, YOGURT.name);
+    await yogurt.waitFor();
+    expect(await row(page, 'Köy Tereyağı').count()).toBe(0);
+    expect(
+      await page.getByRole('combobox', { name: 'Müşteri', exact: true }).getAttribute('placeholder'),
+    ).toBe('Müşteri Seçiniz');
+    expect(await yogurt.getByRole('button', { name: 'Sepete Ekle' }).isDisabled()).toBe(true);
+    // Figures: 600 on hand, 24 in the other basket's order; ₺ price in tr-TR.
+    const yogurtText = (await yogurt.textContent()) ?? '';
+    expect(yogurtText).toContain('₺185,50');
+    expect(await yogurt.getByRole('cell').nth(4).textContent()).toBe('600');
+    expect(await yogurt.getByRole('cell').nth(6).textContent()).toBe('24');
+    expect(yogurtText).toContain('96 koli');
+    // Kaşar: 36 on hand, 36 ordered and 12 in a basket → 12 pieces short, in red.
+    const kasar = row(page, KASAR.name);
+    expect(await kasar.getByTestId('available-pieces').textContent()).toBe('-12 adet');
+    expect(
+      await kasar.getByTestId('available-pieces').evaluate((node) => getComputedStyle(node).color),
+    ).toMatch(/rgb\(2[0-9]{2}, [0-9]{1,2}, [0-9]{1,2}\)/);
+    await screenshot(page, 'orders-taking');
+
+    // The Turkish search of the table and the search inside the buyer list ('balıkesir' finds 'Balıkesir').
+    await page.getByRole('textbox', { name: 'Ara' }).fill('PEYNİR');
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toBe('2 / 3 kayıt');
+    await page.getByRole('textbox', { name: 'Ara' }).fill('');
+    await chooseBuyer(page, 'balıkesir', FIRST.title);
+    await yogurt.getByLabel(`${YOGURT.name} koli adedi`).fill('3');
+    expect(await yogurt.getByTestId('box-pieces').textContent()).toBe('18 adet');
+    await addToBasket(page, YOGURT.name, 3);
+    await expect.poll(() => yogurt.getByRole('cell').nth(5).textContent()).toBe('18');
+    expect(await yogurt.getByTestId('available-boxes').textContent()).toBe('93 koli');
+    await addToBasket(page, CHEESE.name, 5);
+    // A request beyond what is free is refused with the server's message, and nothing is added.
+    const cheese = row(page, CHEESE.name);
+    await cheese.getByLabel(`${CHEESE.name} koli adedi`).fill('500');
+    await cheese.getByRole('button', { name: 'Sepete Ekle' }).click();
+    await page.getByText(/yeterli stok yok \(kullanılabilir: 55 koli, istenen: 500 koli\)/).waitFor();
+    await screenshot(page, 'orders-taking-refused');
+
+    await chooseBuyer(page, 'edremit', SECOND.title);
+    await addToBasket(page, YOGURT.name, 2);
+    await addToBasket(page, CHEESE.name, 1);
+
+    // --- baskets: one block per buyer; delete a line, cancel a basket, place an order ---
+    await openMenu(page, 'Sipariş Sepetleri', 'Sipariş Sepetleri');
+    const firstBasket = page.getByTestId('basket').filter({ hasText: FIRST.title });
+    await firstBasket.waitFor();
+    const secondBasket = page.getByTestId('basket').filter({ hasText: SECOND.title });
+    expect(await page.getByTestId('basket').count()).toBe(3);
+    await screenshot(page, 'orders-baskets');
+
+    await secondBasket.getByRole('button', { name: `${CHEESE.name} satırını sil` }).click();
+    await expect.poll(() => secondBasket.getByRole('row').count()).toBe(2);
+    await secondBasket.getByRole('button', { name: 'Sepeti İptal Et' }).click();
+    const confirm = dialog(page, 'Sepeti iptal et');
+    await confirm.getByRole('button', { name: 'Sepeti İptal Et' }).click();
+    await secondBasket.waitFor({ state: 'detached' });
+
+    await firstBasket.getByRole('button', { name: 'Sipariş Oluştur' }).click();
+    const placing = dialog(page, 'Sipariş Oluştur');
+    await placing.getByLabel('Müşteri Talep Referans Kodu').fill('BLK-2026-118');
+    await placing.getByRole('combobox', { name: 'Teslimat Şubesi' }).click();
+    await page.getByRole('option', { name: 'Ayvalık Şubesi (AYVALIK)' }).click();
+    await placing.getByRole('button', { name: 'Planlanan Sevkiyat Tarihi' }).click();
+    // Days before today cannot be picked; the first free day after today is.
+    const days = page.locator('.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside])');
+    const later = page.locator(
+      '.mantine-DatePickerInput-day:not([data-disabled]):not([data-outside]):not([data-today])',
+    );
+    await days.first().waitFor();
+    await ((await later.count()) > 0 ? later.first() : days.first()).click();
+    const planned =
+      (await placing.getByRole('button', { name: 'Planlanan Sevkiyat Tarihi' }).textContent()) ?? '';
+    expect(planned).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    await placing.getByRole('combobox', { name: 'Renk Etiketi' }).click();
+    await page.getByRole('option', { name: 'Mor' }).click();
+    await screenshot(page, 'orders-place-order-modal');
+    await placing.getByRole('button', { name: 'Sipariş Oluştur' }).click();
+    const placed = page.getByText(/(\d+) numaralı sipariş oluşturuldu/);
+    await placed.waitFor();
+    const orderNumber = Number(/(\d+) numaralı/.exec((await placed.textContent()) ?? '')![1]);
+    await firstBasket.waitFor({ state: 'detached' });
+
+    // --- order review: today's orders waiting for review ---
+    await openMenu(page, 'Siparişler', 'Siparişler');
+    const card = orderCard(page, orderNumber);
+    await card.waitFor();
+    const summary = (await card.textContent()) ?? '';
+    expect(summary).toContain(FIRST.title);
+    expect(summary).toContain('İnceleme Bekliyor');
+    // 18 × 185,50 + 30 × 420 = 15.939
+    expect(summary).toContain('₺15.939,00');
+    // The planned day picked as 'GG-AA-YYYY' is the day stored and shown.
+    expect(summary).toContain(planned.replaceAll('-', '.'));
+    await openOrder(card);
+    // Waiting for review, items cannot be reviewed yet: only the order moves on.
+    expect(await itemRow(card, YOGURT.name).getByRole('button').count()).toBe(0);
+    await screenshot(page, 'orders-review-waiting');
+    await card.getByRole('button', { name: 'İncelemeye Al' }).click();
+    await expect.poll(() => card.getByTestId('order-status').textContent()).toBe('İncelemede');
+
+    await itemRow(card, YOGURT.name).getByRole('button', { name: 'Onayla', exact: true }).click();
+    await expect.poll(() => itemStatus(card, YOGURT.name)).toBe('Onaylandı');
+
+    await itemRow(card, CHEESE.name).getByRole('button', { name: 'Kısmi Onayla' }).click();
+    const partial = dialog(page, 'Kısmi Onay');
+    await partial.getByText('En fazla 5 koli').waitFor();
+    await partial.getByLabel('Onaylanacak Koli').fill('3');
+    expect(await partial.getByTestId('partial-pieces').textContent()).toBe('Onaylanacak miktar: 18 adet');
+    await screenshot(page, 'orders-partial-approval');
+    await partial.getByRole('button', { name: 'Kısmi Onayla' }).click();
+    await partial.waitFor({ state: 'hidden' });
+    await expect.poll(() => itemStatus(card, CHEESE.name)).toBe('Kısmi Onaylandı');
+    // 18 × 185,50 + 18 × 420 = 10.899 dealt
+    await expect.poll(async () => (await card.textContent()) ?? '').toContain('₺10.899,00');
+
+    // Cancel and approve again: the machine offers 'Onayla' again only once it is canceled.
+    await itemRow(card, YOGURT.name).getByRole('button', { name: 'İptal Et' }).click();
+    await expect.poll(() => itemStatus(card, YOGURT.name)).toBe('İptal Edildi');
+    expect(await itemRow(card, YOGURT.name).getByRole('button', { name: 'İptal Et' }).count()).toBe(0);
+    await itemRow(card, YOGURT.name).getByRole('button', { name: 'Onayla', exact: true }).click();
+    await expect.poll(() => itemStatus(card, YOGURT.name)).toBe('Onaylandı');
+    await screenshot(page, 'orders-review-approved');
+
+    await card.getByRole('button', { name: 'Depo Operasyonuna Gönder' }).click();
+    // In progress now, so today's review list no longer holds it.
+    await card.waitFor({ state: 'detached' });
+
+    // --- find it by number among every status ---
+    await page.getByLabel('Sipariş No').fill(String(orderNumber));
+    const statuses = page.getByRole('combobox', { name: 'Durum' });
+    await statuses.click({ force: true });
+    await page.getByRole('option', { name: 'Tümü' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Ara', exact: true }).click();
+    await expect.poll(() => page.getByTestId('order-count').textContent()).toBe('1 sipariş');
+    const found = orderCard(page, orderNumber);
+    await openOrder(found);
+    expect(await found.getByTestId('order-status').textContent()).toBe('İşlemde');
+    expect(await itemStatus(found, YOGURT.name)).toBe('Depo Operasyonu Bekliyor');
+    expect(await itemStatus(found, CHEESE.name)).toBe('Depo Operasyonu Bekliyor');
+    expect(await found.getByRole('button', { name: 'Onay Bekleyene Geri Al' }).count()).toBe(2);
+    await screenshot(page, 'orders-found-by-number');
+    // The result goes to Excel, one row per item.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Excel' }).click();
+    expect((await download).suggestedFilename()).toBe('siparisler.xlsx');
+    await signOutThroughUi(page);
+  });
+});

@@ -1,0 +1,94 @@
+import type { AddToBasketBody, Basket } from '@mandira/contract/baskets';
+import type { OrderItemAction } from '@mandira/contract/order-machines';
+import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
+import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { post, put, queryString, unwrap } from '../../api/client.ts';
+import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+// Baskets and orders hold reservations, so every write here also moves the order screen's figures.
+const BASKETS = ['baskets'] as const;
+const ORDERS = ['orders'] as const;
+const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY] as const;
+
+export function useBaskets() {
+  return useQuery(apiQuery<Basket[]>([...BASKETS, 'list'], '/admin/baskets'));
+}
+
+export function useAddToBasket() {
+  return useApiMutation((body: AddToBasketBody) => post<Basket>('/admin/baskets', body), {
+    invalidates: RESERVATIONS,
+  });
+}
+
+export function useDeleteBasketLine() {
+  return useApiMutation(
+    ({ itemId, buyerId }: { itemId: number; buyerId: number }) =>
+      post<Basket>(`/admin/baskets/${itemId}/delete`, { buyerId }),
+    { invalidates: RESERVATIONS },
+  );
+}
+
+export function useCancelBasket() {
+  return useApiMutation((buyerId: number) => post<Basket>('/admin/baskets/cancel', { buyerId }), {
+    invalidates: RESERVATIONS,
+  });
+}
+
+export function usePlaceOrder() {
+  return useApiMutation((body: ApplyToOrderBody) => post<Order>('/admin/baskets/apply-to-order', body), {
+    invalidates: RESERVATIONS,
+  });
+}
+
+/** One page of the order search, newest first (the server filters and pages in SQL). */
+export function useOrderSearch(query: OrderQuery) {
+  return useQuery({
+    queryKey: [...ORDERS, 'search', query],
+    queryFn: ({ signal }) => unwrap(post<OrderPage>('/orders/filter-by-query', query, { signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every order the query matches (the server's unpaged answer), for the Excel file. */
+export function fetchAllOrders(query: OrderQuery): Promise<Order[]> {
+  const { page: _page, size: _size, ...filters } = query;
+  return unwrap(post<Order[]>('/orders/filter-by-query', filters));
+}
+
+export type ItemStep = {
+  orderId: number;
+  itemId: number;
+  action: Extract<OrderItemAction, 'APPROVE' | 'APPROVE_PARTIALLY' | 'CANCEL' | 'TAKE_BACK_FROM_WAREHOUSE'>;
+  /** Pieces, for a partial approval. */
+  quantity?: number;
+};
+
+/** The review steps of an item (spec §7): cancel has its own path, the others go by name. */
+export function useItemStep() {
+  return useApiMutation(
+    ({ orderId, itemId, action, quantity }: ItemStep) => {
+      const path = `/orders/${orderId}/order-item/${itemId}`;
+      return action === 'CANCEL'
+        ? put<Order[]>(`${path}/cancel`)
+        : put<Order[]>(`${path}${queryString({ action, quantity })}`);
+    },
+    { invalidates: RESERVATIONS },
+  );
+}
+
+export function useOrderAction() {
+  return useApiMutation(
+    ({ orderId, action }: { orderId: number; action: string }) =>
+      put<Order[]>(`/order-action/${action}${queryString({ id: orderId })}`),
+    { invalidates: RESERVATIONS },
+  );
+}
+
+/** `PUT /orders`: the header of an order, or ending it as canceled by the seller or the buyer. */
+export function useUpdateOrder() {
+  return useApiMutation((body: UpdateOrderBody) => put<Order[]>('/orders', body), {
+    invalidates: RESERVATIONS,
+  });
+}

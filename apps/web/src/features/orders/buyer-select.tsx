@@ -1,0 +1,39 @@
+import type { Buyer } from '@mandira/contract/buyers';
+import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
+import { useMemo } from 'react';
+import { useBuyers } from '../../api/buyers.ts';
+import { matchesSearch } from '../../lib/search.ts';
+
+const buyerLabel = (buyer: Buyer) => `${buyer.title} (${buyer.code})`;
+
+/** Turkish case-insensitive search inside the list ('istanbul' finds 'İSTANBUL'). */
+const turkishFilter: SelectProps['filter'] = ({ options, search }) =>
+  (options as ComboboxItem[]).filter((option) => matchesSearch([option.label], search));
+
+type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
+  value: number | null;
+  onChange: (buyerId: number | null) => void;
+};
+
+/** The buyer dropdown of the order screens, with a search inside it (spec §2). */
+export function BuyerSelect({ value, onChange, ...props }: Props) {
+  const buyers = useBuyers();
+  const options = useMemo(
+    () => (buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyerLabel(buyer) })),
+    [buyers.data],
+  );
+  return (
+    <Select
+      searchable
+      clearable
+      placeholder={buyers.isPending ? 'Müşteriler yükleniyor...' : 'Müşteri Seçiniz'}
+      nothingFoundMessage="Müşteri bulunamadı"
+      filter={turkishFilter}
+      data={options}
+      value={value === null ? null : String(value)}
+      onChange={(selected) => onChange(selected ? Number(selected) : null)}
+      error={buyers.error ? 'Müşteriler alınamadı.' : undefined}
+      {...props}
+    />
+  );
+}

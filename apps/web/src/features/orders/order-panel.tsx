@@ -1,0 +1,170 @@
+import {
+  ITEM_REVIEW_ACTIONS,
+  type OrderItemStatus,
+  type OrderStatus,
+  orderItemMachine,
+  orderMachine,
+} from '@mandira/contract/order-machines';
+import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mandira/contract/orders';
+import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import type { ItemStep } from './api.ts';
+import { ItemStatusBadge } from './status-badges.tsx';
+import type { OrderStep } from './use-order-steps.ts';
+
+type Props = {
+  order: Order;
+  busy: boolean;
+  onStep: (step: OrderStep) => void;
+  onPartial: (order: Order, item: OrderItem) => void;
+};
+
+const REVIEW_ACTIONS: readonly string[] = ITEM_REVIEW_ACTIONS;
+
+/** The review buttons the contract's item machine allows for this item in this order, in table order. */
+function reviewActionsOf(order: Order, item: OrderItem): ItemStep['action'][] {
+  const status = item.statusDescription.name as OrderItemStatus;
+  return orderItemMachine
+    .actionsFrom(status, itemContextOf(order, item))
+    .filter((action): action is ItemStep['action'] => REVIEW_ACTIONS.includes(action));
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm">{children || '–'}</Text>
+    </div>
+  );
+}
+
+/** Boxes over pieces, in two short lines so the table keeps room for its buttons. */
+function BoxesAndPieces({ pieces, perBox }: { pieces: number; perBox: number }) {
+  return (
+    <>
+      {perBox > 0 && <Text fz="sm">{formatNumber(Math.floor(pieces / perBox))} koli</Text>}
+      <Text fz="xs" c="dimmed">
+        {formatNumber(pieces)} adet
+      </Text>
+    </>
+  );
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** An order opened in the accordion: its facts, the order actions its machine offers, its items. */
+export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
+  const orderActions = orderMachine.actionsFrom(
+    order.statusDescription.name as OrderStatus,
+    orderContextOf(order),
+  );
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={5} spacing="sm">
+        <Fact label="Referans Kodu">{order.buyerRequestReferenceCode}</Fact>
+        <Fact label="Teslimat Şubesi">
+          {order.buyerBranchDescription &&
+            `${order.buyerBranchDescription.title} (${order.buyerBranchDescription.code})`}
+        </Fact>
+        <Fact label="Oluşturma">{formatDateTime(order.createdAt)}</Fact>
+        <Fact label="Planlanan Sevkiyat">{formatDate(order.plannedShipmentDate)}</Fact>
+        <Fact label="Tamamlanma">{formatDateTime(order.completedAt)}</Fact>
+      </SimpleGrid>
+      {orderActions.length > 0 && (
+        <Group gap="xs">
+          {orderActions.map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              variant={action.startsWith('CANCEL_') ? 'light' : 'filled'}
+              color={action.startsWith('CANCEL_') ? 'red' : undefined}
+              disabled={busy}
+              onClick={() => onStep({ kind: 'order', order, action })}
+            >
+              {orderMachine.actionLabel(action)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={900} type="native">
+        <Table striped verticalSpacing="xs" horizontalSpacing="sm">
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              <Table.Th miw={160}>Ürün</Table.Th>
+              <Table.Th miw={232}>Durum</Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                İstenen
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Onaylanan
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Birim Fiyat
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                Tutar
+              </Table.Th>
+              <Table.Th ta="right" style={NO_WRAP}>
+                İşlemler
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.orderItems.map((item) => (
+              <Table.Tr key={item.id} data-testid="order-item">
+                <Table.Td>
+                  <Text fz="sm" fw={600}>
+                    {item.productName}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {[item.stockCode, item.stockHoldingText].filter(Boolean).join(' · ')}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <ItemStatusBadge status={item.statusDescription} />
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  <BoxesAndPieces pieces={item.orderedQuantity} perBox={item.quantityInBox} />
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  <BoxesAndPieces pieces={item.quantity} perBox={item.quantityInBox} />
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {formatMoney(item.netUnitPrice)}
+                </Table.Td>
+                <Table.Td ta="right" style={NO_WRAP}>
+                  {formatMoney(item.quantity * item.netUnitPrice)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {reviewActionsOf(order, item).map((action) => (
+                      <Button
+                        key={action}
+                        size="compact-sm"
+                        variant={action === 'CANCEL' ? 'light' : 'filled'}
+                        color={
+                          action === 'CANCEL' ? 'red' : action === 'APPROVE_PARTIALLY' ? 'lime' : undefined
+                        }
+                        disabled={busy}
+                        onClick={() =>
+                          action === 'APPROVE_PARTIALLY'
+                            ? onPartial(order, item)
+                            : onStep({ kind: 'item', order, item, action })
+                        }
+                      >
+                        {orderItemMachine.actionLabel(action)}
+                      </Button>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

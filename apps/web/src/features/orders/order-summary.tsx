@@ -1,0 +1,62 @@
+import type { Order, OrderColor } from '@mandira/contract/orders';
+import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { ORDER_COLOR_SWATCH } from './order-colors.ts';
+import { OrderStatusBadge } from './status-badges.tsx';
+
+/** The accordion's closed line of an order: number, buyer, colour, status, dates and amounts. */
+export function OrderSummary({ order }: { order: Order }) {
+  const { amountSummary } = order;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="md" pr="sm">
+      <Group gap="sm" wrap="nowrap">
+        <ColorSwatch
+          size={16}
+          color={order.colorGroup ? ORDER_COLOR_SWATCH[order.colorGroup as OrderColor] : 'transparent'}
+          title={order.colorGroupDescription?.label ?? 'Renk etiketi yok'}
+          aria-label={order.colorGroupDescription?.label ?? 'Renk etiketi yok'}
+        />
+        <Stack gap={0}>
+          <Group gap="xs" wrap="nowrap">
+            <Text fw={700} data-testid="order-number">
+              Sipariş {order.orderNumber}
+            </Text>
+            <OrderStatusBadge status={order.statusDescription} />
+          </Group>
+          <Text fz="sm">
+            {order.buyer.title}{' '}
+            <Text span c="dimmed" fz="sm">
+              ({order.buyer.code})
+            </Text>
+          </Text>
+        </Stack>
+      </Group>
+      <Group gap="lg" wrap="nowrap">
+        <Stack gap={0} align="flex-end">
+          <Text fz="xs" c="dimmed">
+            Oluşturma · Sevkiyat
+          </Text>
+          <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(order.createdAt)} · {formatDate(order.plannedShipmentDate) || '–'}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end" miw={130}>
+          <Text fz="xs" c="dimmed">
+            Sipariş Tutarı
+          </Text>
+          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(amountSummary.totalPriceOnTransaction)}
+          </Text>
+        </Stack>
+        <Stack gap={0} align="flex-end" miw={130}>
+          <Text fz="xs" c="dimmed">
+            Onaylanan Tutar
+          </Text>
+          <Text fz="sm" fw={600} c="teal.8" style={{ whiteSpace: 'nowrap' }}>
+            {formatMoney(amountSummary.dealtTotalPriceOnTransaction)}
+          </Text>
+        </Stack>
+      </Group>
+    </Group>
+  );
+}

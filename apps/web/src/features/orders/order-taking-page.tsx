@@ -1,0 +1,69 @@
+import { DEFAULT_ORDER_PACKAGING_GROUP } from '@mandira/contract/baskets';
+import { ALL_LABEL } from '@mandira/contract/products';
+import { Group, Select, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { AddToBasket } from './add-to-basket.tsx';
+import { BuyerSelect } from './buyer-select.tsx';
+import { orderTakingColumns } from './order-taking-columns.tsx';
+import { packagingGroupLabel } from './packaging-group-label.ts';
+
+const ALL = 'ALL';
+
+/** 'Sipariş Sepeti Oluşturma' (spec §2): a buyer's basket filled by the box from the product list. */
+export default function OrderTakingPage() {
+  const [buyerId, setBuyerId] = useState<number | null>(null);
+  const [group, setGroup] = useState<string>(DEFAULT_ORDER_PACKAGING_GROUP);
+  const products = useSellableProducts(group);
+  const groups = useProductPackagingGroups();
+
+  const groupOptions = useMemo(() => {
+    // The default group stays choosable even before any product of it exists.
+    const names = new Set([DEFAULT_ORDER_PACKAGING_GROUP, ...(groups.data ?? [])]);
+    return [
+      { value: ALL, label: ALL_LABEL },
+      ...[...names].map((name) => ({ value: name, label: packagingGroupLabel(name) })),
+    ];
+  }, [groups.data]);
+
+  return (
+    <>
+      <PageHeader
+        title="Sipariş Sepeti Oluşturma"
+        description="Müşteriyi seçin, ürünleri koli adediyle sepete ekleyin; stok, sepet ve sipariş miktarları adettir"
+      />
+      <Stack gap="md">
+        <Group align="flex-end" gap="md">
+          <BuyerSelect label="Müşteri" w={360} value={buyerId} onChange={setBuyerId} />
+          <Select
+            label="Ambalaj Grubu"
+            w={180}
+            allowDeselect={false}
+            data={groupOptions}
+            value={group}
+            onChange={(value) => setGroup(value ?? DEFAULT_ORDER_PACKAGING_GROUP)}
+          />
+          {buyerId === null && (
+            <Text c="dimmed" fz="sm" pb={8}>
+              Sepete eklemek için önce müşteri seçiniz.
+            </Text>
+          )}
+        </Group>
+        <DataTable
+          name="siparis-urunleri"
+          columns={orderTakingColumns}
+          data={products.data}
+          getRowId={(product) => product.id}
+          loading={products.isFetching}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+          initialSort={[{ id: 'name', desc: false }]}
+          minWidth={1000}
+          rowActions={(product) => <AddToBasket product={product} buyerId={buyerId} />}
+        />
+      </Stack>
+    </>
+  );
+}

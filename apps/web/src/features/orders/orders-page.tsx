@@ -1,0 +1,133 @@
+import type { OrderQuery } from '@mandira/contract/order-query';
+import type { Order, OrderItem } from '@mandira/contract/orders';
+import { Accordion, Button, Center, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CenteredLoader } from '../../lib/centered-loader.tsx';
+import { LoadError, NothingFound } from '../../lib/load-states.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { fetchAllOrders, useOrderSearch } from './api.ts';
+import { exportOrders } from './order-export.ts';
+import { OrderFilterBar } from './order-filter-bar.tsx';
+import { checkOrderFilters, DEFAULT_ORDER_FILTERS, ORDER_PAGE_SIZE } from './order-filters.ts';
+import { OrderPanel } from './order-panel.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { PartialApprovalModal } from './partial-approval-modal.tsx';
+import { useOrderSteps } from './use-order-steps.ts';
+
+/** 'Siparişler' (spec §2): search orders, review their items, send the approved ones to the warehouse. */
+export default function OrdersPage() {
+  const [filters, setFilters] = useState<OrderQuery>(() => checkOrderFilters(DEFAULT_ORDER_FILTERS).query!);
+  const [page, setPage] = useState(1);
+  const search = useOrderSearch({ ...filters, page, size: ORDER_PAGE_SIZE });
+  const steps = useOrderSteps();
+  const [partial, setPartial] = useState<{ order: Order; item: OrderItem } | null>(null);
+  const [opened, setOpened] = useState<string[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const result = search.data;
+
+  async function handleExport() {
+    setExporting(true);
+    try {
+      await exportOrders(await fetchAllOrders(filters));
+    } catch (error) {
+      console.error('Excel dışa aktarımı başarısız', error);
+      notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Siparişler"
+        description="Siparişleri arayın, kalemleri inceleyip onaylayın, depoya gönderin"
+      />
+      <Stack gap="md">
+        <OrderFilterBar
+          onSearch={(query) => {
+            // 'Ara' with the same filters on the first page asks again: orders change under them.
+            if (page === 1 && JSON.stringify(query) === JSON.stringify(filters)) void search.refetch();
+            setFilters(query);
+            setPage(1);
+          }}
+        />
+        <Group justify="space-between">
+          <Text c="dimmed" fz="sm" data-testid="order-count">
+            {result ? `${result.count.toLocaleString('tr-TR')} sipariş` : ''}
+          </Text>
+          <Group gap="sm">
+            {search.isFetching && <Loader size="xs" />}
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={16} />}
+              onClick={() => void handleExport()}
+              loading={exporting}
+              disabled={!result || result.count === 0}
+            >
+              Excel
+            </Button>
+          </Group>
+        </Group>
+        {search.error ? (
+          <LoadError
+            title="Siparişler yüklenemedi"
+            error={search.error}
+            onRetry={() => void search.refetch()}
+          />
+        ) : !result ? (
+          <CenteredLoader />
+        ) : result.orders.length === 0 ? (
+          <NothingFound />
+        ) : (
+          <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
+            {result.orders.map((order) => (
+              <Accordion.Item key={order.id} value={String(order.id)} data-testid="order">
+                <Accordion.Control>
+                  <OrderSummary order={order} />
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <OrderPanel
+                    order={order}
+                    busy={steps.submitting}
+                    onStep={(step) => void steps.run(step)}
+                    onPartial={(one, item) => setPartial({ order: one, item })}
+                  />
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        )}
+        {result && result.totalPages > 1 && (
+          <Center>
+            <Pagination
+              total={result.totalPages}
+              value={page}
+              onChange={setPage}
+              siblings={2}
+              aria-label="Sayfalar"
+            />
+          </Center>
+        )}
+      </Stack>
+      <PartialApprovalModal
+        item={partial?.item ?? null}
+        submitting={steps.submitting}
+        onClose={() => setPartial(null)}
+        onApprove={async (item, pieces) => {
+          if (!partial) return;
+          const done = await steps.run({
+            kind: 'item',
+            order: partial.order,
+            item,
+            action: 'APPROVE_PARTIALLY',
+            quantity: pieces,
+          });
+          if (done) setPartial(null);
+        }}
+      />
+    </>
+  );
+}

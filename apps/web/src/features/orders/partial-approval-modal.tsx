@@ -1,0 +1,78 @@
+import { wholeBoxesOf } from '@mandira/contract/order-machines';
+import type { OrderItem } from '@mandira/contract/orders';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
+
+type Props = {
+  item: OrderItem | null;
+  submitting: boolean;
+  onApprove: (item: OrderItem, pieces: number) => void;
+  onClose: () => void;
+};
+
+/**
+ * 'Kısmi Onay' (spec §5): the user types boxes, approved as boxes × box size; the maximum shown is the
+ * item's whole boxes. The button stays disabled while the pieces are 1 or less, or not fewer than
+ * ordered (that would not be partial; the server refuses it too).
+ */
+export function PartialApprovalModal({ item, submitting, onApprove, onClose }: Props) {
+  return (
+    <Modal opened={item !== null} onClose={onClose} title="Kısmi Onay">
+      {item && (
+        <PartialApprovalForm
+          key={item.id}
+          item={item}
+          submitting={submitting}
+          onApprove={onApprove}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function PartialApprovalForm({ item, submitting, onApprove, onClose }: Props & { item: OrderItem }) {
+  const maxBoxes = wholeBoxesOf(item.orderedQuantity, item.quantityInBox);
+  const [boxes, setBoxes] = useState<number | ''>(Math.max(1, maxBoxes - 1));
+  const pieces = (boxes === '' ? 0 : boxes) * item.quantityInBox;
+  const disabled = pieces <= 1 || pieces >= item.orderedQuantity || submitting;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!disabled) onApprove(item, pieces);
+      }}
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          <b>{item.productName}</b>: {formatNumber(item.orderedQuantity)} adet sipariş edildi (koli içi{' '}
+          {formatNumber(item.quantityInBox)} adet, {formatNumber(maxBoxes)} tam koli).
+        </Text>
+        <NumberInput
+          label="Onaylanacak Koli"
+          description={`En fazla ${formatNumber(maxBoxes)} koli`}
+          min={1}
+          max={maxBoxes}
+          allowDecimal={false}
+          allowNegative={false}
+          value={boxes}
+          onChange={(value) => setBoxes(typeof value === 'number' ? value : '')}
+          data-autofocus
+        />
+        <Text fz="sm" data-testid="partial-pieces">
+          Onaylanacak miktar: <b>{formatNumber(pieces)} adet</b>
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" disabled={disabled} loading={submitting}>
+            Kısmi Onayla
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

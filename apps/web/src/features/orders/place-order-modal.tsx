@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Basket } from '@mandira/contract/baskets';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
+import { ApplyToOrderBody, type OrderColor } from '@mandira/contract/orders';
+import { ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconCalendar } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useBuyerWarehouses } from '../../api/buyers.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+import { formatMoney } from '../../lib/format.ts';
+import { serverFieldError } from '../../lib/server-field-error.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { usePlaceOrder } from './api.ts';
+import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from './order-colors.ts';
+import { isoDayToShown, shownDayToIso } from './shipment-day.ts';
+
+type Values = z.input<typeof ApplyToOrderBody>;
+type Output = z.output<typeof ApplyToOrderBody>;
+const FIELDS = ['buyerRequestReferenceCode', 'buyerBranch', 'plannedShipmentDate', 'colorGroup'] as const;
+
+const resolver = zodResolver(ApplyToOrderBody);
+
+type Props = { basket: Basket | null; onClose: () => void };
+
+/** 'Sipariş Oluştur': a buyer's basket becomes an order (spec §2, DESIGN §7.2). */
+export function PlaceOrderModal({ basket, onClose }: Props) {
+  return (
+    <Modal opened={basket !== null} onClose={onClose} title="Sipariş Oluştur" size="lg">
+      {basket && <PlaceOrderForm key={basket.buyerId} basket={basket} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void }) {
+  const placeOrder = usePlaceOrder();
+  const warehouses = useBuyerWarehouses(basket.buyerId);
+  const [serverError, setServerError] = useState<string>();
+  const { control, handleSubmit, register, formState, getValues, setError } = useForm<
+    Values,
+    unknown,
+    Output
+  >({
+    resolver,
+    defaultValues: {
+      buyerId: basket.buyerId,
+      buyerRequestReferenceCode: '',
+      buyerBranch: null,
+      plannedShipmentDate: null,
+      colorGroup: null,
+    },
+  });
+  const branches = useMemo(
+    () =>
+      (warehouses.data ?? []).map((warehouse) => ({
+        value: String(warehouse.id),
+        label: `${warehouse.title} (${warehouse.code})`,
+      })),
+    [warehouses.data],
+  );
+  const today = istanbulDate(new Date());
+
+  const place = useSubmitGuard(async (values: Output) => {
+    setServerError(undefined);
+    try {
+      // The day travels as the modal shows it, 'GG-AA-YYYY' (spec §2).
+      const order = await placeOrder.mutateAsync({
+        ...values,
+        plannedShipmentDate: getValues('plannedShipmentDate') ?? null,
+      });
+      notifications.show({
+        color: 'green',
+        message: `${order.orderNumber} numaralı sipariş oluşturuldu (${basket.buyer.title}).`,
+      });
+      onDone();
+    } catch (error) {
+      const onField = serverFieldError(error, FIELDS);
+      if (onField) setError(onField.field, { message: onField.message });
+      else setServerError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit((values) => void place.run(values))} noValidate>
+      <Stack gap="md">
+        <Text fz="sm">
+          <b>{basket.buyer.title}</b> · {basket.basketItems.length} kalem · {formatMoney(basket.totalPrice)}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Müşteri Talep Referans Kodu"
+            placeholder="Örn. SAT-2026-118"
+            data-autofocus
+            error={formState.errors.buyerRequestReferenceCode?.message}
+            {...register('buyerRequestReferenceCode')}
+          />
+          <Controller
+            control={control}
+            name="buyerBranch"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Teslimat Şubesi"
+                placeholder={
+                  warehouses.isPending
+                    ? 'Şubeler yükleniyor...'
+                    : branches.length === 0
+                      ? 'Müşterinin deposu yok'
+                      : 'Şube seçiniz'
+                }
+                clearable
+                disabled={branches.length === 0}
+                data={branches}
+                value={field.value === null || field.value === undefined ? null : String(field.value)}
+                onChange={(value) => field.onChange(value)}
+                error={fieldState.error?.message ?? (warehouses.error ? 'Şubeler alınamadı.' : undefined)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="plannedShipmentDate"
+            render={({ field, fieldState }) => (
+              <DatePickerInput
+                label="Planlanan Sevkiyat Tarihi"
+                placeholder="GG-AA-YYYY"
+                valueFormat="DD-MM-YYYY"
+                leftSection={<IconCalendar size={16} />}
+                minDate={today}
+                clearable
+                value={shownDayToIso(field.value as string | null)}
+                onChange={(value) => field.onChange(isoDayToShown(value))}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="colorGroup"
+            render={({ field, fieldState }) => (
+              <Select
+                label="Renk Etiketi"
+                placeholder="Renk seçiniz"
+                clearable
+                data={ORDER_COLOR_OPTIONS}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value)}
+                leftSection={
+                  field.value ? (
+                    <ColorSwatch size={14} color={ORDER_COLOR_SWATCH[field.value as OrderColor]} />
+                  ) : null
+                }
+                renderOption={({ option }) => (
+                  <Group gap="xs">
+                    <ColorSwatch size={14} color={ORDER_COLOR_SWATCH[option.value as OrderColor]} />
+                    {option.label}
+                  </Group>
+                )}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <FormError title="Sipariş oluşturulamadı" message={serverError} />
+        <FormActions submitting={place.submitting} onCancel={onDone} submitLabel="Sipariş Oluştur" />
+      </Stack>
+    </form>
+  );
+}

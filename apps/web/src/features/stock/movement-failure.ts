@@ -1,0 +1,39 @@
+import { StockCountBulkBody, StockExportBulkBody, StockImportBulkBody } from '@mandira/contract/stock';
+import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
+import { readServerError } from '../../lib/server-error.ts';
+import type { StockMovement } from './api.ts';
+import { lineOfField, sentLines } from './stock-changes.ts';
+
+export type MovementFailure = { lineErrors: Record<number, string>; message: string | undefined };
+
+const SCHEMAS = { import: StockImportBulkBody, export: StockExportBulkBody, count: StockCountBulkBody };
+
+/** On the quantity field of the line `field` names, else in the alert. */
+function failureAt(
+  field: string | undefined,
+  fieldMessage: string,
+  message: string,
+  body: StockMovement['body'],
+): MovementFailure {
+  const line = lineOfField(field, sentLines(body));
+  return line === undefined
+    ? { lineErrors: {}, message }
+    : { lineErrors: { [line]: fieldMessage }, message: undefined };
+}
+
+/** A refused movement as the modal shows it: on the quantity field it concerns, else in the alert. */
+export function movementFailure(error: unknown, body: StockMovement['body']): MovementFailure {
+  const failure = readServerError(error);
+  return failureAt(failure.field, failure.fieldMessage, failure.message, body);
+}
+
+/** The contract's refusal of a movement before it is sent, shown as the server's would be. */
+export function checkMovement(movement: StockMovement): MovementFailure | undefined {
+  const result = SCHEMAS[movement.kind].safeParse(movement.body, FIELD_MESSAGES);
+  const issue = result.error?.issues[0];
+  if (!issue) return undefined;
+  const field = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('');
+  return failureAt(field.replace(/^\./, ''), issue.message, issue.message, movement.body);
+}

@@ -1,0 +1,219 @@
+/**
+ * Baskets under concurrency, on PostgreSQL with two server processes (DESIGN §7.1): a few hundred basket
+ * adds from several buyers race for the last boxes of two products that share an item, spread over both
+ * processes; then, in SQL, no item is promised beyond what is on hand and every accepted add is in its
+ * basket (and no refused one). Exits non-zero on any violation. `npm run check:orders-concurrency`.
+ *
+ * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 300),
+ * CHECK_CONCURRENCY (default 40), CHECK_SEED.
+ */
+import pg from 'pg';
+import {
+  type Answered,
+  call,
+  createDatabase,
+  deadline,
+  runCheck,
+  type Server,
+  seededRandom,
+  sendAll,
+  signIn,
+  startServer,
+  verdict,
+} from './harness.ts';
+
+const TOTAL = Number(process.env.CHECK_REQUESTS ?? 300);
+const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
+const SEED = Number(process.env.CHECK_SEED ?? Date.now() % 1_000_000);
+/** Pieces of the shared item: enough for some adds, far too few for all of them. */
+const SHARED_PIECES = 240;
+const BUYERS = 8;
+
+async function created<T>(answer: Promise<{ status: number; json: { data?: unknown } }>, what: string) {
+  const { status, json } = await answer;
+  if (status !== 200) throw new Error(`${what} not created: ${status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
+type Planned = { index: number; server: Server; buyerId: number; productId: number; boxQuantity: number };
+type Outcome = Answered<Planned>;
+
+async function main(): Promise<void> {
+  deadline(110, 'the order concurrency check');
+  const started = Date.now();
+  const databaseUrl = await createDatabase('mandira_orders_concurrency');
+  const a = await startServer('A', databaseUrl);
+  const b = await startServer('B', databaseUrl);
+  const token = await signIn(a);
+  console.log(`servers A (pid ${a.pid}) and B (pid ${b.pid}) on ${new URL(databaseUrl).pathname.slice(1)}`);
+
+  // One shared item, short; each product has a plentiful item of its own beside it.
+  const item = (n: number) =>
+    created<{ id: number; stocks: { id: number; wareHouse: { name: string } }[] }>(
+      call(a, token, 'POST', '/api/product-item', {
+        name: `Yarış Ürünü ${n}`,
+        stockCode: `YR-${n}`,
+        barcode: `86900007700${n}`,
+        packagingType: 'VACUUM_PACKAGE',
+        warehouseStockType: 'FOODS',
+        packagingUnitType: 'GRAM',
+        packagingUnitTypeAmount: 500,
+        width: 10,
+        length: 10,
+        height: 10,
+        quantityInBox: 6,
+        notes: '',
+      }),
+      'item',
+    );
+  const [shared, own1, own2] = [await item(1), await item(2), await item(3)];
+  const lineOf = (one: typeof shared, warehouse: string) =>
+    one.stocks.find((line) => line.wareHouse.name === warehouse)!.id;
+  await created(
+    call(a, token, 'PUT', '/api/product-item/stock-import-bulk', {
+      stockChange: [
+        // The shared item's pieces lie in two warehouses: availability counts them all.
+        {
+          id: lineOf(shared, 'DEPO1'),
+          importedQuantity: SHARED_PIECES / 2,
+          stockOperationType: 'PRODUCTION_INBOUND',
+        },
+        {
+          id: lineOf(shared, 'DEPO2'),
+          importedQuantity: SHARED_PIECES / 2,
+          stockOperationType: 'PRODUCTION_INBOUND',
+        },
+        { id: lineOf(own1, 'DEPO1'), importedQuantity: 100_000, stockOperationType: 'PRODUCTION_INBOUND' },
+        { id: lineOf(own2, 'DEPO1'), importedQuantity: 100_000, stockOperationType: 'PRODUCTION_INBOUND' },
+      ],
+    }),
+    'stock',
+  );
+  const product = (name: string, ownId: number, sharedQuantity: number) =>
+    created<{ id: number }>(
+      call(a, token, 'POST', '/api/products', {
+        name,
+        quantityInsideBox: 4,
+        price: 25,
+        productBundle: [
+          { productItemId: shared.id, quantity: sharedQuantity },
+          { productItemId: ownId, quantity: 1 },
+        ],
+      }),
+      'product',
+    );
+  const single = await product('Tekli Paket', own1.id, 1);
+  const double = await product('Çiftli Paket', own2.id, 2);
+  const buyers: number[] = [];
+  for (let n = 1; n <= BUYERS; n++) {
+    const buyer = await created<{ id: number }>(
+      call(a, token, 'POST', '/api/buyers', { code: `YARIS-${n}`, title: `Yarış Market ${n}` }),
+      'buyer',
+    );
+    buyers.push(buyer.id);
+  }
+
+  const next = seededRandom(SEED);
+  const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const plan: Planned[] = Array.from({ length: TOTAL }, (_, index) => ({
+    index,
+    server: index % 2 === 0 ? a : b,
+    buyerId: buyers[pick(0, buyers.length - 1)]!,
+    productId: next() < 0.5 ? single.id : double.id,
+    boxQuantity: pick(1, 3),
+  }));
+  console.log(
+    `${TOTAL} basket adds by ${BUYERS} buyers for two products sharing an item of ${SHARED_PIECES} pieces, ` +
+      `${CONCURRENCY} at a time over both servers (seed ${SEED})`,
+  );
+
+  const runStarted = Date.now();
+  const outcomes: Outcome[] = await sendAll(plan, CONCURRENCY, ({ server, index: _index, ...body }) =>
+    call(server, token, 'POST', '/api/admin/baskets', body),
+  );
+  const runSeconds = (Date.now() - runStarted) / 1000;
+
+  const problems: string[] = [];
+  const accepted = outcomes.filter((outcome) => outcome.status === 200);
+  const refused = outcomes.filter(
+    (outcome) => outcome.status === 409 && outcome.code === 'INSUFFICIENT_STOCK',
+  );
+  for (const outcome of outcomes) {
+    if (outcome.status === 200 || (outcome.status === 409 && outcome.code === 'INSUFFICIENT_STOCK')) continue;
+    problems.push(
+      `add ${outcome.index} on ${outcome.server.name}: ${outcome.status} ${outcome.code ?? ''} ${outcome.message ?? ''}`,
+    );
+  }
+
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    // Reserved pieces of every item (baskets and open order items, through each product's bundle) against
+    // what is on hand over every warehouse.
+    const items = await db.query<{ id: number; name: string; on_hand: number; reserved: number }>(`
+      select i.id, i.name,
+             coalesce((select sum(l.quantity) from stock_lines l where l.product_item_id = i.id), 0)::int as on_hand,
+             coalesce((select sum(bl.quantity * pb.quantity) from basket_lines bl
+                         join product_bundles pb on pb.product_id = bl.product_id
+                        where pb.product_item_id = i.id), 0)::int
+           + coalesce((select sum((oi.quantity - oi.loaded_quantity) * pb.quantity) from order_items oi
+                         join product_bundles pb on pb.product_id = oi.product_id
+                        where pb.product_item_id = i.id
+                          and oi.status not in ('CANCELED', 'LOADED_TO_TRUCK_FROM_WAREHOUSE',
+                                                'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER')), 0)::int as reserved
+        from product_items i order by i.id`);
+    for (const row of items.rows) {
+      if (row.reserved > row.on_hand) {
+        problems.push(`item ${row.name}: ${row.reserved} pieces promised, ${row.on_hand} on hand`);
+      }
+    }
+
+    // Every accepted add is in its basket, and nothing else is: per buyer and product, the line holds
+    // exactly the boxes of the accepted adds.
+    const lines = await db.query<{
+      buyer_id: number;
+      product_id: number;
+      box_quantity: number;
+      quantity: number;
+    }>(
+      'select k.buyer_id, l.product_id, l.box_quantity, l.quantity from basket_lines l join baskets k on k.id = l.basket_id',
+    );
+    const key = (buyerId: number, productId: number) => `${buyerId}/${productId}`;
+    const expected = new Map<string, number>();
+    for (const outcome of accepted) {
+      const k = key(outcome.buyerId, outcome.productId);
+      expected.set(k, (expected.get(k) ?? 0) + outcome.boxQuantity);
+    }
+    const found = new Map(lines.rows.map((line) => [key(line.buyer_id, line.product_id), line]));
+    for (const k of new Set([...expected.keys(), ...found.keys()])) {
+      const boxes = found.get(k)?.box_quantity ?? 0;
+      if (boxes !== (expected.get(k) ?? 0)) {
+        problems.push(`basket ${k}: ${boxes} boxes, accepted adds sum to ${expected.get(k) ?? 0}`);
+      }
+      const line = found.get(k);
+      if (line && line.quantity !== line.box_quantity * 4)
+        problems.push(`basket ${k}: ${line.quantity} pieces`);
+    }
+
+    if (refused.length === 0) problems.push('no add was refused: the workload never reached the last boxes');
+    for (const productId of [single.id, double.id]) {
+      if (!accepted.some((outcome) => outcome.productId === productId)) {
+        problems.push(`no add of product ${productId} succeeded`);
+      }
+    }
+    const sharedRow = items.rows.find((row) => row.id === shared.id)!;
+    const byServer = (server: Server) => outcomes.filter((outcome) => outcome.server === server).length;
+    console.log(`\norder concurrency check (${runSeconds.toFixed(1)} s for the requests)`);
+    console.log(`  adds              ${outcomes.length}: A ${byServer(a)}, B ${byServer(b)}`);
+    console.log(`  accepted          ${accepted.length}`);
+    console.log(`  refused (409)     ${refused.length} beyond the free pieces (expected)`);
+    console.log(`  shared item       ${sharedRow.reserved} of ${sharedRow.on_hand} pieces promised`);
+    console.log(`  basket lines      ${lines.rows.length}, each the sum of its accepted adds`);
+  } finally {
+    await db.end();
+  }
+
+  await verdict(problems, started);
+}
+
+runCheck(main);

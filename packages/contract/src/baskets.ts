@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { idOf, NOT_A_NUMBER } from './fields.ts';
+import { buyerId, recordId } from './orders.ts';
+import { ProductStock } from './sellable-products.ts';
+
+/** Spec §9: the cart toast hides after 3 s. */
+export const CART_TOAST_MS = 3000;
+export const CART_ADDED_MESSAGE = 'Sepete Eklenmiştir';
+/** Spec §9: the order-taking screen opens on this packaging group. */
+export const DEFAULT_ORDER_PACKAGING_GROUP = '1500 GRAM';
+export const MAX_BOXES_PER_LINE = 100_000;
+
+/** Boxes of a basket line: a whole number ≥ 1; missing counts as 1 (spec §5). */
+const boxQuantity = z
+  .number(NOT_A_NUMBER)
+  .int('Koli adedi tam sayı olmalıdır.')
+  .min(1, 'Koli adedi en az 1 olmalıdır.')
+  .max(MAX_BOXES_PER_LINE, `Koli adedi en fazla ${MAX_BOXES_PER_LINE} olabilir.`)
+  .nullish()
+  .transform((value) => value ?? 1);
+
+const productId = idOf('Geçerli bir ürün seçiniz.');
+
+/** `POST /admin/baskets` adds boxes (the same product again raises its line). */
+export const AddToBasketBody = z.object({ buyerId, productId, boxQuantity });
+export type AddToBasketBody = z.input<typeof AddToBasketBody>;
+
+/** `PUT /admin/baskets` sets a line's boxes. */
+export const SetBasketLineBody = AddToBasketBody;
+export type SetBasketLineBody = z.input<typeof SetBasketLineBody>;
+
+/**
+ * `POST /admin/baskets/{itemId}/delete {buyerId}`: itemId is the basket line's id.
+ * `POST /admin/baskets/cancel {buyerId}` empties the buyer's basket (the screen asks first).
+ * Every basket call answers with that buyer's basket (empty lines once cancelled or placed).
+ */
+export const BasketLineParams = z.object({ itemId: recordId });
+export const BuyerOfBasketBody = z.object({ buyerId });
+export type BuyerOfBasketBody = z.input<typeof BuyerOfBasketBody>;
+
+/** The product of a basket line at today's catalogue price (TL per piece). */
+export const BasketProduct = ProductStock.pick({
+  id: true,
+  name: true,
+  stockCode: true,
+  barcode: true,
+  quantityInsideBox: true,
+  price: true,
+  discount: true,
+});
+
+export const BasketItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  product: BasketProduct,
+  boxQuantity: z.number().int(),
+  /** Pieces: boxes × pieces per box. */
+  quantity: z.number().int(),
+  /** pieces × (price − discount) at today's catalogue price. */
+  totalPrice: z.number(),
+});
+export type BasketItem = z.infer<typeof BasketItem>;
+
+export const Basket = z.object({
+  id: z.number().int(),
+  buyerId: z.number().int(),
+  buyer: z.object({ id: z.number().int(), title: z.string(), name: z.string(), code: z.string() }),
+  basketItems: z.array(BasketItem),
+  totalPrice: z.number(),
+});
+export type Basket = z.infer<typeof Basket>;
+
+/** `GET /admin/baskets`: every buyer's basket that holds a line. */
+export const BasketList = z.array(Basket);

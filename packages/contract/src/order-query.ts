@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { OrderStatus } from './order-machines.ts';
+import { Order } from './orders.ts';
+
+/** Spec §9: the search periods of the order screen in days, and its default. */
+export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
+export const DEFAULT_ORDER_SEARCH_PERIOD = 1;
+/** Spec §9: the status filter the order screen opens with. */
+export const DEFAULT_ORDER_STATUS_FILTER: readonly OrderStatus[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW'];
+export const MAX_ORDER_PAGE_SIZE = 500;
+
+/** A filter left out, null or an empty list is not used. */
+const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max, `En fazla ${max} değer gönderilebilir.`)
+    .nullish()
+    .transform((list) => (list && list.length > 0 ? list : undefined));
+const optional = <T extends z.ZodType>(schema: T) =>
+  schema.nullish().transform((value) => value ?? undefined);
+
+const amount = z
+  .number(NOT_A_NUMBER)
+  .min(0, 'Tutar negatif olamaz.')
+  .max(1_000_000_000_000, 'Tutar çok büyük.');
+
+const paging = {
+  /** Paging is optional: without `page` and `size` every matching order comes back as an array. */
+  page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+  size: optionalParam(
+    idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+      z.number().max(MAX_ORDER_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_ORDER_PAGE_SIZE} olabilir.`),
+    ),
+  ),
+};
+
+/**
+ * `POST /orders/filter-by-query` (and `POST /orders/filter`): every filter optional, an empty query is
+ * every order; dates are Istanbul days, amounts bound the dealt total; newest first.
+ */
+const OrderQueryFields = z
+  .object({
+    /** The screen parses the number typed (spec §5) and sends a list. */
+    orderNumbers: listOf(idOf('Sipariş numarası 1 veya daha büyük bir tam sayı olmalıdır.'), 1000),
+    /** The screen splits what is typed on commas (spec §5). */
+    buyerCodes: listOf(text(NOT_A_TEXT).trim().min(1).max(50), 1000),
+    orderStatuses: listOf(OrderStatus, 20),
+    fromCreateDate: optional(day({ cutTime: true })),
+    toCreateDate: optional(day({ cutTime: true })),
+    minAmount: optional(amount),
+    maxAmount: optional(amount),
+    buyerRequestReferenceCode: optional(text(NOT_A_TEXT).trim().max(100)),
+    ...paging,
+  })
+  .superRefine((query, ctx) => {
+    if (query.fromCreateDate && query.toCreateDate && query.toCreateDate < query.fromCreateDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['toCreateDate'],
+        message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+      });
+    }
+    if (query.minAmount !== undefined && query.maxAmount !== undefined && query.maxAmount < query.minAmount) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxAmount'],
+        message: 'En yüksek tutar en düşük tutardan küçük olamaz.',
+      });
+    }
+  });
+/** A search sent without a body is the empty query: every order. */
+export const OrderQuery = z.preprocess((body) => body ?? {}, OrderQueryFields);
+export type OrderQuery = z.input<typeof OrderQueryFields>;
+
+/** `GET /orders[?page=&size=]`. */
+export const OrderListQuery = z.object(paging);
+
+/** A paged answer; unpaged answers are plain arrays. */
+export const OrderPage = z.object({
+  orders: z.array(Order),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type OrderPage = z.infer<typeof OrderPage>;
+
+/** An unpaged answer stops at this many orders, newest first. */
+export const ORDER_UNPAGED_LIMIT = 2000;

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { packagingGroupLabel, storageFormOf } from './products.ts';
+
+describe('packaging words', () => {
+  it('show a packaging group with the Turkish unit and a decimal comma', () => {
+    expect(packagingGroupLabel('1 LITERS')).toBe('1 Lt');
+    expect(packagingGroupLabel('300 MILLILITERS')).toBe('300 Ml');
+    expect(packagingGroupLabel('1000 QUANTITY')).toBe('1000 Adet');
+    expect(packagingGroupLabel('0.5 KILOGRAM')).toBe('0,5 Kg');
+    expect(packagingGroupLabel('1500 GRAM')).toBe('1500 Gr');
+  });
+
+  it('leave a group they cannot read as it is', () => {
+    expect(packagingGroupLabel('Tümü')).toBe('Tümü');
+    expect(packagingGroupLabel('12 FOO')).toBe('12 FOO');
+  });
+
+  it('name pieces packed as pieces once', () => {
+    const item = {
+      packagingUnitTypeAmount: 1000,
+      packagingUnitType: 'QUANTITY',
+      packagingType: 'QUANTITY',
+    } as const;
+    expect(storageFormOf(item)).toBe('1000 Adet');
+    expect(
+      storageFormOf({
+        ...item,
+        packagingUnitType: 'LITERS',
+        packagingUnitTypeAmount: 1,
+        packagingType: 'BOTTLE',
+      }),
+    ).toBe('1 Lt Şişe');
+  });
+});
