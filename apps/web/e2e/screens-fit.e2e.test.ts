@@ -148,6 +148,9 @@ describe('screens that fit a 1366×768 laptop', () => {
     await edit.waitFor({ state: 'hidden' });
 
     await openScreen(page, 'Satılabilir Ürünler', 'Satılabilir Ürün Listesi');
+    // Other suites' products may come first: narrow the list to this one.
+    await page.getByPlaceholder('Ara...').fill('SP-LAY');
+    await expect.poll(() => tableRow(page, 'SP-').count()).toBe(1);
     const contents = tableRow(page, 'SP-LAY-LOR-TABAK').getByRole('button', { name: 'İçindekiler (1)' });
     await contents.waitFor();
     await expect.poll(() => isInViewUncovered(page, contents)).toBe(true);
