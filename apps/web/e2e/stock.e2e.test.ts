@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
 import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { userName: 'depo.yonetici.e2e', password: 'depo-yonetici-1234' };
@@ -12,6 +13,13 @@ const STAFF = { userName: 'depo.personel.e2e', password: 'depo-personel-1234' };
 const YOGURT = { stockCode: 'STK-7001', name: 'Süzme Yoğurt' };
 const BUTTER = { stockCode: 'STK-7002', name: 'Köy Tereyağı' };
 const NEW_WAREHOUSE = 'Ankara Soğuk Depo';
+/** With these, nine warehouses: more than a laptop screen shows side by side. */
+const MORE_WAREHOUSES = [
+  'Manisa Ara Depo',
+  'Çorlu Dağıtım Deposu',
+  'Bursa Soğuk Depo',
+  'Konya Kuru Gıda Deposu',
+];
 
 /** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
 async function screenshot(page: Page, name: string) {
@@ -148,7 +156,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     const yogurt = row(page, YOGURT.stockCode);
     await yogurt.waitFor();
     // The new warehouse is a stock location too.
-    expect(await yogurt.textContent()).toContain('DEPO-5 : 0');
+    expect(await yogurt.textContent()).toContain(`${NEW_WAREHOUSE} : 0`);
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
     await screenshot(page, 'stock-goods');
@@ -173,11 +181,11 @@ describe('warehouses and stock as the warehouse roles', () => {
     page.on('request', countReads);
     await goodsIn.getByRole('button', { name: 'Uygula' }).click();
     await goodsIn.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 120');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-1 : 120');
     page.off('request', countReads);
     expect(itemReads).toHaveLength(0);
     const afterIn = (await yogurt.textContent()) ?? '';
-    expect(afterIn).toContain('DEPO-2 : 30');
+    expect(afterIn).toContain('Depo-2 : 30');
     expect(afterIn).toContain('150');
     expect(afterIn).toContain('~25');
 
@@ -203,8 +211,8 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-out-refused');
     await goodsOut.getByRole('button', { name: 'İptal' }).click();
     await goodsOut.waitFor({ state: 'hidden' });
-    expect(await yogurt.textContent()).toContain('DEPO-1 : 120');
-    expect(await yogurt.textContent()).toContain('DEPO-2 : 30');
+    expect(await yogurt.textContent()).toContain('Depo-1 : 120');
+    expect(await yogurt.textContent()).toContain('Depo-2 : 30');
 
     // Reopened, the modal has forgotten the type, the quantities and the error.
     await yogurt.getByRole('button', { name: 'Mal Çıkış' }).click();
@@ -218,7 +226,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-out-modal');
     await goodsOut.getByRole('button', { name: 'Uygula' }).click();
     await goodsOut.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-1 : 100');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-1 : 100');
 
     // --- a count overwrites a line ---
     await yogurt.getByRole('button', { name: 'Sayım' }).click();
@@ -249,7 +257,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-count-modal');
     await count.getByRole('button', { name: 'Kaydet' }).click();
     await count.waitFor({ state: 'hidden' });
-    await expect.poll(() => yogurt.textContent()).toContain('DEPO-2 : 28');
+    await expect.poll(() => yogurt.textContent()).toContain('Depo-2 : 28');
     expect(await yogurt.textContent()).toContain('128');
 
     // --- the item's movements ---
@@ -268,8 +276,8 @@ describe('warehouses and stock as the warehouse roles', () => {
 
     // --- a filter reloads the list: one warehouse ---
     await choose(page, page.getByTestId('goods-filters'), 'Depo', 'Depo-2');
-    await expect.poll(() => yogurt.textContent()).not.toContain('DEPO-1');
-    expect(await yogurt.textContent()).toContain('DEPO-2 : 28');
+    await expect.poll(() => yogurt.textContent()).not.toContain('Depo-1');
+    expect(await yogurt.textContent()).toContain('Depo-2 : 28');
     await screenshot(page, 'stock-goods-filtered');
 
     // --- the reduced copy of the screen ---
@@ -346,6 +354,107 @@ describe('warehouses and stock as the warehouse roles', () => {
     const items = await seeder.call<ProductItem[]>('GET', '/product-item');
     const lines = items.find((candidate) => candidate.stockCode === YOGURT.stockCode)?.stocks ?? [];
     expect(lines.find((line) => line.wareHouse.label === NEW_WAREHOUSE)?.quantity).toBe(1512);
+    await signOutThroughUi(page);
+  });
+
+  it('keeps the total in view at 1366×768 with nine warehouses and says that more are to the right', async () => {
+    const { page } = browser;
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    for (const shortName of MORE_WAREHOUSES) await seeder.call('POST', '/warehouses', { shortName });
+    const items = await seeder.call<ProductItem[]>('GET', '/product-item');
+    const yogurtItem = items.find((candidate) => candidate.stockCode === YOGURT.stockCode)!;
+    const lastLine = yogurtItem.stocks.find((line) => line.wareHouse.label === MORE_WAREHOUSES[3])!;
+    await seeder.call('POST', '/product-item/stock-import', {
+      id: lastLine.id,
+      importedQuantity: 42,
+      stockOperationType: 'PRODUCTION_INBOUND',
+      notes: 'Konya sevkiyatı',
+    });
+    await page.setViewportSize(LAPTOP);
+
+    // --- Stok Yönetimi: one column per warehouse, the total always beside the actions ---
+    await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
+    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    const yogurt = row(page, YOGURT.stockCode);
+    await yogurt.waitFor();
+    // Other suites' items may come first: narrow the list so the rows sit at the top of the screen.
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(
+      expect.arrayContaining(['Depo-1', NEW_WAREHOUSE, ...MORE_WAREHOUSES, 'Toplam Stok']),
+    );
+    const totalHeader = page.getByRole('columnheader').nth(headers.indexOf('Toplam Stok'));
+    const totalCell = yogurt.getByRole('cell').nth(headers.indexOf('Toplam Stok'));
+    expect(await totalCell.textContent()).toContain('1.682');
+    await expect.poll(() => isInViewUncovered(page, totalHeader)).toBe(true);
+    await expect.poll(() => isInViewUncovered(page, totalCell)).toBe(true);
+    // A header never breaks at its hyphen ('Depo-/1').
+    const depoOne = page.getByRole('button', { name: /^Depo-1 sütununa göre sırala/ });
+    expect((await depoOne.boundingBox())!.height).toBeLessThan(30);
+    const hint = page.getByTestId('table-scroll-hint');
+    expect(await hint.textContent()).toContain('9 depo');
+    const lastWarehouse = yogurt.getByRole('button', {
+      name: `${YOGURT.name} ${MORE_WAREHOUSES[3]} stok hareketleri`,
+    });
+    expect(await isInViewUncovered(page, lastWarehouse)).toBe(false);
+    await screenshot(page, 'stock-management-nine-warehouses');
+
+    // Scrolled to the right end: the last warehouse shows, the total is still there, the hint is gone.
+    await page.getByRole('table').evaluate((table) => {
+      const box = table.closest('.mantine-Table-scrollContainer') ?? table.parentElement!.parentElement!;
+      box.scrollLeft = box.scrollWidth;
+    });
+    await hint.waitFor({ state: 'detached' });
+    await expect.poll(() => isInViewUncovered(page, lastWarehouse)).toBe(true);
+    expect(await lastWarehouse.textContent()).toContain('42');
+    await expect.poll(() => isInViewUncovered(page, totalCell)).toBe(true);
+    await screenshot(page, 'stock-management-nine-warehouses-scrolled');
+
+    // The count modal's save button is in view without scrolling.
+    await yogurt.getByRole('button', { name: 'Sayım' }).click();
+    const count = dialog(page, 'Stok Sayımı');
+    await count.getByLabel('Depo-1 sayılan miktar').waitFor();
+    await expect
+      .poll(() => isInViewUncovered(page, count.getByRole('button', { name: 'Kaydet' })))
+      .toBe(true);
+    await screenshot(page, 'stock-management-count-nine-warehouses');
+    await count.getByRole('button', { name: 'İptal' }).click();
+    await count.waitFor({ state: 'hidden' });
+    await signOutThroughUi(page);
+
+    // --- Mal Giriş Çıkış: warehouse stocks by name, one entry apiece, the total in view ---
+    await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
+    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    const goodsRow = row(page, YOGURT.stockCode);
+    await goodsRow.waitFor();
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
+    const entries = (await goodsRow.getByRole('listitem').allInnerTexts()).map((text) =>
+      text.replace(/\s+/g, ' '),
+    );
+    expect(entries).toHaveLength(9);
+    expect(entries).toContain('Depo-1 : 100');
+    expect(entries).toContain(`${MORE_WAREHOUSES[3]} : 42`);
+    expect(await goodsRow.textContent()).not.toContain('DEPO-');
+    const goodsHeaders = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const goodsTotal = goodsRow.getByRole('cell').nth(goodsHeaders.indexOf('Toplam Stok'));
+    expect(await goodsTotal.textContent()).toBe('1.682');
+    // Rows are tall with nine warehouses: scrolling down is fine, sideways is what must not be needed.
+    await goodsTotal.evaluate((cell) => cell.scrollIntoView({ block: 'center' }));
+    await expect.poll(() => isInViewUncovered(page, goodsTotal)).toBe(true);
+    expect(await page.getByTestId('table-scroll-hint').count()).toBe(0);
+    await screenshot(page, 'stock-goods-nine-warehouses');
+
+    await goodsRow.getByRole('button', { name: 'Mal Giriş' }).click();
+    const goodsIn = dialog(page, `Mal Giriş: ${YOGURT.stockCode} - ${YOGURT.name}`);
+    await goodsIn.getByLabel('Depo-1 giriş miktarı').waitFor();
+    await expect
+      .poll(() => isInViewUncovered(page, goodsIn.getByRole('button', { name: 'Uygula' })))
+      .toBe(true);
+    await screenshot(page, 'stock-goods-in-nine-warehouses');
+    await page.keyboard.press('Escape');
+    await goodsIn.waitFor({ state: 'hidden' });
     await signOutThroughUi(page);
   });
 });

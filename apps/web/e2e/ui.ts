@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
 import { UI_TIMEOUT_MS } from './settings.ts';
 
 export const TOKEN_KEY = 'mandira-portal.auth-token';
@@ -37,4 +38,15 @@ export async function menuLabels(page: Page): Promise<string[]> {
 /** The open Mantine modal with this title. */
 export function dialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
+}
+
+/** The table rows (or a modal's) that contain this text. */
+export function tableRow(scope: Page | Locator, text: string) {
+  return scope.getByRole('row').filter({ hasText: text });
+}
+
+/** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
+export async function screenshotFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return screenshot(page, name);
 }

@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { ModalFooter } from './modal-footer.tsx';
 
 type FormActionsProps = {
   submitting: boolean;
@@ -9,11 +10,14 @@ type FormActionsProps = {
   submittingLabel?: string;
 };
 
-/** Cancel and submit of every form: while saving, neither can be pressed again. */
+/**
+ * Cancel and submit of every form, in the modal's footer that stays in view: while saving, neither can
+ * be pressed again.
+ */
 export function FormActions(props: FormActionsProps) {
   const { submitting, submittingLabel } = props;
   return (
-    <Group justify="flex-end" gap="sm">
+    <ModalFooter>
       <Button variant="default" onClick={props.onCancel} disabled={submitting}>
         {props.cancelLabel ?? 'Vazgeç'}
       </Button>
@@ -26,6 +30,6 @@ export function FormActions(props: FormActionsProps) {
           {props.submitLabel ?? 'Kaydet'}
         </Button>
       )}
-    </Group>
+    </ModalFooter>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, filterBySearch, matchesSearch, searchableText, turkishLower } from './search.ts';
+import { filterBySearch, matchesSearch, searchableText, turkishLower } from './search.ts';
 
 describe('turkishLower', () => {
   it('lowers dotted and dotless I the Turkish way', () => {
@@ -50,16 +50,5 @@ describe('filterBySearch', () => {
 describe('searchableText', () => {
   it('flattens arrays and objects and drops empty values', () => {
     expect(searchableText([null, 'a', { b: 2, c: undefined }])).toBe(' a 2 ');
-  });
-});
-
-describe('compareValues', () => {
-  it('orders Turkish letters alphabetically', () => {
-    const names = ['Şule', 'Can', 'Çetin', 'Sema', 'Ömer', 'Oya'];
-    expect([...names].sort(compareValues)).toEqual(['Can', 'Çetin', 'Oya', 'Ömer', 'Sema', 'Şule']);
-  });
-
-  it('orders numbers by value and puts empty values last', () => {
-    expect([10, '', 9, null, 100].sort(compareValues)).toEqual([9, 10, 100, '', null]);
   });
 });

@@ -35,16 +35,3 @@ export function filterBySearch<T>(
   if (query.trim().length < minLength) return [...rows];
   return rows.filter((row) => matchesSearch(valuesOf(row), query));
 }
-
-const collator = new Intl.Collator('tr-TR', { numeric: true, sensitivity: 'base' });
-
-/** Sort order for table cells: numbers and dates by value, text by Turkish alphabet (ç after c). */
-export function compareValues(a: unknown, b: unknown): number {
-  const aEmpty = a === null || a === undefined || a === '';
-  const bEmpty = b === null || b === undefined || b === '';
-  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
-  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-  return collator.compare(searchableText(a), searchableText(b));
-}

@@ -33,6 +33,17 @@ export const BUYER_COLUMNS: DataTableColumn<Buyer>[] = [
       </Stack>
     ),
   },
-  { id: 'email', header: 'E-posta', value: (b) => b.email },
+  {
+    id: 'email',
+    header: 'E-posta',
+    value: (b) => b.email,
+    // An address may break anywhere, so that the phone number beside it is not pushed out of view.
+    render: (b) => (
+      <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+        {b.email}
+      </Text>
+    ),
+    minWidth: 150,
+  },
   { id: 'phone', header: 'Telefon', value: (b) => b.phone1, noWrap: true },
 ];

@@ -74,6 +74,10 @@ export default function BuyerWarehousesPage() {
         <DataTable
           name="musteri-depolari"
           columns={COLUMNS}
+          initialSort={[
+            { id: 'buyerTitle', desc: false },
+            { id: 'code', desc: false },
+          ]}
           data={warehouses.data}
           getRowId={(w) => w.id}
           loading={warehouses.isPending}

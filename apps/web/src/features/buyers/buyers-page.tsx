@@ -64,6 +64,7 @@ export default function BuyersPage() {
         <DataTable
           name="musteriler"
           columns={BUYER_COLUMNS}
+          initialSort={[{ id: 'title', desc: false }]}
           data={buyers.data}
           getRowId={(buyer) => buyer.id}
           loading={buyers.isPending}

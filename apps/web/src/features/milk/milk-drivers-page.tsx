@@ -20,6 +20,10 @@ export default function MilkDriversPage() {
       <DataTable
         name="sut-araci-soforleri"
         columns={MILK_DRIVER_COLUMNS}
+        initialSort={[
+          { id: 'name', desc: false },
+          { id: 'surname', desc: false },
+        ]}
         data={drivers.data}
         getRowId={(driver) => driver.id}
         loading={drivers.isPending}

@@ -107,6 +107,10 @@ export function MilkFigures({ range, onRangeChange, summary, loading, error, onR
                   columns={VEHICLE_COLUMNS}
                   data={summary.byVehicle}
                   getRowId={(row) => row.milkVehicleId}
+                  initialSort={[
+                    { id: 'totalVolume', desc: true },
+                    { id: 'licencePlateCode', desc: false },
+                  ]}
                 />
               </Tabs.Panel>
               <Tabs.Panel value="drivers">
@@ -115,6 +119,10 @@ export function MilkFigures({ range, onRangeChange, summary, loading, error, onR
                   columns={DRIVER_COLUMNS}
                   data={summary.byDriver}
                   getRowId={(row) => row.milkVehicleDriverId}
+                  initialSort={[
+                    { id: 'totalVolume', desc: true },
+                    { id: 'driverFullName', desc: false },
+                  ]}
                 />
               </Tabs.Panel>
             </Tabs>

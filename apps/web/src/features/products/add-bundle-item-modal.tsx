@@ -4,10 +4,11 @@ import {
   INVALID_BUNDLE_LINE_MESSAGE,
   type ItemCard,
 } from '@mandira/contract/sellable-products';
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Button, Modal, Select, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
 import { useItemCards } from './api.ts';
 import type { BundleDraft } from './bundle-lines.ts';
@@ -76,12 +77,12 @@ function AddForm({ lines, onAdd, onClose }: Omit<Props, 'opened'>) {
           {refusal}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
+      <ModalFooter>
         <Button variant="default" onClick={onClose}>
           Vazgeç
         </Button>
         <Button onClick={add}>Ekle</Button>
-      </Group>
+      </ModalFooter>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@mandira/contract/sellable-products';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
 
@@ -21,11 +22,11 @@ export function BundleViewerModal({
       {product && (
         <Stack gap="md">
           <BundleTable lines={draftsOf(product.productBundle)} />
-          <Group justify="flex-end">
+          <ModalFooter>
             <Button variant="default" onClick={onClose}>
               Kapat
             </Button>
-          </Group>
+          </ModalFooter>
         </Stack>
       )}
     </Modal>

@@ -1,8 +1,9 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveProductItem } from './api.ts';
 import { ItemDetail } from './item-detail.tsx';
@@ -30,14 +31,14 @@ export function ItemDetailModal({ item, onClose }: Props) {
         ) : (
           <Stack gap="md">
             <ItemDetail item={item} />
-            <Group justify="flex-end">
+            <ModalFooter>
               <Button variant="default" onClick={close}>
                 Kapat
               </Button>
               <Button leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                 Düzenle
               </Button>
-            </Group>
+            </ModalFooter>
           </Stack>
         ))}
     </Modal>

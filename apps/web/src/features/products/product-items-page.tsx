@@ -55,6 +55,7 @@ export default function ProductItemsPage() {
         <DataTable
           name="depolanabilir-urunler"
           columns={ITEM_COLUMNS}
+          initialSort={[{ id: 'stockCode', desc: false }]}
           data={items.data}
           getRowId={(item) => item.id}
           loading={items.isPending}

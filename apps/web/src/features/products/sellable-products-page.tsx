@@ -26,7 +26,7 @@ function yesNo(flag: 0 | 1) {
 
 function columns(onShowBundle: (product: Product) => void): DataTableColumn<Product>[] {
   return [
-    { id: 'name', header: 'Ürün Adı', value: (p) => p.name, minWidth: 180 },
+    { id: 'name', header: 'Ürün Adı', value: (p) => p.name, minWidth: 140 },
     { id: 'stockCode', header: 'Stok Kodu', value: (p) => p.stockCode, noWrap: true },
     { id: 'barcode', header: 'Barkod', value: (p) => p.barcode, noWrap: true },
     {
@@ -42,12 +42,13 @@ function columns(onShowBundle: (product: Product) => void): DataTableColumn<Prod
       render: (p) => yesNo(p.truckShippingAvailable),
     },
     { id: 'perBox', header: 'Koli İçi Adet', value: (p) => p.quantityInsideBox, align: 'right' },
-    { id: 'notes', header: 'Açıklama', value: (p) => p.notes, minWidth: 160 },
+    { id: 'notes', header: 'Açıklama', value: (p) => p.notes, minWidth: 110 },
     {
       id: 'bundle',
       header: 'İçindekiler',
       value: (p) => p.productBundle.map((line) => `${line.quantity} × ${line.name}`).join(', '),
       sortable: false,
+      noWrap: true,
       render: (p) => (
         <Button
           size="compact-sm"
@@ -93,12 +94,13 @@ export default function SellableProductsPage() {
       <DataTable
         name="satilabilir-urunler"
         columns={tableColumns}
+        initialSort={[{ id: 'name', desc: false }]}
         data={products.data}
         getRowId={(p) => p.id}
         loading={products.isPending}
         error={products.error}
         onRetry={() => void products.refetch()}
-        minWidth={1100}
+        minWidth={1000}
         toolbar={
           <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ product: undefined })}>
             Ürün Ekle

@@ -1,14 +1,18 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { barcodeColumn, packagingColumn } from './stock-columns.tsx';
 import { formatPieces } from './stock-format.ts';
+import { WarehouseStockList } from './warehouse-stock-list.tsx';
 
 type Column = DataTableColumn<ProductItem>;
 
-/** Spec §2 writes a warehouse's stock as 'DEPO-{warehouseId} : quantity'. */
+/**
+ * Spec §2 writes a warehouse's stock as 'DEPO-{warehouseId} : quantity'; the portal names the warehouse
+ * as every other screen does ('Depo-1 : 703'), since created warehouses have names of their own.
+ */
 export function warehouseStockLines(item: ProductItem): string[] {
-  return item.stocks.map((line) => `DEPO-${line.warehouseId} : ${formatPieces(line.quantity)}`);
+  return item.stocks.map((line) => `${line.wareHouse.label} : ${formatPieces(line.quantity)}`);
 }
 
 const nameAndCode: Column = {
@@ -40,21 +44,10 @@ const warehouseStocks: Column = {
         Stok bilgisi yok
       </Text>
     ) : (
-      <SimpleGrid cols={2} spacing="xs" verticalSpacing={0} miw={190}>
-        {item.stocks.map((line, index) => (
-          <Text
-            key={line.id}
-            fz="sm"
-            ff="monospace"
-            title={line.wareHouse.label}
-            style={{ whiteSpace: 'nowrap' }}
-          >
-            {warehouseStockLines(item)[index]}
-          </Text>
-        ))}
-      </SimpleGrid>
+      <WarehouseStockList item={item} />
     ),
   sortable: false,
+  minWidth: 170,
 };
 
 const totalStock: Column = {
@@ -76,7 +69,8 @@ const approximateBoxes: Column = {
   value: (item) => (item.quantityInBox > 0 ? item.boxQuantity : null),
   render: (item) => (item.quantityInBox > 0 ? `~${formatPieces(item.boxQuantity)}` : '—'),
   align: 'right',
-  noWrap: true,
+  // The header may take two lines: the width goes to the warehouse list.
+  minWidth: 70,
 };
 
 /** The goods table of spec §2; the '-2' screen keeps only what identifies the item. */
@@ -85,8 +79,9 @@ export const GOODS_COLUMNS: Column[] = [
   barcodeColumn,
   { ...packagingColumn, header: 'Ambalaj Şekli' },
   warehouseStocks,
-  totalStock,
   approximateBoxes,
+  // Last and kept in view beside the actions, however wide the warehouse list makes the table.
+  { ...totalStock, stickyEnd: true },
 ];
 export const COMPACT_GOODS_COLUMNS: Column[] = [
   nameAndCode,

@@ -52,6 +52,7 @@ function GoodsPage({ compact }: { compact: boolean }) {
         <DataTable
           name={compact ? 'mal-giris-cikis-sade' : 'mal-giris-cikis'}
           columns={compact ? COMPACT_GOODS_COLUMNS : GOODS_COLUMNS}
+          initialSort={[{ id: 'name', desc: false }]}
           data={items.data}
           getRowId={(item) => item.id}
           loading={items.isPending || items.isPlaceholderData}

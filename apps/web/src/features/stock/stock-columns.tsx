@@ -109,6 +109,7 @@ export function stockManagementColumns(
         minWidth: 76,
       }),
     ),
-    totalStockColumn,
+    // Kept in view beside the actions however many warehouses scroll sideways.
+    { ...totalStockColumn, stickyEnd: true },
   ];
 }

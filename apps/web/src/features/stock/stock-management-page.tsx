@@ -46,6 +46,7 @@ export default function StockManagementPage() {
           onRetry={() => void Promise.all([items.refetch(), warehouses.refetch(), groups.refetch()])}
           initialSort={[{ id: 'stockCode', desc: false }]}
           minWidth={640 + 90 * (warehouses.data?.length ?? 4)}
+          scrollHint={`${warehouses.data?.length ?? 0} depo: sağdaki depolar için tabloyu yana kaydırın`}
           rowActions={(item) => (
             <Button
               size="compact-sm"

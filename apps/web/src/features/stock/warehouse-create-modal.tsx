@@ -6,7 +6,7 @@ import {
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,
 } from '@mandira/contract/stock';
-import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Loader, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormError } from '../../lib/form-error.tsx';
 import { MapPicker } from '../../lib/map-picker.tsx';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
@@ -180,7 +181,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           )}
         />
         <FormError title="Depo oluşturulamadı" message={serverError} />
-        <Group justify="flex-end" gap="sm">
+        <ModalFooter>
           <Button variant="default" onClick={onDone} disabled={create.submitting}>
             İptal
           </Button>
@@ -192,7 +193,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
           >
             {create.submitting ? 'Oluşturuluyor...' : 'Oluştur'}
           </Button>
-        </Group>
+        </ModalFooter>
       </Stack>
     </form>
   );

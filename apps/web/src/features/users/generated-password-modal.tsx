@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
 
 type Props = { result: { userName: string; password: string } | null; onClose: () => void };
 
@@ -38,9 +39,9 @@ export function GeneratedPasswordModal({ result, onClose }: Props) {
           <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>
             Bu şifre yalnızca şimdi gösterilir. Kullanıcıya güvenli bir yolla iletin.
           </Alert>
-          <Group justify="flex-end">
+          <ModalFooter>
             <Button onClick={onClose}>Tamam</Button>
-          </Group>
+          </ModalFooter>
         </Stack>
       )}
     </Modal>

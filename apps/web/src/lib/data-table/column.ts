@@ -19,6 +19,11 @@ export type DataTableColumn<T> = {
   /** Keeps short values such as dates and phone numbers on one line. */
   noWrap?: boolean;
   minWidth?: number;
+  /**
+   * Stays in view at the right edge, beside the row actions, while the other columns scroll sideways
+   * (a total beside many per-warehouse columns). Meant for one column, the last.
+   */
+  stickyEnd?: boolean;
 };
 
 export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | null {

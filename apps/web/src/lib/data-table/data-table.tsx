@@ -1,22 +1,19 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
-import {
-  type ColumnDef,
-  getCoreRowModel,
-  getSortedRowModel,
-  type SortingState,
-  useReactTable,
-} from '@tanstack/react-table';
-import { type ReactNode, useMemo, useState } from 'react';
+import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
+import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
+import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../error-message.ts';
-import { compareValues, filterBySearch, searchableText } from '../search.ts';
+import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
 import { exportToExcel } from './export-to-excel.ts';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
+import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useElementWidth } from './use-element-width.ts';
+import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
 const RENDER_STEP = 200;
@@ -36,10 +33,16 @@ export type DataTableProps<T> = {
   toolbar?: ReactNode;
   /** The search applies only from this many characters (users: 3, i.e. longer than 2). */
   minSearchLength?: number;
+  /**
+   * The order the table opens in, also its order for good: a header click turns a column's order
+   * round but never back to the raw order of `data`. Text sorts the Turkish way.
+   */
   initialSort?: SortingState;
   emptyMessage?: string;
   /** Columns below this width scroll sideways instead of squeezing. */
   minWidth?: number;
+  /** Said above the table while some of its columns are out of view to the right. */
+  scrollHint?: string;
   /**
    * Server paging: `data` is one page of `total` rows. Search and sorting then apply within the page;
    * the pager below the table asks the server for another.
@@ -81,6 +84,7 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
 
 /** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
 const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rowActions, minSearchLength = 1 } = props;
@@ -100,17 +104,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     [props.data, query, columns, minSearchLength],
   );
 
-  const columnDefs = useMemo<ColumnDef<T>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        accessorFn: column.value,
-        header: column.header,
-        enableSorting: column.sortable !== false,
-        sortingFn: (a, b, id) => compareValues(a.getValue(id), b.getValue(id)),
-      })),
-    [columns],
-  );
+  const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
+  const scrollBox = useRef<HTMLDivElement>(null);
+  const overflow = useHorizontalOverflow(scrollBox);
+  const actionsHeader = useRef<HTMLTableCellElement>(null);
+  const actionsWidth = useElementWidth(actionsHeader);
+  const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
+    ...(column.stickyEnd ? { position: 'sticky', right: actionsWidth, zIndex: 1 } : {}),
+    ...(column.noWrap && !header ? NO_WRAP : {}),
+  });
 
   const table = useReactTable({
     data: filtered,
@@ -118,7 +120,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     state: { sorting },
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
+    ...SORTING_OPTIONS,
     getRowId: (row) => String(props.getRowId(row)),
   });
 
@@ -167,8 +169,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Group>
         </Alert>
       ) : null}
+      {overflow.overflows && !overflow.atEnd && (
+        <Group gap={6} c="dimmed" justify="flex-end" data-testid="table-scroll-hint">
+          <IconArrowsHorizontal size={16} />
+          <Text fz="sm">{props.scrollHint ?? 'Diğer sütunlar sağda: tabloyu yana kaydırın'}</Text>
+        </Group>
+      )}
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer minWidth={props.minWidth ?? 700} type="native">
+        <Table.ScrollContainer
+          ref={scrollBox}
+          minWidth={props.minWidth ?? 700}
+          type="native"
+          className={overflow.overflows && !overflow.atEnd ? classes.moreToTheRight : undefined}
+        >
           <Table
             striped
             highlightOnHover
@@ -181,18 +194,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {table.getFlatHeaders().map((header) => {
                   const column = columns[header.index]!;
                   return (
-                    <Table.Th key={header.id} w={column.width} miw={column.minWidth} ta={column.align}>
+                    <Table.Th
+                      key={header.id}
+                      w={column.width}
+                      miw={column.minWidth}
+                      ta={column.align}
+                      style={cellStyle(column, true)}
+                      bg={column.stickyEnd ? 'gray.0' : undefined}
+                      className={column.stickyEnd ? classes.stickyEnd : undefined}
+                    >
                       <SortHeader
                         label={column.header}
                         sortable={header.column.getCanSort()}
                         direction={header.column.getIsSorted()}
                         onToggle={() => header.column.toggleSorting()}
+                        align={column.align}
                       />
                     </Table.Th>
                   );
                 })}
                 {rowActions && (
-                  <Table.Th ta="right" style={STICKY_ACTIONS} bg="gray.0">
+                  <Table.Th ref={actionsHeader} ta="right" style={STICKY_ACTIONS} bg="gray.0">
                     <Text fw={600} fz="sm">
                       İşlemler
                     </Text>
@@ -222,7 +244,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <Table.Td
                         key={column.id}
                         ta={column.align}
-                        style={column.noWrap ? { whiteSpace: 'nowrap' } : undefined}
+                        style={cellStyle(column)}
+                        className={
+                          column.stickyEnd ? `${classes.stickyEnd} ${classes.stickyBody}` : undefined
+                        }
                       >
                         {column.render
                           ? column.render(row.original)

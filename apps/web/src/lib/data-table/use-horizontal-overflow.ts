@@ -1,0 +1,34 @@
+import { type RefObject, useEffect, useState } from 'react';
+
+export type HorizontalOverflow = {
+  /** The content is wider than its box: some columns are out of view. */
+  overflows: boolean;
+  /** Scrolled as far right as it goes. */
+  atEnd: boolean;
+};
+
+/** Watches a scroll box so a table can say that it has more columns to the right. */
+export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): HorizontalOverflow {
+  const [state, setState] = useState<HorizontalOverflow>({ overflows: false, atEnd: true });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const measure = () => {
+      const overflows = box.scrollWidth - box.clientWidth > 1;
+      const atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+      setState((current) =>
+        current.overflows === overflows && current.atEnd === atEnd ? current : { overflows, atEnd },
+      );
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    box.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      box.removeEventListener('scroll', measure);
+    };
+  }, [ref]);
+  return state;
+}
