@@ -156,6 +156,8 @@ function MilkDeliveryForm({
               <Select
                 label="Araç"
                 placeholder="Plaka seçiniz"
+                // The first field has focus when the modal opens; its list waits for a click or a key.
+                openOnFocus={false}
                 data={vehicleOptions}
                 searchable
                 nothingFoundMessage="Araç bulunamadı"
