@@ -65,7 +65,9 @@ const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
 
 /**
  * The orders `where` selects (a condition on `o`, the orders table), newest first, with their buyer,
- * branch and items in three statements whatever the number of orders.
+ * branch and items in three statements whatever the number of orders. The page's ids are chosen
+ * first, so a status and date filter is answered from `orders_status_created_idx` alone (no table
+ * rows read for the orders that only compete for the page) and only the page's rows are joined.
  */
 export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
   const rows = await rowsOf<OrderRow>(
@@ -75,12 +77,14 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
                o.dealt_total_price::float8 as dealt_total_price
-          from orders o
+          from (select o.id from orders o
+                 where ${where}
+                 order by ${NEWEST_FIRST}
+                 limit ${paging.limit} offset ${paging.offset}) page
+          join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
-         where ${where}
-         order by ${NEWEST_FIRST}
-         limit ${paging.limit} offset ${paging.offset}`,
+         order by ${NEWEST_FIRST}`,
   );
   if (rows.length === 0) return [];
   const items = await rowsOf<ItemRow>(
