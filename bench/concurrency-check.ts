@@ -14,6 +14,7 @@ import {
   createDatabase,
   deadline,
   describeLedger,
+  itemBody,
   runCheck,
   type Server,
   seededRandom,
@@ -90,20 +91,13 @@ async function main(): Promise<void> {
   // Two items, each with a line in DEPO1 and DEPO2: four hot lines.
   const hotLines: number[] = [];
   for (const n of [1, 2]) {
-    const created = await call(a, token, 'POST', '/api/product-item', {
-      name: `Eşzamanlılık Peyniri ${n}`,
-      stockCode: `ES-${n}`,
-      barcode: `86900000900${n}`,
-      packagingType: 'VACUUM_PACKAGE',
-      warehouseStockType: 'FOODS',
-      packagingUnitType: 'GRAM',
-      packagingUnitTypeAmount: 1000,
-      width: 10,
-      length: 10,
-      height: 10,
-      quantityInBox: 6,
-      notes: '',
-    });
+    const created = await call(
+      a,
+      token,
+      'POST',
+      '/api/product-item',
+      itemBody(`Eşzamanlılık Peyniri ${n}`, `ES-${n}`, `86900000900${n}`, 1000),
+    );
     if (created.status !== 200) throw new Error(`item not created: ${JSON.stringify(created.json)}`);
     const item = created.json.data as { stocks: { id: number; wareHouse: { name: string } }[] };
     for (const warehouse of ['DEPO1', 'DEPO2']) {

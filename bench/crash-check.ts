@@ -20,6 +20,7 @@ import {
   deadline,
   describeLedger,
   finish,
+  itemBody,
   onCleanup,
   type Server,
   type SqlReader,
@@ -69,20 +70,7 @@ async function hotLinesOf(server: Server, token: string): Promise<number[]> {
   const response = await fetch(`${server.url}/api/product-item`, {
     method: 'POST',
     headers: { 'auth-token': token, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Çökme Denemesi Peyniri',
-      stockCode: 'COKME-1',
-      barcode: '8690000099901',
-      packagingType: 'VACUUM_PACKAGE',
-      warehouseStockType: 'FOODS',
-      packagingUnitType: 'GRAM',
-      packagingUnitTypeAmount: 500,
-      width: 10,
-      length: 10,
-      height: 10,
-      quantityInBox: 6,
-      notes: '',
-    }),
+    body: JSON.stringify(itemBody('Çökme Denemesi Peyniri', 'COKME-1', '8690000099901')),
   });
   const json = (await response.json()) as {
     data?: { stocks: { id: number; wareHouse: { name: string } }[] };

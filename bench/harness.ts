@@ -296,6 +296,27 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+/**
+ * The create body of a stockable item for the checks: a vacuum-packed cheese of `grams`, six to a box.
+ * The checks differ only in its names and codes.
+ */
+export function itemBody(name: string, stockCode: string, barcode: string, grams = 500) {
+  return {
+    name,
+    stockCode,
+    barcode,
+    packagingType: 'VACUUM_PACKAGE',
+    warehouseStockType: 'FOODS',
+    packagingUnitType: 'GRAM',
+    packagingUnitTypeAmount: grams,
+    width: 10,
+    length: 10,
+    height: 10,
+    quantityInBox: 6,
+    notes: '',
+  };
+}
+
 /** One API call as a signed-in user; the envelope's data or error, with the HTTP status. */
 export async function call(server: Server, token: string, method: string, url: string, body?: object) {
   const response = await fetch(`${server.url}${url}`, {

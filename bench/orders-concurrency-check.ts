@@ -13,6 +13,7 @@ import {
   call,
   createDatabase,
   deadline,
+  itemBody,
   runCheck,
   type Server,
   seededRandom,
@@ -50,20 +51,7 @@ async function main(): Promise<void> {
   // One shared item, short; each product has a plentiful item of its own beside it.
   const item = (n: number) =>
     created<{ id: number; stocks: { id: number; wareHouse: { name: string } }[] }>(
-      call(a, token, 'POST', '/api/product-item', {
-        name: `Yarış Ürünü ${n}`,
-        stockCode: `YR-${n}`,
-        barcode: `86900007700${n}`,
-        packagingType: 'VACUUM_PACKAGE',
-        warehouseStockType: 'FOODS',
-        packagingUnitType: 'GRAM',
-        packagingUnitTypeAmount: 500,
-        width: 10,
-        length: 10,
-        height: 10,
-        quantityInBox: 6,
-        notes: '',
-      }),
+      call(a, token, 'POST', '/api/product-item', itemBody(`Yarış Ürünü ${n}`, `YR-${n}`, `86900007700${n}`)),
       'item',
     );
   const [shared, own1, own2] = [await item(1), await item(2), await item(3)];
