@@ -33,6 +33,15 @@ describe('readServerError', () => {
     expect(failure.message).toBe('Miktar çok büyük.');
   });
 
+  it('takes the field from the envelope when the message names none', () => {
+    const failure = refusal('Seçilen teslimat şubesi bu müşterinin depolarından biri değil.', 'buyerBranch');
+    expect(readServerError(failure, { buyerBranch: 'Teslimat Şubesi' })).toEqual({
+      field: 'buyerBranch',
+      fieldMessage: 'Seçilen teslimat şubesi bu müşterinin depolarından biri değil.',
+      message: 'Seçilen teslimat şubesi bu müşterinin depolarından biri değil.',
+    });
+  });
+
   it('passes a message without a key on as it is', () => {
     const failure = readServerError(
       new ApiRequestError({ message: "'E2E-B02' kodlu bir müşteri zaten kayıtlı.", code: 'DUPLICATE' }),

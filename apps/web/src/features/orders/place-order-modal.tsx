@@ -10,11 +10,10 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useBuyerWarehouses } from '../../api/buyers.ts';
-import { errorMessage } from '../../lib/error-message.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { formatMoney } from '../../lib/format.ts';
-import { serverFieldError } from '../../lib/server-field-error.ts';
+import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { usePlaceOrder } from './api.ts';
 import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from './order-colors.ts';
@@ -22,7 +21,13 @@ import { isoDayToShown, shownDayToIso } from './shipment-day.ts';
 
 type Values = z.input<typeof ApplyToOrderBody>;
 type Output = z.output<typeof ApplyToOrderBody>;
-const FIELDS = ['buyerRequestReferenceCode', 'buyerBranch', 'plannedShipmentDate', 'colorGroup'] as const;
+/** The form's fields with their labels: a server refusal of one of them shows under it. */
+const FIELD_LABELS = {
+  buyerRequestReferenceCode: 'Müşteri Talep Referans Kodu',
+  buyerBranch: 'Teslimat Şubesi',
+  plannedShipmentDate: 'Planlanan Sevkiyat Tarihi',
+  colorGroup: 'Renk Etiketi',
+};
 
 const resolver = zodResolver(ApplyToOrderBody);
 
@@ -79,9 +84,7 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
       });
       onDone();
     } catch (error) {
-      const onField = serverFieldError(error, FIELDS);
-      if (onField) setError(onField.field, { message: onField.message });
-      else setServerError(errorMessage(error));
+      setServerError(showServerError(setError, error, FIELD_LABELS));
     }
   });
 
