@@ -13,6 +13,8 @@ describe('packaging words', () => {
   it('leave a group they cannot read as it is', () => {
     expect(packagingGroupLabel('Tümü')).toBe('Tümü');
     expect(packagingGroupLabel('12 FOO')).toBe('12 FOO');
+    expect(packagingGroupLabel('')).toBe('');
+    expect(packagingGroupLabel('Karışık koli')).toBe('Karışık koli');
   });
 
   it('name pieces packed as pieces once', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_ORDER_PACKAGING_GROUP } from '@mandira/contract/baskets';
-import { ALL_LABEL } from '@mandira/contract/products';
+import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
@@ -8,7 +8,6 @@ import { PageHeader } from '../../lib/page-header.tsx';
 import { AddToBasket } from './add-to-basket.tsx';
 import { BuyerSelect } from './buyer-select.tsx';
 import { orderTakingColumns } from './order-taking-columns.tsx';
-import { packagingGroupLabel } from './packaging-group-label.ts';
 
 const ALL = 'ALL';
 
