@@ -104,6 +104,11 @@ export const FIELD_LABELS: Record<string, string> = {
   minAmount: 'En düşük tutar',
   maxAmount: 'En yüksek tutar',
   operationType: 'İşlem türü',
+  // accounting
+  payType: 'Ödeme tipi',
+  reason: 'İşlem nedeni',
+  amount: 'Tutar',
+  logoInvoiceId: 'Logo fatura no',
   // milk
   licencePlateCode: 'Plaka',
   brand: 'Marka',
