@@ -43,10 +43,7 @@ export async function request<T>(
   body?: unknown,
   options: RequestOptions<T> = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = {
-    [AUTH_HEADER]: getAuthToken() ?? NO_TOKEN,
-    accept: 'application/json',
-  };
+  const headers = authHeaders('application/json');
   // Fastify refuses a JSON content type with an empty body, so it is sent only with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
@@ -62,11 +59,36 @@ export async function request<T>(
     if (options.signal?.aborted) throw error;
     return unexpected('NETWORK_ERROR');
   }
-  if (response.status === 401 && options.redirectOnUnauthorized !== false) {
-    endSession();
-    onUnauthorized();
-  }
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) signedOut();
   return normaliseAnswer(response.ok, await readJson(response), options.schema);
+}
+
+function authHeaders(accept: string): Record<string, string> {
+  return { [AUTH_HEADER]: getAuthToken() ?? NO_TOKEN, accept };
+}
+
+function signedOut(): void {
+  endSession();
+  onUnauthorized();
+}
+
+/**
+ * A file the API makes (a PDF), with the session's token like every other call, so it cannot be a
+ * plain link: its bytes, or an ApiRequestError carrying the server's Turkish message.
+ */
+export async function getFile(path: string, accept: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(accept) });
+  } catch {
+    throw new ApiRequestError(unexpected('NETWORK_ERROR').error);
+  }
+  if (response.status === 401) signedOut();
+  if (!response.ok) {
+    const answer = normaliseAnswer(false, await readJson(response));
+    throw new ApiRequestError(answer.success ? unexpected().error : answer.error);
+  }
+  return response.blob();
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,6 +1,7 @@
 import type { MilkSummary } from '@mandira/contract/milk';
 import { type DataTableColumn, exportValueOf } from '../../lib/data-table/column.ts';
 import { formatDate } from '../../lib/format.ts';
+import { downloadBlob } from '../../lib/save-file.ts';
 import { DAILY_COLUMNS, DRIVER_COLUMNS, VEHICLE_COLUMNS, volumeColumns } from './milk-summary-columns.tsx';
 
 type Sheet = { name: string; columns: DataTableColumn<never>[]; rows: readonly unknown[] };
@@ -47,15 +48,8 @@ export async function exportMilkSummary(summary: MilkSummary): Promise<void> {
     }
   }
   const buffer = await workbook.xlsx.writeBuffer();
-  const url = URL.createObjectURL(
+  downloadBlob(
     new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    `sut-ozeti-${summary.from}-${summary.to}.xlsx`,
   );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `sut-ozeti-${summary.from}-${summary.to}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns; revoke a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

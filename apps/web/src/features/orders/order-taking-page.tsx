@@ -3,10 +3,10 @@ import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
+import { BuyerSelect } from '../../lib/buyer-select.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { AddToBasket } from './add-to-basket.tsx';
-import { BuyerSelect } from './buyer-select.tsx';
 import { orderTakingColumns } from './order-taking-columns.tsx';
 
 const ALL = 'ALL';

@@ -1,3 +1,4 @@
+import { downloadBlob } from '../save-file.ts';
 import { type DataTableColumn, exportValueOf } from './column.ts';
 
 /** Excel refuses sheet names over 31 characters or with any of these. */
@@ -31,16 +32,8 @@ export async function exportToExcel<T>(
     sheet.addRow(Object.fromEntries(columns.map((column) => [column.id, exportValueOf(column, row)])));
   }
   const buffer = await workbook.xlsx.writeBuffer();
-  const blob = new Blob([buffer], {
-    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${name}.xlsx`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start the download after click() returns; revoke a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(
+    new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    `${name}.xlsx`,
+  );
 }

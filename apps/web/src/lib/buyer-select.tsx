@@ -1,8 +1,8 @@
 import type { Buyer } from '@mandira/contract/buyers';
 import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
-import { useBuyers } from '../../api/buyers.ts';
-import { matchesSearch } from '../../lib/search.ts';
+import { useBuyers } from '../api/buyers.ts';
+import { matchesSearch } from './search.ts';
 
 const buyerLabel = (buyer: Buyer) => `${buyer.title} (${buyer.code})`;
 
@@ -15,7 +15,7 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (buyerId: number | null) => void;
 };
 
-/** The buyer dropdown of the order screens, with a search inside it (spec §2). */
+/** The buyer dropdown of the order and accounting screens, with a search inside it (spec §2). */
 export function BuyerSelect({ value, onChange, ...props }: Props) {
   const buyers = useBuyers();
   const options = useMemo(
