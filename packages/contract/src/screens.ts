@@ -131,6 +131,14 @@ export const SCREENS = [
     access: 'ORDER_REVIEW',
   },
   {
+    // Spec §2: also opened from 'Hesap Özeti' on the buyer list, with the buyer in `?buyerId=`.
+    key: 'buyer-accounting',
+    paths: ['/musteri-finans-yonetimi'],
+    label: 'Müşteri Finans Yönetimi',
+    groupName: 'Finans',
+    access: 'ACCOUNTING',
+  },
+  {
     key: 'milk-vehicles',
     paths: ['/sut-araci-yonetimi'],
     label: 'Süt Araçları Yönetimi',

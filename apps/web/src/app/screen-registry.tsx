@@ -28,6 +28,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
   'order-taking': lazy(() => import('../features/orders/order-taking-page.tsx')),
   baskets: lazy(() => import('../features/orders/baskets-page.tsx')),
   orders: lazy(() => import('../features/orders/orders-page.tsx')),
+  'buyer-accounting': lazy(() => import('../features/accounting/accounting-page.tsx')),
   'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
   'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
   'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),

@@ -36,6 +36,8 @@ const readBuyers = {
       'ORDER_TAKING',
       'BASKET_MANAGEMENT',
       'ORDER_REVIEW',
+      // The accounting screen chooses the buyer whose account it shows.
+      'ACCOUNTING',
     ],
   },
 } as const;

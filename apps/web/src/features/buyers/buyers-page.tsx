@@ -4,8 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil, IconReceipt, IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { accountingPath } from '../../api/accounting.ts';
 import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
+import { useHoldsPrivilege } from '../../api/current-user.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
@@ -31,6 +33,8 @@ type Editing = { buyer?: Buyer };
 export default function BuyersPage() {
   const buyers = useBuyers();
   const synchronize = useSynchronizeBuyers();
+  // The account summary is the finance screen's (spec §6): shown only to those who may open it.
+  const seesAccounts = useHoldsPrivilege('ACCOUNTING');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [syncError, setSyncError] = useState<{ title: string; message: string }>();
 
@@ -88,15 +92,17 @@ export default function BuyersPage() {
           }
           rowActions={(buyer) => (
             <>
-              <Button
-                size="compact-sm"
-                variant="subtle"
-                leftSection={<IconReceipt size={14} />}
-                component={Link}
-                to={`/musteri-finans-yonetimi?buyerId=${buyer.id}`}
-              >
-                Hesap Özeti
-              </Button>
+              {seesAccounts && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  leftSection={<IconReceipt size={14} />}
+                  component={Link}
+                  to={accountingPath(buyer.id)}
+                >
+                  Hesap Özeti
+                </Button>
+              )}
               <Button
                 size="compact-sm"
                 variant="light"

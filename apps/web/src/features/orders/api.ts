@@ -3,14 +3,16 @@ import type { OrderItemAction } from '@mandira/contract/order-machines';
 import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
 import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ACCOUNTING_KEY } from '../../api/accounting.ts';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
-// Baskets and orders hold reservations, so every write here also moves the order screen's figures.
+// Baskets and orders hold reservations, so every write here also moves the order screen's figures;
+// an order's total (placed, reviewed, canceled) is also what its buyer owes.
 const BASKETS = ['baskets'] as const;
 const ORDERS = ['orders'] as const;
-const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY] as const;
+const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as const;
 
 export function useBaskets() {
   return useQuery(apiQuery<Basket[]>([...BASKETS, 'list'], '/admin/baskets'));

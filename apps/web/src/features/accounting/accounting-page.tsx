@@ -1,0 +1,121 @@
+import type { AccountingTransaction } from '@mandira/contract/accounting';
+import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { IconCash, IconListDetails, IconReceipt2 } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useBuyers } from '../../api/buyers.ts';
+import { BuyerSelect } from '../../lib/buyer-select.tsx';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { LoadError, NothingFound } from '../../lib/load-states.tsx';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { useAccountingSummary, useAccountTransactions } from './api.ts';
+import { PayOrderModal } from './pay-order-modal.tsx';
+import { StatementPanel } from './statement-panel.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { TRANSACTION_COLUMNS } from './transaction-columns.tsx';
+
+/** The buyer in `?buyerId=` (spec §2), or null when none or no usable number is given. */
+function buyerIdOf(params: URLSearchParams): number | null {
+  const id = Number(params.get('buyerId'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** 'Müşteri Finans Yönetimi' (spec §2, DESIGN §7.7): one buyer's account, its payments and statement. */
+export default function AccountingPage() {
+  const [params, setParams] = useSearchParams();
+  const buyerId = buyerIdOf(params);
+
+  return (
+    <>
+      <PageHeader
+        title="Müşteri Finans Yönetimi"
+        description="Müşterinin siparişleri, ödemeleri, iadeleri ve hesap ekstresi"
+        actions={
+          <BuyerSelect
+            aria-label="Müşteri"
+            w={380}
+            value={buyerId}
+            onChange={(id) => setParams(id ? { buyerId: String(id) } : {})}
+            clearable={false}
+          />
+        }
+      />
+      {buyerId === null ? (
+        <Paper withBorder radius="md" p="xl">
+          <NothingFound message="Hesabını görmek istediğiniz müşteriyi sağ üstten seçiniz." />
+        </Paper>
+      ) : (
+        <BuyerAccount key={buyerId} buyerId={buyerId} />
+      )}
+    </>
+  );
+}
+
+function BuyerAccount({ buyerId }: { buyerId: number }) {
+  const summary = useAccountingSummary(buyerId);
+  const transactions = useAccountTransactions(buyerId);
+  const buyer = useBuyers().data?.find((candidate) => candidate.id === buyerId);
+  const [paying, setPaying] = useState<AccountingTransaction | null>(null);
+
+  if (summary.error) {
+    return (
+      <LoadError
+        title="Müşteri hesabı yüklenemedi"
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      {buyer && (
+        <Text fz="sm" c="dimmed" data-testid="account-buyer">
+          <b>{buyer.title}</b> · {buyer.code}
+        </Text>
+      )}
+      <SummaryCards summary={summary.data} />
+      <Tabs defaultValue="transactions" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="transactions" leftSection={<IconListDetails size={16} />}>
+            Hesap Hareketleri
+          </Tabs.Tab>
+          <Tabs.Tab value="statement" leftSection={<IconReceipt2 size={16} />}>
+            Hesap Ekstresi
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="transactions">
+          <DataTable
+            name={`hesap-hareketleri-${buyer?.code ?? buyerId}`}
+            columns={TRANSACTION_COLUMNS}
+            initialSort={[{ id: 'createdAt', desc: true }]}
+            data={transactions.data}
+            getRowId={(transaction) => transaction.id}
+            loading={transactions.isPending}
+            error={transactions.error}
+            onRetry={() => void transactions.refetch()}
+            minWidth={960}
+            rowActions={(transaction) =>
+              // Spec §4: only an order's row can be paid; nothing is left to pay once it is settled.
+              transaction.reasonDetail.name === 'NEW_ORDER' ? (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconCash size={14} />}
+                  disabled={!transaction.openAmount}
+                  title={transaction.openAmount ? undefined : 'Bu siparişte ödenecek tutar kalmadı'}
+                  onClick={() => setPaying(transaction)}
+                >
+                  Öde
+                </Button>
+              ) : null
+            }
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="statement">
+          <StatementPanel buyerId={buyerId} buyerCode={buyer?.code} />
+        </Tabs.Panel>
+      </Tabs>
+      <PayOrderModal order={paying} onClose={() => setPaying(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { notifications } from '@mantine/notifications';
+import { IconCalendar, IconFileTypePdf } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { openBlob } from '../../lib/save-file.ts';
+import { parseTurkishDate } from '../../lib/turkish-date.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { type DayRange, fetchStatementPdf, useAccountStatement } from './api.ts';
+import { STATEMENT_COLUMNS } from './statement-columns.tsx';
+import { lastThirtyDays, quickRanges } from './statement-range.ts';
+import { statementRows } from './statement-rows.ts';
+
+type Props = { buyerId: number; buyerCode: string | undefined };
+
+/**
+ * The account statement (hesap ekstresi, issue 15): for a range of days, the opening balance, every
+ * line with the running balance, and the closing balance; as Excel (this table) or as the server's PDF.
+ */
+export function StatementPanel({ buyerId, buyerCode }: Props) {
+  const [range, setRange] = useState<DayRange>(() => lastThirtyDays());
+  // The fields keep what is typed; the statement follows once both ends make a range.
+  const [typed, setTyped] = useState<{ from: string | null; to: string | null }>(range);
+  const statement = useAccountStatement(buyerId, range);
+  const rows = useMemo(() => (statement.data ? statementRows(statement.data) : undefined), [statement.data]);
+  const today = lastThirtyDays().to;
+  const backwards = typed.from !== null && typed.to !== null && typed.to < typed.from;
+  const fileName = `hesap-ekstresi-${buyerCode ?? buyerId}-${range.from}-${range.to}`;
+
+  const choose = (next: { from: string | null; to: string | null }) => {
+    setTyped(next);
+    if (next.from && next.to && next.to >= next.from) setRange({ from: next.from, to: next.to });
+  };
+
+  const pdf = useSubmitGuard(async () => {
+    try {
+      openBlob(await fetchStatementPdf(buyerId, range), `${fileName}.pdf`);
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'PDF oluşturulamadı', message: errorMessage(error) });
+    }
+  });
+
+  const dateField = (key: 'from' | 'to', label: string) => (
+    <DateInput
+      label={label}
+      placeholder="GG.AA.YYYY"
+      valueFormat="DD.MM.YYYY"
+      dateParser={(text) => parseTurkishDate(text)}
+      leftSection={<IconCalendar size={16} />}
+      value={typed[key]}
+      onChange={(value) => choose({ ...typed, [key]: value })}
+      maxDate={today}
+      error={key === 'to' && backwards ? 'Bitiş tarihi başlangıç tarihinden önce olamaz.' : undefined}
+      w={170}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="md" p="sm" data-testid="statement-range">
+        <Group gap="md" align="flex-end" justify="space-between">
+          <Group gap="md" align="flex-end">
+            {dateField('from', 'Başlangıç Tarihi')}
+            {dateField('to', 'Bitiş Tarihi')}
+            <Group gap={6} role="group" aria-label="Hızlı tarih aralığı" pb={4}>
+              {quickRanges().map((quick) => {
+                const active = quick.range.from === range.from && quick.range.to === range.to;
+                return (
+                  <Button
+                    key={quick.label}
+                    size="compact-sm"
+                    variant={active ? 'filled' : 'default'}
+                    aria-pressed={active}
+                    onClick={() => choose(quick.range)}
+                  >
+                    {quick.label}
+                  </Button>
+                );
+              })}
+            </Group>
+          </Group>
+          {statement.data && (
+            <Text fz="sm" c="dimmed" pb={6} data-testid="statement-closing">
+              Kapanış bakiyesi: <b>{formatMoney(statement.data.closingBalance)}</b>
+            </Text>
+          )}
+        </Group>
+      </Paper>
+      <DataTable
+        name={fileName}
+        columns={STATEMENT_COLUMNS}
+        data={rows}
+        getRowId={(row) => row.key}
+        loading={statement.isPending || statement.isPlaceholderData}
+        error={statement.error}
+        onRetry={() => void statement.refetch()}
+        minWidth={1000}
+        toolbar={
+          <Button
+            variant="default"
+            leftSection={<IconFileTypePdf size={16} />}
+            onClick={() => void pdf.run()}
+            loading={pdf.submitting}
+            disabled={!statement.data}
+          >
+            PDF
+          </Button>
+        }
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import type { AccountStatement } from '@mandira/contract/accounting';
+
+/** One row of the statement table: the opening balance, a line, or the closing balance with the totals. */
+export type StatementRow = {
+  key: string;
+  kind: 'OPENING' | 'LINE' | 'CLOSING';
+  /** ISO-8601 or 'YYYY-MM-DD'. */
+  date: string;
+  orderNumber: number | null;
+  description: string;
+  reason: string;
+  payType: string;
+  logoInvoiceId: string;
+  debit: number | null;
+  credit: number | null;
+  balance: number;
+};
+
+/**
+ * The statement as one table in date order, framed by its opening and closing balance, so the screen
+ * and its Excel file show the same rows.
+ */
+export function statementRows(statement: AccountStatement): StatementRow[] {
+  const blank = { orderNumber: null, reason: '', payType: '', logoInvoiceId: '' };
+  return [
+    {
+      ...blank,
+      key: 'opening',
+      kind: 'OPENING',
+      date: statement.from ?? statement.lines[0]?.date ?? statement.to,
+      description: 'Açılış bakiyesi',
+      debit: null,
+      credit: null,
+      balance: statement.openingBalance,
+    },
+    ...statement.lines.map(
+      (line, index): StatementRow => ({
+        key: `line-${index}`,
+        kind: 'LINE',
+        date: line.date,
+        orderNumber: line.relatedOrderNumber,
+        description: line.description,
+        reason: line.reasonDetail.label,
+        payType: line.payTypeDetail?.label ?? '',
+        logoInvoiceId: line.logoInvoiceId ?? '',
+        debit: line.debit || null,
+        credit: line.credit || null,
+        balance: line.balance,
+      }),
+    ),
+    {
+      ...blank,
+      key: 'closing',
+      kind: 'CLOSING',
+      date: statement.to,
+      description: 'Kapanış bakiyesi (dönem toplamları)',
+      debit: statement.totalDebit,
+      credit: statement.totalCredit,
+      balance: statement.closingBalance,
+    },
+  ];
+}

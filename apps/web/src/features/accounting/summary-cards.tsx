@@ -1,0 +1,60 @@
+import type { AccountingSummary } from '@mandira/contract/accounting';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { balanceStanding } from './balance.ts';
+
+function Card({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={testId}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+const Figure = ({ children, color }: { children: ReactNode; color?: string }) => (
+  <Text fz="lg" fw={700} c={color} data-testid="figure">
+    {children}
+  </Text>
+);
+
+/** Spec §3's accounting summary: the buyer's orders, payments, refunds and the balance. */
+export function SummaryCards({ summary }: { summary: AccountingSummary | undefined }) {
+  if (!summary) {
+    return (
+      <SimpleGrid cols={5} spacing="sm">
+        {[1, 2, 3, 4, 5].map((key) => (
+          <Skeleton key={key} height={66} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const standing = balanceStanding(summary.remainingAmountToPurchase);
+  return (
+    <SimpleGrid cols={5} spacing="sm">
+      <Card label="Sipariş Sayısı" testId="card-order-count">
+        <Figure>{formatNumber(summary.totalOrderCount, 0)}</Figure>
+      </Card>
+      <Card label="Sipariş Tutarı" testId="card-orders">
+        <Figure>{formatMoney(summary.totalAmountOfOrders)}</Figure>
+      </Card>
+      <Card label="Ödemeler" testId="card-payments">
+        <Figure>{formatMoney(summary.totalAmountOfOrderPayments)}</Figure>
+      </Card>
+      <Card label="İadeler" testId="card-refunds">
+        <Figure>{formatMoney(summary.totalAmountOfProductRefunds)}</Figure>
+      </Card>
+      <Card label="Bakiye" testId="card-balance">
+        <Group gap="xs" wrap="nowrap">
+          <Figure color={`${standing.color}.8`}>{formatMoney(standing.amount)}</Figure>
+          <Badge variant="light" color={standing.color} data-testid="balance-standing">
+            {standing.word}
+          </Badge>
+        </Group>
+      </Card>
+    </SimpleGrid>
+  );
+}

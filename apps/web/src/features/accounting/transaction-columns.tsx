@@ -1,0 +1,82 @@
+import type { AccountingTransaction } from '@mandira/contract/accounting';
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+
+type Column = DataTableColumn<AccountingTransaction>;
+
+/** An order raises what the buyer owes, a payment or refund lowers it: the colours say which. */
+const amountColor = (transaction: AccountingTransaction) =>
+  transaction.reasonDetail.name === 'NEW_ORDER' ? undefined : 'teal.8';
+
+/** The transaction table of the accounting screen (spec §3), newest first. */
+export const TRANSACTION_COLUMNS: Column[] = [
+  {
+    id: 'createdAt',
+    header: 'Tarih',
+    // The ISO text (with Istanbul's offset) sorts by time; the cell reads tr-TR.
+    value: (transaction) => transaction.createdAt,
+    render: (transaction) => formatDateTime(transaction.createdAt),
+    exportValue: (transaction) => formatDateTime(transaction.createdAt),
+    noWrap: true,
+  },
+  {
+    id: 'relatedOrderNumber',
+    header: 'Sipariş No',
+    value: (transaction) => transaction.relatedOrderNumber,
+    noWrap: true,
+  },
+  {
+    id: 'reason',
+    header: 'İşlem',
+    value: (transaction) => transaction.reasonDetail.label,
+    render: (transaction) => (
+      <Text fz="sm" fw={600} c={amountColor(transaction)}>
+        {transaction.reasonDetail.label}
+      </Text>
+    ),
+    noWrap: true,
+  },
+  {
+    id: 'payType',
+    header: 'Ödeme Tipi',
+    value: (transaction) => transaction.payTypeDetail?.label ?? '',
+    noWrap: true,
+  },
+  {
+    id: 'logoInvoiceId',
+    header: 'Logo Fatura No',
+    value: (transaction) => transaction.logoInvoiceId ?? '',
+    noWrap: true,
+  },
+  {
+    id: 'createdByName',
+    header: 'İşlemi Yapan',
+    value: (transaction) => transaction.createdByName ?? 'Sistem',
+    minWidth: 110,
+  },
+  {
+    id: 'amount',
+    header: 'Tutar',
+    value: (transaction) => transaction.amount,
+    render: (transaction) => (
+      <Text fz="sm" fw={600} c={amountColor(transaction)}>
+        {formatMoney(transaction.amount)}
+      </Text>
+    ),
+    searchValue: (transaction) => formatMoney(transaction.amount),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'openAmount',
+    header: 'Açık Tutar',
+    // Only an order's row has one: what is still to be paid on it now.
+    value: (transaction) => transaction.openAmount,
+    render: (transaction) => formatMoney(transaction.openAmount),
+    exportValue: (transaction) => transaction.openAmount,
+    searchValue: (transaction) => formatMoney(transaction.openAmount),
+    align: 'right',
+    noWrap: true,
+  },
+];
