@@ -1,0 +1,256 @@
+import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
+import type { Order } from '@mandira/contract/orders';
+import type { ProductItem } from '@mandira/contract/products';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { type BrowserSession, openBrowser } from './browser.ts';
+import { ApiSeeder, productItemBody } from './seed.ts';
+import { SCREENSHOT_DIR } from './settings.ts';
+import { dialog, menuLabels, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import { LAPTOP } from './viewport.ts';
+
+const baseUrl = inject('baseUrl');
+/** Finance with the buyer list too: 'Hesap Özeti' on that list leads to the account. */
+const FINANCE = { userName: 'finans.e2e', password: 'finans-e2e-1234' };
+const BUYER: CreateBuyerBody = {
+  code: 'E2E-F01',
+  title: 'Ayvalık Zeytin ve Peynir Evi',
+  name: 'Şule',
+  surname: 'Işık',
+};
+const OTHER: CreateBuyerBody = {
+  code: 'E2E-F02',
+  title: 'Gömeç Kahvaltı Salonu',
+  name: 'Ali',
+  surname: 'Er',
+};
+const PRODUCT = { code: 'STK-8501', name: 'Ezine Beyaz Peynir 1500 g', price: 185.5 };
+/** 2 boxes of 6 at ₺185,50. */
+const ORDER_TOTAL = '₺2.226,00';
+
+function card(page: Page, testId: string) {
+  return page.getByTestId(testId).getByTestId('figure');
+}
+
+async function cardsText(page: Page) {
+  return Object.fromEntries(
+    await Promise.all(
+      ['card-order-count', 'card-orders', 'card-payments', 'card-refunds', 'card-balance'].map(
+        async (id) => [id, (await card(page, id).textContent())?.trim()] as const,
+      ),
+    ),
+  );
+}
+
+/** The statement's Excel file as rows of values, the header row first. */
+async function readSheet(file: string): Promise<unknown[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const rows: unknown[][] = [];
+  workbook.worksheets[0]!.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
+}
+
+/** A choice of a segmented control: its label. */
+function choice(scope: Locator, label: string): Locator {
+  return scope.locator('label').filter({ hasText: new RegExp(`^${label}$`) });
+}
+
+function paneOf(page: Page, tab: string): Locator {
+  return page.getByRole('tabpanel', { name: tab });
+}
+
+describe('buyer accounting as finance', () => {
+  let browser: BrowserSession;
+  let order: Order;
+  let buyerId: number;
+
+  beforeAll(async () => {
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    await seeder.createUser({
+      ...FINANCE,
+      name: 'Nihan',
+      surname: 'Çelik',
+      roles: ['FINANCE_ADMIN', 'ACCOUNTING_MANAGER'],
+    });
+    buyerId = (await seeder.call<Buyer>('POST', '/buyers', BUYER)).id;
+    await seeder.call<Buyer>('POST', '/buyers', OTHER);
+    // An order for the buyer, placed the way the order screens place it: its total is what is owed.
+    const item = await seeder.call<ProductItem>(
+      'POST',
+      '/product-item',
+      productItemBody(PRODUCT.code, PRODUCT.name),
+    );
+    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
+    await seeder.call('PUT', '/product-item/stock-import-bulk', {
+      stockChange: [
+        { id: depo1.id, importedQuantity: 120, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
+      ],
+    });
+    const product = await seeder.call<{ id: number }>('POST', '/products', {
+      name: PRODUCT.name,
+      stockCode: PRODUCT.code,
+      barcode: item.barcode,
+      price: PRODUCT.price,
+      quantityInsideBox: 6,
+      productBundle: [{ productItemId: item.id, quantity: 1 }],
+    });
+    await seeder.call('POST', '/admin/baskets', { buyerId, productId: product.id, boxQuantity: 2 });
+    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+      buyerId,
+      buyerRequestReferenceCode: 'AYV-2026-31',
+    });
+    browser = await openBrowser();
+    await browser.page.setViewportSize(LAPTOP);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens the account from the buyer list, takes part of an order in cash, and shows the change', async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/accounting-failed.png`, fullPage: true });
+    });
+    await signInThroughUi(page, baseUrl, FINANCE.userName, FINANCE.password);
+    expect(await menuLabels(page)).toEqual(
+      expect.arrayContaining(['Müşteri Yönetimi', 'Müşteri Finans Yönetimi']),
+    );
+
+    // Without a buyer in the address the screen asks for one; choosing it puts it in the address.
+    await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Finans Yönetimi' }).click();
+    await page.getByRole('heading', { name: 'Müşteri Finans Yönetimi' }).waitFor();
+    await page.getByText('Hesabını görmek istediğiniz müşteriyi sağ üstten seçiniz.').waitFor();
+    await page.getByRole('combobox', { name: 'Müşteri', exact: true }).fill('gömeç');
+    await page.getByRole('option', { name: /Gömeç Kahvaltı Salonu/ }).click();
+    await page.waitForURL(/\/musteri-finans-yonetimi\?buyerId=\d+$/);
+    await expect.poll(() => card(page, 'card-order-count').textContent()).toBe('0');
+    await page.getByText('Kayıt bulunamadı').waitFor();
+
+    // From the buyer list: 'Hesap Özeti' opens this buyer's account.
+    await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Yönetimi' }).click();
+    await page.getByRole('heading', { name: 'Müşteri Yönetimi' }).waitFor();
+    await page.getByPlaceholder('Ara...').fill('ayvalık zeytin');
+    await tableRow(page, BUYER.code).getByRole('link', { name: 'Hesap Özeti' }).click();
+    await page.waitForURL(`**/musteri-finans-yonetimi?buyerId=${buyerId}`);
+    await page.getByTestId('account-buyer').getByText(BUYER.title).waitFor();
+    await expect
+      .poll(() => cardsText(page))
+      .toEqual({
+        'card-order-count': '1',
+        'card-orders': ORDER_TOTAL,
+        'card-payments': '₺0,00',
+        'card-refunds': '₺0,00',
+        'card-balance': ORDER_TOTAL,
+      });
+    expect(await page.getByTestId('balance-standing').textContent()).toBe('Borçlu');
+    const orderRow = tableRow(page, 'Yeni Sipariş');
+    expect(await orderRow.textContent()).toContain(String(order.orderNumber));
+    await screenshotFromTop(page, 'accounting-page');
+
+    // The pay button opens the modal with the order and what is open on it.
+    await orderRow.getByRole('button', { name: 'Öde' }).click();
+    const pay = dialog(page, 'Sipariş Ödemesi');
+    const amount = pay.getByRole('textbox', { name: 'Tutar' });
+    await expect.poll(() => amount.inputValue()).toBe('2.226');
+    expect(await pay.getByTestId('pay-order-summary').textContent()).toContain(ORDER_TOTAL);
+    // A refund is paid back as 'İade' only; a payment in cash or by transfer.
+    await choice(pay, 'Ürün İadesi').click();
+    expect(await choice(pay, 'Nakit').count()).toBe(0);
+    await choice(pay, 'İade').waitFor();
+    await choice(pay, 'Sipariş Ödemesi').click();
+    await choice(pay, 'Nakit').click();
+
+    // More than is open is refused by the server, on the amount, and nothing is written.
+    await amount.fill('3.000');
+    await pay.getByRole('button', { name: 'Ödemeyi Kaydet' }).click();
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await card(page, 'card-payments').textContent()).toBe('₺0,00');
+    await screenshotFromTop(page, 'accounting-pay-refused');
+
+    await amount.fill('1000');
+    await pay.getByRole('textbox', { name: 'Logo Fatura No' }).fill('LG-2026-0042');
+    await screenshotFromTop(page, 'accounting-pay-modal');
+    await pay.getByRole('button', { name: 'Ödemeyi Kaydet' }).click();
+    await pay.waitFor({ state: 'hidden' });
+
+    await expect
+      .poll(() => cardsText(page))
+      .toEqual({
+        'card-order-count': '1',
+        'card-orders': ORDER_TOTAL,
+        'card-payments': '₺1.000,00',
+        'card-refunds': '₺0,00',
+        'card-balance': '₺1.226,00',
+      });
+    const paymentRow = tableRow(page, 'LG-2026-0042');
+    await paymentRow.waitFor();
+    const paymentText = (await paymentRow.textContent()) ?? '';
+    expect(paymentText).toContain('Sipariş Ödemesi');
+    expect(paymentText).toContain('Nakit');
+    expect(paymentText).toContain('₺1.000,00');
+    // The order's row now has ₺1.226,00 open; the payment's row has no pay button.
+    expect(await tableRow(page, 'Yeni Sipariş').textContent()).toContain('₺1.226,00');
+    expect(await paymentRow.getByRole('button', { name: 'Öde' }).count()).toBe(0);
+    await screenshotFromTop(page, 'accounting-paid');
+  });
+
+  it('shows the statement with its running balance, as Excel and as PDF', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Hesap Ekstresi' }).click();
+    const statement = paneOf(page, 'Hesap Ekstresi');
+    await tableRow(statement, 'Kapanış bakiyesi').waitFor();
+    // Opening 0 (everything happened in the last 30 days), +2.226 order, −1.000 cash, closing 1.226.
+    expect(await tableRow(statement, 'Açılış bakiyesi').textContent()).toContain('₺0,00');
+    expect(await tableRow(statement, 'Nakit').textContent()).toContain('₺1.226,00');
+    expect(await tableRow(statement, 'Kapanış bakiyesi').textContent()).toContain('₺1.226,00');
+    await screenshotFromTop(page, 'accounting-statement');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      statement.getByRole('button', { name: 'Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^hesap-ekstresi-E2E-F01-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
+    );
+    const rows = await readSheet((await download.path())!);
+    expect(rows[0]).toEqual([
+      'Tarih',
+      'Sipariş No',
+      'Açıklama',
+      'İşlem',
+      'Ödeme Tipi',
+      'Logo Fatura No',
+      'Borç',
+      'Alacak',
+      'Bakiye',
+    ]);
+    expect(rows).toHaveLength(5);
+    const balance = (row: unknown[]) => row[8];
+    expect(balance(rows[1]!)).toBe(0);
+    expect(rows[2]![3]).toBe('Yeni Sipariş');
+    expect(balance(rows[2]!)).toBe(2226);
+    expect(rows[3]![4]).toBe('Nakit');
+    expect(rows[3]![7]).toBe(1000);
+    expect(balance(rows[3]!)).toBe(1226);
+    expect(balance(rows[4]!)).toBe(1226);
+
+    // The PDF is fetched with the session's token and opened in a new tab.
+    const popup = page.waitForEvent('popup', { timeout: 15_000 }).catch(() => undefined);
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.url().includes('/api/accounting/statement.pdf')),
+      statement.getByRole('button', { name: 'PDF' }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/pdf');
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    const tab = await popup;
+    expect(tab?.url()).toMatch(/^blob:/);
+    await tab?.close();
+    await signOutThroughUi(page);
+  });
+});
