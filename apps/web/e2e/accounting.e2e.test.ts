@@ -125,6 +125,7 @@ describe('buyer accounting as finance', () => {
     await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Finans Yönetimi' }).click();
     await page.getByRole('heading', { name: 'Müşteri Finans Yönetimi' }).waitFor();
     await page.getByText('Hesabını görmek istediğiniz müşteriyi sağ üstten seçiniz.').waitFor();
+    await screenshotFromTop(page, 'accounting-choose-buyer');
     await page.getByRole('combobox', { name: 'Müşteri', exact: true }).fill('gömeç');
     await page.getByRole('option', { name: /Gömeç Kahvaltı Salonu/ }).click();
     await page.waitForURL(/\/musteri-finans-yonetimi\?buyerId=\d+$/);
