@@ -1,3 +1,4 @@
+import { seedAccountingDemo } from '../modules/accounting/accounting.demo.ts';
 import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
@@ -17,4 +18,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'stock', seed: seedStockDemo },
   { area: 'buyers', seed: seedBuyersDemo },
   { area: 'orders', seed: seedOrdersDemo },
+  // After the orders: it pays for them.
+  { area: 'accounting', seed: seedAccountingDemo },
 ];

@@ -36,7 +36,7 @@ const readBuyers = {
       'ORDER_TAKING',
       'BASKET_MANAGEMENT',
       'ORDER_REVIEW',
-      // The accounting screen chooses the buyer whose account it shows.
+      // The accounting screen chooses its buyer when opened without one.
       'ACCOUNTING',
     ],
   },
