@@ -3,6 +3,7 @@ import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
+import { seedShipmentsDemo } from '../modules/shipments/shipments.demo.ts';
 import { seedStockDemo } from '../modules/stock/stock.demo.ts';
 import type { Db } from './client.ts';
 
@@ -20,4 +21,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'orders', seed: seedOrdersDemo },
   // After the orders: it pays for them.
   { area: 'accounting', seed: seedAccountingDemo },
+  { area: 'shipments', seed: seedShipmentsDemo },
 ];
