@@ -5,7 +5,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { findOrder } from './order.repo.ts';
-import { reserveOrRefuse } from './reservations.ts';
+import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
 type ApplyInput = z.output<typeof ApplyToOrderBody>;
 
@@ -75,5 +75,14 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
               from order_items oi where oi.order_id = ${orderId}) t
      where o.id = ${orderId}`);
   await tx.execute(sql`delete from basket_lines where basket_id = ${basket.id}`);
+  // The basket's pieces pass to the order's items.
+  await changeReservation(
+    tx,
+    lines.map((line) => ({
+      productId: line.product_id,
+      basketPieces: -line.quantity,
+      orderPieces: line.quantity,
+    })),
+  );
   return findOrder(tx, orderId);
 }
