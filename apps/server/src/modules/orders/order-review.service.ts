@@ -18,7 +18,7 @@ import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
 import { assertBranchOfBuyer } from './place-order.service.ts';
-import { reserveOrRefuse } from './reservations.ts';
+import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
 
 type OrderRow = {
   id: number;
@@ -96,14 +96,17 @@ function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | 
   return item.quantity;
 }
 
-/** Moves one locked item by the machine, reserving what it newly holds (409 when short). */
+/**
+ * Moves one locked item by the machine, reserving what it newly holds (409 when short). Answers the
+ * change of its open pieces, for the caller's one `changeReservation` after all its steps.
+ */
 async function stepItem(
   tx: Tx,
   order: OrderRow,
   item: ItemRow,
   action: OrderItemAction,
   pieces?: number,
-): Promise<void> {
+): Promise<ReservationChange> {
   const to = stepOrConflict(orderItemMachine, item.status, action, itemContext(order, item));
   const quantity = quantityAfter(action, item, pieces);
   const heldBefore = reserves(item.status) ? item.quantity - item.loaded_quantity : 0;
@@ -113,6 +116,7 @@ async function stepItem(
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
+  return { productId: item.product_id, orderPieces: heldAfter - heldBefore };
 }
 
 export type ItemActionInput = {
@@ -130,7 +134,7 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await stepItem(tx, order, item, input.action, input.quantity);
+  await changeReservation(tx, [await stepItem(tx, order, item, input.action, input.quantity)]);
   await refreshDealtTotal(tx, order.id);
 }
 
@@ -159,7 +163,9 @@ export async function actOnOrder(
     const moving = items.filter((item) =>
       itemStep === 'FORWARD_TO_WAREHOUSE' ? APPROVED.includes(item.status) : item.status !== 'CANCELED',
     );
-    for (const item of moving) await stepItem(tx, order, item, itemStep);
+    const changes: ReservationChange[] = [];
+    for (const item of moving) changes.push(await stepItem(tx, order, item, itemStep));
+    await changeReservation(tx, changes);
   }
   await tx.execute(sql`
     update orders set status = ${to}, updated_at = now(),

@@ -82,49 +82,99 @@ export type Paging = { limit: number; offset: number };
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
 
+/** An order row with its items (JSON, as the statement builds them) and, when asked, the matching count. */
+type PageRow = OrderRow & { items: (ItemRow & { contents: ContentRow[] | null })[] | null; total?: number };
+
 /**
  * The orders `where` selects (a condition on `o`, the orders table), newest first, with their buyer,
- * branch and items in three statements whatever the number of orders. The page's ids are chosen
- * first, so a status and date filter is answered from `orders_status_created_idx` alone (no table
- * rows read for the orders that only compete for the page) and only the page's rows are joined.
+ * branch, items and the items' bundle contents, in one statement whatever the number of orders. The
+ * page's ids are chosen first, so a status and date filter is answered from `orders_status_created_idx`
+ * alone (no table rows read for the orders that only compete for the page) and only the page's rows are
+ * joined. Items and contents come as one JSON column per order, read by the driver's JSON parser.
+ * `counted` adds the number of matching orders (an index-only count) to the same round trip.
  */
-export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
-  const rows = await rowsOf<OrderRow>(
+async function findOrderPage(
+  db: Db | Tx,
+  where: SQL,
+  paging: Paging,
+  counted: boolean,
+): Promise<{ orders: Order[]; count: number | undefined }> {
+  const rows = await rowsOf<PageRow>(
     db,
-    sql`select o.id, o.order_number, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
+    sql`with page as (
+          select o.id from orders o
+           where ${where}
+           order by ${NEWEST_FIRST}
+           limit ${paging.limit} offset ${paging.offset}
+        ),
+        items as (
+          select oi.*, pv.licence_plate_code as planned_plate, pv.brand as planned_brand, pv.model as planned_model
+            from order_items oi
+            left join vehicles pv on pv.id = oi.planned_vehicle_id
+           where oi.order_id = any(array(select id from page))
+        ),
+        contents as (
+          select pb.product_id,
+                 json_agg(json_build_object(
+                   'product_item_id', pb.product_item_id, 'quantity', pb.quantity, 'name', i.name,
+                   'barcode', i.barcode, 'packaging_type', i.packaging_type,
+                   'packaging_unit_type', i.packaging_unit_type,
+                   'packaging_unit_type_amount', i.packaging_unit_type_amount::float8) order by pb.id) as lines
+            from product_bundles pb join product_items i on i.id = pb.product_item_id
+           where pb.product_id = any(array(select distinct product_id from items))
+           group by pb.product_id
+        ),
+        order_lines as (
+          select it.order_id,
+                 json_agg(json_build_object(
+                   'id', it.id, 'order_id', it.order_id, 'product_id', it.product_id,
+                   'product_name', it.product_name, 'stock_code', it.stock_code, 'barcode', it.barcode,
+                   'quantity_in_box', it.quantity_in_box, 'unit_price', it.unit_price::float8,
+                   'discount', it.discount::float8, 'ordered_quantity', it.ordered_quantity,
+                   'quantity', it.quantity, 'loaded_quantity', it.loaded_quantity, 'status', it.status,
+                   'planned_vehicle_id', it.planned_vehicle_id, 'planned_plate', it.planned_plate,
+                   'planned_brand', it.planned_brand, 'planned_model', it.planned_model,
+                   'contents', c.lines) order by it.id) as items
+            from items it left join contents c on c.product_id = it.product_id
+           group by it.order_id
+        )
+        select o.id, o.order_number, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
                o.buyer_request_reference_code, w.id as branch_id, w.code as branch_code, w.title as branch_title,
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
-               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}
-          from (select o.id from orders o
-                 where ${where}
-                 order by ${NEWEST_FIRST}
-                 limit ${paging.limit} offset ${paging.offset}) page
+               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}, ol.items
+               ${counted ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
+          from page
           join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
+          left join order_lines ol on ol.order_id = o.id
           left join vehicles pv on pv.id = o.planned_vehicle_id
          order by ${NEWEST_FIRST}`,
   );
-  if (rows.length === 0) return [];
-  const items = await rowsOf<ItemRow>(
-    db,
-    sql`select oi.id, oi.order_id, oi.product_id, oi.product_name, oi.stock_code, oi.barcode, oi.quantity_in_box,
-               oi.unit_price::float8 as unit_price, oi.discount::float8 as discount, oi.ordered_quantity,
-               oi.quantity, oi.loaded_quantity, oi.status, ${PLANNED_VEHICLE}
-          from order_items oi
-          left join vehicles pv on pv.id = oi.planned_vehicle_id
-         where oi.order_id = any(${sql.param(rows.map((row) => row.id))}::int[])
-         order by oi.order_id, oi.id`,
+  const orders = rows.map((row) =>
+    toOrder(
+      row,
+      (row.items ?? []).map((item) => toOrderItem(item, item.contents ?? [])),
+    ),
   );
-  const contents = await contentsOf(db, [...new Set(items.map((item) => item.product_id))]);
-  const itemsOf = new Map<number, OrderItem[]>();
-  for (const item of items) {
-    const list = itemsOf.get(item.order_id) ?? [];
-    list.push(toOrderItem(item, contents.get(item.product_id) ?? []));
-    itemsOf.set(item.order_id, list);
-  }
-  return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? []));
+  return { orders, count: counted ? rows[0]?.total : undefined };
+}
+
+/** The orders `where` selects, newest first (see findOrderPage). */
+export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
+  return (await findOrderPage(db, where, paging, false)).orders;
+}
+
+/** A page of the orders `where` selects and the number of all of them, in one round trip. */
+export async function findCountedOrders(
+  db: Db | Tx,
+  where: SQL,
+  paging: Paging,
+): Promise<{ orders: Order[]; count: number }> {
+  const page = await findOrderPage(db, where, paging, true);
+  // A page past the end has no row to carry the count.
+  return { orders: page.orders, count: page.count ?? (await countOrders(db, where)) };
 }
 
 /** Orders matching `where`, counted for a page's total. */
@@ -140,26 +190,6 @@ export async function findOrder(db: Db | Tx, orderId: number): Promise<Order> {
   const [order] = await findOrders(db, sql`o.id = ${orderId}`, { limit: 1, offset: 0 });
   if (!order) throw notFound('Sipariş bulunamadı.');
   return order;
-}
-
-/** The bundles of the products, with the items' names and storage forms. */
-async function contentsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, ContentRow[]>> {
-  const byProduct = new Map<number, ContentRow[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await rowsOf<ContentRow>(
-    db,
-    sql`select pb.product_id, pb.product_item_id, pb.quantity, i.name, i.barcode, i.packaging_type,
-               i.packaging_unit_type, i.packaging_unit_type_amount::float8 as packaging_unit_type_amount
-          from product_bundles pb join product_items i on i.id = pb.product_item_id
-         where pb.product_id = any(${sql.param(productIds)}::int[])
-         order by pb.product_id, pb.id`,
-  );
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(row);
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
 }
 
 const isoOf = (value: Date | string) => toIstanbulIso(value instanceof Date ? value : new Date(value));

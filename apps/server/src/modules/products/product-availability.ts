@@ -1,10 +1,22 @@
-import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import type { PackagingType, PackagingUnitType } from '@mandira/contract/products';
 import type { ProductStock } from '@mandira/contract/sellable-products';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 
-const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
+/** A bundle line with its item's card, as the product list answers it before its labels. */
+export type BundleRow = {
+  id: number;
+  productItemId: number;
+  quantity: number;
+  name: string;
+  stockCode: string;
+  barcode: string;
+  packagingGroup: string | null;
+  packagingType: PackagingType;
+  packagingUnitType: PackagingUnitType;
+  packagingUnitTypeAmount: number;
+};
 
 type FigureRow = {
   id: number;
@@ -29,9 +41,10 @@ type FigureRow = {
  *
  * The order screen's figures of the products `where` selects (a condition on `p`, the products table),
  * in one statement (DESIGN §7.1). Reservations are counted per item over every product that shares it:
- * the pieces of each such product in baskets and in open order items (quantity − loaded), times the
- * item's quantity in that product's bundle. available = min over bundle lines ⌊(on hand − reserved) ÷
- * line quantity⌋; it may be negative after a goods-out; the boxes of it are never below 0.
+ * the pieces of each such product in baskets and in open order items (quantity − loaded, kept per
+ * product in product_reservations), times the item's quantity in that product's bundle. available =
+ * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
+ * the boxes of it are never below 0.
  */
 export function productFiguresStatement(where: SQL): SQL {
   return sql`
@@ -43,28 +56,17 @@ export function productFiguresStatement(where: SQL): SQL {
       select b.product_id, b.product_item_id, b.quantity
         from product_bundles b where b.product_item_id in (select product_item_id from lines)
     ),
-    -- Set-based sums (no per-row subqueries): the open-item index holds the pieces, so they are read
-    -- from the index alone. The products are given as an array, not joined: the index is then walked in
-    -- product order and summed as it goes, about four times cheaper than hashing every open item.
-    wanted as (select product_id from sharing union select id from sel),
-    basket_demand as (
-      select bl.product_id, sum(bl.quantity) as pieces from basket_lines bl
-       where bl.product_id = any(array(select product_id from wanted)) group by bl.product_id
-    ),
-    order_demand as (
-      select oi.product_id, sum(oi.quantity - oi.loaded_quantity) as pieces from order_items oi
-       where oi.status in (${OPEN_ITEM_STATUSES}) and oi.product_id = any(array(select product_id from wanted))
-       group by oi.product_id
-    ),
+    -- Each product's pieces in baskets and open order items are kept in product_reservations by the
+    -- writes that change them (decision 65), so they are read here, not summed.
     demand as (
-      select w.product_id, coalesce(bd.pieces, 0) as in_baskets, coalesce(od.pieces, 0) as in_orders
-        from wanted w
-        left join basket_demand bd on bd.product_id = w.product_id
-        left join order_demand od on od.product_id = w.product_id
+      select r.product_id, r.basket_pieces as in_baskets, r.order_pieces as in_orders
+        from product_reservations r
+       where r.product_id in (select product_id from sharing union select id from sel)
     ),
+    -- As an array, the items' lines are read from stock_lines_item_warehouse_key, not the whole table.
     item_on_hand as (
       select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
-       where sl.product_item_id in (select product_item_id from lines) group by sl.product_item_id
+       where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
     ),
     item_reserved as (
       select s.product_item_id, sum((dm.in_baskets + dm.in_orders) * s.quantity) as reserved
@@ -124,14 +126,35 @@ export async function productFigures(db: Db | Tx, where: SQL): Promise<ProductSt
   return rows.map(toProductStock);
 }
 
-/** The products `where` selects with their figures and the rest of their columns, by name. */
+/**
+ * The products `where` selects with their figures, the rest of their columns and their bundle lines, by
+ * name, in one statement. A product's lines come as one JSON column, grouped once for all products
+ * (read by the driver's JSON parser, not mapped row by row).
+ */
 export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
-  const rows = await rowsOf<FigureRow>(db, productFiguresStatement(where));
+  const rows = await rowsOf<FigureRow & { bundle: BundleRow[] | null }>(
+    db,
+    sql`with f as (${productFiguresStatement(where)}),
+        bundles as (
+          select b.product_id,
+                 json_agg(json_build_object(
+                   'id', b.id, 'productItemId', i.id, 'quantity', b.quantity, 'name', i.name,
+                   'stockCode', i.stock_code, 'barcode', i.barcode, 'packagingGroup', i.packaging_group,
+                   'packagingType', i.packaging_type, 'packagingUnitType', i.packaging_unit_type,
+                   'packagingUnitTypeAmount', i.packaging_unit_type_amount::float8) order by b.id) as lines
+            from product_bundles b join product_items i on i.id = b.product_item_id
+           where b.product_id = any(array(select id from f))
+           group by b.product_id
+        )
+        select f.*, bundles.lines as bundle from f left join bundles on bundles.product_id = f.id
+         order by f.name, f.id`,
+  );
   return rows.map((row) => ({
     ...toProductStock(row),
     onlineListingAvailable: row.online_listing_available,
     truckShippingAvailable: row.truck_shipping_available,
     notes: row.notes,
+    bundle: row.bundle ?? [],
   }));
 }
 
