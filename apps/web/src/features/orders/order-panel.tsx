@@ -77,6 +77,8 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
     orderContextOf(order),
   );
   const open = OPEN_ORDER_STATUSES.includes(order.statusDescription.name);
+  // An item gets a vehicle of its own once the order is taken into review, as its other buttons do.
+  const itemsPlannable = open && order.statusDescription.name !== 'WAITING_FOR_REVIEW';
   return (
     <Stack gap="md">
       <SimpleGrid cols={6} spacing="sm">
@@ -178,7 +180,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} justify="flex-end" wrap="nowrap">
-                    {open && !UNPLANNABLE_ITEM_STATUSES.includes(item.statusDescription.name) && (
+                    {itemsPlannable && !UNPLANNABLE_ITEM_STATUSES.includes(item.statusDescription.name) && (
                       <Tooltip label="Kaleme araç planla" withArrow>
                         <ActionIcon
                           variant="light"
