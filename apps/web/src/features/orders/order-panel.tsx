@@ -96,17 +96,6 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
       </SimpleGrid>
       {(orderActions.length > 0 || open) && (
         <Group gap="xs">
-          {open && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconTruck size={14} />}
-              disabled={busy}
-              onClick={() => onPlan(order)}
-            >
-              Araç Planla
-            </Button>
-          )}
           {orderActions.map((action) => (
             <Button
               key={action}
@@ -119,6 +108,18 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
               {orderMachine.actionLabel(action)}
             </Button>
           ))}
+          {open && (
+            <Button
+              size="xs"
+              variant="light"
+              ml="auto"
+              leftSection={<IconTruck size={14} />}
+              disabled={busy}
+              onClick={() => onPlan(order)}
+            >
+              Araç Planla
+            </Button>
+          )}
         </Group>
       )}
       <Table.ScrollContainer minWidth={900} type="native">

@@ -5,7 +5,7 @@ import {
   shipmentMachine,
 } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconMap2, IconPencil } from '@tabler/icons-react';
 import { DANGEROUS_ACTIONS } from './use-shipment-steps.ts';
 
@@ -55,24 +55,17 @@ export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, o
         </Menu>
       )}
       {mayAct && EDITABLE_SHIPMENT_STATUSES.includes(shipment.status as ShipmentStatus) && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconPencil size={14} />}
-          onClick={() => onEdit(shipment)}
-          disabled={busy}
-        >
-          Düzenle
-        </Button>
+        <Tooltip label="Düzenle" withArrow>
+          <ActionIcon variant="light" aria-label="Düzenle" onClick={() => onEdit(shipment)} disabled={busy}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
       )}
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconMap2 size={14} />}
-        onClick={() => onRoute(shipment)}
-      >
-        Rota
-      </Button>
+      <Tooltip label="Rota" withArrow>
+        <ActionIcon variant="default" aria-label="Rota" onClick={() => onRoute(shipment)}>
+          <IconMap2 size={16} />
+        </ActionIcon>
+      </Tooltip>
     </>
   );
 }
