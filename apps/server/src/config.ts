@@ -33,7 +33,8 @@ const EnvSchema = z.object({
   ERP_SOURCE: optionalText,
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ROUTING_URL: optionalText,
+  ROUTING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WEIGHBRIDGE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -57,6 +58,8 @@ export type Config = {
   erpTimeoutMs: number;
   mapTileUrl: string;
   routingUrl: string | undefined;
+  /** DESIGN §7.5: how far the weighed load may differ from the expected weight, in percent. */
+  weighbridgeTolerancePercent: number;
   trustProxy: boolean;
 };
 
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     erpTimeoutMs: e.ERP_TIMEOUT_MS,
     mapTileUrl: e.MAP_TILE_URL,
     routingUrl: e.ROUTING_URL,
+    weighbridgeTolerancePercent: e.WEIGHBRIDGE_TOLERANCE_PERCENT,
     trustProxy: e.TRUST_PROXY,
   };
 }
