@@ -31,12 +31,12 @@ export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
   { id: 'productionYear', header: 'Üretim Yılı', value: (vehicle) => vehicle.productionYear, align: 'right' },
   {
     id: 'yearOfPurchase',
-    header: 'Satın Alma Yılı',
+    header: 'Alım Yılı',
     value: (vehicle) => vehicle.yearOfPurchase,
     align: 'right',
   },
   figure('capacityInTons', 'Kapasite (ton)'),
-  figure('palletCapacity', 'Palet Kapasitesi', 0),
+  figure('palletCapacity', 'Palet', 0),
   { id: 'drivers', header: 'Sürücüler', value: (vehicle) => vehicle.drivers, minWidth: 110 },
   figure('fuelConsumptionEmpty', 'Yakıt Boş (lt/100km)'),
   figure('fuelConsumptionHalfFull', 'Yakıt Yarı Dolu (lt/100km)'),
@@ -47,6 +47,7 @@ export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
     value: (vehicle) => vehicle.statusDetail.label,
     render: (vehicle) => <FleetStatusBadge status={vehicle.statusDetail} />,
     noWrap: true,
+    minWidth: 110,
     // Held in view beside 'Düzenle' when the figures scroll sideways.
     stickyEnd: true,
   },

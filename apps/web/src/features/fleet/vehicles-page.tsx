@@ -1,5 +1,5 @@
 import type { Vehicle } from '@mandira/contract/fleet';
-import { Button } from '@mantine/core';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPencil, IconTruck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useVehicles } from '../../api/fleet.ts';
@@ -32,15 +32,13 @@ export default function VehiclesPage() {
             Araç Ekle
           </Button>
         }
+        // An icon, not a labelled button: twelve columns leave little room at 1366 px.
         rowActions={(vehicle) => (
-          <Button
-            size="compact-sm"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => setEditing({ vehicle })}
-          >
-            Düzenle
-          </Button>
+          <Tooltip label="Düzenle" withArrow>
+            <ActionIcon variant="light" aria-label="Düzenle" onClick={() => setEditing({ vehicle })}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
         )}
       />
       <VehicleFormModal

@@ -52,6 +52,7 @@ export default function RouteMap({ stops, geometry, height = 420 }: Props) {
   return (
     <Box
       data-testid="route-map"
+      pos="relative"
       style={{ height, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
     >
       {tilesFailed && (

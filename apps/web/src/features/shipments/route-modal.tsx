@@ -59,7 +59,11 @@ function RouteDetails({ shipment }: { shipment: Shipment }) {
           <Text fz="xs" c="dimmed">
             Kaynak
           </Text>
-          <Badge variant="light" color={estimate ? 'orange' : 'teal'} style={{ textTransform: 'none' }}>
+          <Badge
+            variant="light"
+            color={shipment.routeDistance === null ? 'gray' : estimate ? 'orange' : 'teal'}
+            style={{ textTransform: 'none' }}
+          >
             {shipment.routeDistance === null ? 'Hesaplanamadı' : estimate ? 'Tahmini' : 'Yol rotası'}
           </Badge>
         </div>
