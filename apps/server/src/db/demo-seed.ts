@@ -2,6 +2,7 @@ import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
+import { seedShipmentsDemo } from '../modules/shipments/shipments.demo.ts';
 import { seedStockDemo } from '../modules/stock/stock.demo.ts';
 import type { Db } from './client.ts';
 
@@ -17,4 +18,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'stock', seed: seedStockDemo },
   { area: 'buyers', seed: seedBuyersDemo },
   { area: 'orders', seed: seedOrdersDemo },
+  { area: 'shipments', seed: seedShipmentsDemo },
 ];
