@@ -1,4 +1,3 @@
-import type { Vehicle } from '@mandira/contract/fleet';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,6 +10,7 @@ import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
 import { byTurkishText } from '../../lib/turkish-order.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useEstimatePalettes, usePlanVehicle } from './api.ts';
+import { plannedByOthers } from './vehicle-plan.ts';
 
 /** The order to plan, or one item of it. */
 export type PlanTarget = { order: Order; item?: OrderItem };
@@ -29,12 +29,6 @@ export function PlanVehicleModal({ target, onClose }: Props) {
       )}
     </Modal>
   );
-}
-
-/** Palettes planned on the vehicle by other orders: this order's own are counted once, by the input. */
-function plannedByOthers(vehicle: Vehicle, order: Order): number {
-  const own = order.plannedShipmentVehicleId === vehicle.id ? (order.estimatedPaletteCount ?? 0) : 0;
-  return Math.max(0, vehicle.plannedPaletteCount - own);
 }
 
 function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () => void }) {
