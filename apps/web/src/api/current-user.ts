@@ -5,15 +5,15 @@ import { apiQuery } from './query.ts';
 
 export const currentUserQuery = apiQuery<CurrentUser>(['user-access', 'me'], '/user-access/me');
 
-/** Who is signed in, with roles and privileges: the header shows the name. */
+/** The signed-in user with the privileges the roles give (`GET /user-access/me`). */
 export function useCurrentUser() {
   return useQuery({ ...currentUserQuery, staleTime: 5 * 60_000 });
 }
 
 /**
- * Whether the signed-in user holds a privilege, for links into another screen (the server still
- * decides on the page itself); false until the answer is in, so a link never shows and then vanishes.
+ * Whether the signed-in user holds `privilege`: a screen open to several privileges shows its writing
+ * buttons only to the one that may write (the server refuses the others anyway). False until known.
  */
-export function useHoldsPrivilege(privilege: PrivilegeKey): boolean {
+export function useHasPrivilege(privilege: PrivilegeKey): boolean {
   return useCurrentUser().data?.privileges.includes(privilege) ?? false;
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { accountingPath } from '../../api/accounting.ts';
 import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { useHoldsPrivilege } from '../../api/current-user.ts';
+import { useHasPrivilege } from '../../api/current-user.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
@@ -34,7 +34,7 @@ export default function BuyersPage() {
   const buyers = useBuyers();
   const synchronize = useSynchronizeBuyers();
   // The account summary is the finance screen's (spec §6): shown only to those who may open it.
-  const seesAccounts = useHoldsPrivilege('ACCOUNTING');
+  const seesAccounts = useHasPrivilege('ACCOUNTING');
   const [editing, setEditing] = useState<Editing | null>(null);
   const [syncError, setSyncError] = useState<{ title: string; message: string }>();
 
