@@ -153,6 +153,18 @@ export const AmountSummary = z.object({
 });
 export type AmountSummary = z.infer<typeof AmountSummary>;
 
+/** Pieces of an order item loaded from one stock warehouse onto one shipment. */
+export const WarehouseLoad = z.object({
+  /** The stock warehouse's code, DEPO1… */
+  warehouse: z.string(),
+  /** Its name as the screens show it, 'Depo-1'. */
+  warehouseLabel: z.string(),
+  shipmentId: z.number().int(),
+  shipmentCode: z.string(),
+  quantity: z.number().int(),
+});
+export type WarehouseLoad = z.infer<typeof WarehouseLoad>;
+
 export const OrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -186,7 +198,8 @@ export const OrderItem = z.object({
       barcode: z.string(),
     }),
   ),
-  warehouseLoads: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
+  /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
+  warehouseLoads: z.array(WarehouseLoad),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 

@@ -5,12 +5,19 @@ import {
   type OrderItemStatus,
   type OrderStatus,
 } from '@mandira/contract/order-machines';
-import { ORDER_COLOR_LABELS, type Order, type OrderColor, type OrderItem } from '@mandira/contract/orders';
+import {
+  ORDER_COLOR_LABELS,
+  type Order,
+  type OrderColor,
+  type OrderItem,
+  type WarehouseLoad,
+} from '@mandira/contract/orders';
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { reserves } from './order-steps.ts';
 
 type OrderRow = {
   id: number;
@@ -97,10 +104,11 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
          order by oi.order_id, oi.id`,
   );
   const contents = await contentsOf(db, [...new Set(items.map((item) => item.product_id))]);
+  const loads = await warehouseLoadsOf(db, items);
   const itemsOf = new Map<number, OrderItem[]>();
   for (const item of items) {
     const list = itemsOf.get(item.order_id) ?? [];
-    list.push(toOrderItem(item, contents.get(item.product_id) ?? []));
+    list.push(toOrderItem(item, contents.get(item.product_id) ?? [], loads.get(item.id) ?? []));
     itemsOf.set(item.order_id, list);
   }
   return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? []));
@@ -119,6 +127,45 @@ export async function findOrder(db: Db | Tx, orderId: number): Promise<Order> {
   const [order] = await findOrders(db, sql`o.id = ${orderId}`, { limit: 1, offset: 0 });
   if (!order) throw notFound('Sipariş bulunamadı.');
   return order;
+}
+
+type LoadRow = {
+  order_item_id: number;
+  warehouse: string;
+  warehouse_label: string;
+  shipment_id: number;
+  shipment_code: string;
+  quantity: number;
+};
+
+/** Pieces loaded per item, shipment and warehouse, for the items that have loaded any. */
+async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<number, WarehouseLoad[]>> {
+  const byItem = new Map<number, WarehouseLoad[]>();
+  const loaded = items.filter((item) => item.loaded_quantity > 0).map((item) => item.id);
+  if (loaded.length === 0) return byItem;
+  const rows = await rowsOf<LoadRow>(
+    db,
+    sql`select sl.order_item_id, w.name as warehouse, w.short_name as warehouse_label, s.id as shipment_id,
+               s.code as shipment_code, sum(sl.pieces)::int as quantity
+          from shipment_loads sl
+          join warehouses w on w.id = sl.warehouse_id
+          join shipments s on s.id = sl.shipment_id
+         where sl.order_item_id = any(${sql.param(loaded)}::int[])
+         group by sl.order_item_id, w.id, s.id
+         order by sl.order_item_id, s.id, w.id`,
+  );
+  for (const row of rows) {
+    const list = byItem.get(row.order_item_id) ?? [];
+    list.push({
+      warehouse: row.warehouse,
+      warehouseLabel: row.warehouse_label,
+      shipmentId: row.shipment_id,
+      shipmentCode: row.shipment_code,
+      quantity: row.quantity,
+    });
+    byItem.set(row.order_item_id, list);
+  }
+  return byItem;
 }
 
 /** The bundles of the products, with the items' names and storage forms. */
@@ -167,7 +214,7 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
   };
 }
 
-function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
+function toOrderItem(row: ItemRow, contents: ContentRow[], warehouseLoads: WarehouseLoad[]): OrderItem {
   const unitPrice = Number(row.unit_price);
   const discount = Number(row.discount);
   return {
@@ -192,7 +239,8 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
     quantityInBox: row.quantity_in_box,
     boxQuantity: row.quantity_in_box > 0 ? Math.floor(row.quantity / row.quantity_in_box) : 0,
     loadedQuantity: row.loaded_quantity,
-    remainingQuantity: row.quantity - row.loaded_quantity,
+    // What is still to load: nothing once loading has finished (the rest is released) or it is canceled.
+    remainingQuantity: reserves(row.status) ? row.quantity - row.loaded_quantity : 0,
     unitPrice,
     discount,
     netUnitPrice: Math.max(0, Math.round((unitPrice - discount) * 100) / 100),
@@ -203,6 +251,6 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
       name: line.name,
       barcode: line.barcode,
     })),
-    warehouseLoads: [],
+    warehouseLoads,
   };
 }
