@@ -189,6 +189,8 @@ export const OrderItem = z.object({
   unitPrice: z.number(),
   discount: z.number(),
   netUnitPrice: z.number(),
+  /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the item, 'plate · brand model'. */
+  plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),
   productContent: z.array(
     z.object({
@@ -223,6 +225,10 @@ export const Order = z.object({
   plannedShipmentDate: z.string().nullable(),
   completedAt: z.string().nullable(),
   amountSummary: AmountSummary,
+  /** Vehicle planning (DESIGN §7.6): the vehicle planned for the whole order, and its palettes. */
+  plannedShipmentVehicleId: z.number().int().nullable(),
+  plannedShipmentVehicleDescription: z.string().nullable(),
+  estimatedPaletteCount: z.number().int().nullable(),
   orderItems: z.array(OrderItem),
 });
 export type Order = z.infer<typeof Order>;

@@ -1,3 +1,4 @@
+import { vehicleDescription } from '@mandira/contract/fleet';
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
 import {
   ORDER_ITEM_STATUS_LABELS,
@@ -36,7 +37,25 @@ type OrderRow = {
   completed_at: Date | string | null;
   total_price: number;
   dealt_total_price: number;
+} & PlannedVehicleRow & { estimated_palette_count: number | null };
+
+/** The planned vehicle's columns (`pv`), as orders and items name it. */
+type PlannedVehicleRow = {
+  planned_vehicle_id: number | null;
+  planned_plate: string | null;
+  planned_brand: string | null;
+  planned_model: string | null;
 };
+const PLANNED_VEHICLE = sql`pv.id as planned_vehicle_id, pv.licence_plate_code as planned_plate,
+  pv.brand as planned_brand, pv.model as planned_model`;
+const plannedDescription = (row: PlannedVehicleRow) =>
+  row.planned_vehicle_id === null
+    ? null
+    : vehicleDescription({
+        licencePlateCode: row.planned_plate!,
+        brand: row.planned_brand!,
+        model: row.planned_model!,
+      });
 
 type ItemRow = {
   id: number;
@@ -52,7 +71,7 @@ type ItemRow = {
   quantity: number;
   loaded_quantity: number;
   status: OrderItemStatus;
-};
+} & PlannedVehicleRow;
 
 type ContentRow = {
   product_id: number;
@@ -83,7 +102,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
                o.buyer_request_reference_code, w.id as branch_id, w.code as branch_code, w.title as branch_title,
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
-               o.dealt_total_price::float8 as dealt_total_price
+               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}
           from (select o.id from orders o
                  where ${where}
                  order by ${NEWEST_FIRST}
@@ -91,6 +110,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
           join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
+          left join vehicles pv on pv.id = o.planned_vehicle_id
          order by ${NEWEST_FIRST}`,
   );
   if (rows.length === 0) return [];
@@ -98,8 +118,9 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
     db,
     sql`select oi.id, oi.order_id, oi.product_id, oi.product_name, oi.stock_code, oi.barcode, oi.quantity_in_box,
                oi.unit_price::float8 as unit_price, oi.discount::float8 as discount, oi.ordered_quantity,
-               oi.quantity, oi.loaded_quantity, oi.status
+               oi.quantity, oi.loaded_quantity, oi.status, ${PLANNED_VEHICLE}
           from order_items oi
+          left join vehicles pv on pv.id = oi.planned_vehicle_id
          where oi.order_id = any(${sql.param(rows.map((row) => row.id))}::int[])
          order by oi.order_id, oi.id`,
   );
@@ -210,6 +231,9 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
       totalPriceOnTransaction: Number(row.total_price),
       dealtTotalPriceOnTransaction: Number(row.dealt_total_price),
     },
+    plannedShipmentVehicleId: row.planned_vehicle_id,
+    plannedShipmentVehicleDescription: plannedDescription(row),
+    estimatedPaletteCount: row.estimated_palette_count,
     orderItems,
   };
 }
@@ -244,7 +268,8 @@ function toOrderItem(row: ItemRow, contents: ContentRow[], warehouseLoads: Wareh
     unitPrice,
     discount,
     netUnitPrice: Math.max(0, Math.round((unitPrice - discount) * 100) / 100),
-    plannedShipmentVehicleDescription: null,
+    plannedShipmentVehicleId: row.planned_vehicle_id,
+    plannedShipmentVehicleDescription: plannedDescription(row),
     productContent: contents.map((line) => ({
       productItemId: line.product_item_id,
       quantity: line.quantity,
