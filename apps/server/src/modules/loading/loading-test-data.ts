@@ -79,8 +79,9 @@ export async function orderInWarehouse(
     | 'PREPARING'
     | 'PREPARED_WAITING_FOR_LOADING'
     | 'LOADING' = 'LOADING',
+  to: { buyerId: number; branchId: number } = w,
 ): Promise<{ order: Order; itemId: number }> {
-  const placed = await placedOrder(w, w.buyerId, [{ productId, boxes }], { buyerBranch: w.branchId });
+  const placed = await placedOrder(w, to.buyerId, [{ productId, boxes }], { buyerBranch: to.branchId });
   const itemId = placed.orderItems[0]!.id;
   const item = `/orders/${placed.id}/order-item/${itemId}`;
   ok(await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${placed.id}`), 'review');
@@ -111,7 +112,10 @@ let plateSequence = 0;
 export async function shipmentIn(
   w: LoadWorld,
   status: ShipmentStatus = 'LOADING',
-  { capacityInTons = 20 }: { capacityInTons?: number } = {},
+  {
+    capacityInTons = 20,
+    intermediateWarehouseId = null,
+  }: { capacityInTons?: number; intermediateWarehouseId?: number | null } = {},
 ): Promise<{ id: number; code: string }> {
   plateSequence += 1;
   const [vehicle] = await rowsOf<{ id: number }>(
@@ -128,8 +132,9 @@ export async function shipmentIn(
   const code = `SVK-${process.pid % 1000}-${plateSequence}`;
   const [shipment] = await rowsOf<{ id: number }>(
     w.t.db,
-    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, to_warehouse_id, status)
-        values (${code}, ${vehicle!.id}, ${driver!.id}, 1, ${w.branchId}, ${status})
+    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, intermediate_warehouse1_id,
+                               to_warehouse_id, status)
+        values (${code}, ${vehicle!.id}, ${driver!.id}, 1, ${intermediateWarehouseId}, ${w.branchId}, ${status})
         returning id`,
   );
   return { id: shipment!.id, code };
