@@ -1,8 +1,6 @@
-import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, conflict } from '../../http/errors.ts';
 import {
   type ItemRow,
   lockItems,
@@ -20,6 +18,12 @@ import { reverseLoads } from './load-records.ts';
  */
 
 type Shipment = { id: number; code: string };
+
+/** The shipment's code, for the notes of its stock movements. */
+export async function shipmentNamed(tx: Tx, shipmentId: number): Promise<Shipment> {
+  const [row] = await rowsOf<Shipment>(tx, sql`select id, code from shipments where id = ${shipmentId}`);
+  return row!;
+}
 
 /** The orders and items with loads on the shipment, locked. */
 async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRow; items: ItemRow[] }[]> {
@@ -85,32 +89,12 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipment: Shipmen
 }
 
 /**
- * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target, which must be
- * another shipment in LOADING. The items keep their statuses; the target's load check sees them.
+ * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target (locked and
+ * checked to be another LOADING shipment by the action). The items keep their statuses; the target's
+ * load check sees them.
  */
-export async function transferLoads(
-  tx: Tx,
-  _actor: Actor,
-  shipment: Shipment,
-  targetShipmentId: number | undefined,
-): Promise<void> {
-  if (targetShipmentId === undefined) {
-    throw new AppError('VALIDATION', 'Aktarılacak sevkiyat seçilmelidir.', 'targetShipmentId');
-  }
-  if (targetShipmentId === shipment.id) {
-    throw new AppError('VALIDATION', 'Yükler aynı sevkiyata aktarılamaz.', 'targetShipmentId');
-  }
-  const [target] = await rowsOf<{ id: number; code: string; status: ShipmentStatus }>(
-    tx,
-    sql`select id, code, status from shipments where id = ${targetShipmentId} for update`,
-  );
-  if (!target) throw new AppError('NOT_FOUND', 'Aktarılacak sevkiyat bulunamadı.', 'targetShipmentId');
-  if (target.status !== 'LOADING') {
-    throw conflict(
-      `Yükler yalnızca 'Yükleniyor' durumundaki bir sevkiyata aktarılabilir; '${target.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[target.status]}' durumunda.`,
-    );
-  }
+export async function transferLoads(tx: Tx, shipmentId: number, targetShipmentId: number): Promise<void> {
   await tx.execute(
-    sql`update shipment_loads set shipment_id = ${target.id} where shipment_id = ${shipment.id}`,
+    sql`update shipment_loads set shipment_id = ${targetShipmentId} where shipment_id = ${shipmentId}`,
   );
 }
