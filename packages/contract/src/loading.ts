@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { ActionViewQuery, recordId } from './orders.ts';
 import type { PackagingUnitType } from './products.ts';
+import type { ShipmentStatus } from './shipment-machine.ts';
 
 /**
  * Loading an order item onto a shipment (DESIGN §7.4) and the load acceptance of the shipping staff:
@@ -87,6 +88,16 @@ export const ShipmentLoadBody = z.object({
   orderItemId: idOf('Geçerli bir sipariş kalemi seçiniz.'),
 });
 export type ShipmentLoadBody = z.input<typeof ShipmentLoadBody>;
+
+/**
+ * A shipment in one of these has left the warehouse: the loads it carries can no longer be reported as
+ * not loaded (the item's `onDelivery`).
+ */
+export const LEFT_WAREHOUSE_STATUSES: readonly ShipmentStatus[] = [
+  'ON_DELIVERY',
+  'DELIVERED',
+  'RETURNING_TO_WAREHOUSE',
+];
 
 // ---------- weight (DESIGN §7.5) ----------
 

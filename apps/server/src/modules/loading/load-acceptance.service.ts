@@ -1,3 +1,4 @@
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
@@ -8,13 +9,6 @@ import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-rev
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
-
-/** A shipment in one of these has left the warehouse: its loads can no longer be reported as not loaded. */
-export const GONE_SHIPMENT_STATUSES: readonly ShipmentStatus[] = [
-  'ON_DELIVERY',
-  'DELIVERED',
-  'RETURNING_TO_WAREHOUSE',
-];
 
 type ItemShipment = { id: number; code: string; status: ShipmentStatus };
 
@@ -71,7 +65,7 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  const onDelivery = shipments.some((one) => GONE_SHIPMENT_STATUSES.includes(one.status));
+  const onDelivery = shipments.some((one) => LEFT_WAREHOUSE_STATUSES.includes(one.status));
   // Asked before anything moves, so a refusal writes nothing even before the rollback.
   stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', {
     ...itemContext(order, item),
