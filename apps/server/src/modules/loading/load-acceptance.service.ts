@@ -7,6 +7,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-review.service.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { changeReservation } from '../orders/reservations.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
 
@@ -38,7 +39,7 @@ export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Pro
   const order = await lockOrder(tx, orderId);
   const [item] = await lockItems(tx, orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS');
+  await changeReservation(tx, [await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS')]);
   await refreshDealtTotal(tx, order.id);
   return order.id;
 }
@@ -80,6 +81,8 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   );
   const [returned] = await lockItems(tx, input.orderId, input.itemId);
   // The pieces are back on the shelf: the item holds them again whatever was promised meanwhile.
-  await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery });
+  await changeReservation(tx, [
+    await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery }),
+  ]);
   await refreshDealtTotal(tx, order.id);
 }

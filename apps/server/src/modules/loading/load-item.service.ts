@@ -6,6 +6,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-review.service.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { changeReservation } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
 
@@ -101,6 +102,8 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   await tx.execute(sql`
     update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
      where id = ${item.id}`);
+  // The loaded pieces left the stock: the order no longer holds them (decision 65).
+  await changeReservation(tx, [{ productId: item.product_id, orderPieces: -total }]);
   await refreshDealtTotal(tx, order.id);
 }
 

@@ -4,7 +4,14 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { branchOf, buyer, type OrderWorld, orderWorld, placedOrder } from '../orders/order-test-data.ts';
+import {
+  branchOf,
+  buyer,
+  type OrderWorld,
+  orderWorld,
+  placedOrder,
+  reservationDrift,
+} from '../orders/order-test-data.ts';
 import { createItem } from '../products/product-test-data.ts';
 import { applyStockChanges } from '../stock/stock-movement.service.ts';
 
@@ -198,4 +205,5 @@ export async function expectLedgerHolds(w: OrderWorld): Promise<void> {
          where coalesce(r.quantity, 0) <> coalesce(m.quantity, 0)`,
   );
   expect(taken, 'order stock movements that differ from their load records').toEqual([]);
+  expect(await reservationDrift(w.t.db), 'reservation counters that differ from the sums').toEqual([]);
 }

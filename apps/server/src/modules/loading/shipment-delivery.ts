@@ -9,6 +9,7 @@ import {
   stepItem,
 } from '../orders/order-review.service.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
+import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**
@@ -51,6 +52,7 @@ async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRo
  */
 export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipment): Promise<void> {
   for (const { order, items } of await lockCarried(tx, shipment.id)) {
+    const changes: ReservationChange[] = [];
     for (const item of items) {
       if (item.status !== 'LOAD_STATUS_ACCEPTED') continue;
       const [elsewhere] = await rowsOf<{ open: number }>(
@@ -59,8 +61,9 @@ export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipm
              where sl.order_item_id = ${item.id} and s.id <> ${shipment.id} and s.status <> 'DELIVERED'`,
       );
       if (elsewhere!.open > 0) continue;
-      await stepItem(tx, order, item, 'DELIVER');
+      changes.push(await stepItem(tx, order, item, 'DELIVER'));
     }
+    await changeReservation(tx, changes);
     await refreshDealtTotal(tx, order.id);
   }
 }
@@ -79,11 +82,18 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipment: Shipmen
       `Teslim edilemedi, depoya geri döndü: sevkiyat ${shipment.code}`,
     );
     const back = await lockItems(tx, order.id);
+    const changes: ReservationChange[] = [];
     for (const item of back.filter((one) => items.some((carried) => carried.id === one.id))) {
       // An item still LOADING (loaded in part) only loses the returned pieces.
       if (item.status === 'LOADING') continue;
-      await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery: false });
+      changes.push(
+        await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, {
+          reserve: false,
+          onDelivery: false,
+        }),
+      );
     }
+    await changeReservation(tx, changes);
     await refreshDealtTotal(tx, order.id);
   }
 }

@@ -8,6 +8,7 @@ import { applyStockChanges } from '../stock/stock-movement.service.ts';
 import { addToBasket } from './basket.service.ts';
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 import { applyBasketToOrder } from './place-order.service.ts';
+import { changeReservation } from './reservations.ts';
 
 /** A small repeatable sequence, so every demo database tells the same story. */
 function sequence(seed: number) {
@@ -193,8 +194,18 @@ async function deliver(tx: Tx, actor: Actor, orderId: number): Promise<void> {
     })),
     { actor, orderId },
   );
-  await tx.execute(sql`
-    update order_items set loaded_quantity = quantity, status = 'DELIVERED_TO_BUYER'
-     where order_id = ${orderId} and status = 'LOADING'`);
+  // Delivered items no longer reserve what they had left open (DESIGN §7.1).
+  const delivered = await rowsOf<{ product_id: number; open: number }>(
+    tx,
+    sql`update order_items oi set loaded_quantity = oi.quantity, status = 'DELIVERED_TO_BUYER'
+          from (select id, quantity - loaded_quantity as open from order_items
+                 where order_id = ${orderId} and status = 'LOADING') was
+         where oi.id = was.id
+        returning oi.product_id, was.open`,
+  );
+  await changeReservation(
+    tx,
+    delivered.map((item) => ({ productId: item.product_id, orderPieces: -item.open })),
+  );
   await actOnOrder(tx, actor, orderId, 'COMPLETE');
 }
