@@ -125,15 +125,6 @@ export function netKilogramsOf(unit: PackagingUnitType, amount: number): number 
   }
 }
 
-/** The weighbridge's tolerance unless `WEIGHBRIDGE_TOLERANCE_PERCENT` says otherwise. */
-export const DEFAULT_WEIGHBRIDGE_TOLERANCE_PERCENT = 10;
-
-/** How far the weighed load is from the expected one, in percent of the expected (one decimal). */
-export function weightDeviationPercent(expectedTons: number, weighedTons: number): number {
-  if (expectedTons <= 0) return weighedTons > 0 ? Number.POSITIVE_INFINITY : 0;
-  return Math.round((Math.abs(weighedTons - expectedTons) / expectedTons) * 1000) / 10;
-}
-
 /** Tons as the weighbridge messages and the dispatch note show them: three decimals, tr-TR. */
 export function tonsText(tons: number): string {
   return tons.toLocaleString('tr-TR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
