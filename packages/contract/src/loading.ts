@@ -75,6 +75,17 @@ export const LoadItemQuery = ActionViewQuery.extend({
   ),
 });
 
+/**
+ * `GET /orders/{o}/order-item/{i}/warehouse-stocks`: the load form's rows, one per stock warehouse, with
+ * the pieces of the item's product its shelves hold (min over the bundle of on hand ÷ line quantity).
+ */
+export const WarehouseStockFigure = z.object({
+  warehouse: z.string(),
+  warehouseLabel: z.string(),
+  pieces: z.number().int(),
+});
+export type WarehouseStockFigure = z.infer<typeof WarehouseStockFigure>;
+
 /** `PUT /orders/{o}/order-item/{i}/loaded-to-truck/{shipmentId}`. */
 export const LoadedToTruckParams = z.object({
   orderId: recordId,

@@ -17,7 +17,7 @@ import { ordersAfterAction } from '../orders/order-query.service.ts';
 import { actOnItem } from '../orders/order-review.service.ts';
 import { dispatchNoteFileName, dispatchNoteOf, dispatchNotePdf } from './dispatch-note.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
-import { finishLoading, loadItem } from './load-item.service.ts';
+import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
 /**
  * The order-item warehouse calls of spec §7 (prepare, ready for loading, load, finish loading) and the
@@ -51,6 +51,11 @@ export function loadingRoutes({ db, config }: { db: Db; config: Config }) {
         }),
       );
     }
+    app.get(
+      `${item}/warehouse-stocks`,
+      { schema: { tags, params: OrderItemParams }, config: warehouse },
+      async (req) => ok(await itemWarehouseStocks(db, req.params)),
+    );
     app.put(
       `${item}/load`,
       {
