@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { ActionViewQuery, recordId } from './orders.ts';
-import type { PackagingUnitType } from './products.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
 
 /**
  * Loading an order item onto a shipment (DESIGN §7.4) and the load acceptance of the shipping staff:
- * the requests of the order-item warehouse calls of spec §7, and the weight arithmetic of the
- * weighbridge (DESIGN §7.5) that the server and the screens share.
+ * the requests of the order-item warehouse calls of spec §7, and what their answers share.
  */
 
 // ---------- loading ----------
@@ -110,31 +108,7 @@ export const LEFT_WAREHOUSE_STATUSES: readonly ShipmentStatus[] = [
   'RETURNING_TO_WAREHOUSE',
 ];
 
-// ---------- weight (DESIGN §7.5) ----------
-
-/** Milk and its products weigh about this much per litre. */
-export const LIQUID_KG_PER_LITRE = 1.03;
-
-/**
- * Net kilograms of one piece of an item from its packaging unit: exact for weights, litres at
- * LIQUID_KG_PER_LITRE; undefined for a count ('Adet'), whose weight nobody knows.
- */
-export function netKilogramsOf(unit: PackagingUnitType, amount: number): number | undefined {
-  switch (unit) {
-    case 'GRAM':
-      return amount / 1000;
-    case 'KILOGRAM':
-      return amount;
-    case 'TONS':
-      return amount * 1000;
-    case 'LITERS':
-      return amount * LIQUID_KG_PER_LITRE;
-    case 'MILLILITERS':
-      return (amount / 1000) * LIQUID_KG_PER_LITRE;
-    case 'QUANTITY':
-      return undefined;
-  }
-}
+// ---------- weight ----------
 
 /** Tons as the weighbridge messages and the dispatch note show them: three decimals, tr-TR. */
 export function tonsText(tons: number): string {

@@ -1,15 +1,15 @@
-import { netKilogramsOf, tonsText } from '@mandira/contract/loading';
-import type { PackagingUnitType } from '@mandira/contract/products';
+import { tonsText } from '@mandira/contract/loading';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { createPdf, FONTS, PAGE_MARGIN, type PdfDoc, writeTotal } from '../../pdf/pdf-document.ts';
 import { pdfDateTime } from '../../pdf/pdf-format.ts';
 import { drawTable } from '../../pdf/pdf-table.ts';
+import { ITEM_TONS } from '../shipments/shipment.repo.ts';
 
 /**
  * The dispatch note (sevk irsaliyesi) of a shipment, beyond the spec (issue 14): who carries what to
- * whom. The goods are what the load records took off the shelves; the weights are DESIGN §7.5's.
+ * whom, from the load records; the weights are the weighbridge's (DESIGN §7.5).
  */
 
 type HeaderRow = {
@@ -42,10 +42,9 @@ type LineRow = {
 
 type WeightRow = {
   order_item_id: number;
-  stock_code: string;
-  unit: PackagingUnitType;
-  amount: number;
-  pieces: number;
+  item_codes: string;
+  kilograms: number | null;
+  complete: boolean;
 };
 
 export type DispatchNoteLine = {
@@ -105,26 +104,20 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
           left join buyer_warehouses bw on bw.id = o.buyer_branch_id
          order by b.title, b.id, o.order_number, oi.id`,
   );
+  // The weighbridge's weights (ITEM_TONS over the bundle), so the note and the scale expect the same.
   const weights = await rowsOf<WeightRow>(
     db,
-    sql`select sl.order_item_id, i.stock_code, i.packaging_unit_type as unit,
-               i.packaging_unit_type_amount::float8 as amount, sum(ll.quantity)::int as pieces
+    sql`select sl.order_item_id, string_agg(distinct i.stock_code, ', ') as item_codes,
+               (sum(sl.pieces * pb.quantity * ${ITEM_TONS}) * 1000)::float8 as kilograms,
+               bool_and(i.packaging_unit_type <> 'QUANTITY') as complete
           from shipment_loads sl
-          join shipment_load_lines ll on ll.shipment_load_id = sl.id
-          join stock_lines l on l.id = ll.stock_line_id
-          join product_items i on i.id = l.product_item_id
+          join order_items oi on oi.id = sl.order_item_id
+          join product_bundles pb on pb.product_id = oi.product_id
+          join product_items i on i.id = pb.product_item_id
          where sl.shipment_id = ${shipmentId}
-         group by sl.order_item_id, i.id`,
+         group by sl.order_item_id`,
   );
-  const kilogramsOf = (itemId: number): number | null => {
-    let total = 0;
-    for (const row of weights.filter((one) => one.order_item_id === itemId)) {
-      const each = netKilogramsOf(row.unit, row.amount);
-      if (each === undefined) return null;
-      total += each * row.pieces;
-    }
-    return total;
-  };
+  const weightOf = (itemId: number) => weights.find((one) => one.order_item_id === itemId);
   const buyers: DispatchNote['buyers'] = [];
   for (const line of lines) {
     let buyer = buyers.at(-1);
@@ -132,19 +125,15 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
       buyer = { title: line.buyer_title, code: line.buyer_code, branch: line.branch_title, lines: [] };
       buyers.push(buyer);
     }
+    const weight = weightOf(line.order_item_id);
     buyer.lines.push({
       orderNumber: line.order_number,
       // A product without a stock code of its own is named by its items' codes.
-      stockCode:
-        line.stock_code ??
-        weights
-          .filter((one) => one.order_item_id === line.order_item_id)
-          .map((one) => one.stock_code)
-          .join(', '),
+      stockCode: line.stock_code ?? weight?.item_codes ?? '',
       productName: line.product_name,
       pieces: line.pieces,
       quantityInBox: line.quantity_in_box,
-      kilograms: kilogramsOf(line.order_item_id),
+      kilograms: weight?.complete ? (weight.kilograms ?? 0) : null,
     });
   }
   return {
@@ -182,7 +171,7 @@ const sumOf = (lines: readonly DispatchNoteLine[], pick: (line: DispatchNoteLine
   lines.reduce((sum, line) => sum + pick(line), 0);
 const wholeBoxes = (line: DispatchNoteLine) =>
   line.quantityInBox > 0 ? Math.floor(line.pieces / line.quantityInBox) : 0;
-const weightOf = (lines: readonly DispatchNoteLine[]) =>
+const totalWeight = (lines: readonly DispatchNoteLine[]) =>
   lines.some((line) => line.kilograms === null) ? null : sumOf(lines, (line) => line.kilograms ?? 0);
 
 /** The note as a printed A4 page (or more): heading, stops, the goods per buyer, totals, signatures. */
@@ -247,11 +236,11 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         'Alıcı toplamı',
         number(sumOf(buyer.lines, (line) => line.pieces)),
         number(sumOf(buyer.lines, wholeBoxes)),
-        kilogramsText(weightOf(buyer.lines)),
+        kilogramsText(totalWeight(buyer.lines)),
       ],
     });
   }
-  const expected = weightOf(allLines);
+  const expected = totalWeight(allLines);
   const known = sumOf(allLines, (line) => line.kilograms ?? 0);
   writeTotal(doc, 'Toplam adet', number(sumOf(allLines, (line) => line.pieces)));
   writeTotal(doc, 'Toplam koli', number(sumOf(allLines, wholeBoxes)));

@@ -50,15 +50,15 @@ async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRo
  * them is delivered (this one counts as delivered). Items loaded on another shipment still on its way
  * wait for that one's delivery.
  */
-export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipment): Promise<void> {
-  for (const { order, items } of await lockCarried(tx, shipment.id)) {
+export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: number): Promise<void> {
+  for (const { order, items } of await lockCarried(tx, shipmentId)) {
     const changes: ReservationChange[] = [];
     for (const item of items) {
       if (item.status !== 'LOAD_STATUS_ACCEPTED') continue;
       const [elsewhere] = await rowsOf<{ open: number }>(
         tx,
         sql`select count(*)::int as open from shipment_loads sl join shipments s on s.id = sl.shipment_id
-             where sl.order_item_id = ${item.id} and s.id <> ${shipment.id} and s.status <> 'DELIVERED'`,
+             where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and s.status <> 'DELIVERED'`,
       );
       if (elsewhere!.open > 0) continue;
       changes.push(await stepItem(tx, order, item, 'DELIVER'));
@@ -73,7 +73,8 @@ export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipm
  * (the pieces go back to the lines they left, RETURN_INBOUND with the order id), and its items are
  * LOADING again with their approved pieces.
  */
-export async function returnCarriedItems(tx: Tx, actor: Actor, shipment: Shipment): Promise<void> {
+export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: number): Promise<void> {
+  const shipment = await shipmentNamed(tx, shipmentId);
   for (const { order, items } of await lockCarried(tx, shipment.id)) {
     await reverseLoads(
       tx,
