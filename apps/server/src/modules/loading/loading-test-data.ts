@@ -186,7 +186,7 @@ export function load(
  * every item's loaded pieces equal its load records; and what the load records took from each line
  * for an order equals the order's shipment goods-out less its load returns on that line.
  */
-export async function expectLedgerHolds(w: OrderWorld): Promise<void> {
+export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void> {
   const lines = await rowsOf<{ id: number }>(
     w.t.db,
     sql`select l.id from stock_lines l
