@@ -18,7 +18,7 @@ export const ShipmentIdParams = z.object({ id: shipmentId });
 export type ShipmentIdParams = z.infer<typeof ShipmentIdParams>;
 
 const stopId = (message: string) =>
-  z.preprocess((value) => (value === '' || value === 0 ? null : value), idOf(message).nullish());
+  z.preprocess((value) => (value === '' ? null : value), idOf(message).nullish());
 
 const shipmentFields = {
   shipmentCode: text(NOT_A_TEXT)

@@ -3,6 +3,7 @@ import { seedLoadingDemo } from '../modules/loading/loading.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
+import { seedShipmentsDemo } from '../modules/shipments/shipments.demo.ts';
 import { seedStockDemo } from '../modules/stock/stock.demo.ts';
 import type { Db } from './client.ts';
 
@@ -18,5 +19,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'stock', seed: seedStockDemo },
   { area: 'buyers', seed: seedBuyersDemo },
   { area: 'orders', seed: seedOrdersDemo },
+  { area: 'shipments', seed: seedShipmentsDemo },
   { area: 'loading', seed: seedLoadingDemo },
 ];

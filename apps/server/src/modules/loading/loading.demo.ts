@@ -90,30 +90,50 @@ async function newShipment(
   plan: (typeof PLANS)[number],
   carried: { branch: number | null }[],
 ): Promise<number> {
+  const [free] = await rowsOf<{ vehicle_id: number | null; driver_id: number | null }>(
+    tx,
+    sql`select (select v.id from vehicles v
+                 where v.status = 'AVAILABLE'
+                   and not exists (select 1 from shipments s where s.vehicle_id = v.id and s.status <> 'DELIVERED')
+                 order by v.capacity_in_tons desc, v.id limit 1) as vehicle_id,
+               (select d.id from drivers d
+                 where d.status = 'AVAILABLE'
+                   and not exists (select 1 from shipments s where s.driver_id = d.id and s.status <> 'DELIVERED')
+                 order by d.id limit 1) as driver_id`,
+  );
+  // The fleet demo's free lorries and drivers, or trucks of our own when it has none left.
   const truck = FLEET[index % FLEET.length]!;
-  const vehicle = await createVehicle(tx, office, {
-    licencePlateCode: truck.plate,
-    brand: truck.brand,
-    model: truck.model,
-    productionYear: 2021,
-    yearOfPurchase: 2022,
-    capacityInTons: 12,
-    palletCapacity: 14,
-    fuelConsumptionEmpty: 18,
-    fuelConsumptionHalfFull: 22,
-    fuelConsumptionFull: 27,
-    status: 'AVAILABLE',
-  });
-  const driver = await createDriver(tx, office, {
-    name: truck.driver[0],
-    surname: truck.driver[1],
-    gender: index === 2 ? 'Kadın' : 'Erkek',
-    dateOfBirth: `${1978 + index * 4}-0${3 + index}-15`,
-    phone: `0532 40${index} 11 22`,
-    tckn: null,
-    licenceNumber: `C-${46_120 + index}`,
-    status: 'AVAILABLE',
-  });
+  const vehicleId =
+    free?.vehicle_id ??
+    (
+      await createVehicle(tx, office, {
+        licencePlateCode: truck.plate,
+        brand: truck.brand,
+        model: truck.model,
+        productionYear: 2021,
+        yearOfPurchase: 2022,
+        capacityInTons: 12,
+        palletCapacity: 14,
+        fuelConsumptionEmpty: 18,
+        fuelConsumptionHalfFull: 22,
+        fuelConsumptionFull: 27,
+        status: 'AVAILABLE',
+      })
+    ).id;
+  const driverId =
+    free?.driver_id ??
+    (
+      await createDriver(tx, office, {
+        name: truck.driver[0],
+        surname: truck.driver[1],
+        gender: index === 2 ? 'Kadın' : 'Erkek',
+        dateOfBirth: `${1978 + index * 4}-0${3 + index}-15`,
+        phone: `0532 40${index} 11 22`,
+        tckn: null,
+        licenceNumber: `C-${46_120 + index}`,
+        status: 'AVAILABLE',
+      })
+    ).id;
   const branches = [...new Set(carried.map((order) => order.branch!))];
   const stops = await rowsOf<{ latitude: number | null; longitude: number | null }>(
     tx,
@@ -126,8 +146,8 @@ async function newShipment(
   );
   const id = await createShipment(tx, office, {
     shipmentCode: plan.code,
-    vehicleId: vehicle.id,
-    driverId: driver.id,
+    vehicleId,
+    driverId,
     fromWarehouseId: 1,
     intermediateWarehouse1Id: branches.length > 1 ? branches[0]! : null,
     intermediateWarehouse2Id: null,
