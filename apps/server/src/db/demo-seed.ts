@@ -1,3 +1,4 @@
+import { seedAccountingDemo } from '../modules/accounting/accounting.demo.ts';
 import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
 import { seedLoadingDemo } from '../modules/loading/loading.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
@@ -21,4 +22,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'orders', seed: seedOrdersDemo },
   { area: 'shipments', seed: seedShipmentsDemo },
   { area: 'loading', seed: seedLoadingDemo },
+  // After the orders and their shipments: it pays for what was dealt.
+  { area: 'accounting', seed: seedAccountingDemo },
 ];

@@ -345,6 +345,13 @@ describe('the buyer of every accounting call', () => {
     }
   });
 
+  it('lets the accounting screen read the buyer list for its buyer select', async () => {
+    const { buyerId } = await buyerWithOrder(1);
+    const response = await w.call('GET', '/buyers', undefined, w.finance);
+    expect(response.statusCode).toBe(200);
+    expect(response.json.data.some((one: { id: number }) => one.id === buyerId)).toBe(true);
+  });
+
   it('answers 401 without a token and 403 without the accounting privilege, writing nothing', async () => {
     const { buyerId, order } = await buyerWithOrder(1);
     const before = await ledger(w);

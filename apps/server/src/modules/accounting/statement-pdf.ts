@@ -20,12 +20,12 @@ export function statementPdf(statement: AccountStatement, companyName: string): 
   });
   drawTable(doc, {
     columns: [
-      { header: 'Tarih', width: 2.3 },
-      { header: 'Sipariş No', width: 1.3, align: 'right' },
-      { header: 'Açıklama', width: 4.4 },
+      { header: 'Tarih', width: 2.7 },
+      { header: 'Sipariş No', width: 1.2, align: 'right' },
+      { header: 'Açıklama', width: 4.6 },
       { header: 'Logo Fatura No', width: 1.8 },
-      { header: 'Borç', width: 1.9, align: 'right' },
-      { header: 'Alacak', width: 1.9, align: 'right' },
+      { header: 'Borç', width: 1.8, align: 'right' },
+      { header: 'Alacak', width: 1.8, align: 'right' },
       { header: 'Bakiye', width: 2, align: 'right' },
     ],
     rows: [

@@ -36,6 +36,8 @@ const readBuyers = {
       'ORDER_TAKING',
       'BASKET_MANAGEMENT',
       'ORDER_REVIEW',
+      // The accounting screen chooses its buyer when opened without one.
+      'ACCOUNTING',
     ],
   },
 } as const;
