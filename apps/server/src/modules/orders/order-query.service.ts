@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, businessRule } from '../../http/errors.ts';
-import { countOrders, findOrder, findOrders } from './order.repo.ts';
+import { countOrders, findCountedOrders, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
 type PagingInput = z.output<typeof OrderListQuery>;
@@ -93,10 +93,7 @@ async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;
-  const [orders, count] = [
-    await findOrders(db, where, { limit: size, offset: (page - 1) * size }),
-    await countOrders(db, where),
-  ];
+  const { orders, count } = await findCountedOrders(db, where, { limit: size, offset: (page - 1) * size });
   return { orders, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
 }
 

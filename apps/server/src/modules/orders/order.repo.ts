@@ -90,50 +90,132 @@ export type Paging = { limit: number; offset: number };
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
 
+type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean };
+
+/** An order row with its items (JSON, as the statement builds them) and, when asked, the matching count. */
+type PageRow = OrderRow & {
+  items:
+    | (ItemRow & {
+        contents: ContentRow[] | null;
+        loads: WarehouseLoad[] | null;
+        on_delivery: boolean | null;
+      })[]
+    | null;
+  total?: number;
+};
+
 /**
  * The orders `where` selects (a condition on `o`, the orders table), newest first, with their buyer,
- * branch and items in three statements whatever the number of orders. The page's ids are chosen
- * first, so a status and date filter is answered from `orders_status_created_idx` alone (no table
- * rows read for the orders that only compete for the page) and only the page's rows are joined.
+ * branch, planned vehicle, items and the items' bundle contents and loads, in one statement whatever the
+ * number of orders. The
+ * page's ids are chosen first, so a status and date filter is answered from `orders_status_created_idx`
+ * alone (no table rows read for the orders that only compete for the page) and only the page's rows are
+ * joined. Items and contents come as one JSON column per order, read by the driver's JSON parser.
+ * `counted` adds the number of matching orders (an index-only count) to the same round trip.
  */
-export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
-  const rows = await rowsOf<OrderRow>(
+async function findOrderPage(
+  db: Db | Tx,
+  where: SQL,
+  paging: Paging,
+  counted: boolean,
+): Promise<{ orders: Order[]; count: number | undefined }> {
+  const rows = await rowsOf<PageRow>(
     db,
-    sql`select o.id, o.order_number, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
+    sql`with page as (
+          select o.id from orders o
+           where ${where}
+           order by ${NEWEST_FIRST}
+           limit ${paging.limit} offset ${paging.offset}
+        ),
+        items as (
+          select oi.* from order_items oi where oi.order_id = any(array(select id from page))
+        ),
+        contents as (
+          select pb.product_id,
+                 json_agg(json_build_object(
+                   'product_item_id', pb.product_item_id, 'quantity', pb.quantity, 'name', i.name,
+                   'barcode', i.barcode, 'packaging_type', i.packaging_type,
+                   'packaging_unit_type', i.packaging_unit_type,
+                   'packaging_unit_type_amount', i.packaging_unit_type_amount::float8) order by pb.id) as lines
+            from product_bundles pb join product_items i on i.id = pb.product_item_id
+           where pb.product_id = any(array(select distinct product_id from items))
+           group by pb.product_id
+        ),
+        -- Pieces loaded per item, shipment and stock warehouse (DESIGN §7.4), and whether one has left.
+        loads as (
+          select x.order_item_id,
+                 json_agg(json_build_object(
+                   'warehouse', w.name, 'warehouseLabel', w.short_name, 'shipmentId', s.id,
+                   'shipmentCode', s.code, 'quantity', x.quantity) order by s.id, w.id) as loads,
+                 bool_or(s.status = any(${sql.param([...LEFT_WAREHOUSE_STATUSES])}::text[])) as on_delivery
+            from (select order_item_id, shipment_id, warehouse_id, sum(pieces)::int as quantity
+                    from shipment_loads
+                   where order_item_id = any(array(select id from items where loaded_quantity > 0))
+                   group by order_item_id, shipment_id, warehouse_id) x
+            join warehouses w on w.id = x.warehouse_id
+            join shipments s on s.id = x.shipment_id
+           group by x.order_item_id
+        ),
+        order_lines as (
+          select it.order_id,
+                 json_agg(json_build_object(
+                   'id', it.id, 'order_id', it.order_id, 'product_id', it.product_id,
+                   'product_name', it.product_name, 'stock_code', it.stock_code, 'barcode', it.barcode,
+                   'quantity_in_box', it.quantity_in_box, 'unit_price', it.unit_price::float8,
+                   'discount', it.discount::float8, 'ordered_quantity', it.ordered_quantity,
+                   'quantity', it.quantity, 'loaded_quantity', it.loaded_quantity, 'status', it.status,
+                   'planned_vehicle_id', pv.id, 'planned_plate', pv.licence_plate_code,
+                   'planned_brand', pv.brand, 'planned_model', pv.model,
+                   'contents', c.lines, 'loads', ld.loads, 'on_delivery', ld.on_delivery) order by it.id) as items
+            from items it
+            left join contents c on c.product_id = it.product_id
+            left join loads ld on ld.order_item_id = it.id
+            left join vehicles pv on pv.id = it.planned_vehicle_id
+           group by it.order_id
+        )
+        select o.id, o.order_number, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
                o.buyer_request_reference_code, w.id as branch_id, w.code as branch_code, w.title as branch_title,
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
-               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}
-          from (select o.id from orders o
-                 where ${where}
-                 order by ${NEWEST_FIRST}
-                 limit ${paging.limit} offset ${paging.offset}) page
+               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE},
+               ol.items
+               ${counted ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
+          from page
           join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
+          left join order_lines ol on ol.order_id = o.id
           left join vehicles pv on pv.id = o.planned_vehicle_id
          order by ${NEWEST_FIRST}`,
   );
-  if (rows.length === 0) return [];
-  const items = await rowsOf<ItemRow>(
-    db,
-    sql`select oi.id, oi.order_id, oi.product_id, oi.product_name, oi.stock_code, oi.barcode, oi.quantity_in_box,
-               oi.unit_price::float8 as unit_price, oi.discount::float8 as discount, oi.ordered_quantity,
-               oi.quantity, oi.loaded_quantity, oi.status, ${PLANNED_VEHICLE}
-          from order_items oi
-          left join vehicles pv on pv.id = oi.planned_vehicle_id
-         where oi.order_id = any(${sql.param(rows.map((row) => row.id))}::int[])
-         order by oi.order_id, oi.id`,
+  const orders = rows.map((row) =>
+    toOrder(
+      row,
+      (row.items ?? []).map((item) =>
+        toOrderItem(item, item.contents ?? [], {
+          loads: item.loads ?? [],
+          onDelivery: item.on_delivery ?? false,
+        }),
+      ),
+    ),
   );
-  const contents = await contentsOf(db, [...new Set(items.map((item) => item.product_id))]);
-  const loads = await warehouseLoadsOf(db, items);
-  const itemsOf = new Map<number, OrderItem[]>();
-  for (const item of items) {
-    const list = itemsOf.get(item.order_id) ?? [];
-    list.push(toOrderItem(item, contents.get(item.product_id) ?? [], loads.get(item.id)));
-    itemsOf.set(item.order_id, list);
-  }
-  return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? []));
+  return { orders, count: counted ? rows[0]?.total : undefined };
+}
+
+/** The orders `where` selects, newest first (see findOrderPage). */
+export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
+  return (await findOrderPage(db, where, paging, false)).orders;
+}
+
+/** A page of the orders `where` selects and the number of all of them, in one round trip. */
+export async function findCountedOrders(
+  db: Db | Tx,
+  where: SQL,
+  paging: Paging,
+): Promise<{ orders: Order[]; count: number }> {
+  const page = await findOrderPage(db, where, paging, true);
+  // A page past the end has no row to carry the count.
+  return { orders: page.orders, count: page.count ?? (await countOrders(db, where)) };
 }
 
 /** Orders matching `where`, counted for a page's total. */
@@ -149,70 +231,6 @@ export async function findOrder(db: Db | Tx, orderId: number): Promise<Order> {
   const [order] = await findOrders(db, sql`o.id = ${orderId}`, { limit: 1, offset: 0 });
   if (!order) throw notFound('Sipariş bulunamadı.');
   return order;
-}
-
-type LoadRow = {
-  order_item_id: number;
-  gone: boolean;
-  warehouse: string;
-  warehouse_label: string;
-  shipment_id: number;
-  shipment_code: string;
-  quantity: number;
-};
-
-type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean };
-
-/** Pieces loaded per item, shipment and warehouse, for the items that have loaded any. */
-async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<number, ItemLoads>> {
-  const byItem = new Map<number, ItemLoads>();
-  const loaded = items.filter((item) => item.loaded_quantity > 0).map((item) => item.id);
-  if (loaded.length === 0) return byItem;
-  const rows = await rowsOf<LoadRow>(
-    db,
-    sql`select sl.order_item_id, w.name as warehouse, w.short_name as warehouse_label, s.id as shipment_id,
-               s.code as shipment_code, sum(sl.pieces)::int as quantity,
-               s.status = any(${sql.param([...LEFT_WAREHOUSE_STATUSES])}::text[]) as gone
-          from shipment_loads sl
-          join warehouses w on w.id = sl.warehouse_id
-          join shipments s on s.id = sl.shipment_id
-         where sl.order_item_id = any(${sql.param(loaded)}::int[])
-         group by sl.order_item_id, w.id, s.id
-         order by sl.order_item_id, s.id, w.id`,
-  );
-  for (const row of rows) {
-    const item = byItem.get(row.order_item_id) ?? { loads: [], onDelivery: false };
-    item.loads.push({
-      warehouse: row.warehouse,
-      warehouseLabel: row.warehouse_label,
-      shipmentId: row.shipment_id,
-      shipmentCode: row.shipment_code,
-      quantity: row.quantity,
-    });
-    item.onDelivery ||= row.gone;
-    byItem.set(row.order_item_id, item);
-  }
-  return byItem;
-}
-
-/** The bundles of the products, with the items' names and storage forms. */
-async function contentsOf(db: Db | Tx, productIds: number[]): Promise<Map<number, ContentRow[]>> {
-  const byProduct = new Map<number, ContentRow[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await rowsOf<ContentRow>(
-    db,
-    sql`select pb.product_id, pb.product_item_id, pb.quantity, i.name, i.barcode, i.packaging_type,
-               i.packaging_unit_type, i.packaging_unit_type_amount::float8 as packaging_unit_type_amount
-          from product_bundles pb join product_items i on i.id = pb.product_item_id
-         where pb.product_id = any(${sql.param(productIds)}::int[])
-         order by pb.product_id, pb.id`,
-  );
-  for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(row);
-    byProduct.set(row.product_id, list);
-  }
-  return byProduct;
 }
 
 const isoOf = (value: Date | string) => toIstanbulIso(value instanceof Date ? value : new Date(value));

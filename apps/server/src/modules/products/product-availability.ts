@@ -1,7 +1,22 @@
+import type { PackagingType, PackagingUnitType } from '@mandira/contract/products';
 import type { ProductStock } from '@mandira/contract/sellable-products';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+
+/** A bundle line with its item's card, as the product list answers it before its labels. */
+export type BundleRow = {
+  id: number;
+  productItemId: number;
+  quantity: number;
+  name: string;
+  stockCode: string;
+  barcode: string;
+  packagingGroup: string | null;
+  packagingType: PackagingType;
+  packagingUnitType: PackagingUnitType;
+  packagingUnitTypeAmount: number;
+};
 
 type FigureRow = {
   id: number;
@@ -48,9 +63,10 @@ export function productFiguresStatement(where: SQL): SQL {
         from product_reservations r
        where r.product_id in (select product_id from sharing union select id from sel)
     ),
+    -- As an array, the items' lines are read from stock_lines_item_warehouse_key, not the whole table.
     item_on_hand as (
       select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
-       where sl.product_item_id in (select product_item_id from lines) group by sl.product_item_id
+       where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
     ),
     item_reserved as (
       select s.product_item_id, sum((dm.in_baskets + dm.in_orders) * s.quantity) as reserved
@@ -110,14 +126,35 @@ export async function productFigures(db: Db | Tx, where: SQL): Promise<ProductSt
   return rows.map(toProductStock);
 }
 
-/** The products `where` selects with their figures and the rest of their columns, by name. */
+/**
+ * The products `where` selects with their figures, the rest of their columns and their bundle lines, by
+ * name, in one statement. A product's lines come as one JSON column, grouped once for all products
+ * (read by the driver's JSON parser, not mapped row by row).
+ */
 export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
-  const rows = await rowsOf<FigureRow>(db, productFiguresStatement(where));
+  const rows = await rowsOf<FigureRow & { bundle: BundleRow[] | null }>(
+    db,
+    sql`with f as (${productFiguresStatement(where)}),
+        bundles as (
+          select b.product_id,
+                 json_agg(json_build_object(
+                   'id', b.id, 'productItemId', i.id, 'quantity', b.quantity, 'name', i.name,
+                   'stockCode', i.stock_code, 'barcode', i.barcode, 'packagingGroup', i.packaging_group,
+                   'packagingType', i.packaging_type, 'packagingUnitType', i.packaging_unit_type,
+                   'packagingUnitTypeAmount', i.packaging_unit_type_amount::float8) order by b.id) as lines
+            from product_bundles b join product_items i on i.id = b.product_item_id
+           where b.product_id = any(array(select id from f))
+           group by b.product_id
+        )
+        select f.*, bundles.lines as bundle from f left join bundles on bundles.product_id = f.id
+         order by f.name, f.id`,
+  );
   return rows.map((row) => ({
     ...toProductStock(row),
     onlineListingAvailable: row.online_listing_available,
     truckShippingAvailable: row.truck_shipping_available,
     notes: row.notes,
+    bundle: row.bundle ?? [],
   }));
 }
 

@@ -6,9 +6,9 @@ import {
   type PackagingUnitType,
 } from '@mandira/contract/products';
 import type { BundleLine, ItemCard, Product } from '@mandira/contract/sellable-products';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productBundles, productItems } from '../../db/schema.ts';
+import { productItems } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { productRowsWithFigures } from './product-availability.ts';
 
@@ -44,7 +44,7 @@ function withDescriptions<T extends CardRow>(row: T) {
 
 /**
  * Sellable products, optionally those with an item of the packaging group in their bundle, with the
- * order screen's stock figures (one statement), then their bundles.
+ * order screen's stock figures and their bundles, in one statement.
  */
 export async function findProducts(db: Db, packagingGroup?: string, id?: number): Promise<Product[]> {
   const inGroup = isAllFilter(packagingGroup)
@@ -55,40 +55,15 @@ export async function findProducts(db: Db, packagingGroup?: string, id?: number)
     db,
     id === undefined ? inGroup : sql`p.id = ${id} and ${inGroup}`,
   );
-  if (rows.length === 0) return [];
-  const lines = await db
-    .select({
-      lineId: productBundles.id,
-      productId: productBundles.productId,
-      quantity: productBundles.quantity,
-      ...itemCardColumns,
-    })
-    .from(productBundles)
-    .innerJoin(productItems, eq(productItems.id, productBundles.productItemId))
-    .where(
-      inArray(
-        productBundles.productId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(productBundles.id));
-  const bundleOf = new Map<number, BundleLine[]>();
-  const groupsOf = new Map<number, Set<string>>();
-  for (const { lineId, productId, id: productItemId, ...line } of lines) {
-    const bundle = bundleOf.get(productId) ?? [];
-    bundle.push({ ...withDescriptions(line), id: lineId, productItemId });
-    bundleOf.set(productId, bundle);
-    groupsOf.set(productId, (groupsOf.get(productId) ?? new Set()).add(line.packagingGroup ?? ''));
-  }
-  return rows.map((row) => {
-    const bundle = bundleOf.get(row.id) ?? [];
+  return rows.map(({ bundle: lines, ...row }) => {
+    const bundle: BundleLine[] = lines.map((line) => withDescriptions(line));
     return {
       ...row,
       onlineListingAvailable: row.onlineListingAvailable ? 1 : 0,
       truckShippingAvailable: row.truckShippingAvailable ? 1 : 0,
       productBundle: bundle,
-      productItemIds: bundle.map((line) => line.productItemId),
-      packagingGroups: [...(groupsOf.get(row.id) ?? [])],
+      productItemIds: lines.map((line) => line.productItemId),
+      packagingGroups: [...new Set(lines.map((line) => line.packagingGroup ?? ''))],
     };
   });
 }
