@@ -21,6 +21,7 @@ import { authenticate } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
+import { loadingRoutes } from './modules/loading/loading.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { basketRoutes } from './modules/orders/baskets.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(buyerRoutes(deps));
       await api.register(basketRoutes(deps));
       await api.register(orderRoutes(deps));
+      await api.register(loadingRoutes(deps));
       await api.register(accountingRoutes(deps));
       await api.register(fleetRoutes(deps));
       await api.register(shipmentRoutes(deps));

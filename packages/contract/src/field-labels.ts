@@ -104,6 +104,13 @@ export const FIELD_LABELS: Record<string, string> = {
   minAmount: 'En düşük tutar',
   maxAmount: 'En yüksek tutar',
   operationType: 'İşlem türü',
+  // loading and load acceptance
+  shippingId: 'Sevkiyat',
+  shipmentId: 'Sevkiyat',
+  orderShipmentId: 'Sevkiyat',
+  orderItemId: 'Sipariş kalemi',
+  warehouseStocks: 'Depo miktarları',
+  warehouse: 'Depo',
   // accounting
   payType: 'Ödeme tipi',
   reason: 'İşlem nedeni',

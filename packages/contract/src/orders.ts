@@ -153,6 +153,18 @@ export const AmountSummary = z.object({
 });
 export type AmountSummary = z.infer<typeof AmountSummary>;
 
+/** Pieces of an order item loaded from one stock warehouse onto one shipment. */
+export const WarehouseLoad = z.object({
+  /** The stock warehouse's code, DEPO1… */
+  warehouse: z.string(),
+  /** Its name as the screens show it, 'Depo-1'. */
+  warehouseLabel: z.string(),
+  shipmentId: z.number().int(),
+  shipmentCode: z.string(),
+  quantity: z.number().int(),
+});
+export type WarehouseLoad = z.infer<typeof WarehouseLoad>;
+
 export const OrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -188,7 +200,10 @@ export const OrderItem = z.object({
       barcode: z.string(),
     }),
   ),
-  warehouseLoads: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
+  /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
+  warehouseLoads: z.array(WarehouseLoad),
+  /** Whether a shipment carrying the item has left (on delivery, delivered or returning). */
+  onDelivery: z.boolean(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -239,7 +254,13 @@ export function orderContextOf(order: {
 /** The guards' facts of one item of an order as the API answers it. */
 export function itemContextOf(
   order: { statusDescription: { name: string } },
-  item: { orderedQuantity: number; quantity: number; quantityInBox: number; loadedQuantity: number },
+  item: {
+    orderedQuantity: number;
+    quantity: number;
+    quantityInBox: number;
+    loadedQuantity: number;
+    onDelivery?: boolean;
+  },
 ): OrderItemContext {
   return {
     orderStatus: order.statusDescription.name as OrderStatus,
@@ -247,5 +268,6 @@ export function itemContextOf(
     quantity: item.quantity,
     quantityInBox: item.quantityInBox,
     loadedQuantity: item.loadedQuantity,
+    onDelivery: item.onDelivery ?? false,
   };
 }

@@ -1,5 +1,6 @@
 import { seedAccountingDemo } from '../modules/accounting/accounting.demo.ts';
 import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
+import { seedLoadingDemo } from '../modules/loading/loading.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
@@ -19,7 +20,8 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'stock', seed: seedStockDemo },
   { area: 'buyers', seed: seedBuyersDemo },
   { area: 'orders', seed: seedOrdersDemo },
-  // After the orders: it pays for them.
-  { area: 'accounting', seed: seedAccountingDemo },
   { area: 'shipments', seed: seedShipmentsDemo },
+  { area: 'loading', seed: seedLoadingDemo },
+  // After the orders and their shipments: it pays for what was dealt.
+  { area: 'accounting', seed: seedAccountingDemo },
 ];

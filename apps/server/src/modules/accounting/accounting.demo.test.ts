@@ -5,8 +5,10 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
 import { seedDemoUsers } from '../../db/demo-users.ts';
 import { seedBuyersDemo } from '../buyers/buyers.demo.ts';
+import { seedLoadingDemo } from '../loading/loading.demo.ts';
 import { seedOrdersDemo } from '../orders/orders.demo.ts';
 import { seedProductsDemo } from '../products/products.demo.ts';
+import { seedShipmentsDemo } from '../shipments/shipments.demo.ts';
 import { seedStockDemo } from '../stock/stock.demo.ts';
 import { seedAccountingDemo } from './accounting.demo.ts';
 
@@ -19,6 +21,9 @@ beforeAll(async () => {
   await seedStockDemo(t.db);
   await seedBuyersDemo(t.db);
   await seedOrdersDemo(t.db);
+  // Completed orders come with the shipments the loading demo delivers.
+  await seedShipmentsDemo(t.db);
+  await seedLoadingDemo(t.db);
   await seedAccountingDemo(t.db);
   finance = await t.tokenWithRoles(['FINANCE_ADMIN']);
 }, 300_000);

@@ -1,17 +1,25 @@
 import { vehicleDescription } from '@mandira/contract/fleet';
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import {
   ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   type OrderItemStatus,
   type OrderStatus,
 } from '@mandira/contract/order-machines';
-import { ORDER_COLOR_LABELS, type Order, type OrderColor, type OrderItem } from '@mandira/contract/orders';
+import {
+  ORDER_COLOR_LABELS,
+  type Order,
+  type OrderColor,
+  type OrderItem,
+  type WarehouseLoad,
+} from '@mandira/contract/orders';
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { reserves } from './order-steps.ts';
 
 type OrderRow = {
   id: number;
@@ -82,12 +90,24 @@ export type Paging = { limit: number; offset: number };
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
 
+type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean };
+
 /** An order row with its items (JSON, as the statement builds them) and, when asked, the matching count. */
-type PageRow = OrderRow & { items: (ItemRow & { contents: ContentRow[] | null })[] | null; total?: number };
+type PageRow = OrderRow & {
+  items:
+    | (ItemRow & {
+        contents: ContentRow[] | null;
+        loads: WarehouseLoad[] | null;
+        on_delivery: boolean | null;
+      })[]
+    | null;
+  total?: number;
+};
 
 /**
  * The orders `where` selects (a condition on `o`, the orders table), newest first, with their buyer,
- * branch, items and the items' bundle contents, in one statement whatever the number of orders. The
+ * branch, planned vehicle, items and the items' bundle contents and loads, in one statement whatever the
+ * number of orders. The
  * page's ids are chosen first, so a status and date filter is answered from `orders_status_created_idx`
  * alone (no table rows read for the orders that only compete for the page) and only the page's rows are
  * joined. Items and contents come as one JSON column per order, read by the driver's JSON parser.
@@ -108,10 +128,7 @@ async function findOrderPage(
            limit ${paging.limit} offset ${paging.offset}
         ),
         items as (
-          select oi.*, pv.licence_plate_code as planned_plate, pv.brand as planned_brand, pv.model as planned_model
-            from order_items oi
-            left join vehicles pv on pv.id = oi.planned_vehicle_id
-           where oi.order_id = any(array(select id from page))
+          select oi.* from order_items oi where oi.order_id = any(array(select id from page))
         ),
         contents as (
           select pb.product_id,
@@ -124,6 +141,21 @@ async function findOrderPage(
            where pb.product_id = any(array(select distinct product_id from items))
            group by pb.product_id
         ),
+        -- Pieces loaded per item, shipment and stock warehouse (DESIGN §7.4), and whether one has left.
+        loads as (
+          select x.order_item_id,
+                 json_agg(json_build_object(
+                   'warehouse', w.name, 'warehouseLabel', w.short_name, 'shipmentId', s.id,
+                   'shipmentCode', s.code, 'quantity', x.quantity) order by s.id, w.id) as loads,
+                 bool_or(s.status = any(${sql.param([...LEFT_WAREHOUSE_STATUSES])}::text[])) as on_delivery
+            from (select order_item_id, shipment_id, warehouse_id, sum(pieces)::int as quantity
+                    from shipment_loads
+                   where order_item_id = any(array(select id from items where loaded_quantity > 0))
+                   group by order_item_id, shipment_id, warehouse_id) x
+            join warehouses w on w.id = x.warehouse_id
+            join shipments s on s.id = x.shipment_id
+           group by x.order_item_id
+        ),
         order_lines as (
           select it.order_id,
                  json_agg(json_build_object(
@@ -132,17 +164,21 @@ async function findOrderPage(
                    'quantity_in_box', it.quantity_in_box, 'unit_price', it.unit_price::float8,
                    'discount', it.discount::float8, 'ordered_quantity', it.ordered_quantity,
                    'quantity', it.quantity, 'loaded_quantity', it.loaded_quantity, 'status', it.status,
-                   'planned_vehicle_id', it.planned_vehicle_id, 'planned_plate', it.planned_plate,
-                   'planned_brand', it.planned_brand, 'planned_model', it.planned_model,
-                   'contents', c.lines) order by it.id) as items
-            from items it left join contents c on c.product_id = it.product_id
+                   'planned_vehicle_id', pv.id, 'planned_plate', pv.licence_plate_code,
+                   'planned_brand', pv.brand, 'planned_model', pv.model,
+                   'contents', c.lines, 'loads', ld.loads, 'on_delivery', ld.on_delivery) order by it.id) as items
+            from items it
+            left join contents c on c.product_id = it.product_id
+            left join loads ld on ld.order_item_id = it.id
+            left join vehicles pv on pv.id = it.planned_vehicle_id
            group by it.order_id
         )
         select o.id, o.order_number, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
                o.buyer_request_reference_code, w.id as branch_id, w.code as branch_code, w.title as branch_title,
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
-               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}, ol.items
+               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE},
+               ol.items
                ${counted ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
           from page
           join orders o on o.id = page.id
@@ -155,7 +191,12 @@ async function findOrderPage(
   const orders = rows.map((row) =>
     toOrder(
       row,
-      (row.items ?? []).map((item) => toOrderItem(item, item.contents ?? [])),
+      (row.items ?? []).map((item) =>
+        toOrderItem(item, item.contents ?? [], {
+          loads: item.loads ?? [],
+          onDelivery: item.on_delivery ?? false,
+        }),
+      ),
     ),
   );
   return { orders, count: counted ? rows[0]?.total : undefined };
@@ -221,7 +262,11 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
   };
 }
 
-function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
+function toOrderItem(
+  row: ItemRow,
+  contents: ContentRow[],
+  loads: ItemLoads = { loads: [], onDelivery: false },
+): OrderItem {
   const unitPrice = Number(row.unit_price);
   const discount = Number(row.discount);
   return {
@@ -246,7 +291,8 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
     quantityInBox: row.quantity_in_box,
     boxQuantity: row.quantity_in_box > 0 ? Math.floor(row.quantity / row.quantity_in_box) : 0,
     loadedQuantity: row.loaded_quantity,
-    remainingQuantity: row.quantity - row.loaded_quantity,
+    // What is still to load: nothing once loading has finished (the rest is released) or it is canceled.
+    remainingQuantity: reserves(row.status) ? row.quantity - row.loaded_quantity : 0,
     unitPrice,
     discount,
     netUnitPrice: Math.max(0, Math.round((unitPrice - discount) * 100) / 100),
@@ -258,6 +304,7 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
       name: line.name,
       barcode: line.barcode,
     })),
-    warehouseLoads: [],
+    warehouseLoads: loads.loads,
+    onDelivery: loads.onDelivery,
   };
 }

@@ -66,7 +66,26 @@ const extraOf = (action: ShipmentAction) =>
       ? { targetShipmentId: target.id }
       : {};
 
+/**
+ * The loading effects move the loads (a transfer), give them back (a return) or deliver their items: each
+ * step starts again from the same accepted 600 pieces on `loaded`.
+ */
+async function keepLoaded() {
+  await w.t.db.execute(
+    sql`update shipment_loads set shipment_id = ${loaded.id} where shipment_id = ${target.id}`,
+  );
+  const [row] = await rowsOf<{ n: number }>(
+    w.t.db,
+    sql`select count(*)::int as n from shipment_loads where shipment_id = ${loaded.id}`,
+  );
+  if (row!.n === 0) await loadOnto(w, loaded.id, { pieces: 600, accepted: true });
+  await w.t.db.execute(sql`
+    update order_items set status = 'LOAD_STATUS_ACCEPTED'
+     where id in (select order_item_id from shipment_loads where shipment_id = ${loaded.id})`);
+}
+
 async function put(id: number, status: ShipmentStatus, weighed: number | null = EXPECTED_TONS) {
+  if (id === loaded.id) await keepLoaded();
   await w.t.db.execute(sql`
     update shipments set status = ${status}, loaded_weight_in_tons = ${weighed} where id = ${id}`);
 }

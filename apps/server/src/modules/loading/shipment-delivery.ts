@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import {
+  type ItemRow,
+  lockItems,
+  lockOrder,
+  type OrderRow,
+  stepItem,
+} from '../orders/order-review.service.ts';
+import { refreshDealtTotal } from '../orders/order-steps.ts';
+import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import { reverseLoads } from './load-records.ts';
+
+/**
+ * What a shipment's delivery, return and transfer do to the order items it carries (DESIGN §7.5), run
+ * inside the shipment action's transaction after the shipment row is locked. Orders are then locked in
+ * id order and their items by id, as every order write does.
+ */
+
+type Shipment = { id: number; code: string };
+
+/** The shipment's code, for the notes of its stock movements. */
+export async function shipmentNamed(tx: Tx, shipmentId: number): Promise<Shipment> {
+  const [row] = await rowsOf<Shipment>(tx, sql`select id, code from shipments where id = ${shipmentId}`);
+  return row!;
+}
+
+/** The orders and items with loads on the shipment, locked. */
+async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRow; items: ItemRow[] }[]> {
+  const rows = await rowsOf<{ order_id: number; item_id: number }>(
+    tx,
+    sql`select distinct oi.order_id, oi.id as item_id
+          from shipment_loads sl join order_items oi on oi.id = sl.order_item_id
+         where sl.shipment_id = ${shipmentId}
+         order by oi.order_id, oi.id`,
+  );
+  const carried: { order: OrderRow; items: ItemRow[] }[] = [];
+  for (const orderId of [...new Set(rows.map((row) => row.order_id))]) {
+    const order = await lockOrder(tx, orderId);
+    const ids = new Set(rows.filter((row) => row.order_id === orderId).map((row) => row.item_id));
+    const items = (await lockItems(tx, orderId)).filter((item) => ids.has(item.id));
+    carried.push({ order, items });
+  }
+  return carried;
+}
+
+/**
+ * COMPLETE_DELIVERY: the shipment's accepted items are DELIVERED_TO_BUYER once every shipment carrying
+ * them is delivered (this one counts as delivered). Items loaded on another shipment still on its way
+ * wait for that one's delivery.
+ */
+export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: number): Promise<void> {
+  for (const { order, items } of await lockCarried(tx, shipmentId)) {
+    const changes: ReservationChange[] = [];
+    for (const item of items) {
+      if (item.status !== 'LOAD_STATUS_ACCEPTED') continue;
+      const [elsewhere] = await rowsOf<{ open: number }>(
+        tx,
+        sql`select count(*)::int as open from shipment_loads sl join shipments s on s.id = sl.shipment_id
+             where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and s.status <> 'DELIVERED'`,
+      );
+      if (elsewhere!.open > 0) continue;
+      changes.push(await stepItem(tx, order, item, 'DELIVER'));
+    }
+    await changeReservation(tx, changes);
+    await refreshDealtTotal(tx, order.id);
+  }
+}
+
+/**
+ * DO_PARKING of a shipment back from a failed delivery: its loads are reversed as a rejected load
+ * (the pieces go back to the lines they left, RETURN_INBOUND with the order id), and its items are
+ * LOADING again with their approved pieces.
+ */
+export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: number): Promise<void> {
+  const shipment = await shipmentNamed(tx, shipmentId);
+  for (const { order, items } of await lockCarried(tx, shipment.id)) {
+    await reverseLoads(
+      tx,
+      actor,
+      { orderItemIds: items.map((item) => item.id), shipmentId: shipment.id },
+      `Teslim edilemedi, depoya geri döndü: sevkiyat ${shipment.code}`,
+    );
+    const back = await lockItems(tx, order.id);
+    const changes: ReservationChange[] = [];
+    for (const item of back.filter((one) => items.some((carried) => carried.id === one.id))) {
+      // An item still LOADING (loaded in part) only loses the returned pieces.
+      if (item.status === 'LOADING') continue;
+      changes.push(
+        await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, {
+          reserve: false,
+          onDelivery: false,
+        }),
+      );
+    }
+    await changeReservation(tx, changes);
+    await refreshDealtTotal(tx, order.id);
+  }
+}
+
+/**
+ * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target (locked and
+ * checked to be another LOADING shipment by the action). The items keep their statuses; the target's
+ * load check sees them.
+ */
+export async function transferLoads(tx: Tx, shipmentId: number, targetShipmentId: number): Promise<void> {
+  await tx.execute(
+    sql`update shipment_loads set shipment_id = ${targetShipmentId} where shipment_id = ${shipmentId}`,
+  );
+}
