@@ -110,6 +110,13 @@ export const SCREENS = [
     access: 'STOCK_HISTORY',
   },
   {
+    key: 'warehouse-orders',
+    paths: ['/depo-siparis-yonetimi'],
+    label: 'Depo Sipariş Yönetimi',
+    groupName: 'Depo ve Stok',
+    access: 'WAREHOUSE_OPERATIONS',
+  },
+  {
     key: 'order-taking',
     paths: ['/siparis-sepeti-olusturma'],
     label: 'Sipariş Sepeti Oluşturma',
@@ -150,6 +157,15 @@ export const SCREENS = [
     label: 'Süt Teslimatı Girişi',
     groupName: 'Süt Toplama',
     access: 'MILK_DELIVERY_MANAGEMENT',
+  },
+  {
+    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu.
+    key: 'shipment-contents',
+    paths: ['/sevkiyat-siparis-yonetimi'],
+    label: 'Sevkiyat Yük Kabulü',
+    groupName: 'Sevkiyat',
+    access: 'SHIPMENT_LOAD_ACCEPTANCE',
+    inMenu: false,
   },
 ] as const satisfies readonly Screen[];
 

@@ -25,6 +25,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
     import('../features/stock/goods-page.tsx').then((module) => ({ default: module.CompactGoodsInOutPage })),
   ),
   'stock-history': lazy(() => import('../features/stock/stock-history-page.tsx')),
+  'warehouse-orders': lazy(() => import('../features/loading/warehouse-orders-page.tsx')),
   'order-taking': lazy(() => import('../features/orders/order-taking-page.tsx')),
   baskets: lazy(() => import('../features/orders/baskets-page.tsx')),
   orders: lazy(() => import('../features/orders/orders-page.tsx')),

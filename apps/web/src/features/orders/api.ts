@@ -4,12 +4,13 @@ import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
 import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
+import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Baskets and orders hold reservations, so every write here also moves the order screen's figures.
 const BASKETS = ['baskets'] as const;
-const ORDERS = ['orders'] as const;
+const ORDERS = ORDERS_KEY;
 const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY] as const;
 
 export function useBaskets() {

@@ -9,8 +9,8 @@ import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mand
 import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
 import type { ItemStep } from './api.ts';
-import { ItemStatusBadge } from './status-badges.tsx';
 import type { OrderStep } from './use-order-steps.ts';
 
 type Props = {

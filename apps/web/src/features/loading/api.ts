@@ -1,0 +1,84 @@
+import type { ItemCallAction } from '@mandira/contract/order-machines';
+import type { Order } from '@mandira/contract/orders';
+import type { ProductItem } from '@mandira/contract/products';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { put, queryString } from '../../api/client.ts';
+import { ORDERS_KEY, SHIPMENTS_KEY, STOCK_KEY } from '../../api/orders.ts';
+import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
+import { apiQuery, useApiMutation } from '../../api/query.ts';
+
+const WAREHOUSE_VIEW = { operationType: 'WAREHOUSE' } as const;
+/** A warehouse step moves reservations; a load moves stock too. */
+const MOVED = [ORDERS_KEY, SELLABLE_PRODUCTS_KEY, STOCK_KEY, SHIPMENTS_KEY] as const;
+
+/** Spec §7 `GET /orders/filter?operationType=WAREHOUSE`: the orders with items in the warehouse flow. */
+export function useWarehouseOrders() {
+  return useQuery(
+    apiQuery<Order[]>([...ORDERS_KEY, 'warehouse'], `/orders/filter${queryString(WAREHOUSE_VIEW)}`),
+  );
+}
+
+export type WarehouseStep = { orderId: number; itemId: number; action: ItemCallAction };
+
+/** A warehouse step of an item by name (spec §7 `?action=`), answered with the warehouse's orders. */
+export function useWarehouseStep() {
+  return useApiMutation(
+    ({ orderId, itemId, action }: WarehouseStep) =>
+      put<Order[]>(`/orders/${orderId}/order-item/${itemId}${queryString({ action, ...WAREHOUSE_VIEW })}`),
+    { invalidates: MOVED },
+  );
+}
+
+/** Pieces of the product from one stock warehouse (spec §7, DESIGN §7.4). */
+export type WarehouseQuantity = { warehouse: string; quantity: number };
+export type LoadStep = {
+  orderId: number;
+  itemId: number;
+  shippingId: number;
+  warehouseStocks: WarehouseQuantity[];
+};
+
+/** `PUT …/load?action=LOAD_ITEM_TO_TRUCK`: the pieces go onto the chosen shipment, out of stock. */
+export function useLoadItem() {
+  return useApiMutation(
+    ({ orderId, itemId, shippingId, warehouseStocks }: LoadStep) =>
+      put<Order[]>(
+        `/orders/${orderId}/order-item/${itemId}/load${queryString({ action: 'LOAD_ITEM_TO_TRUCK', ...WAREHOUSE_VIEW })}`,
+        { shippingId, warehouseStocks },
+      ),
+    { invalidates: MOVED },
+  );
+}
+
+/** The stock lines of the items a product is made of, one query each (most products have one). */
+export function useBundleStock(productItemIds: readonly number[]) {
+  return useQueries({
+    queries: productItemIds.map((id) =>
+      apiQuery<ProductItem>([...STOCK_KEY, 'item', id], `/product-item/${id}`),
+    ),
+    combine: (results) => ({
+      items: results.every((result) => result.data) ? results.map((result) => result.data!) : undefined,
+      error: results.find((result) => result.error)?.error ?? null,
+      refetch: () => Promise.all(results.map((result) => result.refetch())),
+    }),
+  });
+}
+
+/** The facts of a shipment the load form shows (the fleet contract's shipment carries more). */
+export type LoadingShipment = {
+  id: number;
+  shipmentCode: string;
+  /** 'plate · brand model' */
+  vehicleDescription: string;
+  driverFullName: string;
+};
+
+/** Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now. */
+export function useLoadingShipments() {
+  return useQuery(
+    apiQuery<LoadingShipment[]>(
+      [...SHIPMENTS_KEY, 'status', 'LOADING'],
+      `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
+    ),
+  );
+}
