@@ -153,6 +153,18 @@ export const AmountSummary = z.object({
 });
 export type AmountSummary = z.infer<typeof AmountSummary>;
 
+/** Pieces of an order item loaded from one stock warehouse onto one shipment. */
+export const WarehouseLoad = z.object({
+  /** The stock warehouse's code, DEPO1… */
+  warehouse: z.string(),
+  /** Its name as the screens show it, 'Depo-1'. */
+  warehouseLabel: z.string(),
+  shipmentId: z.number().int(),
+  shipmentCode: z.string(),
+  quantity: z.number().int(),
+});
+export type WarehouseLoad = z.infer<typeof WarehouseLoad>;
+
 export const OrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -177,6 +189,8 @@ export const OrderItem = z.object({
   unitPrice: z.number(),
   discount: z.number(),
   netUnitPrice: z.number(),
+  /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the item, 'plate · brand model'. */
+  plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),
   productContent: z.array(
     z.object({
@@ -186,7 +200,8 @@ export const OrderItem = z.object({
       barcode: z.string(),
     }),
   ),
-  warehouseLoads: z.array(z.object({ warehouse: z.string(), quantity: z.number().int() })),
+  /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
+  warehouseLoads: z.array(WarehouseLoad),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -210,6 +225,10 @@ export const Order = z.object({
   plannedShipmentDate: z.string().nullable(),
   completedAt: z.string().nullable(),
   amountSummary: AmountSummary,
+  /** Vehicle planning (DESIGN §7.6): the vehicle planned for the whole order, and its palettes. */
+  plannedShipmentVehicleId: z.number().int().nullable(),
+  plannedShipmentVehicleDescription: z.string().nullable(),
+  estimatedPaletteCount: z.number().int().nullable(),
   orderItems: z.array(OrderItem),
 });
 export type Order = z.infer<typeof Order>;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { buyers, buyerWarehouses } from './buyers.ts';
+import { vehicles } from './fleet.ts';
 import { products } from './products.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -103,6 +104,9 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the order, and its palettes. */
+    plannedVehicleId: integer('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    estimatedPaletteCount: integer('estimated_palette_count'),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
@@ -111,6 +115,11 @@ export const orders = pgTable(
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('orders_totals_check', sql`${t.totalPrice} >= 0 and ${t.dealtTotalPrice} >= 0`),
+    check(
+      'orders_palette_count_check',
+      sql`${t.estimatedPaletteCount} is null or ${t.estimatedPaletteCount} >= 0`,
+    ),
+    index('orders_planned_vehicle_idx').on(t.plannedVehicleId),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -138,6 +147,7 @@ export const orderItems = pgTable(
     quantity: integer('quantity').notNull(),
     loadedQuantity: integer('loaded_quantity').notNull().default(0),
     status: text('status', { enum: ORDER_ITEM_STATUSES }).notNull().default('WAITING_FOR_APPROVAL'),
+    plannedVehicleId: integer('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -20,13 +20,13 @@ import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
 import { assertBranchOfBuyer } from './place-order.service.ts';
 import { reserveOrRefuse } from './reservations.ts';
 
-type OrderRow = {
+export type OrderRow = {
   id: number;
   buyer_id: number;
   status: OrderStatus;
   planned_shipment_date: string | null;
 };
-type ItemRow = {
+export type ItemRow = {
   id: number;
   product_id: number;
   status: OrderItemStatus;
@@ -37,7 +37,7 @@ type ItemRow = {
 };
 
 /** Locks the order row; every write on an order or its items takes it first, then the items. */
-async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   const [order] = await rowsOf<OrderRow>(
     tx,
     sql`select id, buyer_id, status, planned_shipment_date::text as planned_shipment_date
@@ -47,7 +47,7 @@ async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
   return order;
 }
 
-async function lockItems(tx: Tx, orderId: number, itemId?: number): Promise<ItemRow[]> {
+export async function lockItems(tx: Tx, orderId: number, itemId?: number): Promise<ItemRow[]> {
   return rowsOf<ItemRow>(
     tx,
     sql`select id, product_id, status, ordered_quantity, quantity, quantity_in_box, loaded_quantity
@@ -57,7 +57,7 @@ async function lockItems(tx: Tx, orderId: number, itemId?: number): Promise<Item
   );
 }
 
-const itemContext = (order: OrderRow, item: ItemRow) => ({
+export const itemContext = (order: OrderRow, item: ItemRow) => ({
   orderStatus: order.status,
   orderedQuantity: item.ordered_quantity,
   quantity: item.quantity,
@@ -91,24 +91,29 @@ function partialQuantity(item: ItemRow, pieces: number | undefined): number {
 function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | undefined): number {
   if (action === 'APPROVE') return item.ordered_quantity;
   if (action === 'APPROVE_PARTIALLY') return partialQuantity(item, pieces);
-  // Finishing a partly loaded item releases the remainder.
-  if (action === 'LOADED_TO_TRUCK_FROM_WAREHOUSE_PARTIALLY') return item.loaded_quantity;
+  // Finishing a partly loaded item keeps its approved pieces: it stops reserving the remainder, and the
+  // dealt total counts what was loaded (order-steps.ts).
   return item.quantity;
 }
 
-/** Moves one locked item by the machine, reserving what it newly holds (409 when short). */
-async function stepItem(
+/**
+ * Moves one locked item by the machine, reserving what it newly holds (409 when short). `reserve: false`
+ * skips the check for a step that takes back what the warehouse physically returns (a rejected load):
+ * the goods are back on the shelf whatever else was promised meanwhile.
+ */
+export async function stepItem(
   tx: Tx,
   order: OrderRow,
   item: ItemRow,
   action: OrderItemAction,
   pieces?: number,
+  { reserve = true, onDelivery }: { reserve?: boolean; onDelivery?: boolean } = {},
 ): Promise<void> {
-  const to = stepOrConflict(orderItemMachine, item.status, action, itemContext(order, item));
+  const to = stepOrConflict(orderItemMachine, item.status, action, { ...itemContext(order, item), onDelivery });
   const quantity = quantityAfter(action, item, pieces);
   const heldBefore = reserves(item.status) ? item.quantity - item.loaded_quantity : 0;
   const heldAfter = reserves(to) ? quantity - item.loaded_quantity : 0;
-  if (heldAfter > heldBefore) {
+  if (reserve && heldAfter > heldBefore) {
     await reserveOrRefuse(tx, [{ productId: item.product_id, pieces: heldAfter - heldBefore }]);
   }
   await tx.execute(sql`

@@ -1,3 +1,4 @@
+import { vehicleDescription } from '@mandira/contract/fleet';
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
 import {
   ORDER_ITEM_STATUS_LABELS,
@@ -5,12 +6,19 @@ import {
   type OrderItemStatus,
   type OrderStatus,
 } from '@mandira/contract/order-machines';
-import { ORDER_COLOR_LABELS, type Order, type OrderColor, type OrderItem } from '@mandira/contract/orders';
+import {
+  ORDER_COLOR_LABELS,
+  type Order,
+  type OrderColor,
+  type OrderItem,
+  type WarehouseLoad,
+} from '@mandira/contract/orders';
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { reserves } from './order-steps.ts';
 
 type OrderRow = {
   id: number;
@@ -29,7 +37,25 @@ type OrderRow = {
   completed_at: Date | string | null;
   total_price: number;
   dealt_total_price: number;
+} & PlannedVehicleRow & { estimated_palette_count: number | null };
+
+/** The planned vehicle's columns (`pv`), as orders and items name it. */
+type PlannedVehicleRow = {
+  planned_vehicle_id: number | null;
+  planned_plate: string | null;
+  planned_brand: string | null;
+  planned_model: string | null;
 };
+const PLANNED_VEHICLE = sql`pv.id as planned_vehicle_id, pv.licence_plate_code as planned_plate,
+  pv.brand as planned_brand, pv.model as planned_model`;
+const plannedDescription = (row: PlannedVehicleRow) =>
+  row.planned_vehicle_id === null
+    ? null
+    : vehicleDescription({
+        licencePlateCode: row.planned_plate!,
+        brand: row.planned_brand!,
+        model: row.planned_model!,
+      });
 
 type ItemRow = {
   id: number;
@@ -45,7 +71,7 @@ type ItemRow = {
   quantity: number;
   loaded_quantity: number;
   status: OrderItemStatus;
-};
+} & PlannedVehicleRow;
 
 type ContentRow = {
   product_id: number;
@@ -76,7 +102,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
                o.buyer_request_reference_code, w.id as branch_id, w.code as branch_code, w.title as branch_title,
                o.status, o.color_group, o.planned_shipment_date::text as planned_shipment_date,
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
-               o.dealt_total_price::float8 as dealt_total_price
+               o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE}
           from (select o.id from orders o
                  where ${where}
                  order by ${NEWEST_FIRST}
@@ -84,6 +110,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
           join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
+          left join vehicles pv on pv.id = o.planned_vehicle_id
          order by ${NEWEST_FIRST}`,
   );
   if (rows.length === 0) return [];
@@ -91,16 +118,18 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
     db,
     sql`select oi.id, oi.order_id, oi.product_id, oi.product_name, oi.stock_code, oi.barcode, oi.quantity_in_box,
                oi.unit_price::float8 as unit_price, oi.discount::float8 as discount, oi.ordered_quantity,
-               oi.quantity, oi.loaded_quantity, oi.status
+               oi.quantity, oi.loaded_quantity, oi.status, ${PLANNED_VEHICLE}
           from order_items oi
+          left join vehicles pv on pv.id = oi.planned_vehicle_id
          where oi.order_id = any(${sql.param(rows.map((row) => row.id))}::int[])
          order by oi.order_id, oi.id`,
   );
   const contents = await contentsOf(db, [...new Set(items.map((item) => item.product_id))]);
+  const loads = await warehouseLoadsOf(db, items);
   const itemsOf = new Map<number, OrderItem[]>();
   for (const item of items) {
     const list = itemsOf.get(item.order_id) ?? [];
-    list.push(toOrderItem(item, contents.get(item.product_id) ?? []));
+    list.push(toOrderItem(item, contents.get(item.product_id) ?? [], loads.get(item.id) ?? []));
     itemsOf.set(item.order_id, list);
   }
   return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? []));
@@ -119,6 +148,45 @@ export async function findOrder(db: Db | Tx, orderId: number): Promise<Order> {
   const [order] = await findOrders(db, sql`o.id = ${orderId}`, { limit: 1, offset: 0 });
   if (!order) throw notFound('Sipariş bulunamadı.');
   return order;
+}
+
+type LoadRow = {
+  order_item_id: number;
+  warehouse: string;
+  warehouse_label: string;
+  shipment_id: number;
+  shipment_code: string;
+  quantity: number;
+};
+
+/** Pieces loaded per item, shipment and warehouse, for the items that have loaded any. */
+async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<number, WarehouseLoad[]>> {
+  const byItem = new Map<number, WarehouseLoad[]>();
+  const loaded = items.filter((item) => item.loaded_quantity > 0).map((item) => item.id);
+  if (loaded.length === 0) return byItem;
+  const rows = await rowsOf<LoadRow>(
+    db,
+    sql`select sl.order_item_id, w.name as warehouse, w.short_name as warehouse_label, s.id as shipment_id,
+               s.code as shipment_code, sum(sl.pieces)::int as quantity
+          from shipment_loads sl
+          join warehouses w on w.id = sl.warehouse_id
+          join shipments s on s.id = sl.shipment_id
+         where sl.order_item_id = any(${sql.param(loaded)}::int[])
+         group by sl.order_item_id, w.id, s.id
+         order by sl.order_item_id, s.id, w.id`,
+  );
+  for (const row of rows) {
+    const list = byItem.get(row.order_item_id) ?? [];
+    list.push({
+      warehouse: row.warehouse,
+      warehouseLabel: row.warehouse_label,
+      shipmentId: row.shipment_id,
+      shipmentCode: row.shipment_code,
+      quantity: row.quantity,
+    });
+    byItem.set(row.order_item_id, list);
+  }
+  return byItem;
 }
 
 /** The bundles of the products, with the items' names and storage forms. */
@@ -163,11 +231,14 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
       totalPriceOnTransaction: Number(row.total_price),
       dealtTotalPriceOnTransaction: Number(row.dealt_total_price),
     },
+    plannedShipmentVehicleId: row.planned_vehicle_id,
+    plannedShipmentVehicleDescription: plannedDescription(row),
+    estimatedPaletteCount: row.estimated_palette_count,
     orderItems,
   };
 }
 
-function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
+function toOrderItem(row: ItemRow, contents: ContentRow[], warehouseLoads: WarehouseLoad[]): OrderItem {
   const unitPrice = Number(row.unit_price);
   const discount = Number(row.discount);
   return {
@@ -192,17 +263,19 @@ function toOrderItem(row: ItemRow, contents: ContentRow[]): OrderItem {
     quantityInBox: row.quantity_in_box,
     boxQuantity: row.quantity_in_box > 0 ? Math.floor(row.quantity / row.quantity_in_box) : 0,
     loadedQuantity: row.loaded_quantity,
-    remainingQuantity: row.quantity - row.loaded_quantity,
+    // What is still to load: nothing once loading has finished (the rest is released) or it is canceled.
+    remainingQuantity: reserves(row.status) ? row.quantity - row.loaded_quantity : 0,
     unitPrice,
     discount,
     netUnitPrice: Math.max(0, Math.round((unitPrice - discount) * 100) / 100),
-    plannedShipmentVehicleDescription: null,
+    plannedShipmentVehicleId: row.planned_vehicle_id,
+    plannedShipmentVehicleDescription: plannedDescription(row),
     productContent: contents.map((line) => ({
       productItemId: line.product_item_id,
       quantity: line.quantity,
       name: line.name,
       barcode: line.barcode,
     })),
-    warehouseLoads: [],
+    warehouseLoads,
   };
 }

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './access.ts';
+import { buyerWarehouses } from './buyers.ts';
+import { orderItems } from './orders.ts';
+import { warehouses } from './stock.ts';
+
+/** The order logistics fleet and its shipments (DESIGN §7.5, §7.6). */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const figure = (name: string) => numeric(name, { precision: 8, scale: 2, mode: 'number' });
+
+const VEHICLE_STATUSES = ['AVAILABLE', 'IN_MAINTENANCE', 'OUT_OF_SERVICE'] as const;
+const DRIVER_STATUSES = ['AVAILABLE', 'LOAD_WEIGHT_CHECK', 'ON_DELIVERY', 'ON_VACATION'] as const;
+export const SHIPMENT_STATUSES = [
+  'PARKING',
+  'PREPARING_TO_LOAD',
+  'LOADING',
+  'LOAD_CHECK',
+  'LOAD_CHECK_COMPLETED',
+  'LOAD_WEIGHT_CHECK',
+  'LOAD_WEIGHT_CHECK_COMPLETED',
+  'ON_DELIVERY',
+  'DELIVERED',
+  'RETURNING_TO_WAREHOUSE',
+] as const;
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: serial('id').primaryKey(),
+    licencePlateCode: text('licence_plate_code').notNull(),
+    brand: text('brand').notNull().default(''),
+    model: text('model').notNull().default(''),
+    productionYear: integer('production_year').notNull(),
+    yearOfPurchase: integer('year_of_purchase').notNull(),
+    capacityInTons: figure('capacity_in_tons').notNull().default(0),
+    palletCapacity: integer('pallet_capacity').notNull().default(0),
+    fuelConsumptionEmpty: figure('fuel_consumption_empty').notNull().default(0),
+    fuelConsumptionHalfFull: figure('fuel_consumption_half_full').notNull().default(0),
+    fuelConsumptionFull: figure('fuel_consumption_full').notNull().default(0),
+    /** The status set by hand; 'on a shipment' follows from the open shipments. */
+    status: text('status', { enum: VEHICLE_STATUSES }).notNull().default('AVAILABLE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // '34 ABC 123' and '34ABC123' are the same plate (stored upper case).
+    uniqueIndex('vehicles_plate_key').on(sql`replace(${t.licencePlateCode}, ' ', '')`),
+    check(
+      'vehicles_figures_check',
+      sql`${t.capacityInTons} >= 0 and ${t.palletCapacity} >= 0 and ${t.fuelConsumptionEmpty} >= 0
+        and ${t.fuelConsumptionHalfFull} >= 0 and ${t.fuelConsumptionFull} >= 0`,
+    ),
+    check('vehicles_status_check', inList('status', VEHICLE_STATUSES)),
+  ],
+);
+
+/** Order drivers (`/shipments/vehicleDrivers`). */
+export const drivers = pgTable(
+  'drivers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    surname: text('surname').notNull(),
+    gender: text('gender', { enum: ['Erkek', 'Kadın'] }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    phone: text('phone').notNull().default(''),
+    tckn: text('tckn'),
+    licenceNumber: text('licence_number').notNull().default(''),
+    status: text('status', { enum: DRIVER_STATUSES }).notNull().default('AVAILABLE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('drivers_name_check', sql`btrim(${t.name}) <> '' and btrim(${t.surname}) <> ''`),
+    check('drivers_status_check', inList('status', DRIVER_STATUSES)),
+  ],
+);
+
+/** The drivers assigned to a vehicle (the vehicle list shows them as text, spec §3). */
+export const vehicleDrivers = pgTable(
+  'vehicle_drivers',
+  {
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.driverId] }),
+    index('vehicle_drivers_driver_idx').on(t.driverId),
+  ],
+);
+
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'restrict' }),
+    driverId: integer('driver_id')
+      .notNull()
+      .references(() => drivers.id, { onDelete: 'restrict' }),
+    fromWarehouseId: integer('from_warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    intermediateWarehouse1Id: integer('intermediate_warehouse1_id').references(() => buyerWarehouses.id, {
+      onDelete: 'restrict',
+    }),
+    intermediateWarehouse2Id: integer('intermediate_warehouse2_id').references(() => buyerWarehouses.id, {
+      onDelete: 'restrict',
+    }),
+    toWarehouseId: integer('to_warehouse_id')
+      .notNull()
+      .references(() => buyerWarehouses.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: SHIPMENT_STATUSES }).notNull().default('PARKING'),
+    /** Null when a stop has no coordinates: no figure rather than a wrong one. */
+    routeDistanceInMeters: integer('route_distance_in_meters'),
+    routeDurationInSeconds: integer('route_duration_in_seconds'),
+    routeIsEstimate: boolean('route_is_estimate').notNull().default(true),
+    /** The routing service's road as [[lat, lng], …]; null for an estimate. */
+    routeGeometry: jsonb('route_geometry').$type<[number, number][]>(),
+    loadedWeightInTons: numeric('loaded_weight_in_tons', { precision: 8, scale: 3, mode: 'number' }),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('shipments_code_key').on(t.code),
+    // One open shipment per vehicle and per driver, even when two requests race.
+    uniqueIndex('shipments_open_vehicle_key').on(t.vehicleId).where(sql`status <> 'DELIVERED'`),
+    uniqueIndex('shipments_open_driver_key').on(t.driverId).where(sql`status <> 'DELIVERED'`),
+    index('shipments_status_idx').on(t.status),
+    check('shipments_status_check', inList('status', SHIPMENT_STATUSES)),
+    check(
+      'shipments_figures_check',
+      sql`(${t.routeDistanceInMeters} is null or ${t.routeDistanceInMeters} >= 0)
+        and (${t.routeDurationInSeconds} is null or ${t.routeDurationInSeconds} >= 0)
+        and (${t.loadedWeightInTons} is null or ${t.loadedWeightInTons} > 0)`,
+    ),
+  ],
+);
+
+/** Pieces of an order item loaded from a stock warehouse onto a shipment (DESIGN §7.4). */
+export const shipmentLoads = pgTable(
+  'shipment_loads',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    /** The stock warehouse the pieces left. */
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'restrict' }),
+    pieces: integer('pieces').notNull(),
+    createdAt: createdAt(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('shipment_loads_shipment_idx').on(t.shipmentId),
+    index('shipment_loads_order_item_idx').on(t.orderItemId),
+    check('shipment_loads_pieces_check', sql`${t.pieces} > 0`),
+  ],
+);

@@ -1,0 +1,88 @@
+import { orderItemMachine } from '@mandira/contract/order-machines';
+import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
+import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-review.service.ts';
+import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { lockShipmentForShare } from './load-item.service.ts';
+import { reverseLoads } from './load-records.ts';
+
+/** A shipment in one of these has left the warehouse: its loads can no longer be reported as not loaded. */
+export const GONE_SHIPMENT_STATUSES: readonly ShipmentStatus[] = [
+  'ON_DELIVERY',
+  'DELIVERED',
+  'RETURNING_TO_WAREHOUSE',
+];
+
+type ItemShipment = { id: number; code: string; status: ShipmentStatus };
+
+/** The shipments the item has loads on, locked for share in id order (before the order, decision 85). */
+async function lockShipmentsOfItem(tx: Tx, orderItemId: number): Promise<ItemShipment[]> {
+  return rowsOf<ItemShipment>(
+    tx,
+    sql`select s.id, s.code, s.status from shipments s
+         where s.id in (select shipment_id from shipment_loads where order_item_id = ${orderItemId})
+         order by s.id for share`,
+  );
+}
+
+export type AcceptInput = { orderId?: number; itemId: number; shipmentId?: number };
+
+/**
+ * `/accept-load-status` and `PUT /shipments/load {orderShipmentId, orderItemId}`: the shipping staff
+ * confirm that the item's load is on the truck. Named by a shipment, the item must be loaded on it.
+ */
+export async function acceptLoad(tx: Tx, actor: Actor, input: AcceptInput): Promise<number> {
+  const shipments = await lockShipmentsOfItem(tx, input.itemId);
+  if (input.shipmentId !== undefined && !shipments.some((one) => one.id === input.shipmentId)) {
+    const shipment = await lockShipmentForShare(tx, input.shipmentId, 'orderShipmentId');
+    throw conflict(`Kalemin '${shipment.code}' sevkiyatına yüklenmiş ürünü yok; yükleme kabul edilemez.`);
+  }
+  const orderId = input.orderId ?? (await orderOfItem(tx, input.itemId));
+  const order = await lockOrder(tx, orderId);
+  const [item] = await lockItems(tx, orderId, input.itemId);
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS');
+  await refreshDealtTotal(tx, order.id);
+  return order.id;
+}
+
+async function orderOfItem(tx: Tx, itemId: number): Promise<number> {
+  const [row] = await rowsOf<{ order_id: number }>(
+    tx,
+    sql`select order_id from order_items where id = ${itemId}`,
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Sipariş kalemi bulunamadı.', 'orderItemId');
+  return row.order_id;
+}
+
+export type RejectInput = { orderId: number; itemId: number };
+
+/**
+ * `/reject-load-status` ('Yüklenmedi olarak bildir'): every load of the item goes back to the stock
+ * lines it came from (RETURN_INBOUND with the order id), its load records are deleted, its loaded
+ * pieces drop to 0 and it is LOADING again with its approved pieces. Refused once a shipment carrying
+ * it has left (DESIGN §7.3).
+ */
+export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Promise<void> {
+  const shipments = await lockShipmentsOfItem(tx, input.itemId);
+  const order = await lockOrder(tx, input.orderId);
+  const [item] = await lockItems(tx, input.orderId, input.itemId);
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  const onDelivery = shipments.some((one) => GONE_SHIPMENT_STATUSES.includes(one.status));
+  // Asked before anything moves, so a refusal writes nothing even before the rollback.
+  stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', { ...itemContext(order, item), onDelivery });
+  const codes = shipments.map((one) => one.code).join(', ');
+  await reverseLoads(
+    tx,
+    actor,
+    { orderItemIds: [item.id] },
+    `Yüklenmedi olarak bildirildi${codes ? `, sevkiyat ${codes}` : ''}`,
+  );
+  const [returned] = await lockItems(tx, input.orderId, input.itemId);
+  // The pieces are back on the shelf: the item holds them again whatever was promised meanwhile.
+  await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery });
+  await refreshDealtTotal(tx, order.id);
+}

@@ -1,0 +1,140 @@
+import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
+import { orderItemMachine } from '@mandira/contract/order-machines';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
+import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-review.service.ts';
+import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
+import { recordLoad, type StockTaken } from './load-records.ts';
+
+export type LockedShipment = { id: number; code: string; status: ShipmentStatus };
+
+/**
+ * Locks a shipment row for share: loads and acceptances on it may run side by side, but its status
+ * cannot change under them. Shipments are locked before orders, as the shipment actions do.
+ */
+export async function lockShipmentForShare(tx: Tx, shipmentId: number, field?: string): Promise<LockedShipment> {
+  const [shipment] = await rowsOf<LockedShipment>(
+    tx,
+    sql`select id, code, status from shipments where id = ${shipmentId} for share`,
+  );
+  if (!shipment) throw new AppError('NOT_FOUND', 'Sevkiyat bulunamadı.', field);
+  return shipment;
+}
+
+export type LoadInput = {
+  orderId: number;
+  itemId: number;
+  shippingId: number;
+  warehouseStocks: { warehouse: string; quantity: number }[];
+};
+
+type WarehouseRow = { id: number; name: string };
+type BundleLine = { product_item_id: number; quantity: number; stock_line_id: number; warehouse_id: number };
+
+/**
+ * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK` (DESIGN §7.4): in the route's one
+ * transaction, a SHIPMENT_OUTBOUND of pieces × bundle quantity of every bundle item from each chosen
+ * warehouse (one movement, with the order id), a load record per warehouse, and loaded += pieces.
+ * Refused with nothing written when the item is not LOADING, the shipment is not LOADING, the pieces
+ * exceed what remains to load, or a line is short (409 naming product, warehouse, on hand, requested).
+ */
+export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<void> {
+  const shipment = await lockShipmentForShare(tx, input.shippingId, 'shippingId');
+  const order = await lockOrder(tx, input.orderId);
+  const [item] = await lockItems(tx, input.orderId, input.itemId);
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  stepOrConflict(orderItemMachine, item.status, 'LOAD_ITEM_TO_TRUCK', itemContext(order, item));
+  if (shipment.status !== 'LOADING') {
+    throw conflict(
+      `'${shipment.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[shipment.status]}' durumunda; yalnızca 'Yükleniyor' durumundaki bir sevkiyata yükleme yapılabilir.`,
+    );
+  }
+  const rows = input.warehouseStocks.filter((row) => row.quantity > 0);
+  const total = rows.reduce((sum, row) => sum + row.quantity, 0);
+  const remaining = item.quantity - item.loaded_quantity;
+  if (total > remaining) {
+    throw conflict(
+      `Yüklenmek istenen ${total} adet, kalemde yüklenmeyi bekleyen ${remaining} adetten fazla. Hiçbir şey yüklenmedi.`,
+    );
+  }
+  const warehouses = await warehousesNamed(tx, input.warehouseStocks);
+  const bundle = await rowsOf<BundleLine>(
+    tx,
+    sql`select pb.product_item_id, pb.quantity, l.id as stock_line_id, l.warehouse_id
+          from product_bundles pb
+          join stock_lines l on l.product_item_id = pb.product_item_id
+         where pb.product_id = ${item.product_id}
+           and l.warehouse_id = any(${sql.param(warehouses.map((one) => one.id))}::int[])
+         order by pb.id, l.warehouse_id`,
+  );
+  if (!bundle.some((line) => line.quantity > 0)) {
+    throw businessRule('Ürünün içeriği (depolanabilir ürünleri) tanımlı değil; araca yüklenemez.');
+  }
+  const note = `Araca yükleme, sevkiyat ${shipment.code}`;
+  const loads = rows.map((row) => {
+    const warehouseId = warehouses.find((one) => one.name === row.warehouse)!.id;
+    const taken: StockTaken[] = bundle
+      .filter((line) => line.warehouse_id === warehouseId)
+      .map((line) => ({ stockLineId: line.stock_line_id, quantity: row.quantity * line.quantity }));
+    return { warehouseId, pieces: row.quantity, taken };
+  });
+  const changes: StockChange[] = loads.flatMap((load) =>
+    load.taken.map((one) => ({
+      stockLineId: one.stockLineId,
+      kind: 'add' as const,
+      quantity: -one.quantity,
+      action: 'SHIPMENT_OUTBOUND' as const,
+      notes: note,
+    })),
+  );
+  await applyStockChanges(tx, changes, { actor, orderId: order.id });
+  for (const load of loads) {
+    await recordLoad(tx, actor, { orderItemId: item.id, shipmentId: shipment.id, ...load });
+  }
+  await tx.execute(sql`
+    update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
+     where id = ${item.id}`);
+  await refreshDealtTotal(tx, order.id);
+}
+
+/** The stock warehouses the rows name, every one of them known (404 on the row's field otherwise). */
+async function warehousesNamed(tx: Tx, rows: LoadInput['warehouseStocks']): Promise<WarehouseRow[]> {
+  const found = await rowsOf<WarehouseRow>(
+    tx,
+    sql`select id, name from warehouses where name = any(${sql.param(rows.map((row) => row.warehouse))}::text[])`,
+  );
+  const missing = rows.findIndex((row) => !found.some((one) => one.name === row.warehouse));
+  if (missing >= 0) {
+    throw new AppError(
+      'NOT_FOUND',
+      `Depo bulunamadı: ${rows[missing]!.warehouse}.`,
+      `warehouseStocks[${missing}].warehouse`,
+    );
+  }
+  return found;
+}
+
+export type FinishInput = { orderId: number; itemId: number; shipmentId?: number };
+
+/**
+ * `/loaded-to-truck[/{shipmentId}]`: loading of the item is finished (everything loaded). With a
+ * shipment, the item must have a load on it: the call names the truck it was loaded onto.
+ */
+export async function finishLoading(tx: Tx, actor: Actor, input: FinishInput): Promise<void> {
+  if (input.shipmentId !== undefined) {
+    const shipment = await lockShipmentForShare(tx, input.shipmentId, 'shipmentId');
+    const [load] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select sl.id from shipment_loads sl join order_items oi on oi.id = sl.order_item_id
+           where sl.order_item_id = ${input.itemId} and oi.order_id = ${input.orderId}
+             and sl.shipment_id = ${shipment.id} limit 1`,
+    );
+    if (!load) {
+      throw conflict(`Kalemin '${shipment.code}' sevkiyatına yüklenmiş ürünü yok; yükleme bitirilemez.`);
+    }
+  }
+  await actOnItem(tx, actor, { ...input, action: 'LOADED_TO_TRUCK_FROM_WAREHOUSE' });
+}

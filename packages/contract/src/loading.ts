@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { ActionViewQuery, recordId } from './orders.ts';
+import type { PackagingUnitType } from './products.ts';
+
+/**
+ * Loading an order item onto a shipment (DESIGN §7.4) and the load acceptance of the shipping staff:
+ * the requests of the order-item warehouse calls of spec §7, and the weight arithmetic of the
+ * weighbridge (DESIGN §7.5) that the server and the screens share.
+ */
+
+// ---------- loading ----------
+
+/** A stock warehouse as the load form names it: DEPO1…DEPO4, and DEPO{n} for one created later. */
+export const STOCK_WAREHOUSE_NAME = /^DEPO[1-9]\d{0,8}$/;
+
+const warehouseName = text(NOT_A_TEXT)
+  .trim()
+  .transform((value) => value.toLocaleUpperCase('tr-TR'))
+  .refine((value) => STOCK_WAREHOUSE_NAME.test(value), 'Geçerli bir depo seçiniz (DEPO1, DEPO2…).');
+
+/** Pieces of the product loaded from one warehouse; a row left at 0 (or empty) loads nothing. */
+const loadPieces = z
+  .number(NOT_A_NUMBER)
+  .int('Miktar tam sayı olmalıdır.')
+  .min(0, 'Miktar 0 veya daha büyük olmalıdır.')
+  .max(100_000_000, 'Miktar çok büyük.')
+  .nullish()
+  .transform((value) => value ?? 0);
+
+export const WarehouseStock = z.object({ warehouse: warehouseName, quantity: loadPieces });
+export type WarehouseStock = z.input<typeof WarehouseStock>;
+
+export const NOTHING_TO_LOAD = 'Yüklenecek toplam miktar 0’dan büyük olmalıdır.';
+
+/**
+ * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK`: pieces of the product per stock
+ * warehouse onto the shipment `shippingId` (a LOADING one). A warehouse appears once at most.
+ */
+export const LoadItemBody = z.object({
+  shippingId: idOf('Geçerli bir sevkiyat seçiniz.'),
+  warehouseStocks: z
+    .array(WarehouseStock)
+    .min(1, 'En az bir depo satırı gönderilmelidir.')
+    .max(100, 'En fazla 100 depo satırı gönderilebilir.')
+    .superRefine((rows, ctx) => {
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        if (seen.has(row.warehouse)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'warehouse'],
+            message: `${row.warehouse} deposu bu istekte birden fazla kez geçiyor.`,
+          });
+        }
+        seen.add(row.warehouse);
+      });
+      if (rows.every((row) => row.quantity === 0)) {
+        ctx.addIssue({ code: 'custom', message: NOTHING_TO_LOAD });
+      }
+    }),
+});
+export type LoadItemBody = z.input<typeof LoadItemBody>;
+
+export const LOAD_ITEM_ACTION = 'LOAD_ITEM_TO_TRUCK';
+
+/** `?action=LOAD_ITEM_TO_TRUCK` names the one action of `/load`; it may be left out. */
+export const LoadItemQuery = ActionViewQuery.extend({
+  action: optionalParam(
+    z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+      z.enum([LOAD_ITEM_ACTION], { error: `Geçersiz yükleme işlemi; beklenen: ${LOAD_ITEM_ACTION}` }),
+    ),
+  ),
+});
+
+/** `PUT /orders/{o}/order-item/{i}/loaded-to-truck/{shipmentId}`. */
+export const LoadedToTruckParams = z.object({
+  orderId: recordId,
+  itemId: recordId,
+  shipmentId: idOf('Geçerli bir sevkiyat seçiniz.'),
+});
+
+/** `PUT /shipments/load {orderShipmentId, orderItemId}`: the shipping staff accept an item's load. */
+export const ShipmentLoadBody = z.object({
+  orderShipmentId: idOf('Geçerli bir sevkiyat seçiniz.'),
+  orderItemId: idOf('Geçerli bir sipariş kalemi seçiniz.'),
+});
+export type ShipmentLoadBody = z.input<typeof ShipmentLoadBody>;
+
+// ---------- weight (DESIGN §7.5) ----------
+
+/** Milk and its products weigh about this much per litre. */
+export const LIQUID_KG_PER_LITRE = 1.03;
+
+/**
+ * Net kilograms of one piece of an item from its packaging unit: exact for weights, litres at
+ * LIQUID_KG_PER_LITRE; undefined for a count ('Adet'), whose weight nobody knows.
+ */
+export function netKilogramsOf(unit: PackagingUnitType, amount: number): number | undefined {
+  switch (unit) {
+    case 'GRAM':
+      return amount / 1000;
+    case 'KILOGRAM':
+      return amount;
+    case 'TONS':
+      return amount * 1000;
+    case 'LITERS':
+      return amount * LIQUID_KG_PER_LITRE;
+    case 'MILLILITERS':
+      return (amount / 1000) * LIQUID_KG_PER_LITRE;
+    case 'QUANTITY':
+      return undefined;
+  }
+}
+
+/** The weighbridge's tolerance unless `WEIGHBRIDGE_TOLERANCE_PERCENT` says otherwise. */
+export const DEFAULT_WEIGHBRIDGE_TOLERANCE_PERCENT = 10;
+
+/** How far the weighed load is from the expected one, in percent of the expected (one decimal). */
+export function weightDeviationPercent(expectedTons: number, weighedTons: number): number {
+  if (expectedTons <= 0) return weighedTons > 0 ? Number.POSITIVE_INFINITY : 0;
+  return Math.round((Math.abs(weighedTons - expectedTons) / expectedTons) * 1000) / 10;
+}
+
+/** Tons as the weighbridge messages and the dispatch note show them: three decimals, tr-TR. */
+export function tonsText(tons: number): string {
+  return tons.toLocaleString('tr-TR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+}

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { EnumDescription } from './products.ts';
+import {
+  SHIPMENT_ACTION_LABELS,
+  ShipmentAction,
+  type ShipmentContext,
+  ShipmentContextSchema,
+  ShipmentStatus,
+} from './shipment-machine.ts';
+
+/** Shipments: create, edit, list, content, actions, cities (spec §2, §3, §7; DESIGN §7.5). */
+
+// ---------- requests ----------
+
+const shipmentId = idOf('Geçerli bir sevkiyat numarası giriniz.');
+export const ShipmentIdParams = z.object({ id: shipmentId });
+export type ShipmentIdParams = z.infer<typeof ShipmentIdParams>;
+
+const stopId = (message: string) =>
+  z.preprocess((value) => (value === '' || value === 0 ? null : value), idOf(message).nullish());
+
+const shipmentFields = {
+  shipmentCode: text(NOT_A_TEXT)
+    .trim()
+    .min(1, 'Sevkiyat kodu zorunludur.')
+    .max(50, 'Sevkiyat kodu en fazla 50 karakter olabilir.')
+    .transform((code) => code.toLocaleUpperCase('tr-TR')),
+  vehicleId: idOf('Geçerli bir araç seçiniz.'),
+  driverId: idOf('Geçerli bir sürücü seçiniz.'),
+  /** An own warehouse (`GET /warehouses`). */
+  fromWarehouseId: idOf('Geçerli bir çıkış deposu seçiniz.'),
+  /** Buyer warehouses (`GET /buyers/warehouses`), optional stops on the way. */
+  intermediateWarehouse1Id: stopId('Geçerli bir ara durak seçiniz.').transform((value) => value ?? null),
+  intermediateWarehouse2Id: stopId('Geçerli bir ara durak seçiniz.').transform((value) => value ?? null),
+  /** A buyer warehouse: where the shipment goes. */
+  toWarehouseId: idOf('Geçerli bir varış deposu seçiniz.'),
+  description: text(NOT_A_TEXT)
+    .trim()
+    .max(500, 'Açıklama en fazla 500 karakter olabilir.')
+    .nullish()
+    .transform((value) => value ?? ''),
+  // The screen also sends the chosen warehouses' coordinates (spec §3); the server reads its own.
+};
+
+/** `POST /shipments`: a new shipment, PARKING. Route figures are computed by the server. */
+export const CreateShipmentBody = z.object(shipmentFields);
+export type CreateShipmentBody = z.input<typeof CreateShipmentBody>;
+/** `PUT /shipments`: edits while PARKING or PREPARING_TO_LOAD. */
+export const UpdateShipmentBody = z.object({ id: shipmentId, ...shipmentFields });
+export type UpdateShipmentBody = z.input<typeof UpdateShipmentBody>;
+
+export const MAX_WEIGHED_TONS = 100;
+
+/** `PUT /shipments/{id}/on-action`: any action by name (DESIGN §7.5). */
+export const ShipmentActionBody = z
+  .object({
+    action: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim().toUpperCase() : value),
+      ShipmentAction,
+    ),
+    /** COMPLETE_WEIGHT_CHECK: what the weighbridge shows, tons, > 0. */
+    loadedWeightInTons: z
+      .number(NOT_A_NUMBER)
+      .gt(0, 'Tartılan ağırlık sıfırdan büyük olmalıdır.')
+      .max(MAX_WEIGHED_TONS, `Tartılan ağırlık en fazla ${MAX_WEIGHED_TONS} ton olabilir.`)
+      .refine(
+        (value) => Math.abs(value * 1000 - Math.round(value * 1000)) < 1e-6,
+        'Ağırlık en fazla 3 ondalık basamak (kg) içerebilir.',
+      )
+      .nullish(),
+    /** TRANSFER_TO_ANOTHER: the shipment (LOADING) that takes the loads. */
+    targetShipmentId: idOf('Geçerli bir hedef sevkiyat seçiniz.').nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.action === 'COMPLETE_WEIGHT_CHECK' && body.loadedWeightInTons == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['loadedWeightInTons'],
+        message: `'${SHIPMENT_ACTION_LABELS.COMPLETE_WEIGHT_CHECK}' için tartılan ağırlık (ton) girilmelidir.`,
+      });
+    }
+    if (body.action === 'TRANSFER_TO_ANOTHER' && body.targetShipmentId == null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['targetShipmentId'],
+        message: 'Yüklerin aktarılacağı sevkiyat seçilmelidir.',
+      });
+    }
+  });
+export type ShipmentActionBody = z.input<typeof ShipmentActionBody>;
+
+/** `GET /shipments/filter-by-status?status=LOADING`. */
+export const ShipmentStatusQuery = z.object({ status: ShipmentStatus });
+
+/** `GET /shipments?cityPlateCode=6`: the destination city filter of the list (optional). */
+export const ShipmentListQuery = z.object({
+  cityPlateCode: optionalParam(
+    z.preprocess(
+      (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+      z
+        .number(NOT_A_NUMBER)
+        .int('Geçerli bir il seçiniz.')
+        .min(1, 'Geçerli bir il seçiniz.')
+        .max(81, 'Geçerli bir il seçiniz.'),
+    ),
+  ),
+});
+export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
+
+// ---------- answers ----------
+
+/** One of the 81 provinces (`GET /shipments/cities`); plate code 1…81. */
+export const City = z.object({
+  plateCode: z.number().int(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type City = z.infer<typeof City>;
+
+export const STOP_KINDS = { FROM: 'Çıkış', INTERMEDIATE: 'Ara durak', TO: 'Varış' } as const;
+export type StopKind = keyof typeof STOP_KINDS;
+
+/** A stop of the route, in driving order; coordinates null when the warehouse has none. */
+export const RouteStop = z.object({
+  kind: z.enum(Object.keys(STOP_KINDS) as [StopKind, ...StopKind[]]),
+  warehouseId: z.number().int(),
+  title: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type RouteStop = z.infer<typeof RouteStop>;
+
+export const Shipment = z.object({
+  id: z.number().int(),
+  shipmentCode: z.string(),
+  vehicleId: z.number().int(),
+  /** 'plate · brand model' */
+  vehicleDescription: z.string(),
+  vehiclePalletCapacity: z.number().int(),
+  driverId: z.number().int(),
+  driverFullName: z.string(),
+  fromWarehouseId: z.number().int(),
+  intermediateWarehouse1Id: z.number().int().nullable(),
+  intermediateWarehouse2Id: z.number().int().nullable(),
+  toWarehouseId: z.number().int(),
+  /** The stops in driving order: from, intermediates, to. */
+  stops: z.array(RouteStop),
+  /** The destination's province (nearest province centre to its coordinates), for the city filter. */
+  toCity: City.pick({ plateCode: true, name: true }).nullable(),
+  /** Pieces loaded over all load records. */
+  totalItemCount: z.number().int(),
+  loadCount: z.number().int(),
+  expectedWeightInTons: z.number().nullable(),
+  loadedWeightInTons: z.number().nullable(),
+  /** Metres (shown in km with 2 decimals); null when a stop has no coordinates. */
+  routeDistance: z.number().nullable(),
+  /** Seconds (shown in minutes); null when a stop has no coordinates. */
+  duration: z.number().nullable(),
+  /** True when the figures are the server's estimate (great-circle × 1.3 at 60 km/h), not a router's. */
+  routeIsEstimate: z.boolean(),
+  /** The routing service's road geometry as [latitude, longitude] points; null for an estimate. */
+  routeGeometry: z.array(z.tuple([z.number(), z.number()])).nullable(),
+  status: ShipmentStatus,
+  statusDetail: EnumDescription,
+  /** The guards' facts, for `shipmentMachine.actionsFrom(status, actionContext)`. */
+  actionContext: ShipmentContextSchema,
+  /** The actions allowed now, in table order, with their labels. */
+  availableActions: z.array(EnumDescription),
+  description: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Shipment = z.infer<typeof Shipment>;
+export const ShipmentList = z.array(Shipment);
+
+export function shipmentContextOf(shipment: Pick<Shipment, 'actionContext'>): ShipmentContext {
+  return shipment.actionContext;
+}
+
+/** `GET /shipments/{id}/content`: one line per order item loaded on the shipment. */
+export const ShipmentContentLine = z.object({
+  orderId: z.number().int(),
+  orderNumber: z.number().int(),
+  orderItemId: z.number().int(),
+  buyer: z.object({ id: z.number().int(), title: z.string(), code: z.string() }),
+  productName: z.string(),
+  stockCode: z.string().nullable(),
+  barcode: z.string().nullable(),
+  quantityInBox: z.number().int(),
+  /** Pieces of the item loaded on this shipment. */
+  pieces: z.number().int(),
+  /** Whole boxes of those pieces. */
+  boxes: z.number().int(),
+  /** Per stock warehouse: 'DEPO1' and its label, pieces. */
+  warehouseLoads: z.array(
+    z.object({ warehouseId: z.number().int(), warehouse: z.string(), quantity: z.number().int() }),
+  ),
+  itemStatusDetail: EnumDescription,
+});
+export type ShipmentContentLine = z.infer<typeof ShipmentContentLine>;
+
+export const ShipmentContent = z.object({
+  shipment: Shipment,
+  lines: z.array(ShipmentContentLine),
+});
+export type ShipmentContent = z.infer<typeof ShipmentContent>;
