@@ -11,7 +11,12 @@ export type Screen = {
   paths: readonly string[];
   label: string;
   groupName: string;
-  access: Access;
+  /**
+   * Who may open it: a privilege, or several, any one of which opens it. With several, the first is
+   * the one that may act on the screen; the others open it to read (shipping staff read the shipment
+   * list that the load-acceptance screen returns to).
+   */
+  access: Access | readonly [Access, ...Access[]];
   /** Screens reached from another screen (with a query parameter) stay out of the menu. */
   inMenu?: boolean;
 };
@@ -136,6 +141,27 @@ export const SCREENS = [
     label: 'Siparişler',
     groupName: 'Satış',
     access: 'ORDER_REVIEW',
+  },
+  {
+    key: 'shipments',
+    paths: ['/sevkiyat-yonetimi'],
+    label: 'Sevkiyat Yönetimi',
+    groupName: 'Sevkiyat',
+    access: ['SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE'],
+  },
+  {
+    key: 'vehicles',
+    paths: ['/arac-yonetimi'],
+    label: 'Araç Yönetimi',
+    groupName: 'Sevkiyat',
+    access: 'VEHICLE_MANAGEMENT',
+  },
+  {
+    key: 'drivers',
+    paths: ['/sofor-yonetimi'],
+    label: 'Sürücü Yönetimi',
+    groupName: 'Sevkiyat',
+    access: 'DRIVER_MANAGEMENT',
   },
   {
     key: 'milk-vehicles',

@@ -32,9 +32,3 @@ export const menusQuery = apiQuery<MenuEntry[]>(['user-access', 'menus'], '/user
 export function useMenus() {
   return useQuery({ ...menusQuery, staleTime: 5 * 60_000 });
 }
-
-export const currentUserQuery = apiQuery<CurrentUser>(['user-access', 'me'], '/user-access/me');
-
-export function useCurrentUser() {
-  return useQuery({ ...currentUserQuery, staleTime: 5 * 60_000 });
-}

@@ -11,10 +11,12 @@ export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out';
 
 /**
  * Asks the server whether the signed-in user may open a page that requires `access` (a privilege,
- * a role key or AUTH_ANY_ROLE). Until it says yes the page stays hidden; a no, a 401 or silence
- * past the timeout leads to the sign-in page.
+ * a role key or AUTH_ANY_ROLE; or several, any one of which opens it). Until it says yes the page
+ * stays hidden; a no, a 401 or silence past the timeout leads to the sign-in page.
  */
-export function usePageAccess(access: string): boolean {
+export function usePageAccess(access: string | readonly string[]): boolean {
+  // One text for the effect's dependency: the table's arrays are constants, but a caller's need not be.
+  const wanted = typeof access === 'string' ? access : access.join(',');
   const navigate = useNavigate();
   const [granted, setGranted] = useState(false);
 
@@ -32,21 +34,20 @@ export function usePageAccess(access: string): boolean {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => deny('timeout'), PAGE_ACCESS_TIMEOUT_MS);
-    get<boolean>(`/user-access/page-view${queryString({ role: access })}`, { signal: controller.signal })
-      .then((answer) => {
+    const ask = (role: string) =>
+      get<boolean>(`/user-access/page-view${queryString({ role })}`, { signal: controller.signal });
+    Promise.all(wanted.split(',').map(ask))
+      .then((answers) => {
         if (settled) return;
         clearTimeout(timer);
-        if (answer.success && answer.data === true) {
+        if (answers.some((answer) => answer.success && answer.data === true)) {
           settled = true;
           setGranted(true);
         } else {
-          deny(
-            answer.success
-              ? 'forbidden'
-              : answer.error.code === 'UNAUTHENTICATED'
-                ? 'signed-out'
-                : 'forbidden',
+          const signedOut = answers.some(
+            (answer) => !answer.success && answer.error.code === 'UNAUTHENTICATED',
           );
+          deny(signedOut ? 'signed-out' : 'forbidden');
         }
       })
       .catch(() => {
@@ -57,7 +58,7 @@ export function usePageAccess(access: string): boolean {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [access, navigate]);
+  }, [wanted, navigate]);
 
   return granted;
 }

@@ -12,12 +12,13 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
 
 // Every stock screen reads under this key; a movement changes items, history and occupancy alike.
 const STOCK = ['stock'] as const;
 const ITEMS = [...STOCK, 'items'] as const;
 const HISTORY = [...STOCK, 'history'] as const;
-const WAREHOUSES = [...STOCK, 'warehouses'] as const;
+const WAREHOUSES = OWN_WAREHOUSES_KEY;
 
 /** The three filters of the item list (spec §7); '' means all. */
 export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
@@ -45,10 +46,6 @@ export function useWarehouseStockTypes() {
 
 export function useWarehouseNames() {
   return useQuery(apiQuery<WarehouseName[]>([...WAREHOUSES, 'names'], '/warehouses/names'));
-}
-
-export function useWarehouses() {
-  return useQuery(apiQuery<Warehouse[]>([...WAREHOUSES, 'list'], '/warehouses'));
 }
 
 export function useCreateWarehouse() {

@@ -1,0 +1,19 @@
+import type { CurrentUser } from '@mandira/contract/access';
+import type { PrivilegeKey } from '@mandira/contract/roles';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from './query.ts';
+
+export const currentUserQuery = apiQuery<CurrentUser>(['user-access', 'me'], '/user-access/me');
+
+/** The signed-in user with the privileges the roles give (`GET /user-access/me`). */
+export function useCurrentUser() {
+  return useQuery({ ...currentUserQuery, staleTime: 5 * 60_000 });
+}
+
+/**
+ * Whether the signed-in user holds `privilege`: a screen open to several privileges shows its writing
+ * buttons only to the one that may write (the server refuses the others anyway). False until known.
+ */
+export function useHasPrivilege(privilege: PrivilegeKey): boolean {
+  return useCurrentUser().data?.privileges.includes(privilege) ?? false;
+}

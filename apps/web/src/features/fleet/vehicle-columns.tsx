@@ -1,0 +1,51 @@
+import type { Vehicle } from '@mandira/contract/fleet';
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { FleetStatusBadge } from './status-badge.tsx';
+
+const figure = (id: keyof Vehicle, header: string, decimals = 2): DataTableColumn<Vehicle> => ({
+  id,
+  header,
+  value: (vehicle) => vehicle[id],
+  render: (vehicle) => formatNumber(vehicle[id] as number, decimals),
+  align: 'right',
+  noWrap: true,
+});
+
+/** Spec §2: plate, brand, model, years, capacity, pallets, drivers, fuel (lt/100km), status. */
+export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
+  {
+    id: 'licencePlateCode',
+    header: 'Plaka',
+    value: (vehicle) => vehicle.licencePlateCode,
+    render: (vehicle) => (
+      <Text fz="sm" fw={600} ff="monospace">
+        {vehicle.licencePlateCode}
+      </Text>
+    ),
+    noWrap: true,
+  },
+  { id: 'brand', header: 'Marka', value: (vehicle) => vehicle.brand },
+  { id: 'model', header: 'Model', value: (vehicle) => vehicle.model },
+  { id: 'productionYear', header: 'Üretim Yılı', value: (vehicle) => vehicle.productionYear, align: 'right' },
+  {
+    id: 'yearOfPurchase',
+    header: 'Satın Alma Yılı',
+    value: (vehicle) => vehicle.yearOfPurchase,
+    align: 'right',
+  },
+  figure('capacityInTons', 'Kapasite (ton)'),
+  figure('palletCapacity', 'Palet Kapasitesi', 0),
+  { id: 'drivers', header: 'Sürücüler', value: (vehicle) => vehicle.drivers, minWidth: 140 },
+  figure('fuelConsumptionEmpty', 'Yakıt Boş (lt/100km)'),
+  figure('fuelConsumptionHalfFull', 'Yakıt Yarı Dolu (lt/100km)'),
+  figure('fuelConsumptionFull', 'Yakıt Dolu (lt/100km)'),
+  {
+    id: 'status',
+    header: 'Durum',
+    value: (vehicle) => vehicle.statusDetail.label,
+    render: (vehicle) => <FleetStatusBadge status={vehicle.statusDetail} />,
+    noWrap: true,
+  },
+];

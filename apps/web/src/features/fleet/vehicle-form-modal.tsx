@@ -1,0 +1,201 @@
+import {
+  CreateVehicleBody,
+  VEHICLE_SETTABLE_STATUSES,
+  VEHICLE_STATUS_LABELS,
+  type Vehicle,
+  type VehicleSettableStatus,
+} from '@mandira/contract/fleet';
+import { Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useDrivers } from '../../api/fleet.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
+import { FormActions } from '../../lib/form-actions.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+import { NumberField } from '../../lib/number-field.tsx';
+import { showServerError } from '../../lib/server-error.ts';
+import { byTurkishText } from '../../lib/turkish-order.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSaveVehicle } from './api.ts';
+
+type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => void };
+
+export function VehicleFormModal({ opened, vehicle, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={vehicle ? 'Aracı Düzenle' : 'Araç Ekle'} size="lg">
+      {opened && <VehicleForm key={vehicle?.id ?? 'new'} vehicle={vehicle} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+const LABELS = {
+  licencePlateCode: 'Plaka',
+  brand: 'Marka',
+  model: 'Model',
+  productionYear: 'Üretim Yılı',
+  yearOfPurchase: 'Satın Alma Yılı',
+  capacityInTons: 'Kapasite (ton)',
+  palletCapacity: 'Palet Kapasitesi',
+  fuelConsumptionEmpty: 'Yakıt Tüketimi Boş (lt/100km)',
+  fuelConsumptionHalfFull: 'Yakıt Tüketimi Yarı Dolu (lt/100km)',
+  fuelConsumptionFull: 'Yakıt Tüketimi Dolu (lt/100km)',
+  status: 'Durum',
+  driverIds: 'Sürücüler',
+} as const;
+
+type NumberName =
+  | 'productionYear'
+  | 'yearOfPurchase'
+  | 'capacityInTons'
+  | 'palletCapacity'
+  | 'fuelConsumptionEmpty'
+  | 'fuelConsumptionHalfFull'
+  | 'fuelConsumptionFull';
+
+type Values = {
+  licencePlateCode: string;
+  brand: string;
+  model: string;
+  status: VehicleSettableStatus;
+  driverIds: number[];
+} & Record<NumberName, number | undefined>;
+
+// The server's schema, so most mistakes show on their field before anything is sent.
+const resolver = contractResolver<Values>(CreateVehicleBody);
+
+const STATUS_OPTIONS = VEHICLE_SETTABLE_STATUSES.map((status) => ({
+  value: status,
+  label: VEHICLE_STATUS_LABELS[status],
+}));
+
+/** Spec §3 defaults: the current year, 0 for the figures; a new vehicle is available. */
+function defaultsOf(vehicle: Vehicle | undefined): Values {
+  const year = new Date().getFullYear();
+  return {
+    licencePlateCode: vehicle?.licencePlateCode ?? '',
+    brand: vehicle?.brand ?? '',
+    model: vehicle?.model ?? '',
+    productionYear: vehicle?.productionYear ?? year,
+    yearOfPurchase: vehicle?.yearOfPurchase ?? year,
+    capacityInTons: vehicle?.capacityInTons ?? 0,
+    palletCapacity: vehicle?.palletCapacity ?? 0,
+    fuelConsumptionEmpty: vehicle?.fuelConsumptionEmpty ?? 0,
+    fuelConsumptionHalfFull: vehicle?.fuelConsumptionHalfFull ?? 0,
+    fuelConsumptionFull: vehicle?.fuelConsumptionFull ?? 0,
+    status: vehicle?.status ?? 'AVAILABLE',
+    driverIds: vehicle?.driverIds ?? [],
+  };
+}
+
+function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone: () => void }) {
+  const saveVehicle = useSaveVehicle();
+  const drivers = useDrivers();
+  const [serverError, setServerError] = useState<string>();
+  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+    resolver,
+    defaultValues: defaultsOf(vehicle),
+  });
+  const driverOptions = (drivers.data ?? [])
+    .map((driver) => ({ value: String(driver.id), label: driver.fullName }))
+    .sort(byTurkishText((option) => option.label));
+
+  const save = useSubmitGuard(async (values: Values) => {
+    setServerError(undefined);
+    try {
+      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, ...values } : values);
+      notifications.show({
+        color: 'green',
+        message: `${values.licencePlateCode.trim().toLocaleUpperCase('tr-TR')} kaydedildi.`,
+      });
+      onDone();
+    } catch (error) {
+      // The modal stays open with the server's reason, on its field when it names one.
+      setServerError(showServerError(setError, error, LABELS));
+    }
+  });
+
+  const numberField = (name: NumberName, decimals: number) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <NumberField
+          label={LABELS[name]}
+          decimals={decimals}
+          // '2.026' would read as a quantity; years are written without grouping.
+          grouping={name !== 'productionYear' && name !== 'yearOfPurchase'}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <TextInput
+            label={LABELS.licencePlateCode}
+            placeholder="34 ABC 123"
+            withAsterisk
+            data-autofocus
+            {...register('licencePlateCode')}
+            error={formState.errors.licencePlateCode?.message}
+          />
+          <TextInput label={LABELS.brand} {...register('brand')} error={formState.errors.brand?.message} />
+          <TextInput label={LABELS.model} {...register('model')} error={formState.errors.model?.message} />
+          {numberField('productionYear', 0)}
+          {numberField('yearOfPurchase', 0)}
+          <Controller
+            control={control}
+            name="status"
+            render={({ field, fieldState }) => (
+              <Select
+                label={LABELS.status}
+                data={STATUS_OPTIONS}
+                allowDeselect={false}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'AVAILABLE')}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          {numberField('capacityInTons', 2)}
+          {numberField('palletCapacity', 0)}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          {numberField('fuelConsumptionEmpty', 2)}
+          {numberField('fuelConsumptionHalfFull', 2)}
+          {numberField('fuelConsumptionFull', 2)}
+        </SimpleGrid>
+        <Controller
+          control={control}
+          name="driverIds"
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              label={LABELS.driverIds}
+              placeholder={field.value.length ? undefined : 'Sürücü seçiniz'}
+              data={driverOptions}
+              searchable
+              nothingFoundMessage="Sürücü bulunamadı"
+              value={field.value.map(String)}
+              onChange={(ids) => field.onChange(ids.map(Number))}
+              error={fieldState.error?.message ?? (drivers.error ? 'Sürücüler yüklenemedi.' : undefined)}
+            />
+          )}
+        />
+        <FormError message={serverError} />
+        <FormActions
+          submitting={save.submitting}
+          onCancel={onDone}
+          cancelLabel="İptal"
+          submittingLabel="Kaydediliyor..."
+        />
+      </Stack>
+    </form>
+  );
+}

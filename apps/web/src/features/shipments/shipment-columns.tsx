@@ -1,0 +1,127 @@
+import type { Shipment } from '@mandira/contract/shipments';
+import { Text, Tooltip } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { formatKilometres, formatTons, kilometres, minutes, stopTitles } from './shipment-format.ts';
+import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
+
+const ESTIMATE_NOTE = 'Tahmini: duraklar arası kuş uçuşu mesafe × 1,3, saatte 60 km';
+
+/** A route figure; an estimate (no routing service) is marked '≈' and says how it was made. */
+function RouteFigure({ shipment, text }: { shipment: Shipment; text: string }) {
+  if (!text)
+    return (
+      <Text fz="sm" c="dimmed">
+        –
+      </Text>
+    );
+  if (!shipment.routeIsEstimate) return <>{text}</>;
+  return (
+    <Tooltip label={ESTIMATE_NOTE} withArrow>
+      <Text fz="sm" span>
+        ≈ {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
+const tonsColumn = (
+  id: 'expectedWeightInTons' | 'loadedWeightInTons',
+  header: string,
+): DataTableColumn<Shipment> => ({
+  id,
+  header,
+  value: (shipment) => shipment[id],
+  render: (shipment) => formatTons(shipment[id]),
+  align: 'right',
+  noWrap: true,
+});
+
+/** Spec §3: code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, status, description. */
+export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
+  {
+    id: 'shipmentCode',
+    header: 'Kod',
+    value: (shipment) => shipment.shipmentCode,
+    render: (shipment) => (
+      <Text fz="sm" fw={600} ff="monospace">
+        {shipment.shipmentCode}
+      </Text>
+    ),
+    noWrap: true,
+  },
+  {
+    id: 'vehicle',
+    header: 'Araç',
+    value: (shipment) => shipment.vehicleDescription,
+    searchValue: (shipment) => `${shipment.vehicleDescription} ${shipment.driverFullName}`,
+    render: (shipment) => (
+      <>
+        <Text fz="sm">{shipment.vehicleDescription}</Text>
+        <Text fz="xs" c="dimmed">
+          {shipment.driverFullName}
+        </Text>
+      </>
+    ),
+    minWidth: 150,
+  },
+  { id: 'from', header: 'Çıkış', value: (shipment) => stopTitles(shipment, 'FROM'), minWidth: 100 },
+  {
+    id: 'stops',
+    header: 'Ara Duraklar',
+    value: (shipment) => stopTitles(shipment, 'INTERMEDIATE'),
+    minWidth: 110,
+  },
+  {
+    id: 'to',
+    header: 'Varış',
+    value: (shipment) => stopTitles(shipment, 'TO'),
+    searchValue: (shipment) => `${stopTitles(shipment, 'TO')} ${shipment.toCity?.name ?? ''}`,
+    render: (shipment) => (
+      <>
+        <Text fz="sm">{stopTitles(shipment, 'TO')}</Text>
+        {shipment.toCity && (
+          <Text fz="xs" c="dimmed">
+            {shipment.toCity.name}
+          </Text>
+        )}
+      </>
+    ),
+    minWidth: 110,
+  },
+  {
+    id: 'totalItemCount',
+    header: 'Ürün Adedi',
+    value: (shipment) => shipment.totalItemCount,
+    render: (shipment) => formatNumber(shipment.totalItemCount),
+    align: 'right',
+  },
+  tonsColumn('expectedWeightInTons', 'Beklenen (ton)'),
+  tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
+  {
+    id: 'routeDistance',
+    header: 'Mesafe (km)',
+    value: (shipment) => kilometres(shipment.routeDistance),
+    render: (shipment) => <RouteFigure shipment={shipment} text={formatKilometres(shipment.routeDistance)} />,
+    exportValue: (shipment) => kilometres(shipment.routeDistance),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'duration',
+    header: 'Süre (dk)',
+    value: (shipment) => minutes(shipment.duration),
+    render: (shipment) => <RouteFigure shipment={shipment} text={formatNumber(minutes(shipment.duration))} />,
+    exportValue: (shipment) => minutes(shipment.duration),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'status',
+    header: 'Durum',
+    value: (shipment) => shipment.statusDetail.label,
+    render: (shipment) => <ShipmentStatusBadge status={shipment.statusDetail} />,
+    noWrap: true,
+  },
+  { id: 'description', header: 'Açıklama', value: (shipment) => shipment.description, minWidth: 120 },
+];

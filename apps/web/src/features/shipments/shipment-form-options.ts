@@ -1,0 +1,59 @@
+import type { BuyerWarehouse } from '@mandira/contract/buyers';
+import type { Driver, Vehicle } from '@mandira/contract/fleet';
+import type { Warehouse } from '@mandira/contract/stock';
+import { byTurkishText } from '../../lib/turkish-order.ts';
+
+export type Option = { value: string; label: string; disabled?: boolean };
+export type OptionGroup = { group: string; items: Option[] };
+
+/**
+ * Vehicles a shipment may take: available ones, and the one it already has. The others are listed
+ * greyed out with their status, so the user sees why a lorry cannot be chosen.
+ */
+export function vehicleOptions(vehicles: readonly Vehicle[], shipmentId: number | undefined): Option[] {
+  return [...vehicles].sort(byTurkishText((vehicle) => vehicle.licencePlateCode)).map((vehicle) => {
+    const own = shipmentId !== undefined && vehicle.openShipmentId === shipmentId;
+    const free = vehicle.statusDetail.name === 'AVAILABLE' && vehicle.openShipmentId === null;
+    const busy = vehicle.openShipmentCode ? ` ${vehicle.openShipmentCode}` : '';
+    return {
+      value: String(vehicle.id),
+      label:
+        own || free ? vehicle.description : `${vehicle.description} (${vehicle.statusDetail.label}${busy})`,
+      disabled: !(own || free),
+    };
+  });
+}
+
+/** Drivers on leave or on another open shipment cannot be chosen (DESIGN §7.6). */
+export function driverOptions(drivers: readonly Driver[], shipmentId: number | undefined): Option[] {
+  return [...drivers].sort(byTurkishText((driver) => driver.fullName)).map((driver) => {
+    const own = shipmentId !== undefined && driver.openShipmentId === shipmentId;
+    const free = driver.status !== 'ON_VACATION' && driver.openShipmentId === null;
+    const reason = driver.openShipmentCode
+      ? `Sevkiyatta ${driver.openShipmentCode}`
+      : driver.statusDetail.label;
+    return {
+      value: String(driver.id),
+      label: own || free ? driver.fullName : `${driver.fullName} (${reason})`,
+      disabled: !(own || free),
+    };
+  });
+}
+
+export function ownWarehouseOptions(warehouses: readonly Warehouse[]): Option[] {
+  return [...warehouses].sort(byTurkishText((warehouse) => warehouse.shortName)).map((warehouse) => ({
+    value: String(warehouse.id),
+    label: `${warehouse.shortName} (${warehouse.name})`,
+  }));
+}
+
+/** Buyer warehouses grouped under their buyer, both in Turkish order. */
+export function buyerWarehouseGroups(warehouses: readonly BuyerWarehouse[]): OptionGroup[] {
+  const groups = new Map<string, Option[]>();
+  for (const warehouse of [...warehouses].sort(byTurkishText((one) => one.title))) {
+    const items = groups.get(warehouse.buyerTitle) ?? [];
+    items.push({ value: String(warehouse.id), label: `${warehouse.title} (${warehouse.code})` });
+    groups.set(warehouse.buyerTitle, items);
+  }
+  return [...groups].sort(byTurkishText(([buyer]) => buyer)).map(([group, items]) => ({ group, items }));
+}

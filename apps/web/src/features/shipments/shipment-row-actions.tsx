@@ -1,0 +1,78 @@
+import {
+  EDITABLE_SHIPMENT_STATUSES,
+  type ShipmentAction,
+  type ShipmentStatus,
+  shipmentMachine,
+} from '@mandira/contract/shipment-machine';
+import type { Shipment } from '@mandira/contract/shipments';
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconMap2, IconPencil } from '@tabler/icons-react';
+import { DANGEROUS_ACTIONS } from './use-shipment-steps.ts';
+
+type Props = {
+  shipment: Shipment;
+  /** False for those who may only read the list (shipping staff). */
+  mayAct: boolean;
+  busy: boolean;
+  onAction: (shipment: Shipment, action: ShipmentAction) => void;
+  onEdit: (shipment: Shipment) => void;
+  onRoute: (shipment: Shipment) => void;
+};
+
+/** The steps the contract's machine allows from the shipment's status, with its facts (DESIGN §7.5). */
+export function actionsOf(shipment: Shipment): ShipmentAction[] {
+  return shipmentMachine.actionsFrom(shipment.status as ShipmentStatus, shipment.actionContext);
+}
+
+/**
+ * A row's buttons: the status steps in a menu (they vary from none to three), edit while the route may
+ * change, and the route map. The shipment's contents ('İçerik', to /sevkiyat-siparis-yonetimi
+ * ?orderShipmentId=) and its dispatch note go between the menu and 'Düzenle' when those screens land.
+ */
+export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, onRoute }: Props) {
+  const actions = mayAct ? actionsOf(shipment) : [];
+  return (
+    <>
+      {actions.length > 0 && (
+        <Menu position="bottom-end" withinPortal shadow="md">
+          <Menu.Target>
+            <Button size="compact-sm" rightSection={<IconChevronDown size={14} />} disabled={busy}>
+              İşlemler
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{shipment.statusDetail.label}</Menu.Label>
+            {actions.map((action) => (
+              <Menu.Item
+                key={action}
+                color={DANGEROUS_ACTIONS.includes(action) ? 'red' : undefined}
+                onClick={() => onAction(shipment, action)}
+              >
+                {shipmentMachine.actionLabel(action)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {mayAct && EDITABLE_SHIPMENT_STATUSES.includes(shipment.status as ShipmentStatus) && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPencil size={14} />}
+          onClick={() => onEdit(shipment)}
+          disabled={busy}
+        >
+          Düzenle
+        </Button>
+      )}
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconMap2 size={14} />}
+        onClick={() => onRoute(shipment)}
+      >
+        Rota
+      </Button>
+    </>
+  );
+}

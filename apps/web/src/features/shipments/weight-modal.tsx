@@ -1,0 +1,102 @@
+import { shipmentMachine } from '@mandira/contract/shipment-machine';
+import type { Shipment } from '@mandira/contract/shipments';
+import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { formatNumber } from '../../lib/format.ts';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
+import { formatTons } from './shipment-format.ts';
+
+type Props = {
+  shipment: Shipment | null;
+  submitting: boolean;
+  onWeigh: (shipment: Shipment, tons: number) => Promise<void>;
+  onClose: () => void;
+};
+
+/** 'Kantardan Çıkar' (spec §4): the weighbridge's figure in tons completes the weight check. */
+export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
+  return (
+    <Modal opened={shipment !== null} onClose={onClose} title="Kantar Tartımı">
+      {shipment && (
+        <WeightForm
+          key={shipment.id}
+          shipment={shipment}
+          submitting={submitting}
+          onWeigh={onWeigh}
+          onClose={onClose}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" fw={600}>
+        {value || '–'}
+      </Text>
+    </div>
+  );
+}
+
+function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipment: Shipment }) {
+  const [tons, setTons] = useState<number | undefined>(shipment.loadedWeightInTons ?? undefined);
+  const usable = tons !== undefined && !isUnreadableNumber(tons) && tons > 0;
+  const { actionContext: context } = shipment;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (usable && !submitting) void onWeigh(shipment, tons);
+      }}
+    >
+      <Stack gap="md">
+        <Text fz="sm">
+          <b>{shipment.shipmentCode}</b> · {shipment.vehicleDescription}
+        </Text>
+        <SimpleGrid cols={3} spacing="sm">
+          <Fact
+            label="Beklenen"
+            value={
+              context.expectedWeightInTons === null
+                ? ''
+                : `${formatTons(context.expectedWeightInTons)} ton${context.expectedWeightComplete ? '' : ' (eksik)'}`
+            }
+          />
+          <Fact
+            label="Araç Kapasitesi"
+            value={
+              context.vehicleCapacityInTons > 0 ? `${formatTons(context.vehicleCapacityInTons)} ton` : ''
+            }
+          />
+          <Fact
+            label="İzin Verilen Fark"
+            value={`%${formatNumber(context.weighbridgeTolerancePercent, 1)}`}
+          />
+        </SimpleGrid>
+        <NumberField
+          label="Tartılan Ağırlık (ton)"
+          description="Kantarın gösterdiği ağırlık; en fazla 3 ondalık (kg)"
+          decimals={3}
+          unit="ton"
+          value={tons}
+          onChange={setTons}
+          data-autofocus
+        />
+        <ModalFooter>
+          <Button variant="default" onClick={onClose} disabled={submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" disabled={!usable} loading={submitting}>
+            {shipmentMachine.actionLabel('COMPLETE_WEIGHT_CHECK')}
+          </Button>
+        </ModalFooter>
+      </Stack>
+    </form>
+  );
+}
