@@ -185,12 +185,13 @@ export const SCREENS = [
     access: 'MILK_DELIVERY_MANAGEMENT',
   },
   {
-    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu.
+    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu. Shipping
+    // staff accept or reject the loads; the back office reads what is on the truck.
     key: 'shipment-contents',
     paths: ['/sevkiyat-siparis-yonetimi'],
     label: 'Sevkiyat Yük Kabulü',
     groupName: 'Sevkiyat',
-    access: 'SHIPMENT_LOAD_ACCEPTANCE',
+    access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
     inMenu: false,
   },
 ] as const satisfies readonly Screen[];

@@ -94,6 +94,26 @@ export function patch<T>(path: string, body?: unknown, options?: RequestOptions<
   return request<T>('PATCH', path, body, options);
 }
 
+/**
+ * A file the API serves, such as a shipment's dispatch note (PDF), read with the same token as every
+ * call; a refusal's envelope (or a lost connection) throws ApiRequestError with its Turkish message.
+ */
+export async function getFile(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, { headers: { [AUTH_HEADER]: getAuthToken() ?? NO_TOKEN } });
+  } catch {
+    throw new ApiRequestError(unexpected('NETWORK_ERROR').error);
+  }
+  if (response.ok) return response.blob();
+  if (response.status === 401) {
+    endSession();
+    onUnauthorized();
+  }
+  const answer = normaliseAnswer<never>(false, await readJson(response));
+  throw new ApiRequestError(answer.success ? unexpected().error : answer.error);
+}
+
 /** Spec §4: a body with an id updates the record (PUT), one without creates it (POST). */
 export function createOrUpdate<TBody extends object, TResult>(path: string) {
   return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));

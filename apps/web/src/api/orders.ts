@@ -5,5 +5,3 @@
 export const ORDERS_KEY = ['orders'] as const;
 /** The stock screens' key (features/stock): a load moves stock lines, history and occupancy. */
 export const STOCK_KEY = ['stock'] as const;
-/** Shipments: the shipment list, the load form's trucks and a shipment's contents. */
-export const SHIPMENTS_KEY = ['shipments'] as const;

@@ -35,4 +35,5 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
   'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
   'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
   'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),
+  'shipment-contents': lazy(() => import('../features/shipments/shipment-contents-page.tsx')),
 };

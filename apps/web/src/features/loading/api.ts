@@ -1,9 +1,12 @@
+import type { LoadItemBody } from '@mandira/contract/loading';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
+import type { Shipment } from '@mandira/contract/shipments';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { put, queryString } from '../../api/client.ts';
-import { ORDERS_KEY, SHIPMENTS_KEY, STOCK_KEY } from '../../api/orders.ts';
+import { SHIPMENTS_KEY } from '../../api/fleet.ts';
+import { ORDERS_KEY, STOCK_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
@@ -29,14 +32,8 @@ export function useWarehouseStep() {
   );
 }
 
-/** Pieces of the product from one stock warehouse (spec §7, DESIGN §7.4). */
-export type WarehouseQuantity = { warehouse: string; quantity: number };
-export type LoadStep = {
-  orderId: number;
-  itemId: number;
-  shippingId: number;
-  warehouseStocks: WarehouseQuantity[];
-};
+/** Pieces of the product per stock warehouse onto a shipment (spec §7, DESIGN §7.4). */
+export type LoadStep = LoadItemBody & { orderId: number; itemId: number };
 
 /** `PUT …/load?action=LOAD_ITEM_TO_TRUCK`: the pieces go onto the chosen shipment, out of stock. */
 export function useLoadItem() {
@@ -64,19 +61,10 @@ export function useBundleStock(productItemIds: readonly number[]) {
   });
 }
 
-/** The facts of a shipment the load form shows (the fleet contract's shipment carries more). */
-export type LoadingShipment = {
-  id: number;
-  shipmentCode: string;
-  /** 'plate · brand model' */
-  vehicleDescription: string;
-  driverFullName: string;
-};
-
 /** Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now. */
 export function useLoadingShipments() {
   return useQuery(
-    apiQuery<LoadingShipment[]>(
+    apiQuery<Shipment[]>(
       [...SHIPMENTS_KEY, 'status', 'LOADING'],
       `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
     ),

@@ -1,3 +1,4 @@
+import { LoadItemBody } from '@mandira/contract/loading';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -61,16 +62,20 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
 
   const submit = useSubmitGuard(async () => {
     setFailure(undefined);
-    const warehouseStocks = Object.entries(quantities)
-      .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
-      .map(([warehouse, quantity]) => ({ warehouse, quantity }));
+    const body = {
+      shippingId: Number(shipmentId),
+      warehouseStocks: Object.entries(quantities)
+        .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
+        .map(([warehouse, quantity]) => ({ warehouse, quantity })),
+    };
+    // The server's own schema first, so a mistake is told before anything is sent.
+    const checked = LoadItemBody.safeParse(body);
+    if (!checked.success) {
+      setFailure(checked.error.issues[0]?.message);
+      return;
+    }
     try {
-      await load.mutateAsync({
-        orderId: order.id,
-        itemId: item.id,
-        shippingId: Number(shipmentId),
-        warehouseStocks,
-      });
+      await load.mutateAsync({ orderId: order.id, itemId: item.id, ...body });
       notifications.show({
         color: 'green',
         message: `${item.productName}: ${formatNumber(total)} adet araca yüklendi.`,

@@ -24,11 +24,15 @@ function Pieces({ pieces, perBox, testId }: { pieces: number; perBox: number; te
   );
 }
 
-/** 'Depo-1: 12 · Depo-2: 6', the warehouses the loaded pieces came from. */
+/** 'Depo-1: 12 · Depo-2: 6': the warehouses the loaded pieces came from, over every shipment. */
 export function warehouseLoadsText(item: OrderItem): string {
-  return item.warehouseLoads
-    .filter((load) => load.quantity > 0)
-    .map((load) => `${load.warehouse}: ${formatNumber(load.quantity)}`)
+  const pieces = new Map<string, number>();
+  for (const load of item.warehouseLoads) {
+    pieces.set(load.warehouseLabel, (pieces.get(load.warehouseLabel) ?? 0) + load.quantity);
+  }
+  return [...pieces]
+    .filter(([, quantity]) => quantity > 0)
+    .map(([label, quantity]) => `${label}: ${formatNumber(quantity)}`)
     .join(' · ');
 }
 

@@ -6,7 +6,9 @@ import {
 } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconMap2, IconPencil } from '@tabler/icons-react';
+import { IconChevronDown, IconFileTypePdf, IconListDetails, IconMap2, IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { openDispatchNote } from './dispatch-note.ts';
 import { DANGEROUS_ACTIONS } from './use-shipment-steps.ts';
 
 type Props = {
@@ -25,9 +27,9 @@ export function actionsOf(shipment: Shipment): ShipmentAction[] {
 }
 
 /**
- * A row's buttons: the status steps in a menu (they vary from none to three), edit while the route may
- * change, and the route map. The shipment's contents ('İçerik', to /sevkiyat-siparis-yonetimi
- * ?orderShipmentId=) and its dispatch note go between the menu and 'Düzenle' when those screens land.
+ * A row's buttons: the status steps in a menu (they vary from none to three), the shipment's contents
+ * (where shipping staff accept the loads) and its dispatch note, edit while the route may change, and
+ * the route map.
  */
 export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, onRoute }: Props) {
   const actions = mayAct ? actionsOf(shipment) : [];
@@ -54,6 +56,23 @@ export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, o
           </Menu.Dropdown>
         </Menu>
       )}
+      <Button
+        component={Link}
+        to={`/sevkiyat-siparis-yonetimi?orderShipmentId=${shipment.id}`}
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconListDetails size={14} />}
+      >
+        İçerik
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconFileTypePdf size={14} />}
+        onClick={() => void openDispatchNote(shipment)}
+      >
+        Sevk İrsaliyesi
+      </Button>
       {mayAct && EDITABLE_SHIPMENT_STATUSES.includes(shipment.status as ShipmentStatus) && (
         <Button
           size="compact-sm"
