@@ -25,7 +25,7 @@ function Pieces({ pieces, perBox, testId }: { pieces: number; perBox: number; te
 }
 
 /** 'Depo-1: 12 · Depo-2: 6': the warehouses the loaded pieces came from, over every shipment. */
-export function warehouseLoadsText(item: OrderItem): string {
+export function warehouseLoadsText(item: OrderItem, separator = ' · '): string {
   const pieces = new Map<string, number>();
   for (const load of item.warehouseLoads) {
     pieces.set(load.warehouseLabel, (pieces.get(load.warehouseLabel) ?? 0) + load.quantity);
@@ -33,7 +33,7 @@ export function warehouseLoadsText(item: OrderItem): string {
   return [...pieces]
     .filter(([, quantity]) => quantity > 0)
     .map(([label, quantity]) => `${label}: ${formatNumber(quantity)}`)
-    .join(' · ');
+    .join(separator);
 }
 
 export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
@@ -41,17 +41,25 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
     id: 'order',
     header: 'Sipariş',
     value: ({ order }) => order.orderNumber,
+    searchValue: ({ order }) => [order.orderNumber, formatDate(order.plannedShipmentDate)],
     render: ({ order }) => (
-      <Group gap={6} wrap="nowrap">
-        <ColorSwatch
-          size={12}
-          color={order.colorGroup ? ORDER_COLOR_SWATCH[order.colorGroup as OrderColor] : 'transparent'}
-          title={order.colorGroupDescription?.label ?? 'Renk etiketi yok'}
-        />
-        <Text fz="sm" fw={700}>
-          {order.orderNumber}
-        </Text>
-      </Group>
+      <>
+        <Group gap={6} wrap="nowrap">
+          <ColorSwatch
+            size={12}
+            color={order.colorGroup ? ORDER_COLOR_SWATCH[order.colorGroup as OrderColor] : 'transparent'}
+            title={order.colorGroupDescription?.label ?? 'Renk etiketi yok'}
+          />
+          <Text fz="sm" fw={700}>
+            {order.orderNumber}
+          </Text>
+        </Group>
+        {order.plannedShipmentDate && (
+          <Text fz="xs" c="dimmed" title="Planlanan sevkiyat tarihi">
+            {formatDate(order.plannedShipmentDate)}
+          </Text>
+        )}
+      </>
     ),
     noWrap: true,
   },
@@ -68,15 +76,7 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
         </Text>
       </>
     ),
-    minWidth: 170,
-  },
-  {
-    id: 'planned',
-    header: 'Sevkiyat Tarihi',
-    value: ({ order }) => order.plannedShipmentDate,
-    exportValue: ({ order }) => formatDate(order.plannedShipmentDate),
-    render: ({ order }) => formatDate(order.plannedShipmentDate) || '–',
-    noWrap: true,
+    minWidth: 150,
   },
   {
     id: 'product',
@@ -93,13 +93,15 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
         </Text>
       </>
     ),
-    minWidth: 180,
+    minWidth: 150,
   },
   {
     id: 'status',
     header: 'Durum',
     value: ({ item }) => item.statusDescription.label,
     render: ({ item }) => <ItemStatusBadge status={item.statusDescription} />,
+    // The longest label, 'Hazırlandı, Yükleme Bekliyor', in full.
+    minWidth: 215,
   },
   {
     id: 'quantity',
@@ -118,8 +120,8 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
         <Text fz="sm" data-testid="loaded-pieces">
           {formatNumber(item.loadedQuantity)} adet
         </Text>
-        <Text fz="xs" c="dimmed" data-testid="warehouse-loads">
-          {warehouseLoadsText(item)}
+        <Text fz="xs" c="dimmed" data-testid="warehouse-loads" style={{ whiteSpace: 'pre-line' }}>
+          {warehouseLoadsText(item, '\n')}
         </Text>
       </>
     ),

@@ -1,5 +1,5 @@
 import { orderItemMachine } from '@mandira/contract/order-machines';
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
@@ -60,23 +60,26 @@ export default function WarehouseOrdersPage() {
         initialSort={[{ id: 'order', desc: false }]}
         minWidth={1000}
         emptyMessage="Depoda bekleyen sipariş yok"
-        rowActions={({ order, item }) =>
-          warehouseActionsOf(order, item).map((action) => (
-            <Button
-              key={action}
-              size="compact-sm"
-              {...(BUTTON_LOOK[action] ?? { variant: 'filled' })}
-              disabled={steps.submitting}
-              onClick={() =>
-                action === 'LOAD_ITEM_TO_TRUCK'
-                  ? setLoading({ order, item })
-                  : void steps.run(order, item, action)
-              }
-            >
-              {orderItemMachine.actionLabel(action)}
-            </Button>
-          ))
-        }
+        rowActions={({ order, item }) => (
+          // One above the other: the table keeps its figures in view on a laptop screen.
+          <Stack gap={4} align="stretch">
+            {warehouseActionsOf(order, item).map((action) => (
+              <Button
+                key={action}
+                size="compact-sm"
+                {...(BUTTON_LOOK[action] ?? { variant: 'filled' })}
+                disabled={steps.submitting}
+                onClick={() =>
+                  action === 'LOAD_ITEM_TO_TRUCK'
+                    ? setLoading({ order, item })
+                    : void steps.run(order, item, action)
+                }
+              >
+                {orderItemMachine.actionLabel(action)}
+              </Button>
+            ))}
+          </Stack>
+        )}
       />
       <LoadModal target={loading} onClose={() => setLoading(null)} />
     </>
