@@ -98,9 +98,13 @@ export function stockRoutes({ db }: { db: Db }) {
     );
 
     const warehouseTags = ['Depolar'];
+    // The own warehouses are also the reference list of the shipment form's origin (decision 73).
     app.get(
       '/warehouses',
-      { schema: { tags: warehouseTags }, config: { access: 'WAREHOUSE_MANAGEMENT' } },
+      {
+        schema: { tags: warehouseTags },
+        config: { access: ['WAREHOUSE_MANAGEMENT', 'SHIPMENT_MANAGEMENT'] },
+      },
       async () => ok(await listWarehouses(db)),
     );
     app.post(

@@ -117,6 +117,14 @@ describe('POST /warehouses', () => {
     expect((await create(IZMIR, staff)).statusCode).toBe(403);
     expect((await get('/warehouses', sales)).statusCode).toBe(403);
   });
+
+  it('lists them for the shipment form of the back office, which may not create one', async () => {
+    const office = await t.tokenWithRoles(['BACKOFFICE_ADMIN']);
+    const listed = await get('/warehouses', office);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json.data.map((w: { name: string }) => w.name)).toContain('DEPO1');
+    expect((await create({ shortName: 'Ofis Deposu' }, office)).statusCode).toBe(403);
+  });
 });
 
 describe('occupancy', () => {

@@ -1,9 +1,11 @@
 import type { AddToBasketBody, Basket } from '@mandira/contract/baskets';
+import type { PaletteCountBody, PlanVehicleBody } from '@mandira/contract/fleet';
 import type { OrderItemAction } from '@mandira/contract/order-machines';
 import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
 import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
+import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
@@ -92,4 +94,31 @@ export function useUpdateOrder() {
   return useApiMutation((body: UpdateOrderBody) => put<Order[]>('/orders', body), {
     invalidates: RESERVATIONS,
   });
+}
+
+export type VehiclePlan = PlanVehicleBody & { orderId: number; itemId?: number };
+
+/**
+ * Vehicle planning (DESIGN §7.6): the whole order's open items, or one item. The vehicles' planned
+ * palettes move with it, so the fleet lists reload too.
+ */
+export function usePlanVehicle() {
+  return useApiMutation(
+    ({ orderId, itemId, vehicleId }: VehiclePlan) =>
+      put<Order[]>(
+        itemId === undefined
+          ? `/orders/${orderId}/plan-shipment-vehicle`
+          : `/orders/${orderId}/order-item/${itemId}/plan-shipment-vehicle`,
+        { vehicleId },
+      ),
+    { invalidates: [ORDERS, FLEET_KEY] },
+  );
+}
+
+export function useEstimatePalettes() {
+  return useApiMutation(
+    ({ orderId, count }: PaletteCountBody & { orderId: number }) =>
+      put<Order[]>(`/orders/${orderId}/estimate-palette-count`, { count }),
+    { invalidates: [ORDERS, FLEET_KEY] },
+  );
 }

@@ -6,7 +6,8 @@ import {
   orderMachine,
 } from '@mandira/contract/order-machines';
 import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mandira/contract/orders';
-import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
@@ -18,7 +19,21 @@ type Props = {
   busy: boolean;
   onStep: (step: OrderStep) => void;
   onPartial: (order: Order, item: OrderItem) => void;
+  /** Opens 'Araç Planla' for the order, or for one of its items. */
+  onPlan: (order: Order, item?: OrderItem) => void;
 };
+
+const OPEN_ORDER_STATUSES: readonly string[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS'];
+const UNPLANNABLE_ITEM_STATUSES: readonly string[] = ['CANCELED', 'DELIVERED_TO_BUYER'];
+
+/** The planned vehicle of an order and its palettes, in one line. */
+function plannedVehicleText(order: Order): string {
+  if (!order.plannedShipmentVehicleDescription) return '';
+  const palettes = order.estimatedPaletteCount;
+  return palettes === null
+    ? order.plannedShipmentVehicleDescription
+    : `${order.plannedShipmentVehicleDescription} (${formatNumber(palettes)} palet)`;
+}
 
 const REVIEW_ACTIONS: readonly string[] = ITEM_REVIEW_ACTIONS;
 
@@ -56,14 +71,15 @@ function BoxesAndPieces({ pieces, perBox }: { pieces: number; perBox: number }) 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /** An order opened in the accordion: its facts, the order actions its machine offers, its items. */
-export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
+export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
   const orderActions = orderMachine.actionsFrom(
     order.statusDescription.name as OrderStatus,
     orderContextOf(order),
   );
+  const open = OPEN_ORDER_STATUSES.includes(order.statusDescription.name);
   return (
     <Stack gap="md">
-      <SimpleGrid cols={5} spacing="sm">
+      <SimpleGrid cols={6} spacing="sm">
         <Fact label="Referans Kodu">{order.buyerRequestReferenceCode}</Fact>
         <Fact label="Teslimat Şubesi">
           {order.buyerBranchDescription &&
@@ -72,9 +88,23 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
         <Fact label="Oluşturma">{formatDateTime(order.createdAt)}</Fact>
         <Fact label="Planlanan Sevkiyat">{formatDate(order.plannedShipmentDate)}</Fact>
         <Fact label="Tamamlanma">{formatDateTime(order.completedAt)}</Fact>
+        <Fact label="Planlanan Araç">
+          <span data-testid="planned-vehicle">{plannedVehicleText(order)}</span>
+        </Fact>
       </SimpleGrid>
-      {orderActions.length > 0 && (
+      {(orderActions.length > 0 || open) && (
         <Group gap="xs">
+          {open && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconTruck size={14} />}
+              disabled={busy}
+              onClick={() => onPlan(order)}
+            >
+              Araç Planla
+            </Button>
+          )}
           {orderActions.map((action) => (
             <Button
               key={action}
@@ -125,6 +155,14 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <ItemStatusBadge status={item.statusDescription} />
+                  {item.plannedShipmentVehicleDescription && (
+                    <Group gap={4} mt={4} wrap="nowrap" c="dimmed">
+                      <IconTruck size={14} />
+                      <Text fz="xs" data-testid="item-planned-vehicle">
+                        {item.plannedShipmentVehicleDescription}
+                      </Text>
+                    </Group>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
                   <BoxesAndPieces pieces={item.orderedQuantity} perBox={item.quantityInBox} />
@@ -140,6 +178,18 @@ export function OrderPanel({ order, busy, onStep, onPartial }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} justify="flex-end" wrap="nowrap">
+                    {open && !UNPLANNABLE_ITEM_STATUSES.includes(item.statusDescription.name) && (
+                      <Tooltip label="Kaleme araç planla" withArrow>
+                        <ActionIcon
+                          variant="light"
+                          aria-label={`${item.productName} için araç planla`}
+                          disabled={busy}
+                          onClick={() => onPlan(order, item)}
+                        >
+                          <IconTruck size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    )}
                     {reviewActionsOf(order, item).map((action) => (
                       <Button
                         key={action}

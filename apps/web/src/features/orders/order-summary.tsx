@@ -1,5 +1,6 @@
 import type { Order, OrderColor } from '@mandira/contract/orders';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { IconTruck } from '@tabler/icons-react';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { ORDER_COLOR_SWATCH } from '../../lib/order-colors.ts';
 import { OrderStatusBadge } from '../../lib/order-status-badges.tsx';
@@ -29,6 +30,12 @@ export function OrderSummary({ order }: { order: Order }) {
               ({order.buyer.code})
             </Text>
           </Text>
+          {order.plannedShipmentVehicleDescription && (
+            <Group gap={4} c="dimmed" wrap="nowrap">
+              <IconTruck size={14} />
+              <Text fz="xs">{order.plannedShipmentVehicleDescription}</Text>
+            </Group>
+          )}
         </Stack>
       </Group>
       <Group gap="lg" wrap="nowrap">

@@ -14,6 +14,7 @@ import { checkOrderFilters, DEFAULT_ORDER_FILTERS, ORDER_PAGE_SIZE } from './ord
 import { OrderPanel } from './order-panel.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PartialApprovalModal } from './partial-approval-modal.tsx';
+import { type PlanTarget, PlanVehicleModal } from './plan-vehicle-modal.tsx';
 import { useOrderSteps } from './use-order-steps.ts';
 
 /** 'Siparişler' (spec §2): search orders, review their items, send the approved ones to the warehouse. */
@@ -23,6 +24,7 @@ export default function OrdersPage() {
   const search = useOrderSearch({ ...filters, page, size: ORDER_PAGE_SIZE });
   const steps = useOrderSteps();
   const [partial, setPartial] = useState<{ order: Order; item: OrderItem } | null>(null);
+  const [planning, setPlanning] = useState<PlanTarget | null>(null);
   const [opened, setOpened] = useState<string[]>([]);
   const [exporting, setExporting] = useState(false);
   const result = search.data;
@@ -94,6 +96,7 @@ export default function OrdersPage() {
                     busy={steps.submitting}
                     onStep={(step) => void steps.run(step)}
                     onPartial={(one, item) => setPartial({ order: one, item })}
+                    onPlan={(one, item) => setPlanning({ order: one, item })}
                   />
                 </Accordion.Panel>
               </Accordion.Item>
@@ -112,6 +115,7 @@ export default function OrdersPage() {
           </Center>
         )}
       </Stack>
+      <PlanVehicleModal target={planning} onClose={() => setPlanning(null)} />
       <PartialApprovalModal
         item={partial?.item ?? null}
         submitting={steps.submitting}
