@@ -19,7 +19,9 @@ import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
+import { loadingRoutes } from './modules/loading/loading.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { basketRoutes } from './modules/orders/baskets.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -86,6 +88,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(buyerRoutes(deps));
       await api.register(basketRoutes(deps));
       await api.register(orderRoutes(deps));
+      await api.register(loadingRoutes(deps));
+      await api.register(accountingRoutes(deps));
     },
     { prefix: '/api' },
   );

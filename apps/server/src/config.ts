@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ROUTING_URL: optionalText,
+  /** The company printed at the head of its documents (account statements, dispatch notes). */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Mandıra Süt Ürünleri'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -57,6 +59,7 @@ export type Config = {
   erpTimeoutMs: number;
   mapTileUrl: string;
   routingUrl: string | undefined;
+  companyName: string;
   trustProxy: boolean;
 };
 
@@ -98,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     erpTimeoutMs: e.ERP_TIMEOUT_MS,
     mapTileUrl: e.MAP_TILE_URL,
     routingUrl: e.ROUTING_URL,
+    companyName: e.COMPANY_NAME,
     trustProxy: e.TRUST_PROXY,
   };
 }

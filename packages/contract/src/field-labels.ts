@@ -111,6 +111,11 @@ export const FIELD_LABELS: Record<string, string> = {
   orderItemId: 'Sipariş kalemi',
   warehouseStocks: 'Depo miktarları',
   warehouse: 'Depo',
+  // accounting
+  payType: 'Ödeme tipi',
+  reason: 'İşlem nedeni',
+  amount: 'Tutar',
+  logoInvoiceId: 'Logo fatura no',
   // milk
   licencePlateCode: 'Plaka',
   brand: 'Marka',

@@ -34,13 +34,13 @@ export type AcceptInput = { orderId?: number; itemId: number; shipmentId?: numbe
  * `/accept-load-status` and `PUT /shipments/load {orderShipmentId, orderItemId}`: the shipping staff
  * confirm that the item's load is on the truck. Named by a shipment, the item must be loaded on it.
  */
-export async function acceptLoad(tx: Tx, actor: Actor, input: AcceptInput): Promise<number> {
+export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Promise<number> {
+  const orderId = input.orderId ?? (await orderOfItem(tx, input.itemId));
   const shipments = await lockShipmentsOfItem(tx, input.itemId);
   if (input.shipmentId !== undefined && !shipments.some((one) => one.id === input.shipmentId)) {
     const shipment = await lockShipmentForShare(tx, input.shipmentId, 'orderShipmentId');
     throw conflict(`Kalemin '${shipment.code}' sevkiyatına yüklenmiş ürünü yok; yükleme kabul edilemez.`);
   }
-  const orderId = input.orderId ?? (await orderOfItem(tx, input.itemId));
   const order = await lockOrder(tx, orderId);
   const [item] = await lockItems(tx, orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
@@ -73,7 +73,10 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
   const onDelivery = shipments.some((one) => GONE_SHIPMENT_STATUSES.includes(one.status));
   // Asked before anything moves, so a refusal writes nothing even before the rollback.
-  stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', { ...itemContext(order, item), onDelivery });
+  stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', {
+    ...itemContext(order, item),
+    onDelivery,
+  });
   const codes = shipments.map((one) => one.code).join(', ');
   await reverseLoads(
     tx,

@@ -1,5 +1,5 @@
-import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { orderItemMachine } from '@mandira/contract/order-machines';
+import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -15,7 +15,11 @@ export type LockedShipment = { id: number; code: string; status: ShipmentStatus 
  * Locks a shipment row for share: loads and acceptances on it may run side by side, but its status
  * cannot change under them. Shipments are locked before orders, as the shipment actions do.
  */
-export async function lockShipmentForShare(tx: Tx, shipmentId: number, field?: string): Promise<LockedShipment> {
+export async function lockShipmentForShare(
+  tx: Tx,
+  shipmentId: number,
+  field?: string,
+): Promise<LockedShipment> {
   const [shipment] = await rowsOf<LockedShipment>(
     tx,
     sql`select id, code, status from shipments where id = ${shipmentId} for share`,

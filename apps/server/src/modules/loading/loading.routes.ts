@@ -1,4 +1,9 @@
-import { LoadedToTruckParams, LoadItemBody, LoadItemQuery, ShipmentLoadBody } from '@mandira/contract/loading';
+import {
+  LoadedToTruckParams,
+  LoadItemBody,
+  LoadItemQuery,
+  ShipmentLoadBody,
+} from '@mandira/contract/loading';
 import { ActionViewQuery, type OperationType, OrderItemParams } from '@mandira/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,10 +22,7 @@ import { finishLoading, loadItem } from './load-item.service.ts';
  */
 export function loadingRoutes({ db }: { db: Db }) {
   /** One transaction: the change, then the list that holds the changed order. */
-  const changeThenList = (
-    operationType: OperationType | undefined,
-    change: (tx: Tx) => Promise<number>,
-  ) =>
+  const changeThenList = (operationType: OperationType | undefined, change: (tx: Tx) => Promise<number>) =>
     db.transaction(async (tx) => {
       const orderId = await change(tx);
       return ok(await ordersAfterAction(tx, orderId, operationType));
@@ -47,7 +49,10 @@ export function loadingRoutes({ db }: { db: Db }) {
     }
     app.put(
       `${item}/load`,
-      { schema: { tags, params: OrderItemParams, querystring: LoadItemQuery, body: LoadItemBody }, config: warehouse },
+      {
+        schema: { tags, params: OrderItemParams, querystring: LoadItemQuery, body: LoadItemBody },
+        config: warehouse,
+      },
       async (req) =>
         changeThenList(req.query.operationType, async (tx) => {
           await loadItem(tx, actorOf(req), { ...req.params, ...req.body });
@@ -83,7 +88,10 @@ export function loadingRoutes({ db }: { db: Db }) {
       { schema: { tags, body: ShipmentLoadBody, querystring: ActionViewQuery }, config: acceptance },
       async (req) =>
         changeThenList(req.query.operationType, (tx) =>
-          acceptLoad(tx, actorOf(req), { itemId: req.body.orderItemId, shipmentId: req.body.orderShipmentId }),
+          acceptLoad(tx, actorOf(req), {
+            itemId: req.body.orderItemId,
+            shipmentId: req.body.orderShipmentId,
+          }),
         ),
     );
   };

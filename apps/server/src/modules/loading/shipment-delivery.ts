@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict } from '../../http/errors.ts';
-import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-review.service.ts';
+import {
+  type ItemRow,
+  lockItems,
+  lockOrder,
+  type OrderRow,
+  stepItem,
+} from '../orders/order-review.service.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { reverseLoads } from './load-records.ts';
 
@@ -104,5 +110,7 @@ export async function transferLoads(
       `Yükler yalnızca 'Yükleniyor' durumundaki bir sevkiyata aktarılabilir; '${target.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[target.status]}' durumunda.`,
     );
   }
-  await tx.execute(sql`update shipment_loads set shipment_id = ${target.id} where shipment_id = ${shipment.id}`);
+  await tx.execute(
+    sql`update shipment_loads set shipment_id = ${target.id} where shipment_id = ${shipment.id}`,
+  );
 }

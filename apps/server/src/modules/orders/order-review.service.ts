@@ -109,7 +109,10 @@ export async function stepItem(
   pieces?: number,
   { reserve = true, onDelivery }: { reserve?: boolean; onDelivery?: boolean } = {},
 ): Promise<void> {
-  const to = stepOrConflict(orderItemMachine, item.status, action, { ...itemContext(order, item), onDelivery });
+  const to = stepOrConflict(orderItemMachine, item.status, action, {
+    ...itemContext(order, item),
+    onDelivery,
+  });
   const quantity = quantityAfter(action, item, pieces);
   const heldBefore = reserves(item.status) ? item.quantity - item.loaded_quantity : 0;
   const heldAfter = reserves(to) ? quantity - item.loaded_quantity : 0;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
+import { appendNewOrderTransaction } from '../accounting/ledger.ts';
 import { findOrder } from './order.repo.ts';
 import { reserveOrRefuse } from './reservations.ts';
 
@@ -28,7 +29,8 @@ export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: num
  * `POST /admin/baskets/apply-to-order` (DESIGN §7.2): in the route's transaction the buyer's basket
  * becomes an order WAITING_FOR_REVIEW with its items WAITING_FOR_APPROVAL and a price snapshot each,
  * and the basket empties. The basket's reservations pass to the items; they are re-counted first, so a
- * goods-out since the basket was filled refuses the order (409) instead of over-promising.
+ * goods-out since the basket was filled refuses the order (409) instead of over-promising. The buyer's
+ * ledger gets the order's NEW_ORDER transaction in the same transaction (DESIGN §7.7).
  */
 export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput): Promise<Order> {
   const [basket] = await rowsOf<{ id: number }>(
@@ -74,6 +76,7 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
       from (select coalesce(sum(oi.ordered_quantity * greatest(oi.unit_price - oi.discount, 0)), 0) as total
               from order_items oi where oi.order_id = ${orderId}) t
      where o.id = ${orderId}`);
+  await appendNewOrderTransaction(tx, orderId, actor.userId || null);
   await tx.execute(sql`delete from basket_lines where basket_id = ${basket.id}`);
   return findOrder(tx, orderId);
 }

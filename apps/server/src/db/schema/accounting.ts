@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { buyers } from './buyers.ts';
+import { orders } from './orders.ts';
+
+const REASONS = ['NEW_ORDER', 'ORDER_PAYMENT', 'PRODUCT_REFUND'] as const;
+const PAY_TYPES = ['CASH', 'BANK_TRANSFER', 'REFUND'] as const;
+
+/**
+ * The buyers' ledger (DESIGN §6 Money flow, §7.7): rows are appended, never changed or removed (a
+ * trigger of the migration refuses UPDATE and DELETE). NEW_ORDER is written by placing an order, for
+ * its total; ORDER_PAYMENT and PRODUCT_REFUND by `POST /accounting/pay-order`.
+ */
+export const accountingTransactions = pgTable(
+  'accounting_transactions',
+  {
+    id: serial('id').primaryKey(),
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    reason: text('reason', { enum: REASONS }).notNull(),
+    /** Null on NEW_ORDER. */
+    payType: text('pay_type', { enum: PAY_TYPES }),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    /** The invoice number in the company's Logo ERP. */
+    logoInvoiceId: text('logo_invoice_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user who wrote it; null for the system (demo data). Kept as written: no foreign key. */
+    createdBy: integer('created_by'),
+  },
+  (t) => [
+    // A buyer's transactions, newest first, and its statement in date order.
+    index('accounting_transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    // What is open on an order: its payments and refunds, summed under the order's row lock.
+    index('accounting_transactions_order_idx').on(t.orderId, t.reason),
+    uniqueIndex('accounting_transactions_new_order_key').on(t.orderId).where(sql`reason = 'NEW_ORDER'`),
+    check(
+      'accounting_transactions_kind_check',
+      sql`(reason = 'NEW_ORDER' and pay_type is null and amount >= 0)
+        or (reason = 'ORDER_PAYMENT' and pay_type in ('CASH', 'BANK_TRANSFER') and amount > 0)
+        or (reason = 'PRODUCT_REFUND' and pay_type = 'REFUND' and amount > 0)`,
+    ),
+  ],
+);

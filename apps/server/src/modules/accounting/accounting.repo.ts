@@ -1,0 +1,139 @@
+import {
+  type AccountingSummary,
+  type AccountingTransaction,
+  PAY_TYPE_LABELS,
+  type PayType,
+  TRANSACTION_REASON_LABELS,
+  type TransactionReason,
+} from '@mandira/contract/accounting';
+import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
+import { enumDescription } from '@mandira/contract/state-machine';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+
+export const BUYER_NOT_FOUND = 'Müşteri bulunamadı.';
+
+/** An order's dealt total as the ledger counts it: a canceled order owes nothing (DESIGN §7.7). */
+export const DEALT_OF = (order: SQL) =>
+  sql`(case when ${order}.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') then 0
+            else ${order}.dealt_total_price end)::numeric(14,2)`;
+
+/** What is paid or refunded on the order `order` (a table alias): its transactions other than NEW_ORDER. */
+export const SETTLED_OF = (order: SQL) =>
+  sql`coalesce((select sum(s.amount) from accounting_transactions s
+                 where s.order_id = ${order}.id and s.reason <> 'NEW_ORDER'), 0)::numeric(14,2)`;
+
+export type BuyerRow = { id: number; code: string; title: string };
+
+export async function findBuyer(db: Db | Tx, buyerId: number): Promise<BuyerRow> {
+  const [buyer] = await rowsOf<BuyerRow>(db, sql`select id, code, title from buyers where id = ${buyerId}`);
+  if (!buyer) throw notFound(BUYER_NOT_FOUND);
+  return buyer;
+}
+
+/**
+ * Spec §3 / DESIGN §7.7, all summed in SQL: orders not canceled (count and dealt totals), payments,
+ * refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer.
+ */
+export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<AccountingSummary> {
+  const [row] = await rowsOf<{
+    order_count: number;
+    orders: string;
+    payments: string;
+    refunds: string;
+    balance: string;
+  }>(
+    db,
+    sql`with o as (
+          select count(*)::int as order_count, coalesce(sum(dealt_total_price), 0)::numeric(14,2) as orders
+            from orders
+           where buyer_id = ${buyerId} and status not in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER')),
+        t as (
+          select coalesce(sum(amount) filter (where reason = 'ORDER_PAYMENT'), 0)::numeric(14,2) as payments,
+                 coalesce(sum(amount) filter (where reason = 'PRODUCT_REFUND'), 0)::numeric(14,2) as refunds
+            from accounting_transactions
+           where buyer_id = ${buyerId})
+        select o.order_count, o.orders::text, t.payments::text, t.refunds::text,
+               (o.orders - t.payments - t.refunds)::numeric(14,2)::text as balance
+          from buyers b, o, t
+         where b.id = ${buyerId}`,
+  );
+  if (!row) throw notFound(BUYER_NOT_FOUND);
+  return {
+    buyerId,
+    totalOrderCount: row.order_count,
+    totalAmountOfOrders: Number(row.orders),
+    totalAmountOfOrderPayments: Number(row.payments),
+    totalAmountOfProductRefunds: Number(row.refunds),
+    remainingAmountToPurchase: Number(row.balance),
+  };
+}
+
+type TransactionRow = {
+  id: number;
+  buyer_id: number;
+  created_at: Date | string;
+  order_id: number;
+  order_number: number;
+  order_status: OrderStatus;
+  reason: TransactionReason;
+  pay_type: PayType | null;
+  logo_invoice_id: string | null;
+  amount: string;
+  created_by_name: string | null;
+  open_amount: string | null;
+};
+
+/**
+ * The buyer's transactions that `where` selects (a condition on `t`), newest first, each with its
+ * order's number and status, and on NEW_ORDER rows what is still open on the order now.
+ */
+export async function findTransactions(
+  db: Db | Tx,
+  where: SQL,
+  paging?: { limit: number; offset: number },
+): Promise<AccountingTransaction[]> {
+  const rows = await rowsOf<TransactionRow>(
+    db,
+    sql`select t.id, t.buyer_id, t.created_at, t.order_id, o.order_number, o.status as order_status, t.reason,
+               t.pay_type, t.logo_invoice_id, t.amount::text as amount,
+               coalesce(nullif(btrim(u.name || ' ' || u.surname), ''), u.user_name) as created_by_name,
+               case when t.reason = 'NEW_ORDER'
+                    then greatest(${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)}, 0)::numeric(14,2)::text end as open_amount
+          from accounting_transactions t
+          join orders o on o.id = t.order_id
+          left join users u on u.id = t.created_by
+         where ${where}
+         order by t.created_at desc, t.id desc
+         ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}`,
+  );
+  return rows.map(toTransaction);
+}
+
+export async function countTransactions(db: Db | Tx, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from accounting_transactions t where ${where}`,
+  );
+  return row?.count ?? 0;
+}
+
+function toTransaction(row: TransactionRow): AccountingTransaction {
+  const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
+  return {
+    id: row.id,
+    buyerId: row.buyer_id,
+    createdAt: toIstanbulIso(createdAt),
+    orderId: row.order_id,
+    relatedOrderNumber: row.order_number,
+    reasonDetail: enumDescription(TRANSACTION_REASON_LABELS, row.reason),
+    payTypeDetail: row.pay_type ? enumDescription(PAY_TYPE_LABELS, row.pay_type) : null,
+    logoInvoiceId: row.logo_invoice_id,
+    amount: Number(row.amount),
+    createdByName: row.created_by_name,
+    openAmount: row.open_amount === null ? null : Number(row.open_amount),
+    orderStatusDescription: enumDescription(ORDER_STATUS_LABELS, row.order_status),
+  };
+}

@@ -1,0 +1,54 @@
+import {
+  AccountingSummaryQuery,
+  PayOrderBody,
+  StatementQuery,
+  TransactionsQuery,
+} from '@mandira/contract/accounting';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { sendPdf } from '../../pdf/pdf-reply.ts';
+import { buyerSummary } from './accounting.repo.ts';
+import { payOrder } from './pay-order.service.ts';
+import { accountStatement } from './statement.service.ts';
+import { statementFileName, statementPdf } from './statement-pdf.ts';
+import { listTransactions } from './transactions.service.ts';
+
+/** Buyer accounting (spec §7 Accounting, DESIGN §7.7), for the ACCOUNTING privilege (FINANCE_ADMIN). */
+export function accountingRoutes({ db, config }: { db: Db; config: Config }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Müşteri finans'];
+    const access = { access: 'ACCOUNTING' } as const;
+
+    app.get(
+      '/accounting/summary',
+      { schema: { tags, querystring: AccountingSummaryQuery }, config: access },
+      async (req) => ok(await buyerSummary(db, req.query.buyerId)),
+    );
+    app.get(
+      '/accounting/transactions',
+      { schema: { tags, querystring: TransactionsQuery }, config: access },
+      async (req) => ok(await listTransactions(db, req.query)),
+    );
+    app.post('/accounting/pay-order', { schema: { tags, body: PayOrderBody }, config: access }, async (req) =>
+      ok(await db.transaction((tx) => payOrder(tx, actorOf(req), req.body))),
+    );
+    app.get(
+      '/accounting/statement',
+      { schema: { tags, querystring: StatementQuery }, config: access },
+      async (req) => ok(await accountStatement(db, req.query)),
+    );
+    app.get(
+      '/accounting/statement.pdf',
+      { schema: { tags, querystring: StatementQuery }, config: access },
+      async (req, reply) => {
+        const statement = await accountStatement(db, req.query);
+        return sendPdf(reply, statementPdf(statement, config.companyName), statementFileName(statement));
+      },
+    );
+  };
+}

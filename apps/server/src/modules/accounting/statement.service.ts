@@ -1,0 +1,130 @@
+import {
+  type AccountStatement,
+  PAY_TYPE_LABELS,
+  type PayType,
+  STATEMENT_LINE_KINDS,
+  type StatementLine,
+  type StatementLineKind,
+  type StatementQuery,
+  TRANSACTION_REASON_LABELS,
+  type TransactionReason,
+} from '@mandira/contract/accounting';
+import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { enumDescription } from '@mandira/contract/state-machine';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { DEALT_OF, findBuyer } from './accounting.repo.ts';
+import { withinDays } from './transactions.service.ts';
+
+type Query = z.output<typeof StatementQuery>;
+
+type LineRow = {
+  kind: StatementLineKind;
+  transaction_id: number | null;
+  at: Date | string;
+  order_id: number;
+  order_number: number;
+  reason: TransactionReason | null;
+  pay_type: PayType | null;
+  logo_invoice_id: string | null;
+  canceled: boolean;
+  debit: string;
+  credit: string;
+  balance: string;
+};
+
+/**
+ * Every movement of the buyer's balance (decision 78): its transactions (NEW_ORDER raises the balance
+ * by the total at placing, payments and refunds lower it) and, for each order whose dealt total is not
+ * its total at placing (items canceled, partly approved or loaded, the order canceled), an adjustment by
+ * the difference, dated at the order's last change. Summed over all time they give the summary's
+ * balance. `signed` is the change of the balance; `seq` orders lines of one instant.
+ */
+const movements = (buyerId: number) => sql`
+  select 'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
+         t.order_id, o.order_number, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,
+         case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
+    from accounting_transactions t join orders o on o.id = t.order_id
+   where t.buyer_id = ${buyerId}
+  union all
+  select 'ORDER_ADJUSTMENT', null, greatest(o.updated_at, n.created_at), 1, o.id,
+         o.id, o.order_number, null, null, null,
+         o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'),
+         ${DEALT_OF(sql`o`)} - n.amount
+    from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
+   where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount`;
+
+/**
+ * `GET /accounting/statement`: the balance before `from` (Istanbul days), each movement of the range in
+ * date order with the balance after it, the range's debits and credits, and the closing balance; all
+ * summed in SQL. Without `from` it starts at the first movement (opening 0); `to` defaults to today.
+ */
+export async function accountStatement(db: Db, query: Query): Promise<AccountStatement> {
+  const buyer = await findBuyer(db, query.buyerId);
+  const to = query.to ?? istanbulDate(new Date());
+  const from = query.from ?? null;
+  const inRange = withinDays(sql`m.at`, from ?? undefined, to)!;
+  const before = from ? sql`not (${withinDays(sql`m.at`, from, undefined)})` : sql`false`;
+  const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
+    db,
+    sql`with m as (${movements(buyer.id)}),
+        s as (select coalesce(sum(signed) filter (where ${before}), 0)::numeric(14,2) as opening,
+                     coalesce(sum(greatest(signed, 0)) filter (where ${inRange}), 0)::numeric(14,2) as debit,
+                     coalesce(sum(greatest(-signed, 0)) filter (where ${inRange}), 0)::numeric(14,2) as credit
+                from m)
+        select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(14,2)::text as closing
+          from s`,
+  );
+  const opening = totals!.opening;
+  const rows = await rowsOf<LineRow>(
+    db,
+    sql`with m as (${movements(buyer.id)})
+        select m.kind, m.transaction_id, m.at, m.order_id, m.order_number, m.reason, m.pay_type, m.logo_invoice_id,
+               m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
+               greatest(-m.signed, 0)::numeric(14,2)::text as credit,
+               (${opening}::numeric(14,2)
+                 + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
+               )::numeric(14,2)::text as balance
+          from m
+         where ${inRange}
+         order by m.at, m.seq, m.tie`,
+  );
+  return {
+    buyer,
+    from,
+    to,
+    openingBalance: Number(opening),
+    lines: rows.map(toLine),
+    totalDebit: Number(totals!.debit),
+    totalCredit: Number(totals!.credit),
+    closingBalance: Number(totals!.closing),
+  };
+}
+
+function toLine(row: LineRow): StatementLine {
+  const order = `#${row.order_number} numaralı sipariş`;
+  const isTransaction = row.kind === 'TRANSACTION';
+  return {
+    kind: row.kind,
+    transactionId: row.transaction_id,
+    date: toIstanbulIso(row.at instanceof Date ? row.at : new Date(row.at)),
+    orderId: row.order_id,
+    relatedOrderNumber: row.order_number,
+    reasonDetail: isTransaction
+      ? enumDescription(TRANSACTION_REASON_LABELS, row.reason!)
+      : { name: 'ORDER_ADJUSTMENT', label: STATEMENT_LINE_KINDS.ORDER_ADJUSTMENT },
+    payTypeDetail: row.pay_type ? enumDescription(PAY_TYPE_LABELS, row.pay_type) : null,
+    logoInvoiceId: row.logo_invoice_id,
+    description: isTransaction
+      ? `${order}: ${TRANSACTION_REASON_LABELS[row.reason!].toLocaleLowerCase('tr-TR')}${
+          row.pay_type && row.pay_type !== 'REFUND' ? ` (${PAY_TYPE_LABELS[row.pay_type]})` : ''
+        }`
+      : row.canceled
+        ? `${order} iptal edildi`
+        : `${order}: onaylanan / yüklenen miktara göre tutar farkı`,
+    debit: Number(row.debit),
+    credit: Number(row.credit),
+    balance: Number(row.balance),
+  };
+}

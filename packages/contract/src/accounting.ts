@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import {
+  atMostDecimals,
+  day,
+  emptyAsMissing,
+  idOf,
+  NOT_A_NUMBER,
+  NOT_A_TEXT,
+  optionalParam,
+  text,
+} from './fields.ts';
+import { EnumDescription } from './products.ts';
+
+/**
+ * Buyer accounting (spec §3, DESIGN §6 Money flow and §7.7): an append-only ledger per buyer. Placing
+ * an order appends NEW_ORDER for its total; a payment (ORDER_PAYMENT) or a product refund
+ * (PRODUCT_REFUND) against one order is appended by `POST /accounting/pay-order`.
+ */
+
+// ---------- reasons and pay types (spec §3 Enumerations) ----------
+
+export const TRANSACTION_REASON_LABELS = {
+  NEW_ORDER: 'Yeni Sipariş',
+  ORDER_PAYMENT: 'Sipariş Ödemesi',
+  PRODUCT_REFUND: 'Ürün İadesi',
+} as const;
+export type TransactionReason = keyof typeof TRANSACTION_REASON_LABELS;
+export const TRANSACTION_REASONS = Object.keys(TRANSACTION_REASON_LABELS) as TransactionReason[];
+
+export const PAY_TYPE_LABELS = {
+  CASH: 'Nakit',
+  BANK_TRANSFER: 'Havale/EFT',
+  REFUND: 'İade',
+} as const;
+export type PayType = keyof typeof PAY_TYPE_LABELS;
+export const PAY_TYPES = Object.keys(PAY_TYPE_LABELS) as PayType[];
+
+/** The reasons a payment may carry: NEW_ORDER is written only by placing an order. */
+export const PAYMENT_REASONS = ['ORDER_PAYMENT', 'PRODUCT_REFUND'] as const satisfies TransactionReason[];
+export type PaymentReason = (typeof PAYMENT_REASONS)[number];
+
+/** DESIGN §7.7: which pay types go with which reason. */
+export const PAY_TYPES_OF_REASON: Readonly<Record<PaymentReason, readonly PayType[]>> = {
+  ORDER_PAYMENT: ['CASH', 'BANK_TRANSFER'],
+  PRODUCT_REFUND: ['REFUND'],
+};
+
+export const PayTypeSchema = z.enum(PAY_TYPES as [PayType, ...PayType[]], {
+  error: `Geçersiz ödeme tipi; beklenen: ${PAY_TYPES.join(', ')}`,
+});
+export const PaymentReasonSchema = z.enum(PAYMENT_REASONS, {
+  error: `Geçersiz işlem nedeni; beklenen: ${PAYMENT_REASONS.join(', ')}`,
+});
+
+/** An amount in lira as every screen and message shows it: '₺1.234,50'. */
+const lira = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: 'TRY' });
+export const formatLira = (amount: number): string => lira.format(amount);
+
+/** numeric(14,2) holds at most this. */
+export const MAX_AMOUNT = 999_999_999_999.99;
+
+// ---------- requests ----------
+
+export const accountingBuyerId = idOf('Geçerli bir müşteri seçiniz.');
+
+/** `GET /accounting/summary?buyerId=`: the buyer is required (400) and must exist (404). */
+export const AccountingSummaryQuery = z.object({ buyerId: accountingBuyerId });
+export type AccountingSummaryQuery = z.input<typeof AccountingSummaryQuery>;
+
+export const MAX_TRANSACTION_PAGE_SIZE = 500;
+
+const range = {
+  /** Istanbul days, both included; either may be left out. */
+  from: optionalParam(day({ cutTime: true })),
+  to: optionalParam(day({ cutTime: true })),
+};
+const toNotBeforeFrom = (query: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (query.from && query.to && query.to < query.from) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.' });
+  }
+};
+
+/**
+ * `GET /accounting/transactions?buyerId=[&from=&to=][&page=&size=]`: newest first; without page and
+ * size every transaction of the range comes back as an array.
+ */
+export const TransactionsQuery = z
+  .object({
+    buyerId: accountingBuyerId,
+    ...range,
+    page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+    size: optionalParam(
+      idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+        z
+          .number()
+          .max(MAX_TRANSACTION_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_TRANSACTION_PAGE_SIZE} olabilir.`),
+      ),
+    ),
+  })
+  .superRefine(toNotBeforeFrom);
+export type TransactionsQuery = z.input<typeof TransactionsQuery>;
+
+/** `GET /accounting/statement?buyerId=&from=&to=` (and `/accounting/statement.pdf`). */
+export const StatementQuery = z.object({ buyerId: accountingBuyerId, ...range }).superRefine(toNotBeforeFrom);
+export type StatementQuery = z.input<typeof StatementQuery>;
+
+export const WRONG_PAY_TYPE_MESSAGE = (reason: PaymentReason) =>
+  `${TRANSACTION_REASON_LABELS[reason]} için ödeme tipi ${PAY_TYPES_OF_REASON[reason]
+    .map((type) => PAY_TYPE_LABELS[type])
+    .join(' veya ')} olmalıdır.`;
+
+/**
+ * `POST /accounting/pay-order`: a payment or a refund against one order. The amount is more than 0,
+ * with at most two decimals; the server also bounds it by what is open on the order (422).
+ */
+export const PayOrderBody = z
+  .object({
+    orderId: idOf('Geçerli bir sipariş seçiniz.'),
+    payType: PayTypeSchema,
+    reason: PaymentReasonSchema,
+    amount: z
+      .number(NOT_A_NUMBER)
+      .positive('Tutar 0’dan büyük olmalıdır.')
+      .max(MAX_AMOUNT, 'Tutar çok büyük.')
+      .refine(...atMostDecimals(2)),
+    /** The invoice number in the company's Logo ERP; optional. */
+    logoInvoiceId: emptyAsMissing(
+      text(NOT_A_TEXT).trim().max(50, 'Logo fatura numarası en fazla 50 karakter olabilir.').nullish(),
+    ).transform((value) => (value ? value : null)),
+  })
+  .superRefine((body, ctx) => {
+    if (!PAY_TYPES_OF_REASON[body.reason].includes(body.payType)) {
+      ctx.addIssue({ code: 'custom', path: ['payType'], message: WRONG_PAY_TYPE_MESSAGE(body.reason) });
+    }
+  });
+export type PayOrderBody = z.input<typeof PayOrderBody>;
+
+// ---------- answers ----------
+
+/** Spec §3; every figure in lira with two decimals, summed in SQL. */
+export const AccountingSummary = z.object({
+  buyerId: z.number().int(),
+  /** Orders not canceled. */
+  totalOrderCount: z.number().int(),
+  /** Σ dealt totals of the orders not canceled (DESIGN §7.2). */
+  totalAmountOfOrders: z.number(),
+  totalAmountOfOrderPayments: z.number(),
+  totalAmountOfProductRefunds: z.number(),
+  /** The balance: orders − payments − refunds; below 0 the buyer is in credit. */
+  remainingAmountToPurchase: z.number(),
+});
+export type AccountingSummary = z.infer<typeof AccountingSummary>;
+
+export const AccountingTransaction = z.object({
+  id: z.number().int(),
+  buyerId: z.number().int(),
+  /** ISO-8601 with Istanbul's offset. */
+  createdAt: z.string(),
+  orderId: z.number().int(),
+  relatedOrderNumber: z.number().int(),
+  reasonDetail: EnumDescription,
+  /** Null on NEW_ORDER rows. */
+  payTypeDetail: EnumDescription.nullable(),
+  logoInvoiceId: z.string().nullable(),
+  amount: z.number(),
+  /** Who wrote it ('Ad Soyad'), null for the system. */
+  createdByName: z.string().nullable(),
+  /**
+   * On NEW_ORDER rows, what is still open on the order now (dealt total − payments − refunds, never
+   * below 0; 0 for a canceled order): the pay modal's prefill. Null on other rows.
+   */
+  openAmount: z.number().nullable(),
+  /** The order's status now, so a screen can tell a canceled order's row. */
+  orderStatusDescription: EnumDescription,
+});
+export type AccountingTransaction = z.infer<typeof AccountingTransaction>;
+
+export const TransactionList = z.array(AccountingTransaction);
+
+/** A paged answer; unpaged answers are plain arrays. */
+export const TransactionPage = z.object({
+  transactions: z.array(AccountingTransaction),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type TransactionPage = z.infer<typeof TransactionPage>;
+
+/** `POST /accounting/pay-order` answers the transaction written and the buyer's summary after it. */
+export const PayOrderResult = z.object({
+  transaction: AccountingTransaction,
+  summary: AccountingSummary,
+});
+export type PayOrderResult = z.infer<typeof PayOrderResult>;
+
+export const STATEMENT_LINE_KINDS = {
+  TRANSACTION: 'Hesap hareketi',
+  /** The change of an order's dealt total from its total at placing (decision 78). */
+  ORDER_ADJUSTMENT: 'Sipariş tutarı düzeltmesi',
+} as const;
+export type StatementLineKind = keyof typeof STATEMENT_LINE_KINDS;
+
+/**
+ * One line of an account statement: a transaction, or an order's adjustment. `debit` raises what the
+ * buyer owes (an order, an upward adjustment), `credit` lowers it; `balance` is the running balance
+ * after the line.
+ */
+export const StatementLine = z.object({
+  kind: z.enum(Object.keys(STATEMENT_LINE_KINDS) as [StatementLineKind, ...StatementLineKind[]]),
+  /** The transaction's id; null on an adjustment. */
+  transactionId: z.number().int().nullable(),
+  /** ISO-8601 with Istanbul's offset. */
+  date: z.string(),
+  orderId: z.number().int(),
+  relatedOrderNumber: z.number().int(),
+  /** The reason of a transaction; { ORDER_ADJUSTMENT, 'Sipariş tutarı düzeltmesi' } on an adjustment. */
+  reasonDetail: EnumDescription,
+  payTypeDetail: EnumDescription.nullable(),
+  logoInvoiceId: z.string().nullable(),
+  /** In Turkish, e.g. 'Sipariş #12' or 'Sipariş #12 onaylanan/yüklenen tutara göre'. */
+  description: z.string(),
+  debit: z.number(),
+  credit: z.number(),
+  balance: z.number(),
+});
+export type StatementLine = z.infer<typeof StatementLine>;
+
+export const AccountStatement = z.object({
+  buyer: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
+  /** The range asked for; `from` null = since the first transaction, `to` defaults to today. */
+  from: z.string().nullable(),
+  to: z.string(),
+  /** The balance before `from`. */
+  openingBalance: z.number(),
+  lines: z.array(StatementLine),
+  totalDebit: z.number(),
+  totalCredit: z.number(),
+  /** opening + debit − credit; over the whole history it equals the summary's balance. */
+  closingBalance: z.number(),
+});
+export type AccountStatement = z.infer<typeof AccountStatement>;
