@@ -235,8 +235,8 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     // --- load from two warehouses; another clerk's goods-out makes the first try fail ---
     let modal = await fillLoad(page, orderNumber, { 'Depo-1': 30, 'Depo-2': 18 });
     const warehouseRows = modal.getByTestId('load-warehouse');
-    expect(await warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
-    expect(await warehouseRows.filter({ hasText: 'Depo-2' }).textContent()).toContain('20 adet');
+    await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
+    await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-2' }).textContent()).toContain('20 adet');
     expect(await modal.getByTestId('load-total').textContent()).toBe(
       `Toplam: ${PIECES} adet (${BOXES} koli)`,
     );
@@ -291,8 +291,8 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     expect(await itemStatus(row)).toBe('Yükleniyor');
     expect(await row.getByTestId('loaded-pieces').textContent()).toBe('0 adet');
     modal = await fillLoad(page, orderNumber, { 'Depo-1': 40, 'Depo-2': 8 });
-    expect(await warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
-    expect(await warehouseRows.filter({ hasText: 'Depo-2' }).textContent()).toContain('10 adet');
+    await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
+    await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-2' }).textContent()).toContain('10 adet');
     await modal.getByRole('button', { name: 'Araca Yükle' }).click();
     await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => row.getByTestId('warehouse-loads').textContent()).toBe('Depo-1: 40\nDepo-2: 8');

@@ -50,9 +50,11 @@ export function useLoadItem() {
 /** The stock lines of the items a product is made of, one query each (most products have one). */
 export function useBundleStock(productItemIds: readonly number[]) {
   return useQueries({
-    queries: productItemIds.map((id) =>
-      apiQuery<ProductItem>([...STOCK_KEY, 'item', id], `/product-item/${id}`),
-    ),
+    // Read afresh each time the form opens: another clerk may have moved the stock meanwhile.
+    queries: productItemIds.map((id) => ({
+      ...apiQuery<ProductItem>([...STOCK_KEY, 'item', id], `/product-item/${id}`),
+      staleTime: 0,
+    })),
     combine: (results) => ({
       items: results.every((result) => result.data) ? results.map((result) => result.data!) : undefined,
       error: results.find((result) => result.error)?.error ?? null,
@@ -63,10 +65,12 @@ export function useBundleStock(productItemIds: readonly number[]) {
 
 /** Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now. */
 export function useLoadingShipments() {
-  return useQuery(
-    apiQuery<Shipment[]>(
+  return useQuery({
+    ...apiQuery<Shipment[]>(
       [...SHIPMENTS_KEY, 'status', 'LOADING'],
       `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
     ),
-  );
+    // The back office starts and stops loading on another screen: asked afresh when the form opens.
+    staleTime: 0,
+  });
 }
