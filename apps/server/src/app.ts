@@ -28,6 +28,8 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
+import { fleetRoutes } from './modules/shipments/fleet.routes.ts';
+import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { PRODUCT } from './product.ts';
@@ -90,6 +92,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(orderRoutes(deps));
       await api.register(loadingRoutes(deps));
       await api.register(accountingRoutes(deps));
+      await api.register(fleetRoutes(deps));
+      await api.register(shipmentRoutes(deps));
     },
     { prefix: '/api' },
   );

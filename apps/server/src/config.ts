@@ -33,9 +33,10 @@ const EnvSchema = z.object({
   ERP_SOURCE: optionalText,
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  ROUTING_URL: optionalText,
   /** The company printed at the head of its documents (account statements, dispatch notes). */
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Mandıra Süt Ürünleri'),
+  ROUTING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  WEIGHBRIDGE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -60,6 +61,8 @@ export type Config = {
   mapTileUrl: string;
   routingUrl: string | undefined;
   companyName: string;
+  /** DESIGN §7.5: how far the weighed load may differ from the expected weight, in percent. */
+  weighbridgeTolerancePercent: number;
   trustProxy: boolean;
 };
 
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.MAP_TILE_URL,
     routingUrl: e.ROUTING_URL,
     companyName: e.COMPANY_NAME,
+    weighbridgeTolerancePercent: e.WEIGHBRIDGE_TOLERANCE_PERCENT,
     trustProxy: e.TRUST_PROXY,
   };
 }

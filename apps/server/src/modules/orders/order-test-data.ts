@@ -28,8 +28,8 @@ export type OrderWorld = {
   close(): Promise<void>;
 };
 
-export async function orderWorld(): Promise<OrderWorld> {
-  const t = await createTestApp();
+export async function orderWorld(env: Record<string, string> = {}): Promise<OrderWorld> {
+  const t = await createTestApp(env);
   const [manager, sales, warehouse, office] = [
     await t.tokenWithRoles(['ORDER_MANAGER']),
     await t.tokenWithRoles(['SALES_ADMIN']),

@@ -1,0 +1,100 @@
+import {
+  type CreateDriverBody,
+  DRIVER_STATUS_LABELS,
+  type Driver,
+  type DriverStatus,
+  type Gender,
+  type UpdateDriverBody,
+} from '@mandira/contract/fleet';
+import { enumDescription } from '@mandira/contract/state-machine';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+
+type CreateInput = z.output<typeof CreateDriverBody>;
+type UpdateInput = z.output<typeof UpdateDriverBody>;
+
+const NOT_FOUND = 'Sürücü bulunamadı.';
+
+type DriverRow = {
+  id: number;
+  name: string;
+  surname: string;
+  gender: Gender | null;
+  date_of_birth: string | null;
+  phone: string;
+  tckn: string | null;
+  licence_number: string;
+  status: DriverStatus;
+  open_shipment_id: number | null;
+  open_shipment_code: string | null;
+};
+
+async function findDrivers(db: Db | Tx, where: SQL): Promise<Driver[]> {
+  const rows = await rowsOf<DriverRow>(
+    db,
+    sql`select d.id, d.name, d.surname, d.gender, d.date_of_birth::text as date_of_birth, d.phone, d.tckn,
+               d.licence_number, d.status, s.id as open_shipment_id, s.code as open_shipment_code
+          from drivers d
+          left join shipments s on s.driver_id = d.id and s.status <> 'DELIVERED'
+         where ${where}
+         order by d.name, d.surname, d.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    surname: row.surname,
+    fullName: `${row.name} ${row.surname}`,
+    gender: row.gender,
+    dateOfBirth: row.date_of_birth,
+    phone: row.phone,
+    tckn: row.tckn,
+    licenceNumber: row.licence_number,
+    status: row.status,
+    statusDetail: enumDescription(DRIVER_STATUS_LABELS, row.status),
+    openShipmentId: row.open_shipment_id,
+    openShipmentCode: row.open_shipment_code,
+  }));
+}
+
+export function listDrivers(db: Db | Tx): Promise<Driver[]> {
+  return findDrivers(db, sql`true`);
+}
+
+export async function getDriver(db: Db | Tx, id: number): Promise<Driver> {
+  const [driver] = await findDrivers(db, sql`d.id = ${id}`);
+  if (!driver) throw notFound(NOT_FOUND);
+  return driver;
+}
+
+const valuesOf = (input: CreateInput) =>
+  sql`${input.name}, ${input.surname}, ${input.gender}, ${input.dateOfBirth}::date, ${input.phone},
+      ${input.tckn}, ${input.licenceNumber}, ${input.status}`;
+
+/** `POST /shipments/vehicleDrivers`. */
+export async function createDriver(tx: Tx, _actor: Actor, input: CreateInput): Promise<Driver> {
+  const [created] = await rowsOf<{ id: number }>(
+    tx,
+    sql`insert into drivers (name, surname, gender, date_of_birth, phone, tckn, licence_number, status)
+        values (${valuesOf(input)}) returning id`,
+  );
+  return getDriver(tx, created!.id);
+}
+
+/**
+ * `PUT /shipments/vehicleDrivers`. Spec §4: any status may be chosen by hand; shipments set it too,
+ * and a driver on vacation is not put on a new shipment.
+ */
+export async function updateDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Driver> {
+  const updated = await rowsOf<{ id: number }>(
+    tx,
+    sql`update drivers
+           set (name, surname, gender, date_of_birth, phone, tckn, licence_number, status) = (${valuesOf(input)}),
+               updated_at = now()
+         where id = ${input.id} returning id`,
+  );
+  if (updated.length === 0) throw notFound(NOT_FOUND);
+  return getDriver(tx, input.id);
+}

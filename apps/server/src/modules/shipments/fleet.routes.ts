@@ -1,0 +1,104 @@
+import {
+  CreateDriverBody,
+  CreateVehicleBody,
+  PaletteCountBody,
+  PlanVehicleBody,
+  UpdateDriverBody,
+  UpdateVehicleBody,
+} from '@mandira/contract/fleet';
+import { ActionViewQuery, OrderIdParams, OrderItemParams } from '@mandira/contract/orders';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
+import { ok } from '../../http/envelope.ts';
+import { ordersAfterAction } from '../orders/order-query.service.ts';
+import { createDriver, listDrivers, updateDriver } from './drivers.service.ts';
+import { estimatePaletteCount, planItemVehicle, planOrderVehicle } from './vehicle-planning.service.ts';
+import { createVehicle, listAvailableVehicles, listVehicles, updateVehicle } from './vehicles.service.ts';
+
+/**
+ * Vehicles and drivers are reference lists of the shipment form and of the vehicle planning modal
+ * (DESIGN §5: a reference list is open to every screen that shows it); writing them is the fleet's.
+ */
+const readVehicles = {
+  access: ['VEHICLE_MANAGEMENT', 'SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE', 'ORDER_REVIEW'],
+} as const;
+const readDrivers = { access: ['DRIVER_MANAGEMENT', 'SHIPMENT_MANAGEMENT', 'VEHICLE_MANAGEMENT'] } as const;
+
+export function fleetRoutes({ db }: { db: Db }) {
+  return async (instance: FastifyInstance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    const tags = ['Araçlar ve sürücüler'];
+    const vehicles = { access: 'VEHICLE_MANAGEMENT' } as const;
+    const drivers = { access: 'DRIVER_MANAGEMENT' } as const;
+
+    app.get('/shipments/vehicles', { schema: { tags }, config: readVehicles }, async () =>
+      ok(await listVehicles(db)),
+    );
+    app.get('/shipments/availableVehicles', { schema: { tags }, config: readVehicles }, async () =>
+      ok(await listAvailableVehicles(db)),
+    );
+    app.post(
+      '/shipments/vehicle',
+      { schema: { tags, body: CreateVehicleBody }, config: vehicles },
+      async (req) => ok(await db.transaction((tx) => createVehicle(tx, actorOf(req), req.body))),
+    );
+    app.put(
+      '/shipments/vehicle',
+      { schema: { tags, body: UpdateVehicleBody }, config: vehicles },
+      async (req) => ok(await db.transaction((tx) => updateVehicle(tx, actorOf(req), req.body))),
+    );
+
+    app.get('/shipments/vehicleDrivers', { schema: { tags }, config: readDrivers }, async () =>
+      ok(await listDrivers(db)),
+    );
+    app.post(
+      '/shipments/vehicleDrivers',
+      { schema: { tags, body: CreateDriverBody }, config: drivers },
+      async (req) => ok(await db.transaction((tx) => createDriver(tx, actorOf(req), req.body))),
+    );
+    app.put(
+      '/shipments/vehicleDrivers',
+      { schema: { tags, body: UpdateDriverBody }, config: drivers },
+      async (req) => ok(await db.transaction((tx) => updateDriver(tx, actorOf(req), req.body))),
+    );
+
+    // Vehicle planning is a step of the order review; it answers like the other order actions.
+    const planning = { tags: ['Siparişler'], querystring: ActionViewQuery };
+    const review = { access: 'ORDER_REVIEW' } as const;
+    app.put(
+      '/orders/:orderId/plan-shipment-vehicle',
+      { schema: { ...planning, params: OrderIdParams, body: PlanVehicleBody }, config: review },
+      async (req) =>
+        ok(
+          await db.transaction(async (tx) => {
+            await planOrderVehicle(tx, actorOf(req), { ...req.params, ...req.body });
+            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+          }),
+        ),
+    );
+    app.put(
+      '/orders/:orderId/order-item/:itemId/plan-shipment-vehicle',
+      { schema: { ...planning, params: OrderItemParams, body: PlanVehicleBody }, config: review },
+      async (req) =>
+        ok(
+          await db.transaction(async (tx) => {
+            await planItemVehicle(tx, actorOf(req), { ...req.params, ...req.body });
+            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+          }),
+        ),
+    );
+    app.put(
+      '/orders/:orderId/estimate-palette-count',
+      { schema: { ...planning, params: OrderIdParams, body: PaletteCountBody }, config: review },
+      async (req) =>
+        ok(
+          await db.transaction(async (tx) => {
+            await estimatePaletteCount(tx, actorOf(req), { ...req.params, ...req.body });
+            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+          }),
+        ),
+    );
+  };
+}

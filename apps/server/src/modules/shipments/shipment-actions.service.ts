@@ -1,0 +1,107 @@
+import {
+  DRIVER_STATUS_AFTER,
+  SHIPMENT_STATUS_LABELS,
+  type ShipmentAction,
+  type ShipmentStatus,
+  shipmentMachine,
+} from '@mandira/contract/shipment-machine';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { stepOrConflict } from '../orders/order-steps.ts';
+import { contextOf, LOAD_FIGURES, type ShipmentReadSettings } from './shipment.repo.ts';
+import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
+
+export type ShipmentActionInput = {
+  id: number;
+  action: ShipmentAction;
+  loadedWeightInTons?: number | null;
+  targetShipmentId?: number | null;
+};
+
+/** Statuses in which the weighed figure still describes the load on the truck. */
+const WEIGHED_STATUSES: readonly ShipmentStatus[] = [
+  'LOAD_WEIGHT_CHECK_COMPLETED',
+  'ON_DELIVERY',
+  'DELIVERED',
+  'RETURNING_TO_WAREHOUSE',
+];
+
+type LockedRow = { id: number; status: ShipmentStatus; driver_id: number; code: string };
+
+/** Locks shipments by id order, so two transfers between the same pair cannot deadlock. */
+async function lockShipments(tx: Tx, ids: number[]): Promise<LockedRow[]> {
+  return rowsOf<LockedRow>(
+    tx,
+    sql`select id, status, driver_id, code from shipments
+         where id = any(${sql.param(ids)}::int[]) order by id for update`,
+  );
+}
+
+/**
+ * `PUT /shipments/{id}/on-action` and its shortcuts (DESIGN §7.5): locks the shipment, asks the
+ * machine with the facts of its load records, writes the status and the driver's status, then runs
+ * the action's effect. A refusal is 409 INVALID_TRANSITION and writes nothing.
+ */
+export async function actOnShipment(
+  tx: Tx,
+  actor: Actor,
+  input: ShipmentActionInput,
+  settings: ShipmentReadSettings,
+): Promise<void> {
+  const target = input.action === 'TRANSFER_TO_ANOTHER' ? (input.targetShipmentId ?? undefined) : undefined;
+  const locked = await lockShipments(tx, target === undefined ? [input.id] : [input.id, target]);
+  const shipment = locked.find((row) => row.id === input.id);
+  if (!shipment) throw notFound('Sevkiyat bulunamadı.');
+
+  const [figures] = await rowsOf<Parameters<typeof contextOf>[0]>(
+    tx,
+    sql`select lf.load_count, lf.all_accepted, wf.expected_tons, wf.weight_complete,
+               s.loaded_weight_in_tons::float8 as loaded_weight_in_tons,
+               v.capacity_in_tons::float8 as capacity_in_tons
+          from shipments s join vehicles v on v.id = s.vehicle_id
+          ${LOAD_FIGURES}
+         where s.id = ${input.id}`,
+  );
+  const to = stepOrConflict(shipmentMachine, shipment.status, input.action, contextOf(figures!, settings));
+  if (target !== undefined) assertTransferTarget(locked, input.id, target);
+
+  const weight =
+    input.action === 'COMPLETE_WEIGHT_CHECK'
+      ? sql`${input.loadedWeightInTons}`
+      : WEIGHED_STATUSES.includes(to)
+        ? sql`loaded_weight_in_tons`
+        : sql`null`;
+  await tx.execute(sql`
+    update shipments set status = ${to}, loaded_weight_in_tons = ${weight}, updated_at = now()
+     where id = ${input.id}`);
+  const driverStatus = DRIVER_STATUS_AFTER[input.action as keyof typeof DRIVER_STATUS_AFTER];
+  if (driverStatus) {
+    await tx.execute(sql`
+      update drivers set status = ${driverStatus}, updated_at = now() where id = ${shipment.driver_id}`);
+  }
+  await SHIPMENT_EFFECTS[input.action]?.({
+    tx,
+    actor,
+    shipmentId: input.id,
+    from: shipment.status,
+    to,
+    ...(target === undefined ? {} : { targetShipmentId: target }),
+  });
+}
+
+function assertTransferTarget(locked: LockedRow[], id: number, targetId: number): void {
+  if (targetId === id) {
+    throw new AppError('CONFLICT', 'Yükler aynı sevkiyata aktarılamaz.', 'targetShipmentId');
+  }
+  const target = locked.find((row) => row.id === targetId);
+  if (!target) throw new AppError('NOT_FOUND', 'Hedef sevkiyat bulunamadı.', 'targetShipmentId');
+  if (target.status !== 'LOADING') {
+    throw new AppError(
+      'CONFLICT',
+      `Yükler yalnızca '${SHIPMENT_STATUS_LABELS.LOADING}' durumundaki bir sevkiyata aktarılabilir; '${target.code}' ${SHIPMENT_STATUS_LABELS[target.status]}.`,
+      'targetShipmentId',
+    );
+  }
+}

@@ -1,0 +1,207 @@
+import { vehicleDescription } from '@mandira/contract/fleet';
+import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import {
+  SHIPMENT_ACTION_LABELS,
+  SHIPMENT_STATUS_LABELS,
+  type ShipmentContext,
+  type ShipmentStatus,
+  shipmentMachine,
+} from '@mandira/contract/shipment-machine';
+import type { RouteStop, Shipment } from '@mandira/contract/shipments';
+import { enumDescription } from '@mandira/contract/state-machine';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { notFound } from '../../http/errors.ts';
+import { nearestCity } from './turkish-provinces.ts';
+
+/** What reading a shipment needs from the server's settings. */
+export type ShipmentReadSettings = { weighbridgeTolerancePercent: number };
+
+type Stop = { id: number | null; title: string | null; latitude: number | null; longitude: number | null };
+
+type ShipmentRow = {
+  id: number;
+  code: string;
+  status: ShipmentStatus;
+  vehicle_id: number;
+  plate: string;
+  brand: string;
+  model: string;
+  pallet_capacity: number;
+  capacity_in_tons: number;
+  driver_id: number;
+  driver_name: string;
+  stops: [Stop, Stop, Stop, Stop];
+  route_distance_in_meters: number | null;
+  route_duration_in_seconds: number | null;
+  route_is_estimate: boolean;
+  route_geometry: [number, number][] | null;
+  loaded_weight_in_tons: number | null;
+  description: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  load_count: number;
+  pieces: number;
+  all_accepted: boolean | null;
+  expected_tons: number | null;
+  weight_complete: boolean | null;
+};
+
+/**
+ * The net tons of one piece of a bundle line's item (DESIGN §7.5 weighbridge): mass units exact,
+ * volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
+ */
+const ITEM_TONS = sql`case i.packaging_unit_type
+    when 'GRAM' then i.packaging_unit_type_amount / 1000000.0
+    when 'KILOGRAM' then i.packaging_unit_type_amount / 1000.0
+    when 'TONS' then i.packaging_unit_type_amount
+    when 'LITERS' then i.packaging_unit_type_amount * 1.03 / 1000.0
+    when 'MILLILITERS' then i.packaging_unit_type_amount * 1.03 / 1000000.0
+  end`;
+
+const stop = (alias: string, title: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'title', ${title},
+    'latitude', ${alias}.latitude, 'longitude', ${alias}.longitude)`);
+
+/** The load figures of the shipment `s`: counts, acceptance and expected weight. */
+export const LOAD_FIGURES = sql`
+  left join lateral (
+    select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::int as pieces,
+           bool_and(oi.status = 'LOAD_STATUS_ACCEPTED') as all_accepted
+      from shipment_loads l join order_items oi on oi.id = l.order_item_id
+     where l.shipment_id = s.id) lf on true
+  left join lateral (
+    select sum(l.pieces * pb.quantity * ${ITEM_TONS})::float8 as expected_tons,
+           bool_and(i.packaging_unit_type <> 'QUANTITY') as weight_complete
+      from shipment_loads l
+      join order_items oi on oi.id = l.order_item_id
+      join product_bundles pb on pb.product_id = oi.product_id
+      join product_items i on i.id = pb.product_item_id
+     where l.shipment_id = s.id) wf on true`;
+
+export async function findShipments(
+  db: Db | Tx,
+  where: SQL,
+  settings: ShipmentReadSettings,
+): Promise<Shipment[]> {
+  const rows = await rowsOf<ShipmentRow>(
+    db,
+    sql`select s.id, s.code, s.status, s.vehicle_id, v.licence_plate_code as plate, v.brand, v.model,
+               v.pallet_capacity, v.capacity_in_tons::float8 as capacity_in_tons,
+               s.driver_id, d.name || ' ' || d.surname as driver_name,
+               json_build_array(${stop('fw', "fw.name || ' - ' || fw.short_name")},
+                                ${stop('i1', "i1.code || ' - ' || i1.title")},
+                                ${stop('i2', "i2.code || ' - ' || i2.title")},
+                                ${stop('tw', "tw.code || ' - ' || tw.title")}) as stops,
+               s.route_distance_in_meters, s.route_duration_in_seconds, s.route_is_estimate,
+               s.route_geometry, s.loaded_weight_in_tons::float8 as loaded_weight_in_tons, s.description,
+               s.created_at, s.updated_at,
+               lf.load_count, lf.pieces, lf.all_accepted, wf.expected_tons, wf.weight_complete
+          from shipments s
+          join vehicles v on v.id = s.vehicle_id
+          join drivers d on d.id = s.driver_id
+          join warehouses fw on fw.id = s.from_warehouse_id
+          left join buyer_warehouses i1 on i1.id = s.intermediate_warehouse1_id
+          left join buyer_warehouses i2 on i2.id = s.intermediate_warehouse2_id
+          join buyer_warehouses tw on tw.id = s.to_warehouse_id
+          ${LOAD_FIGURES}
+         where ${where}
+         order by s.created_at desc, s.id desc`,
+  );
+  return rows.map((row) => toShipment(row, settings));
+}
+
+export async function findShipment(
+  db: Db | Tx,
+  id: number,
+  settings: ShipmentReadSettings,
+): Promise<Shipment> {
+  const [shipment] = await findShipments(db, sql`s.id = ${id}`, settings);
+  if (!shipment) throw notFound('Sevkiyat bulunamadı.');
+  return shipment;
+}
+
+/** The guards' facts of a shipment, from its row and load figures. */
+export function contextOf(
+  row: Pick<
+    ShipmentRow,
+    | 'load_count'
+    | 'all_accepted'
+    | 'expected_tons'
+    | 'weight_complete'
+    | 'loaded_weight_in_tons'
+    | 'capacity_in_tons'
+  >,
+  settings: ShipmentReadSettings,
+): ShipmentContext {
+  const loadCount = row.load_count ?? 0;
+  return {
+    loadCount,
+    allLoadedItemsAccepted: loadCount > 0 && row.all_accepted === true,
+    expectedWeightInTons:
+      loadCount > 0 && row.expected_tons !== null ? round3(Number(row.expected_tons)) : null,
+    expectedWeightComplete: loadCount > 0 && row.weight_complete === true,
+    loadedWeightInTons: row.loaded_weight_in_tons === null ? null : Number(row.loaded_weight_in_tons),
+    vehicleCapacityInTons: Number(row.capacity_in_tons),
+    weighbridgeTolerancePercent: settings.weighbridgeTolerancePercent,
+  };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const isoOf = (value: Date | string) => toIstanbulIso(value instanceof Date ? value : new Date(value));
+const KINDS = ['FROM', 'INTERMEDIATE', 'INTERMEDIATE', 'TO'] as const;
+
+function toShipment(row: ShipmentRow, settings: ShipmentReadSettings): Shipment {
+  const stops: RouteStop[] = row.stops.flatMap((one, index) =>
+    one.id === null
+      ? []
+      : [
+          {
+            kind: KINDS[index]!,
+            warehouseId: one.id,
+            title: one.title ?? '',
+            latitude: one.latitude,
+            longitude: one.longitude,
+          },
+        ],
+  );
+  const destination = row.stops[3];
+  const city = nearestCity(destination.latitude, destination.longitude);
+  const actionContext = contextOf(row, settings);
+  return {
+    id: row.id,
+    shipmentCode: row.code,
+    vehicleId: row.vehicle_id,
+    vehicleDescription: vehicleDescription({
+      licencePlateCode: row.plate,
+      brand: row.brand,
+      model: row.model,
+    }),
+    vehiclePalletCapacity: row.pallet_capacity,
+    driverId: row.driver_id,
+    driverFullName: row.driver_name,
+    fromWarehouseId: row.stops[0].id!,
+    intermediateWarehouse1Id: row.stops[1].id,
+    intermediateWarehouse2Id: row.stops[2].id,
+    toWarehouseId: destination.id!,
+    stops,
+    toCity: city && { plateCode: city.plateCode, name: city.name },
+    totalItemCount: row.pieces ?? 0,
+    loadCount: row.load_count ?? 0,
+    expectedWeightInTons: actionContext.expectedWeightInTons,
+    loadedWeightInTons: actionContext.loadedWeightInTons,
+    routeDistance: row.route_distance_in_meters,
+    duration: row.route_duration_in_seconds,
+    routeIsEstimate: row.route_is_estimate,
+    routeGeometry: row.route_geometry,
+    status: row.status,
+    statusDetail: enumDescription(SHIPMENT_STATUS_LABELS, row.status),
+    actionContext,
+    availableActions: shipmentMachine
+      .actionsFrom(row.status, actionContext)
+      .map((action) => enumDescription(SHIPMENT_ACTION_LABELS, action)),
+    description: row.description,
+    createdAt: isoOf(row.created_at),
+    updatedAt: isoOf(row.updated_at),
+  };
+}
