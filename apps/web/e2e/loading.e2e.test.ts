@@ -272,7 +272,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     const lineText = (await line.textContent()) ?? '';
     expect(lineText).toContain(String(orderNumber));
     expect(lineText).toContain(BUYER.title);
-    expect(lineText).toContain('Depo-1: 38 · Depo-2: 10');
+    expect(await line.getByTestId('content-warehouses').textContent()).toBe('Depo-1: 38\nDepo-2: 10');
     expect(await line.getByRole('cell').nth(3).textContent()).toBe(String(PIECES));
     expect(await line.getByRole('cell').nth(4).textContent()).toBe(String(BOXES));
     await screenshotFromTop(page, 'loading-contents');

@@ -5,11 +5,11 @@ import { formatNumber } from '../../lib/format.ts';
 import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
 
 /** 'Depo-1: 38 · Depo-2: 10': where the pieces on the truck came from. */
-export function contentWarehousesText(line: ShipmentContentLine): string {
+export function contentWarehousesText(line: ShipmentContentLine, separator = ' · '): string {
   return line.warehouseLoads
     .filter((load) => load.quantity > 0)
-    .map((load) => `${load.warehouse}: ${formatNumber(load.quantity)}`)
-    .join(' · ');
+    .map((load) => `${load.warehouseLabel}: ${formatNumber(load.quantity)}`)
+    .join(separator);
 }
 
 /** Spec §2: what is on the truck, order by order: buyer, product, pieces, boxes, warehouses. */
@@ -38,7 +38,7 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
         </Text>
       </>
     ),
-    minWidth: 180,
+    minWidth: 150,
   },
   {
     id: 'product',
@@ -55,7 +55,7 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
         </Text>
       </>
     ),
-    minWidth: 180,
+    minWidth: 150,
   },
   {
     id: 'pieces',
@@ -76,7 +76,13 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
   {
     id: 'warehouses',
     header: 'Depolar',
-    value: contentWarehousesText,
+    value: (line) => contentWarehousesText(line),
+    // One warehouse a line: the table keeps its buttons in view on a laptop screen.
+    render: (line) => (
+      <Text fz="sm" style={{ whiteSpace: 'pre-line' }} data-testid="content-warehouses">
+        {contentWarehousesText(line, '\n')}
+      </Text>
+    ),
     noWrap: true,
   },
   {

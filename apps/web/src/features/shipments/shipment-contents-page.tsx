@@ -169,19 +169,22 @@ export default function ShipmentContentsPage() {
             emptyMessage="Bu sevkiyata yüklenmiş ürün yok"
             rowActions={
               mayAct && shipment
-                ? (line) =>
-                    verdictsOf(shipment, line).map((verdict) => (
-                      <Button
-                        key={verdict}
-                        size="compact-sm"
-                        variant={verdict === 'ACCEPT_LOAD_STATUS' ? 'filled' : 'light'}
-                        color={verdict === 'ACCEPT_LOAD_STATUS' ? 'teal' : 'red'}
-                        disabled={act.submitting}
-                        onClick={() => void act.run(shipment, line, verdict)}
-                      >
-                        {orderItemMachine.actionLabel(verdict)}
-                      </Button>
-                    ))
+                ? (line) => (
+                    <Stack gap={4} align="stretch">
+                      {verdictsOf(shipment, line).map((verdict) => (
+                        <Button
+                          key={verdict}
+                          size="compact-sm"
+                          variant={verdict === 'ACCEPT_LOAD_STATUS' ? 'filled' : 'light'}
+                          color={verdict === 'ACCEPT_LOAD_STATUS' ? 'teal' : 'red'}
+                          disabled={act.submitting}
+                          onClick={() => void act.run(shipment, line, verdict)}
+                        >
+                          {orderItemMachine.actionLabel(verdict)}
+                        </Button>
+                      ))}
+                    </Stack>
+                  )
                 : undefined
             }
           />
