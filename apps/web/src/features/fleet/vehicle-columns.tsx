@@ -37,7 +37,7 @@ export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
   },
   figure('capacityInTons', 'Kapasite (ton)'),
   figure('palletCapacity', 'Palet Kapasitesi', 0),
-  { id: 'drivers', header: 'Sürücüler', value: (vehicle) => vehicle.drivers, minWidth: 140 },
+  { id: 'drivers', header: 'Sürücüler', value: (vehicle) => vehicle.drivers, minWidth: 110 },
   figure('fuelConsumptionEmpty', 'Yakıt Boş (lt/100km)'),
   figure('fuelConsumptionHalfFull', 'Yakıt Yarı Dolu (lt/100km)'),
   figure('fuelConsumptionFull', 'Yakıt Dolu (lt/100km)'),
@@ -47,5 +47,7 @@ export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
     value: (vehicle) => vehicle.statusDetail.label,
     render: (vehicle) => <FleetStatusBadge status={vehicle.statusDetail} />,
     noWrap: true,
+    // Held in view beside 'Düzenle' when the figures scroll sideways.
+    stickyEnd: true,
   },
 ];

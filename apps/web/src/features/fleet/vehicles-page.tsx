@@ -26,7 +26,7 @@ export default function VehiclesPage() {
         error={vehicles.error}
         onRetry={() => void vehicles.refetch()}
         initialSort={[{ id: 'licencePlateCode', desc: false }]}
-        minWidth={1180}
+        minWidth={1000}
         toolbar={
           <Button leftSection={<IconTruck size={16} />} onClick={() => setEditing({})}>
             Araç Ekle

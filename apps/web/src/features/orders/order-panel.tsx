@@ -77,6 +77,8 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
     orderContextOf(order),
   );
   const open = OPEN_ORDER_STATUSES.includes(order.statusDescription.name);
+  // An item gets a vehicle of its own once the order is taken into review, as its other buttons do.
+  const itemsPlannable = open && order.statusDescription.name !== 'WAITING_FOR_REVIEW';
   return (
     <Stack gap="md">
       <SimpleGrid cols={6} spacing="sm">
@@ -94,17 +96,6 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
       </SimpleGrid>
       {(orderActions.length > 0 || open) && (
         <Group gap="xs">
-          {open && (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconTruck size={14} />}
-              disabled={busy}
-              onClick={() => onPlan(order)}
-            >
-              Araç Planla
-            </Button>
-          )}
           {orderActions.map((action) => (
             <Button
               key={action}
@@ -117,6 +108,18 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
               {orderMachine.actionLabel(action)}
             </Button>
           ))}
+          {open && (
+            <Button
+              size="xs"
+              variant="light"
+              ml="auto"
+              leftSection={<IconTruck size={14} />}
+              disabled={busy}
+              onClick={() => onPlan(order)}
+            >
+              Araç Planla
+            </Button>
+          )}
         </Group>
       )}
       <Table.ScrollContainer minWidth={900} type="native">
@@ -178,7 +181,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} justify="flex-end" wrap="nowrap">
-                    {open && !UNPLANNABLE_ITEM_STATUSES.includes(item.statusDescription.name) && (
+                    {itemsPlannable && !UNPLANNABLE_ITEM_STATUSES.includes(item.statusDescription.name) && (
                       <Tooltip label="Kaleme araç planla" withArrow>
                         <ActionIcon
                           variant="light"

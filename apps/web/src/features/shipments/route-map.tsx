@@ -1,9 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import type { RouteStop } from '@mandira/contract/shipments';
-import { Box } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { latLngBounds } from 'leaflet';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { versionQuery } from '../../api/info.ts';
 import { DEFAULT_MAP_CENTER } from '../../lib/map-picker.tsx';
@@ -34,6 +34,8 @@ const located = <T extends RouteStop>(stop: T): stop is T & { latitude: number; 
  */
 export default function RouteMap({ stops, geometry, height = 420 }: Props) {
   const { data: info } = useQuery({ ...versionQuery, staleTime: Number.POSITIVE_INFINITY });
+  // Without tiles the stops and the line still show, on grey: say why the ground is missing.
+  const [tilesFailed, setTilesFailed] = useState(false);
   // Numbered before the unlocated are dropped, so a marker keeps the number the stop list shows.
   const points = useMemo(
     () => stops.map((stop, index) => ({ ...stop, position: index + 1 })).filter(located),
@@ -52,10 +54,25 @@ export default function RouteMap({ stops, geometry, height = 420 }: Props) {
       data-testid="route-map"
       style={{ height, borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden' }}
     >
+      {tilesFailed && (
+        <Text
+          fz="xs"
+          c="dimmed"
+          bg="white"
+          px={6}
+          pos="absolute"
+          top={8}
+          right={8}
+          style={{ zIndex: 1000, borderRadius: 4 }}
+        >
+          Harita altlığı yüklenemedi; duraklar ve rota yine de gösteriliyor.
+        </Text>
+      )}
       <MapContainer center={center} zoom={7} style={{ height: '100%', width: '100%' }}>
         <TileLayer
           url={info?.mapTileUrl ?? FALLBACK_TILE_URL}
           attribution="&copy; OpenStreetMap katkıda bulunanlar"
+          eventHandlers={{ tileerror: () => setTilesFailed(true), tileload: () => setTilesFailed(false) }}
         />
         {line.length > 1 && (
           <Polyline
@@ -75,7 +92,7 @@ export default function RouteMap({ stops, geometry, height = 420 }: Props) {
             radius={10}
             pathOptions={{ color: '#fff', weight: 2, fillColor: STOP_COLORS[stop.kind], fillOpacity: 1 }}
           >
-            <Tooltip permanent direction="top" offset={[0, -8]}>
+            <Tooltip permanent direction="right" offset={[12, 0]}>
               {stop.position}. {stop.title}
             </Tooltip>
           </CircleMarker>
@@ -92,8 +109,10 @@ function FitTo({ points }: { points: readonly Point[] }) {
   useEffect(() => {
     const fit = () => {
       map.invalidateSize();
-      if (points.length > 1) map.fitBounds(latLngBounds([...points]), { padding: [40, 40] });
-      else if (points[0]) map.setView(points[0], 10);
+      // Room on the right for the stops' labels, which sit beside their markers.
+      if (points.length > 1) {
+        map.fitBounds(latLngBounds([...points]), { paddingTopLeft: [40, 40], paddingBottomRight: [220, 40] });
+      } else if (points[0]) map.setView(points[0], 10);
     };
     fit();
     const observer = new ResizeObserver(fit);

@@ -37,7 +37,7 @@ const tonsColumn = (
   noWrap: true,
 });
 
-/** Spec §3: code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, status, description. */
+/** Spec §3: code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, description, status. */
 export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   {
     id: 'shipmentCode',
@@ -63,7 +63,7 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
         </Text>
       </>
     ),
-    minWidth: 150,
+    minWidth: 140,
   },
   { id: 'from', header: 'Çıkış', value: (shipment) => stopTitles(shipment, 'FROM'), minWidth: 100 },
   {
@@ -116,12 +116,14 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     align: 'right',
     noWrap: true,
   },
+  { id: 'description', header: 'Açıklama', value: (shipment) => shipment.description, minWidth: 110 },
   {
+    // Last and held in view beside the steps while the other columns scroll: it says which steps apply.
     id: 'status',
     header: 'Durum',
     value: (shipment) => shipment.statusDetail.label,
     render: (shipment) => <ShipmentStatusBadge status={shipment.statusDetail} />,
     noWrap: true,
+    stickyEnd: true,
   },
-  { id: 'description', header: 'Açıklama', value: (shipment) => shipment.description, minWidth: 120 },
 ];

@@ -5,7 +5,7 @@ import {
   shipmentMachine,
 } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Button, Menu } from '@mantine/core';
+import { ActionIcon, Button, Menu, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf, IconListDetails, IconMap2, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { openDispatchNote } from './dispatch-note.ts';
@@ -65,33 +65,27 @@ export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, o
       >
         İçerik
       </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconFileTypePdf size={14} />}
-        onClick={() => void openDispatchNote(shipment)}
-      >
-        Sevk İrsaliyesi
-      </Button>
-      {mayAct && EDITABLE_SHIPMENT_STATUSES.includes(shipment.status as ShipmentStatus) && (
-        <Button
-          size="compact-sm"
-          variant="light"
-          leftSection={<IconPencil size={14} />}
-          onClick={() => onEdit(shipment)}
-          disabled={busy}
+      <Tooltip label="Sevk İrsaliyesi" withArrow>
+        <ActionIcon
+          variant="default"
+          aria-label="Sevk İrsaliyesi"
+          onClick={() => void openDispatchNote(shipment)}
         >
-          Düzenle
-        </Button>
+          <IconFileTypePdf size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {mayAct && EDITABLE_SHIPMENT_STATUSES.includes(shipment.status as ShipmentStatus) && (
+        <Tooltip label="Düzenle" withArrow>
+          <ActionIcon variant="light" aria-label="Düzenle" onClick={() => onEdit(shipment)} disabled={busy}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
       )}
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<IconMap2 size={14} />}
-        onClick={() => onRoute(shipment)}
-      >
-        Rota
-      </Button>
+      <Tooltip label="Rota" withArrow>
+        <ActionIcon variant="default" aria-label="Rota" onClick={() => onRoute(shipment)}>
+          <IconMap2 size={16} />
+        </ActionIcon>
+      </Tooltip>
     </>
   );
 }

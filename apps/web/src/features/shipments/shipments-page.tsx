@@ -60,7 +60,7 @@ export default function ShipmentsPage() {
         error={shipments.error}
         onRetry={() => void shipments.refetch()}
         initialSort={[{ id: 'shipmentCode', desc: true }]}
-        minWidth={1320}
+        minWidth={1180}
         toolbar={
           <>
             <CityFilter value={city} onChange={setCity} />
