@@ -320,10 +320,22 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     await shipmentStep(page, 'Kantara Gönder');
     await expectShipmentStatus(page, 'Kantarda');
     await weigh(page, '5');
-    await shipmentStep(page, 'Yola Çıkar', true);
-    const refused = page.getByText(/0,072 ton.*5 ton/);
-    await refused.waitFor();
+    // 72 kg expected, 5 t weighed: the server refuses the dispatch, and the row's menu holds the step
+    // back with the server's reason.
+    const dispatchRefusal = await seeder.call('PUT', `/shipments/start-delivery/${shipment.id}`).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    expect(dispatchRefusal).toMatch(/beklenen 0,072 ton, tartılan 5 ton/);
+    await shipmentRow(page).getByRole('button', { name: 'İşlemler' }).click();
+    const heldBack = page.getByTestId('held-back-step').filter({ hasText: 'Yola Çıkar' });
+    await heldBack.waitFor();
+    const reason = ((await heldBack.textContent()) ?? '').replace('Yola Çıkar', '');
+    expect(reason).toMatch(/^beklenen 0,072 ton, tartılan 5 ton/);
+    expect(dispatchRefusal).toContain(reason);
+    expect(await heldBack.isDisabled()).toBe(true);
     await screenshotFromTop(page, 'loading-weighbridge-refused');
+    await page.keyboard.press('Escape');
     await expectShipmentStatus(page, 'Tartım Tamamlandı');
     await shipmentStep(page, 'Yeniden Kontrol Et', true);
     await expectShipmentStatus(page, 'Yük Kontrolünde');

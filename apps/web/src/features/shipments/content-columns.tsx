@@ -90,5 +90,7 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
     header: 'Durum',
     value: (line) => line.itemStatusDetail.label,
     render: (line) => <ItemStatusBadge status={line.itemStatusDetail} />,
+    // 'Yükleme Onaylandı' in full.
+    minWidth: 165,
   },
 ];
