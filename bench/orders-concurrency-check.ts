@@ -1,8 +1,8 @@
 /**
  * Baskets under concurrency, on PostgreSQL with two server processes (DESIGN §7.1): a few hundred basket
  * adds from several buyers race for the last boxes of two products that share an item, spread over both
- * processes; then, in SQL, no item is promised beyond what is on hand and every accepted add is in its
- * basket (and no refused one). Exits non-zero on any violation. `npm run check:orders-concurrency`.
+ * processes; then, in SQL, no item is promised beyond what is on hand, every accepted add is in its
+ * basket (and no refused one), and the reservation counters equal the sums they keep. Exits non-zero on any violation. `npm run check:orders-concurrency`.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 300),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
@@ -183,6 +183,24 @@ async function main(): Promise<void> {
         problems.push(`basket ${k}: ${line.quantity} pieces`);
     }
 
+    // The kept counters (decision 65) equal the sums they stand for.
+    const drift = await db.query<{ product_id: number; kept: string; summed: string }>(`
+      select p.id as product_id,
+             coalesce(r.basket_pieces, 0) || '/' || coalesce(r.order_pieces, 0) as kept,
+             coalesce((select sum(bl.quantity) from basket_lines bl where bl.product_id = p.id), 0) || '/' ||
+             coalesce((select sum(oi.quantity - oi.loaded_quantity) from order_items oi
+                        where oi.product_id = p.id
+                          and oi.status not in ('CANCELED', 'LOADED_TO_TRUCK_FROM_WAREHOUSE',
+                                                'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER')), 0) as summed
+        from products p left join product_reservations r on r.product_id = p.id`);
+    for (const row of drift.rows) {
+      if (row.kept !== row.summed) {
+        problems.push(
+          `product ${row.product_id}: counters ${row.kept}, sums ${row.summed} (basket/order pieces)`,
+        );
+      }
+    }
+
     if (refused.length === 0) problems.push('no add was refused: the workload never reached the last boxes');
     for (const productId of [single.id, double.id]) {
       if (!accepted.some((outcome) => outcome.productId === productId)) {
@@ -197,6 +215,7 @@ async function main(): Promise<void> {
     console.log(`  refused (409)     ${refused.length} beyond the free pieces (expected)`);
     console.log(`  shared item       ${sharedRow.reserved} of ${sharedRow.on_hand} pieces promised`);
     console.log(`  basket lines      ${lines.rows.length}, each the sum of its accepted adds`);
+    console.log(`  counters          ${drift.rows.length} products, each equal to its sums`);
   } finally {
     await db.end();
   }

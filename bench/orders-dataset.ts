@@ -4,7 +4,11 @@
  * the past 365 days in statuses that fit their age (old orders completed or canceled, the last month's
  * waiting, in review or in progress), dealt totals as the service keeps them, and baskets in progress.
  */
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { recountReservations } from '../apps/server/src/modules/orders/reservations.ts';
 import { HOT_ITEMS } from './dataset.ts';
 
 /** Every order screen product has an item of this packaging group, so its list is the bench's list. */
@@ -106,6 +110,8 @@ export async function generateOrders(
      on conflict do nothing`,
     [products],
   );
+  // The data set is written in bulk, not through the services: the counters are set from the sums.
+  await recountReservations(drizzle(client, { schema }) as unknown as Db);
   await client.query('vacuum (analyze) orders');
   await client.query('vacuum (analyze) order_items');
   await client.query('analyze');

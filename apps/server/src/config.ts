@@ -33,10 +33,10 @@ const EnvSchema = z.object({
   ERP_SOURCE: optionalText,
   ERP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  /** The company printed at the head of its documents (account statements, dispatch notes). */
-  COMPANY_NAME: z.string().trim().min(1).max(200).default('Mandıra Süt Ürünleri'),
   ROUTING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEIGHBRIDGE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /** The company printed at the head of its documents (account statements, dispatch notes). */
+  COMPANY_NAME: z.string().trim().min(1).max(200).default('Mandıra Süt Ürünleri'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')

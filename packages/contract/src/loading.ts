@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { ActionViewQuery, recordId } from './orders.ts';
-import type { PackagingUnitType } from './products.ts';
+import type { ShipmentStatus } from './shipment-machine.ts';
 
 /**
  * Loading an order item onto a shipment (DESIGN §7.4) and the load acceptance of the shipping staff:
- * the requests of the order-item warehouse calls of spec §7, and the weight arithmetic of the
- * weighbridge (DESIGN §7.5) that the server and the screens share.
+ * the requests of the order-item warehouse calls of spec §7, and what their answers share.
  */
 
 // ---------- loading ----------
@@ -74,6 +73,17 @@ export const LoadItemQuery = ActionViewQuery.extend({
   ),
 });
 
+/**
+ * `GET /orders/{o}/order-item/{i}/warehouse-stocks`: the load form's rows, one per stock warehouse, with
+ * the pieces of the item's product its shelves hold (min over the bundle of on hand ÷ line quantity).
+ */
+export const WarehouseStockFigure = z.object({
+  warehouse: z.string(),
+  warehouseLabel: z.string(),
+  pieces: z.number().int(),
+});
+export type WarehouseStockFigure = z.infer<typeof WarehouseStockFigure>;
+
 /** `PUT /orders/{o}/order-item/{i}/loaded-to-truck/{shipmentId}`. */
 export const LoadedToTruckParams = z.object({
   orderId: recordId,
@@ -88,40 +98,17 @@ export const ShipmentLoadBody = z.object({
 });
 export type ShipmentLoadBody = z.input<typeof ShipmentLoadBody>;
 
-// ---------- weight (DESIGN §7.5) ----------
-
-/** Milk and its products weigh about this much per litre. */
-export const LIQUID_KG_PER_LITRE = 1.03;
-
 /**
- * Net kilograms of one piece of an item from its packaging unit: exact for weights, litres at
- * LIQUID_KG_PER_LITRE; undefined for a count ('Adet'), whose weight nobody knows.
+ * A shipment in one of these has left the warehouse: the loads it carries can no longer be reported as
+ * not loaded (the item's `onDelivery`).
  */
-export function netKilogramsOf(unit: PackagingUnitType, amount: number): number | undefined {
-  switch (unit) {
-    case 'GRAM':
-      return amount / 1000;
-    case 'KILOGRAM':
-      return amount;
-    case 'TONS':
-      return amount * 1000;
-    case 'LITERS':
-      return amount * LIQUID_KG_PER_LITRE;
-    case 'MILLILITERS':
-      return (amount / 1000) * LIQUID_KG_PER_LITRE;
-    case 'QUANTITY':
-      return undefined;
-  }
-}
+export const LEFT_WAREHOUSE_STATUSES: readonly ShipmentStatus[] = [
+  'ON_DELIVERY',
+  'DELIVERED',
+  'RETURNING_TO_WAREHOUSE',
+];
 
-/** The weighbridge's tolerance unless `WEIGHBRIDGE_TOLERANCE_PERCENT` says otherwise. */
-export const DEFAULT_WEIGHBRIDGE_TOLERANCE_PERCENT = 10;
-
-/** How far the weighed load is from the expected one, in percent of the expected (one decimal). */
-export function weightDeviationPercent(expectedTons: number, weighedTons: number): number {
-  if (expectedTons <= 0) return weighedTons > 0 ? Number.POSITIVE_INFINITY : 0;
-  return Math.round((Math.abs(weighedTons - expectedTons) / expectedTons) * 1000) / 10;
-}
+// ---------- weight ----------
 
 /** Tons as the weighbridge messages and the dispatch note show them: three decimals, tr-TR. */
 export function tonsText(tons: number): string {

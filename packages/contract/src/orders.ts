@@ -202,6 +202,8 @@ export const OrderItem = z.object({
   ),
   /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
   warehouseLoads: z.array(WarehouseLoad),
+  /** Whether a shipment carrying the item has left (on delivery, delivered or returning). */
+  onDelivery: z.boolean(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -252,7 +254,13 @@ export function orderContextOf(order: {
 /** The guards' facts of one item of an order as the API answers it. */
 export function itemContextOf(
   order: { statusDescription: { name: string } },
-  item: { orderedQuantity: number; quantity: number; quantityInBox: number; loadedQuantity: number },
+  item: {
+    orderedQuantity: number;
+    quantity: number;
+    quantityInBox: number;
+    loadedQuantity: number;
+    onDelivery?: boolean;
+  },
 ): OrderItemContext {
   return {
     orderStatus: order.statusDescription.name as OrderStatus,
@@ -260,5 +268,6 @@ export function itemContextOf(
     quantity: item.quantity,
     quantityInBox: item.quantityInBox,
     loadedQuantity: item.loadedQuantity,
+    onDelivery: item.onDelivery ?? false,
   };
 }

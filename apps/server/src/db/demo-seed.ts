@@ -1,4 +1,5 @@
 import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
+import { seedLoadingDemo } from '../modules/loading/loading.demo.ts';
 import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
 import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
 import { seedProductsDemo } from '../modules/products/products.demo.ts';
@@ -17,4 +18,5 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   { area: 'stock', seed: seedStockDemo },
   { area: 'buyers', seed: seedBuyersDemo },
   { area: 'orders', seed: seedOrdersDemo },
+  { area: 'loading', seed: seedLoadingDemo },
 ];

@@ -81,6 +81,27 @@ export const basketLines = pgTable(
   ],
 );
 
+/**
+ * DESIGN §7.1's demand of a product, kept rather than summed on every read (decision 65): its pieces in
+ * basket lines, and in open order items (quantity − loaded). Changed only through `changeReservation`
+ * (orders/reservations.ts), in the transaction of the write that changes the sums, under its locks.
+ * Per product, not per item: a bundle edit changes what a product reserves of each item, not its pieces.
+ */
+export const productReservations = pgTable(
+  'product_reservations',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    basketPieces: integer('basket_pieces').notNull().default(0),
+    orderPieces: integer('order_pieces').notNull().default(0),
+  },
+  (t) => [
+    // A write that forgot to add before releasing fails here instead of drifting.
+    check('product_reservations_pieces_check', sql`${t.basketPieces} >= 0 and ${t.orderPieces} >= 0`),
+  ],
+);
+
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(

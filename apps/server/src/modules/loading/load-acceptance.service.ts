@@ -1,3 +1,4 @@
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
@@ -6,15 +7,9 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-review.service.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { changeReservation } from '../orders/reservations.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
-
-/** A shipment in one of these has left the warehouse: its loads can no longer be reported as not loaded. */
-export const GONE_SHIPMENT_STATUSES: readonly ShipmentStatus[] = [
-  'ON_DELIVERY',
-  'DELIVERED',
-  'RETURNING_TO_WAREHOUSE',
-];
 
 type ItemShipment = { id: number; code: string; status: ShipmentStatus };
 
@@ -44,7 +39,7 @@ export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Pro
   const order = await lockOrder(tx, orderId);
   const [item] = await lockItems(tx, orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS');
+  await changeReservation(tx, [await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS')]);
   await refreshDealtTotal(tx, order.id);
   return order.id;
 }
@@ -71,7 +66,7 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  const onDelivery = shipments.some((one) => GONE_SHIPMENT_STATUSES.includes(one.status));
+  const onDelivery = shipments.some((one) => LEFT_WAREHOUSE_STATUSES.includes(one.status));
   // Asked before anything moves, so a refusal writes nothing even before the rollback.
   stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', {
     ...itemContext(order, item),
@@ -86,6 +81,8 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   );
   const [returned] = await lockItems(tx, input.orderId, input.itemId);
   // The pieces are back on the shelf: the item holds them again whatever was promised meanwhile.
-  await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery });
+  await changeReservation(tx, [
+    await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery }),
+  ]);
   await refreshDealtTotal(tx, order.id);
 }

@@ -1,4 +1,5 @@
-import type { Order } from '@mandira/contract/orders';
+import { orderItemMachine } from '@mandira/contract/order-machines';
+import { itemContextOf, type Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -199,6 +200,16 @@ describe('reporting a load as not loaded', () => {
       200,
     );
     await forceShipmentStatus(w, shipment.id, 'ON_DELIVERY');
+    const shown = (await w.call('GET', '/orders/filter?operationType=SHIPPING', undefined, w.shipping)).json
+      .data as Order[];
+    const goneItem = shown.find((one) => one.id === gone.order.id)!.orderItems[0]!;
+    expect(goneItem.onDelivery).toBe(true);
+    expect(
+      orderItemMachine.actionsFrom(
+        'LOAD_STATUS_ACCEPTED',
+        itemContextOf(shown.find((one) => one.id === gone.order.id)!, goneItem),
+      ),
+    ).toEqual(['DELIVER']);
     const waiting = await orderInWarehouse(w, cheese, 1);
     for (const [url, orderId, reason] of [
       [gone.url, gone.order.id, 'sevkiyat yola çıktı'],

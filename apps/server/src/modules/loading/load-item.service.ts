@@ -1,11 +1,13 @@
+import type { WarehouseStockFigure } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-review.service.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { changeReservation } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
 
@@ -101,6 +103,8 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   await tx.execute(sql`
     update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
      where id = ${item.id}`);
+  // The loaded pieces left the stock: the order no longer holds them (decision 65).
+  await changeReservation(tx, [{ productId: item.product_id, orderPieces: -total }]);
   await refreshDealtTotal(tx, order.id);
 }
 
@@ -141,4 +145,33 @@ export async function finishLoading(tx: Tx, actor: Actor, input: FinishInput): P
     }
   }
   await actOnItem(tx, actor, { ...input, action: 'LOADED_TO_TRUCK_FROM_WAREHOUSE' });
+}
+
+/**
+ * Pieces of the product each stock warehouse's shelves hold: min over the bundle of ⌊on hand ÷ line
+ * quantity⌋, every stock warehouse in id order (the load form's rows).
+ */
+export async function piecesPerWarehouse(db: Db | Tx, productId: number): Promise<WarehouseStockFigure[]> {
+  return rowsOf<WarehouseStockFigure>(
+    db,
+    sql`select w.name as warehouse, w.short_name as "warehouseLabel",
+               coalesce(min(l.quantity / pb.quantity), 0)::int as pieces
+          from warehouses w
+          left join product_bundles pb on pb.product_id = ${productId} and pb.quantity > 0
+          left join stock_lines l on l.product_item_id = pb.product_item_id and l.warehouse_id = w.id
+         group by w.id order by w.id`,
+  );
+}
+
+/** `GET /orders/{o}/order-item/{i}/warehouse-stocks`. */
+export async function itemWarehouseStocks(
+  db: Db,
+  input: { orderId: number; itemId: number },
+): Promise<WarehouseStockFigure[]> {
+  const [item] = await rowsOf<{ product_id: number }>(
+    db,
+    sql`select product_id from order_items where id = ${input.itemId} and order_id = ${input.orderId}`,
+  );
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  return piecesPerWarehouse(db, item.product_id);
 }

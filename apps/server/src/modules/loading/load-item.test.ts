@@ -120,6 +120,35 @@ describe('the warehouse steps', () => {
   });
 });
 
+describe('the load form', () => {
+  it('shows every stock warehouse with the pieces of the product its shelves hold', async () => {
+    const { order, itemId } = await orderInWarehouse(w, breakfast, 1);
+    const url = `/orders/${order.id}/order-item/${itemId}/warehouse-stocks`;
+    const response = await w.call('GET', url, undefined, w.warehouse);
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = [];
+    for (const [warehouse, label] of [
+      ['DEPO1', 'Depo-1'],
+      ['DEPO2', 'Depo-2'],
+      ['DEPO3', 'Depo-3'],
+      ['DEPO4', 'Depo-4'],
+    ]) {
+      const pieces = Math.min(
+        Math.floor((await onHand(w, cheese, warehouse!)) / 2),
+        await onHand(w, olives, warehouse!),
+      );
+      expected.push({ warehouse, warehouseLabel: label, pieces });
+    }
+    expect(response.json.data).toEqual(expected);
+    expect(expected[0]!.pieces).toBeGreaterThan(0);
+    expect((await w.call('GET', url, undefined, w.shipping)).statusCode).toBe(403);
+    expect(
+      (await w.call('GET', `/orders/${order.id}/order-item/999999/warehouse-stocks`, undefined, w.warehouse))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
 describe('loading moves stock', () => {
   it('takes pieces × bundle quantity of every item from each warehouse, with the order in the history', async () => {
     const shipment = await shipmentIn(w);

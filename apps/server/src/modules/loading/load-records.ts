@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
+import { reserves } from '../orders/order-steps.ts';
+import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 
 /**
@@ -78,11 +80,17 @@ export async function reverseLoads(
                        returning sl.order_item_id, sl.pieces)
         select order_item_id, sum(pieces)::int as pieces from gone group by order_item_id`,
   );
+  const changes: ReservationChange[] = [];
   for (const item of items) {
-    await tx.execute(sql`
-      update order_items set loaded_quantity = loaded_quantity - ${item.pieces}, updated_at = now()
-       where id = ${item.order_item_id}`);
+    const [lowered] = await rowsOf<{ product_id: number; status: string }>(
+      tx,
+      sql`update order_items set loaded_quantity = loaded_quantity - ${item.pieces}, updated_at = now()
+           where id = ${item.order_item_id} returning product_id, status`,
+    );
+    // An item still loading holds again what it no longer has on a truck (decision 65).
+    if (reserves(lowered!.status)) changes.push({ productId: lowered!.product_id, orderPieces: item.pieces });
   }
+  await changeReservation(tx, changes);
   return new Map(items.map((item) => [item.order_item_id, item.pieces]));
 }
 

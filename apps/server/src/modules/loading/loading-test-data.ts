@@ -4,8 +4,19 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { branchOf, buyer, type OrderWorld, orderWorld, placedOrder } from '../orders/order-test-data.ts';
+import {
+  branchOf,
+  buyer,
+  type OrderWorld,
+  orderWorld,
+  placedOrder,
+  reservationDrift,
+} from '../orders/order-test-data.ts';
 import { createItem } from '../products/product-test-data.ts';
+import { driver, forceShipmentStatus, vehicle } from '../shipments/fleet-test-data.ts';
+
+export { forceShipmentStatus };
+
 import { applyStockChanges } from '../stock/stock-movement.service.ts';
 
 /** The order world with the shipping staff's token and a buyer to deliver to. */
@@ -79,8 +90,9 @@ export async function orderInWarehouse(
     | 'PREPARING'
     | 'PREPARED_WAITING_FOR_LOADING'
     | 'LOADING' = 'LOADING',
+  to: { buyerId: number; branchId: number } = w,
 ): Promise<{ order: Order; itemId: number }> {
-  const placed = await placedOrder(w, w.buyerId, [{ productId, boxes }], { buyerBranch: w.branchId });
+  const placed = await placedOrder(w, to.buyerId, [{ productId, boxes }], { buyerBranch: to.branchId });
   const itemId = placed.orderItems[0]!.id;
   const item = `/orders/${placed.id}/order-item/${itemId}`;
   ok(await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${placed.id}`), 'review');
@@ -105,39 +117,51 @@ export async function orderInWarehouse(
 let plateSequence = 0;
 
 /**
- * A shipment in the given status (LOADING unless told) with a vehicle of `capacityInTons` and a driver
- * of its own, from Depo-1 to the world's buyer branch.
+ * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 to the
+ * world's buyer branch, walked to LOADING by its actions; another status is then set directly.
  */
 export async function shipmentIn(
   w: LoadWorld,
   status: ShipmentStatus = 'LOADING',
-  { capacityInTons = 20 }: { capacityInTons?: number } = {},
+  {
+    capacityInTons = 20,
+    intermediateWarehouseId = null,
+  }: { capacityInTons?: number; intermediateWarehouseId?: number | null } = {},
 ): Promise<{ id: number; code: string }> {
   plateSequence += 1;
-  const [vehicle] = await rowsOf<{ id: number }>(
-    w.t.db,
-    sql`insert into vehicles (licence_plate_code, brand, model, production_year, year_of_purchase, capacity_in_tons)
-        values (${`34 YK ${String(plateSequence).padStart(3, '0')}${process.pid % 1000}`}, 'Ford', 'Cargo', 2022, 2023,
-                ${capacityInTons})
-        returning id`,
+  const truck = await vehicle(w, {
+    licencePlateCode: `34 YK ${100 + plateSequence}`,
+    brand: 'Ford',
+    model: 'Cargo',
+    capacityInTons,
+  });
+  const person = await driver(w, { name: 'Şoför', surname: `Çağlar ${plateSequence}` });
+  const code = `SVK-${plateSequence}`;
+  const created = ok(
+    await w.call(
+      'POST',
+      '/shipments',
+      {
+        shipmentCode: code,
+        vehicleId: truck.id,
+        driverId: person.id,
+        fromWarehouseId: 1,
+        intermediateWarehouse1Id: intermediateWarehouseId,
+        toWarehouseId: w.branchId,
+      },
+      w.office,
+    ),
+    'shipment',
   );
-  const [driver] = await rowsOf<{ id: number }>(
-    w.t.db,
-    sql`insert into drivers (name, surname) values ('Şoför', ${`Çağlar ${plateSequence}`}) returning id`,
-  );
-  const code = `SVK-${process.pid % 1000}-${plateSequence}`;
-  const [shipment] = await rowsOf<{ id: number }>(
-    w.t.db,
-    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, to_warehouse_id, status)
-        values (${code}, ${vehicle!.id}, ${driver!.id}, 1, ${w.branchId}, ${status})
-        returning id`,
-  );
-  return { id: shipment!.id, code };
-}
-
-/** Sets a shipment's status directly, to reach a cell of the tables. */
-export async function forceShipmentStatus(w: OrderWorld, shipmentId: number, status: ShipmentStatus) {
-  await w.t.db.execute(sql`update shipments set status = ${status} where id = ${shipmentId}`);
+  const id = created.json.data.id as number;
+  if (status !== 'PARKING') {
+    for (const action of ['PREPARE_TO_LOAD', 'START_LOADING']) {
+      ok(await w.call('PUT', `/shipments/${id}/on-action`, { action }, w.office), action);
+      if (action === 'PREPARE_TO_LOAD' && status === 'PREPARING_TO_LOAD') break;
+    }
+    if (!['PREPARING_TO_LOAD', 'LOADING'].includes(status)) await forceShipmentStatus(w, id, status);
+  }
+  return { id, code };
 }
 
 /** `PUT …/load?action=LOAD_ITEM_TO_TRUCK` as the warehouse staff. */
@@ -162,7 +186,7 @@ export function load(
  * every item's loaded pieces equal its load records; and what the load records took from each line
  * for an order equals the order's shipment goods-out less its load returns on that line.
  */
-export async function expectLedgerHolds(w: OrderWorld): Promise<void> {
+export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void> {
   const lines = await rowsOf<{ id: number }>(
     w.t.db,
     sql`select l.id from stock_lines l
@@ -193,4 +217,5 @@ export async function expectLedgerHolds(w: OrderWorld): Promise<void> {
          where coalesce(r.quantity, 0) <> coalesce(m.quantity, 0)`,
   );
   expect(taken, 'order stock movements that differ from their load records').toEqual([]);
+  expect(await reservationDrift(w.t.db), 'reservation counters that differ from the sums').toEqual([]);
 }

@@ -5,22 +5,26 @@ import {
   ShipmentLoadBody,
 } from '@mandira/contract/loading';
 import { ActionViewQuery, type OperationType, OrderItemParams } from '@mandira/contract/orders';
+import { ShipmentIdParams } from '@mandira/contract/shipments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { sendPdf } from '../../pdf/pdf-reply.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
 import { actOnItem } from '../orders/order-review.service.ts';
+import { dispatchNoteFileName, dispatchNoteOf, dispatchNotePdf } from './dispatch-note.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
-import { finishLoading, loadItem } from './load-item.service.ts';
+import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
 /**
  * The order-item warehouse calls of spec §7 (prepare, ready for loading, load, finish loading) and the
  * load acceptance of the shipping staff. Each answers, like every item call, a list of orders that holds
  * the changed one (decision 57).
  */
-export function loadingRoutes({ db }: { db: Db }) {
+export function loadingRoutes({ db, config }: { db: Db; config: Config }) {
   /** One transaction: the change, then the list that holds the changed order. */
   const changeThenList = (operationType: OperationType | undefined, change: (tx: Tx) => Promise<number>) =>
     db.transaction(async (tx) => {
@@ -47,6 +51,11 @@ export function loadingRoutes({ db }: { db: Db }) {
         }),
       );
     }
+    app.get(
+      `${item}/warehouse-stocks`,
+      { schema: { tags, params: OrderItemParams }, config: warehouse },
+      async (req) => ok(await itemWarehouseStocks(db, req.params)),
+    );
     app.put(
       `${item}/load`,
       {
@@ -93,6 +102,17 @@ export function loadingRoutes({ db }: { db: Db }) {
             shipmentId: req.body.orderShipmentId,
           }),
         ),
+    );
+    app.get(
+      '/shipments/:id/dispatch-note.pdf',
+      {
+        schema: { tags, params: ShipmentIdParams },
+        config: { access: ['SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE'] },
+      },
+      async (req, reply) => {
+        const note = await dispatchNoteOf(db, req.params.id);
+        return sendPdf(reply, dispatchNotePdf(note, config.companyName), dispatchNoteFileName(note));
+      },
     );
   };
 }

@@ -1,8 +1,6 @@
-import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, conflict } from '../../http/errors.ts';
 import {
   type ItemRow,
   lockItems,
@@ -11,6 +9,7 @@ import {
   stepItem,
 } from '../orders/order-review.service.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
+import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**
@@ -20,6 +19,12 @@ import { reverseLoads } from './load-records.ts';
  */
 
 type Shipment = { id: number; code: string };
+
+/** The shipment's code, for the notes of its stock movements. */
+export async function shipmentNamed(tx: Tx, shipmentId: number): Promise<Shipment> {
+  const [row] = await rowsOf<Shipment>(tx, sql`select id, code from shipments where id = ${shipmentId}`);
+  return row!;
+}
 
 /** The orders and items with loads on the shipment, locked. */
 async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRow; items: ItemRow[] }[]> {
@@ -45,18 +50,20 @@ async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRo
  * them is delivered (this one counts as delivered). Items loaded on another shipment still on its way
  * wait for that one's delivery.
  */
-export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipment): Promise<void> {
-  for (const { order, items } of await lockCarried(tx, shipment.id)) {
+export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: number): Promise<void> {
+  for (const { order, items } of await lockCarried(tx, shipmentId)) {
+    const changes: ReservationChange[] = [];
     for (const item of items) {
       if (item.status !== 'LOAD_STATUS_ACCEPTED') continue;
       const [elsewhere] = await rowsOf<{ open: number }>(
         tx,
         sql`select count(*)::int as open from shipment_loads sl join shipments s on s.id = sl.shipment_id
-             where sl.order_item_id = ${item.id} and s.id <> ${shipment.id} and s.status <> 'DELIVERED'`,
+             where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and s.status <> 'DELIVERED'`,
       );
       if (elsewhere!.open > 0) continue;
-      await stepItem(tx, order, item, 'DELIVER');
+      changes.push(await stepItem(tx, order, item, 'DELIVER'));
     }
+    await changeReservation(tx, changes);
     await refreshDealtTotal(tx, order.id);
   }
 }
@@ -66,7 +73,8 @@ export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipment: Shipm
  * (the pieces go back to the lines they left, RETURN_INBOUND with the order id), and its items are
  * LOADING again with their approved pieces.
  */
-export async function returnCarriedItems(tx: Tx, actor: Actor, shipment: Shipment): Promise<void> {
+export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: number): Promise<void> {
+  const shipment = await shipmentNamed(tx, shipmentId);
   for (const { order, items } of await lockCarried(tx, shipment.id)) {
     await reverseLoads(
       tx,
@@ -75,42 +83,29 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipment: Shipmen
       `Teslim edilemedi, depoya geri döndü: sevkiyat ${shipment.code}`,
     );
     const back = await lockItems(tx, order.id);
+    const changes: ReservationChange[] = [];
     for (const item of back.filter((one) => items.some((carried) => carried.id === one.id))) {
       // An item still LOADING (loaded in part) only loses the returned pieces.
       if (item.status === 'LOADING') continue;
-      await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery: false });
+      changes.push(
+        await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, {
+          reserve: false,
+          onDelivery: false,
+        }),
+      );
     }
+    await changeReservation(tx, changes);
     await refreshDealtTotal(tx, order.id);
   }
 }
 
 /**
- * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target, which must be
- * another shipment in LOADING. The items keep their statuses; the target's load check sees them.
+ * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target (locked and
+ * checked to be another LOADING shipment by the action). The items keep their statuses; the target's
+ * load check sees them.
  */
-export async function transferLoads(
-  tx: Tx,
-  _actor: Actor,
-  shipment: Shipment,
-  targetShipmentId: number | undefined,
-): Promise<void> {
-  if (targetShipmentId === undefined) {
-    throw new AppError('VALIDATION', 'Aktarılacak sevkiyat seçilmelidir.', 'targetShipmentId');
-  }
-  if (targetShipmentId === shipment.id) {
-    throw new AppError('VALIDATION', 'Yükler aynı sevkiyata aktarılamaz.', 'targetShipmentId');
-  }
-  const [target] = await rowsOf<{ id: number; code: string; status: ShipmentStatus }>(
-    tx,
-    sql`select id, code, status from shipments where id = ${targetShipmentId} for update`,
-  );
-  if (!target) throw new AppError('NOT_FOUND', 'Aktarılacak sevkiyat bulunamadı.', 'targetShipmentId');
-  if (target.status !== 'LOADING') {
-    throw conflict(
-      `Yükler yalnızca 'Yükleniyor' durumundaki bir sevkiyata aktarılabilir; '${target.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[target.status]}' durumunda.`,
-    );
-  }
+export async function transferLoads(tx: Tx, shipmentId: number, targetShipmentId: number): Promise<void> {
   await tx.execute(
-    sql`update shipment_loads set shipment_id = ${target.id} where shipment_id = ${shipment.id}`,
+    sql`update shipment_loads set shipment_id = ${targetShipmentId} where shipment_id = ${shipmentId}`,
   );
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
-import { reserveOrRefuse } from './reservations.ts';
+import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
 type AddInput = z.output<typeof AddToBasketBody>;
 type SetInput = z.output<typeof SetBasketLineBody>;
@@ -135,6 +135,7 @@ export async function addToBasket(tx: Tx, _actor: Actor, input: AddInput): Promi
       set box_quantity = basket_lines.box_quantity + excluded.box_quantity,
           quantity = basket_lines.quantity + excluded.quantity,
           updated_at = now()`);
+  await changeReservation(tx, [{ productId: input.productId, basketPieces: pieces }]);
   return basketOfBuyer(tx, input.buyerId);
 }
 
@@ -154,8 +155,13 @@ export async function setBasketLine(tx: Tx, _actor: Actor, input: SetInput): Pro
   await tx.execute(sql`
     update basket_lines set box_quantity = ${input.boxQuantity}, quantity = ${pieces}, updated_at = now()
      where id = ${line.id}`);
+  await changeReservation(tx, [{ productId: input.productId, basketPieces: pieces - line.quantity }]);
   return basketOfBuyer(tx, input.buyerId);
 }
+
+type RemovedLine = { product_id: number; quantity: number };
+
+const released = (line: RemovedLine) => ({ productId: line.product_id, basketPieces: -line.quantity });
 
 /** Removes one line (by its id) from the buyer's basket. */
 export async function deleteBasketLine(
@@ -164,18 +170,24 @@ export async function deleteBasketLine(
   input: { itemId: number; buyerId: number },
 ): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
-  const deleted = await rowsOf<{ id: number }>(
+  const deleted = await rowsOf<RemovedLine>(
     tx,
-    sql`delete from basket_lines where id = ${input.itemId} and basket_id = ${basketId} returning id`,
+    sql`delete from basket_lines where id = ${input.itemId} and basket_id = ${basketId}
+        returning product_id, quantity`,
   );
   if (deleted.length === 0) throw notFound('Sepette böyle bir satır yok.');
+  await changeReservation(tx, deleted.map(released));
   return basketOfBuyer(tx, input.buyerId);
 }
 
 /** Empties the buyer's basket, releasing what it reserved. */
 export async function cancelBasket(tx: Tx, _actor: Actor, input: { buyerId: number }): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
-  await tx.execute(sql`delete from basket_lines where basket_id = ${basketId}`);
+  const deleted = await rowsOf<RemovedLine>(
+    tx,
+    sql`delete from basket_lines where basket_id = ${basketId} returning product_id, quantity`,
+  );
+  await changeReservation(tx, deleted.map(released));
   return basketOfBuyer(tx, input.buyerId);
 }
 

@@ -18,7 +18,7 @@ import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
 import { assertBranchOfBuyer } from './place-order.service.ts';
-import { reserveOrRefuse } from './reservations.ts';
+import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
 
 export type OrderRow = {
   id: number;
@@ -97,9 +97,10 @@ function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | 
 }
 
 /**
- * Moves one locked item by the machine, reserving what it newly holds (409 when short). `reserve: false`
- * skips the check for a step that takes back what the warehouse physically returns (a rejected load):
- * the goods are back on the shelf whatever else was promised meanwhile.
+ * Moves one locked item by the machine, reserving what it newly holds (409 when short). Answers the
+ * change of its open pieces, for the caller's one `changeReservation` after all its steps.
+ * `reserve: false` skips the availability check for a step that takes back what the warehouse
+ * physically returns (a rejected load): the goods are back on the shelf whatever else was promised.
  */
 export async function stepItem(
   tx: Tx,
@@ -108,7 +109,7 @@ export async function stepItem(
   action: OrderItemAction,
   pieces?: number,
   { reserve = true, onDelivery }: { reserve?: boolean; onDelivery?: boolean } = {},
-): Promise<void> {
+): Promise<ReservationChange> {
   const to = stepOrConflict(orderItemMachine, item.status, action, {
     ...itemContext(order, item),
     onDelivery,
@@ -121,6 +122,7 @@ export async function stepItem(
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
+  return { productId: item.product_id, orderPieces: heldAfter - heldBefore };
 }
 
 export type ItemActionInput = {
@@ -138,7 +140,7 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await stepItem(tx, order, item, input.action, input.quantity);
+  await changeReservation(tx, [await stepItem(tx, order, item, input.action, input.quantity)]);
   await refreshDealtTotal(tx, order.id);
 }
 
@@ -167,7 +169,9 @@ export async function actOnOrder(
     const moving = items.filter((item) =>
       itemStep === 'FORWARD_TO_WAREHOUSE' ? APPROVED.includes(item.status) : item.status !== 'CANCELED',
     );
-    for (const item of moving) await stepItem(tx, order, item, itemStep);
+    const changes: ReservationChange[] = [];
+    for (const item of moving) changes.push(await stepItem(tx, order, item, itemStep));
+    await changeReservation(tx, changes);
   }
   await tx.execute(sql`
     update orders set status = ${to}, updated_at = now(),

@@ -10,6 +10,7 @@ import { rowsOf } from '../../db/client.ts';
 import { createBuyer } from '../buyers/buyer-test-data.ts';
 import { createItem } from '../products/product-test-data.ts';
 import { applyStockChanges } from '../stock/stock-movement.service.ts';
+import { recountReservations, summedReservationsStatement } from './reservations.ts';
 
 /** One app and database per test file, with a token per role the order calls involve. */
 export type OrderWorld = {
@@ -160,6 +161,10 @@ export async function forceStatuses(
       update order_items set status = ${status}, quantity = ordered_quantity, loaded_quantity = ${loaded}
        where id = ${items[index]!.id}`);
   }
+  await recountReservations(
+    w.t.db,
+    sql`p.id in (select product_id from order_items where order_id = ${orderId})`,
+  );
 }
 
 /** Every row of an order and its items, to prove a refused call wrote nothing. */
@@ -177,3 +182,18 @@ export const basketItems = (basket: Basket) =>
     boxQuantity: line.boxQuantity,
     quantity: line.quantity,
   }));
+
+/**
+ * Products whose kept reservation counters (decision 65) differ from DESIGN §7.1's sums over the rows;
+ * empty when they agree. A product without a counter row counts as 0 / 0.
+ */
+export async function reservationDrift(db: TestApp['db']): Promise<unknown[]> {
+  return rowsOf(
+    db,
+    sql`select s.product_id, s.basket_pieces, s.order_pieces,
+               coalesce(r.basket_pieces, 0) as kept_basket_pieces, coalesce(r.order_pieces, 0) as kept_order_pieces
+          from (${summedReservationsStatement()}) s
+          left join product_reservations r on r.product_id = s.product_id
+         where s.basket_pieces <> coalesce(r.basket_pieces, 0) or s.order_pieces <> coalesce(r.order_pieces, 0)`,
+  );
+}

@@ -1,5 +1,6 @@
 import { vehicleDescription } from '@mandira/contract/fleet';
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import {
   ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
@@ -129,7 +130,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
   const itemsOf = new Map<number, OrderItem[]>();
   for (const item of items) {
     const list = itemsOf.get(item.order_id) ?? [];
-    list.push(toOrderItem(item, contents.get(item.product_id) ?? [], loads.get(item.id) ?? []));
+    list.push(toOrderItem(item, contents.get(item.product_id) ?? [], loads.get(item.id)));
     itemsOf.set(item.order_id, list);
   }
   return rows.map((row) => toOrder(row, itemsOf.get(row.id) ?? []));
@@ -152,6 +153,7 @@ export async function findOrder(db: Db | Tx, orderId: number): Promise<Order> {
 
 type LoadRow = {
   order_item_id: number;
+  gone: boolean;
   warehouse: string;
   warehouse_label: string;
   shipment_id: number;
@@ -159,15 +161,18 @@ type LoadRow = {
   quantity: number;
 };
 
+type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean };
+
 /** Pieces loaded per item, shipment and warehouse, for the items that have loaded any. */
-async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<number, WarehouseLoad[]>> {
-  const byItem = new Map<number, WarehouseLoad[]>();
+async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<number, ItemLoads>> {
+  const byItem = new Map<number, ItemLoads>();
   const loaded = items.filter((item) => item.loaded_quantity > 0).map((item) => item.id);
   if (loaded.length === 0) return byItem;
   const rows = await rowsOf<LoadRow>(
     db,
     sql`select sl.order_item_id, w.name as warehouse, w.short_name as warehouse_label, s.id as shipment_id,
-               s.code as shipment_code, sum(sl.pieces)::int as quantity
+               s.code as shipment_code, sum(sl.pieces)::int as quantity,
+               s.status = any(${sql.param([...LEFT_WAREHOUSE_STATUSES])}::text[]) as gone
           from shipment_loads sl
           join warehouses w on w.id = sl.warehouse_id
           join shipments s on s.id = sl.shipment_id
@@ -176,15 +181,16 @@ async function warehouseLoadsOf(db: Db | Tx, items: ItemRow[]): Promise<Map<numb
          order by sl.order_item_id, s.id, w.id`,
   );
   for (const row of rows) {
-    const list = byItem.get(row.order_item_id) ?? [];
-    list.push({
+    const item = byItem.get(row.order_item_id) ?? { loads: [], onDelivery: false };
+    item.loads.push({
       warehouse: row.warehouse,
       warehouseLabel: row.warehouse_label,
       shipmentId: row.shipment_id,
       shipmentCode: row.shipment_code,
       quantity: row.quantity,
     });
-    byItem.set(row.order_item_id, list);
+    item.onDelivery ||= row.gone;
+    byItem.set(row.order_item_id, item);
   }
   return byItem;
 }
@@ -238,7 +244,11 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
   };
 }
 
-function toOrderItem(row: ItemRow, contents: ContentRow[], warehouseLoads: WarehouseLoad[]): OrderItem {
+function toOrderItem(
+  row: ItemRow,
+  contents: ContentRow[],
+  loads: ItemLoads = { loads: [], onDelivery: false },
+): OrderItem {
   const unitPrice = Number(row.unit_price);
   const discount = Number(row.discount);
   return {
@@ -276,6 +286,7 @@ function toOrderItem(row: ItemRow, contents: ContentRow[], warehouseLoads: Wareh
       name: line.name,
       barcode: line.barcode,
     })),
-    warehouseLoads,
+    warehouseLoads: loads.loads,
+    onDelivery: loads.onDelivery,
   };
 }

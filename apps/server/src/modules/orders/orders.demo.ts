@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { productFigures } from '../products/product-availability.ts';
-import { applyStockChanges } from '../stock/stock-movement.service.ts';
 import { addToBasket } from './basket.service.ts';
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 import { applyBasketToOrder } from './place-order.service.ts';
@@ -21,7 +20,8 @@ function sequence(seed: number) {
 
 /** Where each demo order ends up; the list is walked in order, oldest first. */
 const STORIES = [
-  ...Array<string>(4).fill('completed'),
+  // Walked to loading here; the loading demo ships them (two delivered and completed, two on the road).
+  ...Array<string>(4).fill('to-ship'),
   'canceled-by-seller',
   'canceled-by-buyer',
   ...Array<string>(2).fill('preparing'),
@@ -35,9 +35,9 @@ const STORIES = [
 const COLORS = Object.keys(ORDER_COLOR_LABELS) as OrderColor[];
 
 /**
- * Three dozen orders of the demo buyers over the last four weeks, in every order status and most item
- * statuses (the review ones through the services; delivered goods leave stock with a shipment goods-out
- * of their order), then baskets in progress for four more buyers.
+ * Three dozen orders of the demo buyers over the last four weeks, in every order status but COMPLETED
+ * and most item statuses, all through the services, then baskets in progress for four more buyers. The
+ * loading demo (`loading.demo.ts`) takes the 'to-ship' ones onto shipments and completes the delivered.
  */
 export async function seedOrdersDemo(db: Db): Promise<void> {
   const [manager] = await rowsOf<{ id: number }>(
@@ -80,9 +80,9 @@ export async function seedOrdersDemo(db: Db): Promise<void> {
     const daysAgo = Math.max(0, Math.round(((STORIES.length - 1 - index) * 27) / STORIES.length) - 1);
     const at = new Date(startOfIstanbulDay(addDays(today, -daysAgo)).getTime() + (8 + random(9)) * 3_600_000);
     const when = at.getTime() > Date.now() ? new Date() : at;
-    await db.execute(sql`update orders set created_at = ${when.toISOString()}::timestamptz,
-      completed_at = case when completed_at is null then null else ${when.toISOString()}::timestamptz + interval '2 days' end
-      where id = ${orderId}`);
+    await db.execute(
+      sql`update orders set created_at = ${when.toISOString()}::timestamptz where id = ${orderId}`,
+    );
   }
 
   for (const buyer of buyers.slice(-4)) {
@@ -149,52 +149,10 @@ async function tell(
     tx,
     sql`select id from order_items where order_id = ${orderId} and status = 'WAITING_FOR_WAREHOUSE_OPERATION' order by id`,
   );
-  const warehouseSteps = { 'in-progress': 0, preparing: 1, prepared: 2, loading: 3, completed: 3 }[story];
+  const warehouseSteps = { 'in-progress': 0, preparing: 1, prepared: 2, loading: 3, 'to-ship': 3 }[story];
   for (const item of forwarded) {
     for (const action of ['PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING'].slice(0, warehouseSteps)) {
       await actOnItem(tx, actor, { orderId, itemId: item.id, action: action as 'PREPARING' });
     }
   }
-  if (story === 'completed') await deliver(tx, actor, orderId);
-}
-
-/**
- * Loading and shipments come with their own screens; until then a delivered demo order takes its
- * pieces out of Depo-1 as a shipment goods-out of the order, and its items are marked delivered.
- */
-async function deliver(tx: Tx, actor: Actor, orderId: number): Promise<void> {
-  const lines = await rowsOf<{ stock_line_id: number; pieces: number }>(
-    tx,
-    sql`select l.id as stock_line_id, sum(oi.quantity * pb.quantity)::int as pieces
-          from order_items oi
-          join product_bundles pb on pb.product_id = oi.product_id
-          join stock_lines l on l.product_item_id = pb.product_item_id
-          join warehouses w on w.id = l.warehouse_id and w.name = 'DEPO1'
-         where oi.order_id = ${orderId} and oi.status = 'LOADING'
-         group by l.id`,
-  );
-  const onHand = await rowsOf<{ id: number; quantity: number }>(
-    tx,
-    sql`select id, quantity from stock_lines where id = any(${sql.param(lines.map((line) => line.stock_line_id))}::int[])`,
-  );
-  if (
-    lines.some((line) => (onHand.find((row) => row.id === line.stock_line_id)?.quantity ?? 0) < line.pieces)
-  ) {
-    return;
-  }
-  await applyStockChanges(
-    tx,
-    lines.map((line) => ({
-      stockLineId: line.stock_line_id,
-      kind: 'add' as const,
-      quantity: -line.pieces,
-      action: 'SHIPMENT_OUTBOUND' as const,
-      notes: 'Sipariş teslimatı',
-    })),
-    { actor, orderId },
-  );
-  await tx.execute(sql`
-    update order_items set loaded_quantity = quantity, status = 'DELIVERED_TO_BUYER'
-     where order_id = ${orderId} and status = 'LOADING'`);
-  await actOnOrder(tx, actor, orderId, 'COMPLETE');
 }

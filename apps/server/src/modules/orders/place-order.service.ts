@@ -6,7 +6,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { appendNewOrderTransaction } from '../accounting/ledger.ts';
 import { findOrder } from './order.repo.ts';
-import { reserveOrRefuse } from './reservations.ts';
+import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
 type ApplyInput = z.output<typeof ApplyToOrderBody>;
 
@@ -78,5 +78,14 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
      where o.id = ${orderId}`);
   await appendNewOrderTransaction(tx, orderId, actor.userId || null);
   await tx.execute(sql`delete from basket_lines where basket_id = ${basket.id}`);
+  // The basket's pieces pass to the order's items.
+  await changeReservation(
+    tx,
+    lines.map((line) => ({
+      productId: line.product_id,
+      basketPieces: -line.quantity,
+      orderPieces: line.quantity,
+    })),
+  );
   return findOrder(tx, orderId);
 }

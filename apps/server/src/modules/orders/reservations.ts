@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { productFigures } from '../products/product-availability.ts';
 
@@ -66,4 +67,84 @@ function boxesText(pieces: number, box: number): string {
   return Number.isInteger(boxes)
     ? String(boxes)
     : boxes.toLocaleString('tr-TR', { maximumFractionDigits: 1 });
+}
+
+/**
+ * A change of DESIGN §7.1's demand of one product, in pieces (negative releases): `basketPieces` in
+ * basket lines, `orderPieces` in open order items (quantity − loaded).
+ */
+export type ReservationChange = { productId: number; basketPieces?: number; orderPieces?: number };
+
+/**
+ * Keeps `product_reservations` equal to the sums it replaces (decision 65). Every write that changes
+ * what DESIGN §7.1's reserved(item) sums calls it once, in its transaction, after its checks and before
+ * it commits: basket add, set, delete line and cancel; placing an order; every item step that changes
+ * an item's status, quantity or loaded pieces (approve, approve partially, cancel, cancel with the
+ * order, loading, finishing loading partially, rejecting a load). Reserving writes call it under the
+ * item locks of `reserveOrRefuse`; the counter rows are locked in product id order, so two releases of
+ * the same products cannot deadlock. The same product may appear several times; zero changes are
+ * dropped. A product's row is created with the product (`sellable-product.service.ts`).
+ */
+export async function changeReservation(tx: Tx, changes: readonly ReservationChange[]): Promise<void> {
+  const summed = new Map<number, { basket: number; order: number }>();
+  for (const change of changes) {
+    const one = summed.get(change.productId) ?? { basket: 0, order: 0 };
+    one.basket += change.basketPieces ?? 0;
+    one.order += change.orderPieces ?? 0;
+    summed.set(change.productId, one);
+  }
+  const rows = [...summed].filter(([, one]) => one.basket !== 0 || one.order !== 0).sort(([a], [b]) => a - b);
+  if (rows.length === 0) return;
+  const ids = rows.map(([id]) => id);
+  // The rows are locked in product id order first (the CTE yields them sorted), then changed.
+  const changed = await rowsOf<{ product_id: number }>(
+    tx,
+    sql`with locked as (
+          select product_id from product_reservations
+           where product_id = any(${sql.param(ids)}::int[]) order by product_id for update)
+        update product_reservations r
+           set basket_pieces = r.basket_pieces + c.basket_pieces,
+               order_pieces = r.order_pieces + c.order_pieces
+          from unnest(${sql.param(ids)}::int[], ${sql.param(rows.map(([, one]) => one.basket))}::int[],
+                      ${sql.param(rows.map(([, one]) => one.order))}::int[]) as c(product_id, basket_pieces, order_pieces)
+          join locked l on l.product_id = c.product_id
+         where r.product_id = c.product_id
+        returning r.product_id`,
+  );
+  if (changed.length !== ids.length) {
+    // Every product gets its row when it is created (and from the migration before that).
+    throw new Error(
+      `reservation counters missing for products ${ids.filter((id) => !changed.some((row) => row.product_id === id))}`,
+    );
+  }
+}
+
+const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/**
+ * DESIGN §7.1's demand summed from the rows, per product `where` selects (a condition on `p`): what
+ * the counters must equal. The counters' test oracle, and the recount below.
+ */
+export function summedReservationsStatement(where: SQL = sql`true`): SQL {
+  return sql`
+    select p.id as product_id,
+           coalesce((select sum(bl.quantity) from basket_lines bl where bl.product_id = p.id), 0)::int
+             as basket_pieces,
+           coalesce((select sum(oi.quantity - oi.loaded_quantity) from order_items oi
+                      where oi.product_id = p.id and oi.status in (${OPEN_ITEM_STATUSES})), 0)::int
+             as order_pieces
+      from products p where ${where}`;
+}
+
+/**
+ * Sets the counters of the products `where` selects to the sums, for writers that change basket lines
+ * or order items in bulk SQL rather than through the services (the demo seed, the benchmark's data set,
+ * tests forcing statuses). Not for concurrent use: it takes no item locks.
+ */
+export async function recountReservations(db: Db | Tx, where: SQL = sql`true`): Promise<void> {
+  await db.execute(sql`
+    insert into product_reservations (product_id, basket_pieces, order_pieces)
+    ${summedReservationsStatement(where)}
+    on conflict (product_id) do update
+      set basket_pieces = excluded.basket_pieces, order_pieces = excluded.order_pieces`);
 }

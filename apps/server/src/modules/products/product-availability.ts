@@ -1,10 +1,7 @@
-import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import type { ProductStock } from '@mandira/contract/sellable-products';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-
-const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
 
 type FigureRow = {
   id: number;
@@ -29,9 +26,10 @@ type FigureRow = {
  *
  * The order screen's figures of the products `where` selects (a condition on `p`, the products table),
  * in one statement (DESIGN §7.1). Reservations are counted per item over every product that shares it:
- * the pieces of each such product in baskets and in open order items (quantity − loaded), times the
- * item's quantity in that product's bundle. available = min over bundle lines ⌊(on hand − reserved) ÷
- * line quantity⌋; it may be negative after a goods-out; the boxes of it are never below 0.
+ * the pieces of each such product in baskets and in open order items (quantity − loaded, kept per
+ * product in product_reservations), times the item's quantity in that product's bundle. available =
+ * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
+ * the boxes of it are never below 0.
  */
 export function productFiguresStatement(where: SQL): SQL {
   return sql`
@@ -43,24 +41,12 @@ export function productFiguresStatement(where: SQL): SQL {
       select b.product_id, b.product_item_id, b.quantity
         from product_bundles b where b.product_item_id in (select product_item_id from lines)
     ),
-    -- Set-based sums (no per-row subqueries): the open-item index holds the pieces, so they are read
-    -- from the index alone. The products are given as an array, not joined: the index is then walked in
-    -- product order and summed as it goes, about four times cheaper than hashing every open item.
-    wanted as (select product_id from sharing union select id from sel),
-    basket_demand as (
-      select bl.product_id, sum(bl.quantity) as pieces from basket_lines bl
-       where bl.product_id = any(array(select product_id from wanted)) group by bl.product_id
-    ),
-    order_demand as (
-      select oi.product_id, sum(oi.quantity - oi.loaded_quantity) as pieces from order_items oi
-       where oi.status in (${OPEN_ITEM_STATUSES}) and oi.product_id = any(array(select product_id from wanted))
-       group by oi.product_id
-    ),
+    -- Each product's pieces in baskets and open order items are kept in product_reservations by the
+    -- writes that change them (decision 65), so they are read here, not summed.
     demand as (
-      select w.product_id, coalesce(bd.pieces, 0) as in_baskets, coalesce(od.pieces, 0) as in_orders
-        from wanted w
-        left join basket_demand bd on bd.product_id = w.product_id
-        left join order_demand od on od.product_id = w.product_id
+      select r.product_id, r.basket_pieces as in_baskets, r.order_pieces as in_orders
+        from product_reservations r
+       where r.product_id in (select product_id from sharing union select id from sel)
     ),
     item_on_hand as (
       select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl

@@ -8,7 +8,7 @@ import {
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { productBundles, productItems, products } from '../../db/schema.ts';
+import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
@@ -23,6 +23,8 @@ export async function createProduct(db: Db, input: CreateInput): Promise<Product
       const lines = await bundleLinesOf(tx, input);
       const [created] = await tx.insert(products).values(columnsOf(input)).returning({ id: products.id });
       await writeBundle(tx, created!.id, lines);
+      // Its reservation counters, kept from now on by the basket and order writes (decision 65).
+      await tx.insert(productReservations).values({ productId: created!.id });
       return created!.id;
     }),
   );

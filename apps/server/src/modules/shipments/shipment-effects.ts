@@ -1,6 +1,7 @@
 import type { ShipmentAction, ShipmentStatus } from '@mandira/contract/shipment-machine';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
+import { deliverCarriedItems, returnCarriedItems, transferLoads } from '../loading/shipment-delivery.ts';
 
 /** What an effect is told: the shipment, the step it took and the request's extra fields. */
 export type ShipmentEffectInput = {
@@ -20,8 +21,10 @@ export type ShipmentEffect = (input: ShipmentEffectInput) => Promise<void>;
  * transaction right after the status is written; an effect that throws undoes the whole step.
  */
 export const SHIPMENT_EFFECTS: Partial<Record<ShipmentAction, ShipmentEffect>> = {
-  // START_DELIVERY: the weighbridge check is the machine's guard; loading adds nothing here yet.
-  // COMPLETE_DELIVERY: to be filled by loading — accepted items DELIVERED_TO_BUYER.
-  // DO_PARKING (from RETURNING_TO_WAREHOUSE): to be filled by loading — loads reversed, items LOADING.
-  // TRANSFER_TO_ANOTHER: to be filled by loading — loads moved to `targetShipmentId`.
+  // START_DELIVERY: the weighbridge check is the machine's guard, on the expected weight of the loads.
+  COMPLETE_DELIVERY: ({ tx, actor, shipmentId }) => deliverCarriedItems(tx, actor, shipmentId),
+  DO_PARKING: ({ tx, actor, shipmentId, from }) =>
+    from === 'RETURNING_TO_WAREHOUSE' ? returnCarriedItems(tx, actor, shipmentId) : Promise.resolve(),
+  TRANSFER_TO_ANOTHER: ({ tx, shipmentId, targetShipmentId }) =>
+    transferLoads(tx, shipmentId, targetShipmentId!),
 };

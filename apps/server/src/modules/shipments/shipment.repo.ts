@@ -51,7 +51,7 @@ type ShipmentRow = {
  * The net tons of one piece of a bundle line's item (DESIGN §7.5 weighbridge): mass units exact,
  * volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
  */
-const ITEM_TONS = sql`case i.packaging_unit_type
+export const ITEM_TONS = sql`case i.packaging_unit_type
     when 'GRAM' then i.packaging_unit_type_amount / 1000000.0
     when 'KILOGRAM' then i.packaging_unit_type_amount / 1000.0
     when 'TONS' then i.packaging_unit_type_amount

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '../../pdf/pdf-text.ts';
+import { createBuyer } from '../buyers/buyer-test-data.ts';
+import { branchOf, product } from '../orders/order-test-data.ts';
+import {
+  type LoadWorld,
+  load,
+  loadWorld,
+  orderInWarehouse,
+  shipmentIn,
+  stockedItem,
+} from './loading-test-data.ts';
+
+/** Issue 14 item 6: the dispatch note of a shipment, read back from the PDF. */
+let w: LoadWorld;
+let text: string;
+let shipment: { id: number; code: string };
+let response: Awaited<ReturnType<LoadWorld['call']>>;
+beforeAll(async () => {
+  w = await loadWorld();
+  const admin = await w.t.adminToken();
+  const other = await createBuyer(w.t, admin, { title: 'Ilgaz Şarküteri Gıda Ltd. Şti.' });
+  const otherBranch = await branchOf(w, other.id, 'ÇANKIRI');
+  const cheese = await stockedItem(w, { DEPO1: 200, DEPO2: 100 }, { name: 'Tam Yağlı Beyaz Peynir' });
+  const ayran = await stockedItem(
+    w,
+    { DEPO1: 300 },
+    {
+      name: 'Ayran Şişe',
+      packagingUnitType: 'MILLILITERS',
+      packagingUnitTypeAmount: 250,
+    },
+  );
+  const cheeseBox = await product(w, [{ itemId: cheese, quantity: 1 }], { name: 'Beyaz Peynir Koli Ürünü' });
+  const ayranPack = await product(w, [{ itemId: ayran, quantity: 2 }], { name: 'Çifte Ayran Paketi' });
+  shipment = await shipmentIn(w, 'LOADING', { intermediateWarehouseId: otherBranch });
+  const first = await orderInWarehouse(w, cheeseBox, 2);
+  expect(
+    (
+      await load(w, first.order, first.itemId, shipment.id, [
+        { warehouse: 'DEPO1', quantity: 8 },
+        { warehouse: 'DEPO2', quantity: 3 },
+      ])
+    ).statusCode,
+  ).toBe(200);
+  const second = await orderInWarehouse(w, ayranPack, 1, 'LOADING', {
+    buyerId: other.id,
+    branchId: otherBranch,
+  });
+  expect(
+    (await load(w, second.order, second.itemId, shipment.id, [{ warehouse: 'DEPO1', quantity: 6 }]))
+      .statusCode,
+  ).toBe(200);
+  response = await w.call('GET', `/shipments/${shipment.id}/dispatch-note.pdf`, undefined, w.office);
+  text = (await pdfPageTexts(response.rawPayload)).join('\n');
+  if (process.env.DISPATCH_NOTE_OUT)
+    (await import('node:fs')).writeFileSync(process.env.DISPATCH_NOTE_OUT, response.rawPayload);
+});
+afterAll(() => w.close());
+
+describe('the dispatch note', () => {
+  it('is a PDF download named after the shipment', () => {
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain(
+      encodeURIComponent(`Sevk İrsaliyesi ${shipment.code}.pdf`),
+    );
+  });
+
+  it('names the company, the shipment, the vehicle, the driver and the stops with their buyers', () => {
+    for (const expected of [
+      'Mandıra Süt Ürünleri',
+      'Sevk İrsaliyesi',
+      shipment.code,
+      '34 YK',
+      'Ford Cargo',
+      'Şoför Çağlar',
+      'Çıkış',
+      'Depo-1',
+      'Ara durak',
+      'ÇANKIRI Deposu',
+      'Ilgaz Şarküteri Gıda Ltd. Şti.',
+      'Varış',
+      'MERKEZ Deposu',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('lists the goods per buyer with stock code, pieces, boxes and expected weight, then the totals', () => {
+    // 11 cheese pieces of 1500 g: 16,5 kg; 6 packs of two 250 ml ayran at 1.03 kg/L: 3,09 kg.
+    expect(text).toContain('Beyaz Peynir Koli Ürünü');
+    // The products have no stock code of their own: their items' codes stand in.
+    expect(text).toMatch(/TST-\d+/);
+    expect(text).toContain('Çifte Ayran Paketi');
+    expect(text).toMatch(/Alıcı: Ilgaz Şarküteri Gıda Ltd\. Şti\./);
+    expect(text).toMatch(/11\s+1 koli \+ 5 adet\s+16,5/);
+    expect(text).toMatch(/6\s+1\s+3,1/);
+    expect(text).toContain('Toplam adet: 17');
+    expect(text).toContain('Beklenen ağırlık: 0,020 ton');
+  });
+
+  it('has the two signature boxes', () => {
+    expect(text).toContain('Teslim Eden');
+    expect(text).toContain('Teslim Alan');
+    expect(text).toContain('İmza:');
+  });
+
+  it('is for the shipment staff: 401 without a token, 403 for the warehouse, 404 for an unknown shipment', async () => {
+    const url = `/shipments/${shipment.id}/dispatch-note.pdf`;
+    expect((await w.t.call(undefined, { method: 'GET', url: `/api${url}` })).statusCode).toBe(401);
+    expect((await w.call('GET', url, undefined, w.warehouse)).statusCode).toBe(403);
+    expect((await w.call('GET', url, undefined, w.shipping)).statusCode).toBe(200);
+    expect((await w.call('GET', '/shipments/999999/dispatch-note.pdf', undefined, w.office)).statusCode).toBe(
+      404,
+    );
+    expect((await w.call('GET', '/shipments/abc/dispatch-note.pdf', undefined, w.office)).statusCode).toBe(
+      400,
+    );
+  });
+});

@@ -1,0 +1,65 @@
+import { ORDER_STATUSES } from '@mandira/contract/order-machines';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/client.ts';
+import { seedDemoUsers } from '../../db/demo-users.ts';
+import { seedBuyersDemo } from '../buyers/buyers.demo.ts';
+import { seedOrdersDemo } from '../orders/orders.demo.ts';
+import { seedProductsDemo } from '../products/products.demo.ts';
+import { seedStockDemo } from '../stock/stock.demo.ts';
+import { seedLoadingDemo } from './loading.demo.ts';
+import { expectLedgerHolds } from './loading-test-data.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoUsers(t.db);
+  await seedProductsDemo(t.db);
+  await seedStockDemo(t.db);
+  await seedBuyersDemo(t.db);
+  await seedOrdersDemo(t.db);
+  await seedLoadingDemo(t.db);
+}, 300_000);
+afterAll(() => t.close());
+
+describe('the loading demo data', () => {
+  it('has a delivered shipment, one on the road and one loading, built so that the ledger adds up', async () => {
+    const shipments = await rowsOf<{ code: string; status: string; loads: number }>(
+      t.db,
+      sql`select s.code, s.status, (select count(*)::int from shipment_loads l where l.shipment_id = s.id) as loads
+            from shipments s order by s.code`,
+    );
+    expect(shipments.map((one) => [one.code, one.status])).toEqual([
+      ['SVK-2026-001', 'DELIVERED'],
+      ['SVK-2026-002', 'ON_DELIVERY'],
+      ['SVK-2026-003', 'LOADING'],
+    ]);
+    for (const one of shipments) expect(one.loads, one.code).toBeGreaterThan(0);
+    await expectLedgerHolds({ t });
+  });
+
+  it('has orders in every status and items at every warehouse and shipping step', async () => {
+    const orders = await rowsOf<{ status: string }>(t.db, sql`select distinct status from orders`);
+    expect(orders.map((row) => row.status).sort()).toEqual([...ORDER_STATUSES].sort());
+    const items = await rowsOf<{ status: string }>(t.db, sql`select distinct status from order_items`);
+    expect(items.map((row) => row.status)).toEqual(
+      expect.arrayContaining([
+        'WAITING_FOR_WAREHOUSE_OPERATION',
+        'PREPARING',
+        'PREPARED_WAITING_FOR_LOADING',
+        'LOADING',
+        'LOADED_TO_TRUCK_FROM_WAREHOUSE',
+        'LOAD_STATUS_ACCEPTED',
+        'DELIVERED_TO_BUYER',
+      ]),
+    );
+    // The warehouse still has orders to load onto the truck that is loading.
+    const [waiting] = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from order_items i
+           where i.status = 'LOADING' and i.loaded_quantity = 0`,
+    );
+    expect(waiting!.n).toBeGreaterThan(0);
+  });
+});
