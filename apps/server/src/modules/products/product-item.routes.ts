@@ -25,16 +25,9 @@ export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Depolanabilir ürünler'];
     const access = 'PRODUCT_ITEM_MANAGEMENT' as const;
-    // The item list with its stock lines is also the list of the stock screens, and the load form of
-    // warehouse operations reads the lines of a product's items (the pieces each warehouse can give).
+    // The item list with its stock lines is also the list of the stock screens.
     const reading = {
-      access: [
-        'PRODUCT_ITEM_MANAGEMENT',
-        'STOCK_MANAGEMENT',
-        'GOODS_IN_OUT',
-        'STOCK_HISTORY',
-        'WAREHOUSE_OPERATIONS',
-      ],
+      access: ['PRODUCT_ITEM_MANAGEMENT', 'STOCK_MANAGEMENT', 'GOODS_IN_OUT', 'STOCK_HISTORY'],
     } as const;
 
     app.get(

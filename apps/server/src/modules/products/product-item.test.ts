@@ -256,24 +256,6 @@ describe('GET /product-item', () => {
     expect((await get('/product-item', warehouse)).statusCode).toBe(200);
     expect((await post(itemBody(), warehouse)).statusCode).toBe(403);
   });
-
-  it('lets a role of warehouse operations alone read an item and its stock lines, not change it', async () => {
-    const admin = await t.adminToken();
-    const role = await t.call(admin, {
-      method: 'POST',
-      url: '/api/acl/roles',
-      payload: { key: 'YALNIZ_YUKLEME', label: 'Yalnız yükleme', privileges: ['WAREHOUSE_OPERATIONS'] },
-    });
-    expect(role.statusCode).toBe(200);
-    const loader = await t.tokenWithRoles(['YALNIZ_YUKLEME']);
-    const item = await createItem(t, sales);
-    const read = await get(`/product-item/${item.id}`, loader);
-    expect(read.statusCode).toBe(200);
-    expect(read.json.data.stocks.map((line: { wareHouse: { name: string } }) => line.wareHouse.name)).toEqual(
-      expect.arrayContaining(['DEPO1', 'DEPO2']),
-    );
-    expect((await put({ ...itemBody(), id: item.id }, loader)).statusCode).toBe(403);
-  });
 });
 
 describe('GET /dashboard/product-item-count', () => {
