@@ -1,9 +1,8 @@
-import type { LoadItemBody } from '@mandira/contract/loading';
+import type { LoadItemBody, WarehouseStockFigure } from '@mandira/contract/loading';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { put, queryString } from '../../api/client.ts';
 import { SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY, STOCK_KEY } from '../../api/orders.ts';
@@ -47,19 +46,17 @@ export function useLoadItem() {
   );
 }
 
-/** The stock lines of the items a product is made of, one query each (most products have one). */
-export function useBundleStock(productItemIds: readonly number[]) {
-  return useQueries({
-    // Read afresh each time the form opens: another clerk may have moved the stock meanwhile.
-    queries: productItemIds.map((id) => ({
-      ...apiQuery<ProductItem>([...STOCK_KEY, 'item', id], `/product-item/${id}`),
-      staleTime: 0,
-    })),
-    combine: (results) => ({
-      items: results.every((result) => result.data) ? results.map((result) => result.data!) : undefined,
-      error: results.find((result) => result.error)?.error ?? null,
-      refetch: () => Promise.all(results.map((result) => result.refetch())),
-    }),
+/**
+ * `GET …/warehouse-stocks`: the load form's rows, one per stock warehouse with the pieces of the item's
+ * product its shelves hold. Read afresh each time the form opens: another clerk may have moved the stock.
+ */
+export function useItemWarehouseStocks(orderId: number, itemId: number) {
+  return useQuery({
+    ...apiQuery<WarehouseStockFigure[]>(
+      [...STOCK_KEY, 'load-form', itemId],
+      `/orders/${orderId}/order-item/${itemId}/warehouse-stocks`,
+    ),
+    staleTime: 0,
   });
 }
 

@@ -1,4 +1,4 @@
-import { LoadItemBody } from '@mandira/contract/loading';
+import { LoadItemBody, type WarehouseStockFigure } from '@mandira/contract/loading';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,9 +12,8 @@ import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
 import { readServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { useBundleStock, useLoadItem, useLoadingShipments } from './api.ts';
+import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
 import { shipmentOptionLabel } from './shipment-label.ts';
-import { availabilityByWarehouse, type WarehouseAvailability } from './warehouse-availability.ts';
 
 export type LoadTarget = { order: Order; item: OrderItem };
 
@@ -36,7 +35,7 @@ export function LoadModal({ target, onClose }: Props) {
 type Quantities = Record<string, number | undefined>;
 
 /** Why a typed quantity cannot be loaded, or undefined. */
-function quantityError(value: number | undefined, available: WarehouseAvailability): string | undefined {
+function quantityError(value: number | undefined, available: WarehouseStockFigure): string | undefined {
   if (value === undefined || isUnreadableNumber(value)) return undefined;
   if (value < 0) return 'Miktar 0 veya daha büyük olmalıdır.';
   if (value > available.pieces) return `Bu depoda ${formatNumber(available.pieces)} adet var.`;
@@ -46,13 +45,13 @@ function quantityError(value: number | undefined, available: WarehouseAvailabili
 function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }) {
   const { order, item } = target;
   const shipments = useLoadingShipments();
-  const stock = useBundleStock(item.productContent.map((line) => line.productItemId));
+  const stock = useItemWarehouseStocks(order.id, item.id);
   const load = useLoadItem();
   const [shipmentId, setShipmentId] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Quantities>({});
   const [failure, setFailure] = useState<string>();
 
-  const warehouses = stock.items ? availabilityByWarehouse(item.productContent, stock.items) : undefined;
+  const warehouses = stock.data;
   const typed = Object.values(quantities).filter((value): value is number => typeof value === 'number');
   const unreadable = typed.some(Number.isNaN);
   const total = typed.reduce((sum, value) => (Number.isNaN(value) ? sum : sum + value), 0);
@@ -154,13 +153,13 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             <Table.Tbody>
               {warehouses.map((one) => (
                 <Table.Tr key={one.warehouse} data-testid="load-warehouse">
-                  <Table.Td>{one.label}</Table.Td>
+                  <Table.Td>{one.warehouseLabel}</Table.Td>
                   <Table.Td ta="right" c={one.pieces > 0 ? undefined : 'dimmed'}>
                     {formatNumber(one.pieces)} adet
                   </Table.Td>
                   <Table.Td>
                     <NumberField
-                      aria-label={`${one.label} yüklenecek adet`}
+                      aria-label={`${one.warehouseLabel} yüklenecek adet`}
                       size="xs"
                       placeholder="0"
                       value={quantities[one.warehouse]}
