@@ -349,13 +349,19 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     await expectShipmentStatus(page, 'Teslim Edildi');
     await screenshotFromTop(page, 'loading-delivered');
 
-    // The dispatch note opens in a new tab as a PDF.
+    // The dispatch note opens in a new tab: the PDF the server made, fetched with the user's token.
+    const served = page.waitForResponse((response) =>
+      response.url().endsWith(`/api/shipments/${shipment.id}/dispatch-note.pdf`),
+    );
     const opened = context.waitForEvent('page');
     await shipmentRow(page).getByRole('button', { name: 'Sevk İrsaliyesi' }).click();
+    const pdf = await served;
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
     const note = await opened;
     await note.waitForURL(/^blob:/);
-    const type = await note.evaluate(async () => (await (await fetch(location.href)).blob()).type);
-    expect(type).toBe('application/pdf');
+    await note.waitForTimeout(1500);
+    await note.screenshot({ path: `${SCREENSHOT_DIR}/loading-dispatch-note.png` });
     await note.close();
     await signOutThroughUi(page);
 
