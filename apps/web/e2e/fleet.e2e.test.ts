@@ -356,9 +356,13 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await expect.poll(status).toBe('Yüklemeye Hazırlanıyor');
     await shipmentStep(page, row, 'Yüklemeye Başla');
     await expect.poll(status).toBe('Yükleniyor');
-    // Nothing is loaded yet: the load check is not offered; editing ended with loading.
+    // Nothing is loaded yet: the load check is held back with the reason; editing ended with loading.
     await row.getByRole('button', { name: 'İşlemler' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Yüklemeyi Durdur']);
+    expect(await page.getByRole('menuitem', { disabled: false }).allInnerTexts()).toEqual([
+      'Yüklemeyi Durdur',
+    ]);
+    const heldBack = page.getByTestId('held-back-step').filter({ hasText: 'Yük Kontrolüne Başla' });
+    expect(await heldBack.innerText()).toContain('sevkiyata yüklenmiş kalem yok');
     await screenshotFromTop(page, 'fleet-shipment-actions');
     await page.keyboard.press('Escape');
     expect(await row.getByRole('button', { name: 'Düzenle' }).count()).toBe(0);

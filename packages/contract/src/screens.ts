@@ -115,6 +115,13 @@ export const SCREENS = [
     access: 'STOCK_HISTORY',
   },
   {
+    key: 'warehouse-orders',
+    paths: ['/depo-siparis-yonetimi'],
+    label: 'Depo Sipariş Yönetimi',
+    groupName: 'Depo ve Stok',
+    access: 'WAREHOUSE_OPERATIONS',
+  },
+  {
     key: 'order-taking',
     paths: ['/siparis-sepeti-olusturma'],
     label: 'Sipariş Sepeti Oluşturma',
@@ -184,6 +191,16 @@ export const SCREENS = [
     label: 'Süt Teslimatı Girişi',
     groupName: 'Süt Toplama',
     access: 'MILK_DELIVERY_MANAGEMENT',
+  },
+  {
+    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu. Shipping
+    // staff accept or reject the loads; the back office reads what is on the truck.
+    key: 'shipment-contents',
+    paths: ['/sevkiyat-siparis-yonetimi'],
+    label: 'Sevkiyat Yük Kabulü',
+    groupName: 'Sevkiyat',
+    access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
+    inMenu: false,
   },
 ] as const satisfies readonly Screen[];
 

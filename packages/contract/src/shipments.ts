@@ -195,7 +195,13 @@ export const ShipmentContentLine = z.object({
   boxes: z.number().int(),
   /** Per stock warehouse: 'DEPO1' and its label, pieces. */
   warehouseLoads: z.array(
-    z.object({ warehouseId: z.number().int(), warehouse: z.string(), quantity: z.number().int() }),
+    z.object({
+      warehouseId: z.number().int(),
+      warehouse: z.string(),
+      /** Its name as the screens show it, 'Depo-1'. */
+      warehouseLabel: z.string(),
+      quantity: z.number().int(),
+    }),
   ),
   itemStatusDetail: EnumDescription,
 });

@@ -73,10 +73,11 @@ function signedOut(): void {
 }
 
 /**
- * A file the API makes (a PDF), with the session's token like every other call, so it cannot be a
- * plain link: its bytes, or an ApiRequestError carrying the server's Turkish message.
+ * A file the API makes (a PDF: an account statement, a dispatch note), with the session's token like
+ * every other call, so it cannot be a plain link: its bytes, or an ApiRequestError carrying the
+ * server's Turkish message.
  */
-export async function getFile(path: string, accept: string): Promise<Blob> {
+export async function getFile(path: string, accept = 'application/pdf'): Promise<Blob> {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(accept) });

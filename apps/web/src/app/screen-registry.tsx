@@ -25,6 +25,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
     import('../features/stock/goods-page.tsx').then((module) => ({ default: module.CompactGoodsInOutPage })),
   ),
   'stock-history': lazy(() => import('../features/stock/stock-history-page.tsx')),
+  'warehouse-orders': lazy(() => import('../features/loading/warehouse-orders-page.tsx')),
   'order-taking': lazy(() => import('../features/orders/order-taking-page.tsx')),
   baskets: lazy(() => import('../features/orders/baskets-page.tsx')),
   orders: lazy(() => import('../features/orders/orders-page.tsx')),
@@ -35,4 +36,5 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
   'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
   'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
   'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),
+  'shipment-contents': lazy(() => import('../features/shipments/shipment-contents-page.tsx')),
 };

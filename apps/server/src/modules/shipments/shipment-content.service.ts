@@ -18,7 +18,7 @@ type LineRow = {
   quantity_in_box: number;
   status: OrderItemStatus;
   pieces: number;
-  warehouse_loads: { warehouseId: number; warehouse: string; quantity: number }[];
+  warehouse_loads: { warehouseId: number; warehouse: string; warehouseLabel: string; quantity: number }[];
 };
 
 /** `GET /shipments/{id}/content`: the order items loaded on the shipment, per stock warehouse. */
@@ -33,7 +33,8 @@ export async function shipmentContent(
     sql`select oi.id as order_item_id, o.id as order_id, o.order_number, b.id as buyer_id,
                b.title as buyer_title, b.code as buyer_code, oi.product_name, oi.stock_code, oi.barcode,
                oi.quantity_in_box, oi.status, sum(per.pieces)::int as pieces,
-               json_agg(json_build_object('warehouseId', w.id, 'warehouse', w.name, 'quantity', per.pieces)
+               json_agg(json_build_object('warehouseId', w.id, 'warehouse', w.name, 'warehouseLabel', w.short_name,
+                                         'quantity', per.pieces)
                         order by w.name) as warehouse_loads
           from (select l.order_item_id, l.warehouse_id, sum(l.pieces)::int as pieces
                   from shipment_loads l where l.shipment_id = ${id}

@@ -7,13 +7,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
 import { FLEET_KEY } from '../../api/fleet.ts';
+import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Baskets and orders hold reservations, so every write here also moves the order screen's figures;
 // an order's total (placed, reviewed, canceled) is also what its buyer owes.
 const BASKETS = ['baskets'] as const;
-const ORDERS = ['orders'] as const;
+const ORDERS = ORDERS_KEY;
 const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as const;
 
 export function useBaskets() {

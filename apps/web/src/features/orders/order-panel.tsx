@@ -10,8 +10,8 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } fr
 import { IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
 import type { ItemStep } from './api.ts';
-import { ItemStatusBadge } from './status-badges.tsx';
 import type { OrderStep } from './use-order-steps.ts';
 
 type Props = {

@@ -13,10 +13,10 @@ import { useBuyerWarehouses } from '../../api/buyers.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from '../../lib/order-colors.ts';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { usePlaceOrder } from './api.ts';
-import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from './order-colors.ts';
 import { isoDayToShown, shownDayToIso } from './shipment-day.ts';
 
 type Values = z.input<typeof ApplyToOrderBody>;

@@ -124,6 +124,7 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     value: (shipment) => shipment.statusDetail.label,
     render: (shipment) => <ShipmentStatusBadge status={shipment.statusDetail} />,
     noWrap: true,
+    // 'Yük Kontrolü Tamamlandı' in full beside the row's buttons.
     minWidth: 180,
     stickyEnd: true,
   },

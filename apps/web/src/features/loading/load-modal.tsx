@@ -1,0 +1,202 @@
+import { LoadItemBody, type WarehouseStockFigure } from '@mandira/contract/loading';
+import type { Order, OrderItem } from '@mandira/contract/orders';
+import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CenteredLoader } from '../../lib/centered-loader.tsx';
+import { FormError } from '../../lib/form-error.tsx';
+import { formatNumber } from '../../lib/format.ts';
+import { LoadError } from '../../lib/load-states.tsx';
+import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
+import { readServerError } from '../../lib/server-error.ts';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
+import { shipmentOptionLabel } from './shipment-label.ts';
+
+export type LoadTarget = { order: Order; item: OrderItem };
+
+type Props = { target: LoadTarget | null; onClose: () => void };
+
+/**
+ * 'Araca Yükle' (spec §2, §5, §8, DESIGN §7.4): pieces of the item per stock warehouse onto one of the
+ * shipments being loaded. The button waits for a shipment and a total above 0; a refusal of the server
+ * is shown in the modal, which stays open.
+ */
+export function LoadModal({ target, onClose }: Props) {
+  return (
+    <Modal opened={target !== null} onClose={onClose} title="Araca Yükle" size="lg">
+      {target && <LoadForm key={target.item.id} target={target} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+type Quantities = Record<string, number | undefined>;
+
+/** Why a typed quantity cannot be loaded, or undefined. */
+function quantityError(value: number | undefined, available: WarehouseStockFigure): string | undefined {
+  if (value === undefined || isUnreadableNumber(value)) return undefined;
+  if (value < 0) return 'Miktar 0 veya daha büyük olmalıdır.';
+  if (value > available.pieces) return `Bu depoda ${formatNumber(available.pieces)} adet var.`;
+  return undefined;
+}
+
+function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }) {
+  const { order, item } = target;
+  const shipments = useLoadingShipments();
+  const stock = useItemWarehouseStocks(order.id, item.id);
+  const load = useLoadItem();
+  const [shipmentId, setShipmentId] = useState<string | null>(null);
+  const [quantities, setQuantities] = useState<Quantities>({});
+  const [failure, setFailure] = useState<string>();
+
+  const warehouses = stock.data;
+  const typed = Object.values(quantities).filter((value): value is number => typeof value === 'number');
+  const unreadable = typed.some(Number.isNaN);
+  const total = typed.reduce((sum, value) => (Number.isNaN(value) ? sum : sum + value), 0);
+  const overStock = warehouses?.some((one) => quantityError(quantities[one.warehouse], one)) ?? false;
+  const overRemaining = total > item.remainingQuantity;
+  const noShipment = shipments.data !== undefined && shipments.data.length === 0;
+
+  const submit = useSubmitGuard(async () => {
+    setFailure(undefined);
+    const body = {
+      shippingId: Number(shipmentId),
+      warehouseStocks: Object.entries(quantities)
+        .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
+        .map(([warehouse, quantity]) => ({ warehouse, quantity })),
+    };
+    // The server's own schema first, so a mistake is told before anything is sent.
+    const checked = LoadItemBody.safeParse(body);
+    if (!checked.success) {
+      setFailure(checked.error.issues[0]?.message);
+      return;
+    }
+    try {
+      await load.mutateAsync({ orderId: order.id, itemId: item.id, ...body });
+      notifications.show({
+        color: 'green',
+        message: `${item.productName}: ${formatNumber(total)} adet araca yüklendi.`,
+      });
+      onDone();
+    } catch (error) {
+      setFailure(readServerError(error).message);
+    }
+  });
+
+  const disabled = !shipmentId || total <= 0 || unreadable || overStock || overRemaining || submit.submitting;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!disabled) void submit.run();
+      }}
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={600}>{item.productName}</Text>
+            <Text fz="sm" c="dimmed">
+              Sipariş {order.orderNumber} · {order.buyer.title}
+            </Text>
+          </div>
+          <Text fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="load-remaining">
+            Yüklenen {formatNumber(item.loadedQuantity)} / {formatNumber(item.quantity)} adet
+            <br />
+            <b>Kalan {formatNumber(item.remainingQuantity)} adet</b>
+          </Text>
+        </Group>
+        {shipments.error ? (
+          <LoadError
+            title="Sevkiyatlar yüklenemedi"
+            error={shipments.error}
+            onRetry={() => void shipments.refetch()}
+          />
+        ) : noShipment ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="no-shipment">
+            Yükleme yapılabilecek bir sevkiyat yok. Sevkiyat için lütfen sorumlu kişiyle görüşünüz.
+          </Alert>
+        ) : (
+          <Select
+            label="Sevkiyat"
+            placeholder={
+              shipments.data ? 'Yüklenen sevkiyatlardan birini seçiniz' : 'Sevkiyatlar yükleniyor...'
+            }
+            data={(shipments.data ?? []).map((shipment) => ({
+              value: String(shipment.id),
+              label: shipmentOptionLabel(shipment),
+            }))}
+            value={shipmentId}
+            onChange={setShipmentId}
+            searchable
+            nothingFoundMessage="Kayıt bulunamadı"
+            required
+          />
+        )}
+        {stock.error ? (
+          <LoadError title="Stoklar yüklenemedi" error={stock.error} onRetry={() => void stock.refetch()} />
+        ) : !warehouses ? (
+          <CenteredLoader />
+        ) : (
+          <Table verticalSpacing={6} withTableBorder>
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th>Depo</Table.Th>
+                <Table.Th ta="right">Depodaki Miktar</Table.Th>
+                <Table.Th ta="right" w={180}>
+                  Yüklenecek Adet
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {warehouses.map((one) => (
+                <Table.Tr key={one.warehouse} data-testid="load-warehouse">
+                  <Table.Td>{one.warehouseLabel}</Table.Td>
+                  <Table.Td ta="right" c={one.pieces > 0 ? undefined : 'dimmed'}>
+                    {formatNumber(one.pieces)} adet
+                  </Table.Td>
+                  <Table.Td>
+                    <NumberField
+                      aria-label={`${one.warehouseLabel} yüklenecek adet`}
+                      size="xs"
+                      placeholder="0"
+                      value={quantities[one.warehouse]}
+                      onChange={(value) =>
+                        setQuantities((current) => ({ ...current, [one.warehouse]: value }))
+                      }
+                      error={quantityError(quantities[one.warehouse], one)}
+                      disabled={one.pieces <= 0}
+                      unit="adet"
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        <Group justify="space-between">
+          <Text fz="sm" data-testid="load-total">
+            Toplam: <b>{formatNumber(total)} adet</b>
+            {item.quantityInBox > 0 && ` (${formatNumber(Math.floor(total / item.quantityInBox))} koli)`}
+          </Text>
+          {overRemaining && (
+            <Text fz="sm" c="red">
+              Kalan {formatNumber(item.remainingQuantity)} adetten fazla yüklenemez.
+            </Text>
+          )}
+        </Group>
+        <FormError title="Yükleme yapılamadı" message={failure} />
+        <ModalFooter>
+          <Button variant="default" onClick={onDone} disabled={submit.submitting}>
+            Vazgeç
+          </Button>
+          <Button type="submit" disabled={disabled} loading={submit.submitting}>
+            Araca Yükle
+          </Button>
+        </ModalFooter>
+      </Stack>
+    </form>
+  );
+}

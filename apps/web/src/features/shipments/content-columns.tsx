@@ -1,0 +1,96 @@
+import type { ShipmentContentLine } from '@mandira/contract/shipments';
+import { Text } from '@mantine/core';
+import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
+
+/** 'Depo-1: 38 · Depo-2: 10': where the pieces on the truck came from. */
+export function contentWarehousesText(line: ShipmentContentLine, separator = ' · '): string {
+  return line.warehouseLoads
+    .filter((load) => load.quantity > 0)
+    .map((load) => `${load.warehouseLabel}: ${formatNumber(load.quantity)}`)
+    .join(separator);
+}
+
+/** Spec §2: what is on the truck, order by order: buyer, product, pieces, boxes, warehouses. */
+export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
+  {
+    id: 'orderNumber',
+    header: 'Sipariş',
+    value: (line) => line.orderNumber,
+    render: (line) => (
+      <Text fz="sm" fw={700}>
+        {line.orderNumber}
+      </Text>
+    ),
+    noWrap: true,
+  },
+  {
+    id: 'buyer',
+    header: 'Müşteri',
+    value: (line) => line.buyer.title,
+    searchValue: (line) => [line.buyer.title, line.buyer.code],
+    render: (line) => (
+      <>
+        <Text fz="sm">{line.buyer.title}</Text>
+        <Text fz="xs" c="dimmed">
+          {line.buyer.code}
+        </Text>
+      </>
+    ),
+    minWidth: 150,
+  },
+  {
+    id: 'product',
+    header: 'Ürün',
+    value: (line) => line.productName,
+    searchValue: (line) => [line.productName, line.stockCode, line.barcode],
+    render: (line) => (
+      <>
+        <Text fz="sm" fw={600}>
+          {line.productName}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {[line.stockCode, line.barcode].filter(Boolean).join(' · ')}
+        </Text>
+      </>
+    ),
+    minWidth: 150,
+  },
+  {
+    id: 'pieces',
+    header: 'Adet',
+    value: (line) => line.pieces,
+    render: (line) => formatNumber(line.pieces),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'boxes',
+    header: 'Koli',
+    value: (line) => line.boxes,
+    render: (line) => formatNumber(line.boxes),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'warehouses',
+    header: 'Depolar',
+    value: (line) => contentWarehousesText(line),
+    // One warehouse a line: the table keeps its buttons in view on a laptop screen.
+    render: (line) => (
+      <Text fz="sm" style={{ whiteSpace: 'pre-line' }} data-testid="content-warehouses">
+        {contentWarehousesText(line, '\n')}
+      </Text>
+    ),
+    noWrap: true,
+  },
+  {
+    id: 'status',
+    header: 'Durum',
+    value: (line) => line.itemStatusDetail.label,
+    render: (line) => <ItemStatusBadge status={line.itemStatusDetail} />,
+    // 'Yükleme Onaylandı' in full.
+    minWidth: 165,
+  },
+];

@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+import { getFile } from '../../api/client.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+
+/**
+ * Opens a shipment's dispatch note (`GET /shipments/{id}/dispatch-note.pdf`) in a new tab. The PDF
+ * needs the auth token, so it is fetched as a file and shown from memory; the tab is opened on the
+ * click itself, before the wait, so that the browser does not take it for an unasked pop-up.
+ */
+export async function openDispatchNote(shipment: { id: number; shipmentCode: string }): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const pdf = await getFile(`/shipments/${shipment.id}/dispatch-note.pdf`);
+    const url = URL.createObjectURL(pdf);
+    if (tab) tab.location.href = url;
+    else window.location.assign(url);
+    // The tab has read it by then; the memory is given back.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    notifications.show({
+      color: 'red',
+      title: `${shipment.shipmentCode} sevk irsaliyesi açılamadı`,
+      message: errorMessage(error),
+      autoClose: 8000,
+    });
+  }
+}

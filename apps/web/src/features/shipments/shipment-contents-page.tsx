@@ -1,0 +1,195 @@
+import { type OrderItemStatus, orderItemMachine } from '@mandira/contract/order-machines';
+import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
+import type { Shipment, ShipmentContentLine } from '@mandira/contract/shipments';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useHasPrivilege } from '../../api/current-user.ts';
+import { confirmAction } from '../../lib/confirm.tsx';
+import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { PageHeader } from '../../lib/page-header.tsx';
+import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { CONTENT_COLUMNS } from './content-columns.tsx';
+import { useAcceptLoad, useRejectLoad, useShipmentContent } from './load-acceptance-api.ts';
+import { formatTons } from './shipment-format.ts';
+import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
+
+const SHIPMENT_LIST = '/sevkiyat-yonetimi';
+
+/** Once the truck has left, its loads can no longer be reported as not loaded (DESIGN §7.3). */
+const DEPARTED: readonly ShipmentStatus[] = ['ON_DELIVERY', 'DELIVERED', 'RETURNING_TO_WAREHOUSE'];
+
+type Verdict = 'ACCEPT_LOAD_STATUS' | 'REJECT_LOAD_STATUS';
+const VERDICTS: readonly string[] = ['ACCEPT_LOAD_STATUS', 'REJECT_LOAD_STATUS'];
+
+/** The item machine's answer for a loaded line: accept while loaded, reject until the truck leaves. */
+function verdictsOf(shipment: Shipment, line: ShipmentContentLine): Verdict[] {
+  return orderItemMachine
+    .actionsFrom(line.itemStatusDetail.name as OrderItemStatus, {
+      orderStatus: 'IN_PROGRESS',
+      orderedQuantity: line.pieces,
+      quantity: line.pieces,
+      quantityInBox: line.quantityInBox,
+      loadedQuantity: line.pieces,
+      onDelivery: DEPARTED.includes(shipment.status),
+    })
+    .filter((action): action is Verdict => VERDICTS.includes(action));
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" fw={500}>
+        {children || '–'}
+      </Text>
+    </div>
+  );
+}
+
+function ShipmentFacts({ shipment }: { shipment: Shipment }) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="shipment-facts">
+      <SimpleGrid cols={{ base: 2, md: 6 }} spacing="sm">
+        <Fact label="Sevkiyat">
+          <Group gap="xs" component="span">
+            <span>{shipment.shipmentCode}</span>
+            <ShipmentStatusBadge status={shipment.statusDetail} />
+          </Group>
+        </Fact>
+        <Fact label="Araç">{shipment.vehicleDescription}</Fact>
+        <Fact label="Sürücü">{shipment.driverFullName}</Fact>
+        <Fact label="Güzergâh">{shipment.stops.map((stop) => stop.title).join(' → ')}</Fact>
+        <Fact label="Yüklenen">{formatNumber(shipment.totalItemCount)} adet</Fact>
+        <Fact label="Beklenen Ağırlık">
+          {shipment.expectedWeightInTons === null ? '' : `${formatTons(shipment.expectedWeightInTons)} ton`}
+        </Fact>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/**
+ * 'Sevkiyat Yük Kabulü' (spec §2, `?orderShipmentId=`): what is loaded on a shipment; the shipping
+ * staff accept each item's load or report it as not loaded, and go back to the shipment list. The back
+ * office reads the same page without the buttons.
+ */
+export default function ShipmentContentsPage() {
+  const [params] = useSearchParams();
+  const raw = params.get('orderShipmentId');
+  const shipmentId = raw && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  const content = useShipmentContent(shipmentId);
+  const mayAct = useHasPrivilege('SHIPMENT_LOAD_ACCEPTANCE');
+  const accept = useAcceptLoad();
+  const reject = useRejectLoad();
+  const navigate = useNavigate();
+
+  const act = useSubmitGuard(async (shipment: Shipment, line: ShipmentContentLine, verdict: Verdict) => {
+    const what = `${line.orderNumber} numaralı siparişin '${line.productName}' kalemi`;
+    if (
+      verdict === 'REJECT_LOAD_STATUS' &&
+      !(await confirmAction({
+        title: orderItemMachine.actionLabel(verdict),
+        message: `${what} yüklenmedi olarak bildirilecek; ${formatNumber(line.pieces)} adet stoğa geri döner ve kalem yeniden yüklenmeyi bekler. Emin misiniz?`,
+        confirmLabel: orderItemMachine.actionLabel(verdict),
+        danger: true,
+      }))
+    ) {
+      return;
+    }
+    try {
+      if (verdict === 'ACCEPT_LOAD_STATUS') {
+        await accept.mutateAsync({ orderShipmentId: shipment.id, orderItemId: line.orderItemId });
+      } else {
+        await reject.mutateAsync({ orderId: line.orderId, itemId: line.orderItemId });
+      }
+      notifications.show({
+        color: 'green',
+        message:
+          verdict === 'ACCEPT_LOAD_STATUS'
+            ? `${what}: yükleme kabul edildi.`
+            : `${what}: yüklenmedi olarak bildirildi.`,
+      });
+      // Spec §2: after acting the screen returns to the shipment list.
+      navigate(SHIPMENT_LIST);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'İşlem yapılamadı',
+        message: errorMessage(error),
+        autoClose: 8000,
+      });
+    }
+  });
+
+  const shipment = content.data?.shipment;
+  return (
+    <>
+      <PageHeader
+        title="Sevkiyat Yük Kabulü"
+        description={
+          shipment
+            ? `${shipment.shipmentCode} sevkiyatına yüklenen siparişler`
+            : 'Sevkiyata yüklenen siparişler'
+        }
+        actions={
+          <Button
+            component={Link}
+            to={SHIPMENT_LIST}
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            Sevkiyat Listesi
+          </Button>
+        }
+      />
+      {shipmentId === undefined ? (
+        <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title="Sevkiyat seçilmedi">
+          Yük kabulü için sevkiyat listesinden bir sevkiyatın 'İçerik' bağlantısını açınız.
+        </Alert>
+      ) : (
+        <Stack gap="md">
+          {shipment && <ShipmentFacts shipment={shipment} />}
+          <DataTable
+            name={`sevkiyat-icerigi-${shipment?.shipmentCode ?? shipmentId}`}
+            columns={CONTENT_COLUMNS}
+            data={content.data?.lines}
+            getRowId={(line) => line.orderItemId}
+            loading={content.isPending}
+            error={content.error}
+            onRetry={() => void content.refetch()}
+            initialSort={[{ id: 'orderNumber', desc: false }]}
+            minWidth={1000}
+            emptyMessage="Bu sevkiyata yüklenmiş ürün yok"
+            rowActions={
+              mayAct && shipment
+                ? (line) => (
+                    <Stack gap={4} align="stretch">
+                      {verdictsOf(shipment, line).map((verdict) => (
+                        <Button
+                          key={verdict}
+                          size="compact-sm"
+                          variant={verdict === 'ACCEPT_LOAD_STATUS' ? 'filled' : 'light'}
+                          color={verdict === 'ACCEPT_LOAD_STATUS' ? 'teal' : 'red'}
+                          disabled={act.submitting}
+                          onClick={() => void act.run(shipment, line, verdict)}
+                        >
+                          {orderItemMachine.actionLabel(verdict)}
+                        </Button>
+                      ))}
+                    </Stack>
+                  )
+                : undefined
+            }
+          />
+        </Stack>
+      )}
+    </>
+  );
+}
