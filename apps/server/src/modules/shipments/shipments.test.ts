@@ -253,7 +253,9 @@ describe('reading shipments', () => {
         pieces: 60,
         boxes: 10,
         quantityInBox: 6,
-        warehouseLoads: [{ warehouseId: expect.any(Number), warehouse: 'DEPO1', quantity: 60 }],
+        warehouseLoads: [
+          { warehouseId: expect.any(Number), warehouse: 'DEPO1', warehouseLabel: 'Depo-1', quantity: 60 },
+        ],
         itemStatusDetail: { name: 'LOADED_TO_TRUCK_FROM_WAREHOUSE', label: 'Araca Yüklendi' },
       }),
     ]);
