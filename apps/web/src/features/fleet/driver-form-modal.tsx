@@ -5,10 +5,10 @@ import {
   type Driver,
   type DriverStatus,
 } from '@mandira/contract/fleet';
-import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
@@ -16,11 +16,7 @@ import { PERSON_LABELS, PersonFields, type PersonValues, personDefaults } from '
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveDriver } from './api.ts';
-
-const STATUS_OPTIONS = DRIVER_STATUSES.map((status) => ({
-  value: status,
-  label: DRIVER_STATUS_LABELS[status],
-}));
+import { StatusSelect } from './status-select.tsx';
 
 const LABELS = {
   ...PERSON_LABELS,
@@ -84,20 +80,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
             {...form.register('licenceNumber')}
             error={form.formState.errors.licenceNumber?.message}
           />
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <Select
-                label={LABELS.status}
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'AVAILABLE')}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <StatusSelect control={form.control} statuses={DRIVER_STATUSES} labels={DRIVER_STATUS_LABELS} />
         </SimpleGrid>
         <FormError message={serverError} />
         <FormActions

@@ -5,7 +5,7 @@ import {
   type Vehicle,
   type VehicleSettableStatus,
 } from '@mandira/contract/fleet';
-import { Modal, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -23,6 +23,7 @@ import {
   type VehicleIdentityValues,
 } from '../../lib/vehicle-fields.tsx';
 import { useSaveVehicle } from './api.ts';
+import { StatusSelect } from './status-select.tsx';
 
 type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => void };
 
@@ -59,11 +60,6 @@ type Values = VehicleIdentityValues & {
 
 // The server's schema, so most mistakes show on their field before anything is sent.
 const resolver = contractResolver<Values>(CreateVehicleBody);
-
-const STATUS_OPTIONS = VEHICLE_SETTABLE_STATUSES.map((status) => ({
-  value: status,
-  label: VEHICLE_STATUS_LABELS[status],
-}));
 
 /** Spec §3 defaults: the current year, 0 for the figures; a new vehicle is available. */
 function defaultsOf(vehicle: Vehicle | undefined): Values {
@@ -120,19 +116,10 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
           <VehicleIdentityFields form={form} platePlaceholder="34 ABC 123" plateRequired />
-          <Controller
+          <StatusSelect
             control={form.control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <Select
-                label={LABELS.status}
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'AVAILABLE')}
-                error={fieldState.error?.message}
-              />
-            )}
+            statuses={VEHICLE_SETTABLE_STATUSES}
+            labels={VEHICLE_STATUS_LABELS}
           />
           {numberField('capacityInTons', 2)}
           {numberField('palletCapacity', 0)}
