@@ -10,9 +10,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { PERSON_LABELS, PersonFields, type PersonValues, personDefaults } from '../../lib/person-fields.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveDriver } from './api.ts';
@@ -82,13 +81,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
           />
           <StatusSelect control={form.control} statuses={DRIVER_STATUSES} labels={DRIVER_STATUS_LABELS} />
         </SimpleGrid>
-        <FormError message={serverError} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
-        />
+        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

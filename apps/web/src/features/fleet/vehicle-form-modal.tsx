@@ -11,9 +11,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDrivers } from '../../api/fleet.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { FormNumberField } from '../../lib/form-number-field.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { byTurkishText } from '../../lib/turkish-order.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
@@ -145,13 +144,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
             />
           )}
         />
-        <FormError message={serverError} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
-        />
+        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -11,9 +11,8 @@ import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { PERSON_LABELS, PersonFields, type PersonValues, personDefaults } from '../../lib/person-fields.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDriver } from './api.ts';
@@ -77,12 +76,11 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <PersonFields form={form} />
         </SimpleGrid>
-        <FormError title={failure?.title} message={failure?.message} />
-        <FormActions
+        <SaveFooter
+          errorTitle={failure?.title}
+          error={failure?.message}
           submitting={save.submitting}
           onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
         />
       </Stack>
     </form>

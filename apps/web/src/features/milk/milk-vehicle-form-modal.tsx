@@ -4,9 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { FormNumberField } from '../../lib/form-number-field.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import {
@@ -107,13 +106,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
             data-testid="total-volume"
           />
         </SimpleGrid>
-        <FormError message={serverError} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
-        />
+        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );
