@@ -73,6 +73,14 @@ export const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
 
 export const optionalParam = <T extends z.ZodType>(schema: T) => emptyAsMissing(schema.optional());
 
+/** An optional text up to `max` characters, trimmed; missing and null are both ''. */
+export const optionalText = (max: number) =>
+  text(NOT_A_TEXT)
+    .trim()
+    .max(max, `En fazla ${max} karakter girilebilir.`)
+    .nullish()
+    .transform((value) => value ?? '');
+
 export const INVALID_PHONE_CHARACTERS = 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.';
 export const TOO_FEW_PHONE_DIGITS = 'Telefon en az 7 rakam içermelidir.';
 

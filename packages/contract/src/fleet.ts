@@ -1,9 +1,16 @@
 import { z } from 'zod';
-import { atMostDecimals, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalPhone, text } from './fields.ts';
-import { isIsoDate } from './istanbul-time.ts';
-import { GENDERS, Gender } from './milk.ts';
+import {
+  atMostDecimals,
+  idOf,
+  NOT_A_NUMBER,
+  NOT_A_TEXT,
+  optionalPhone,
+  optionalText,
+  text,
+} from './fields.ts';
+import { GENDERS, Gender, optionalDateOfBirth, optionalGender, optionalTckn } from './people.ts';
 import { EnumDescription } from './products.ts';
-import { isValidTckn } from './tckn.ts';
+import { purchaseNotBeforeProduction, vehicleYear } from './vehicle-fields.ts';
 
 /** The order logistics fleet: vehicles and their drivers (spec §2, §3; DESIGN §7.6). */
 
@@ -44,13 +51,6 @@ export const DriverStatus = z.enum(DRIVER_STATUSES as [DriverStatus, ...DriverSt
 const entityId = idOf('Geçerli bir kayıt numarası giriniz.');
 export const FleetIdParams = z.object({ id: entityId });
 
-const optionalText = (max: number) =>
-  text(NOT_A_TEXT)
-    .trim()
-    .max(max, `En fazla ${max} karakter girilebilir.`)
-    .nullish()
-    .transform((value) => value ?? '');
-
 /** The most a lorry of the fleet could carry or burn: bounds that keep typing mistakes out. */
 export const MAX_CAPACITY_TONS = 100;
 export const MAX_PALLETS = 100;
@@ -67,13 +67,7 @@ const figure = (max: number, unit: string) =>
     .transform((value) => value ?? 0);
 
 /** A year; missing means the current year (spec §3). */
-const year = z
-  .number(NOT_A_NUMBER)
-  .int('Yıl tam sayı olmalıdır.')
-  .min(1950, 'Geçerli bir yıl giriniz.')
-  .refine((value) => value <= new Date().getFullYear() + 1, 'Yıl gelecekte olamaz.')
-  .nullish()
-  .transform((value) => value ?? new Date().getFullYear());
+const year = vehicleYear(() => new Date().getFullYear());
 
 /** Plates are written upper case with single spaces ('34 ABC 123'); uniqueness ignores the spaces. */
 export const licencePlate = text(NOT_A_TEXT)
@@ -107,17 +101,6 @@ const vehicleFields = {
     .optional(),
 };
 
-type YearPair = { productionYear: number; yearOfPurchase: number };
-const purchaseNotBeforeProduction = (body: YearPair, ctx: z.RefinementCtx) => {
-  if (body.yearOfPurchase < body.productionYear) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['yearOfPurchase'],
-      message: 'Satın alma yılı üretim yılından önce olamaz.',
-    });
-  }
-};
-
 /** `POST /shipments/vehicle`. */
 export const CreateVehicleBody = z.object(vehicleFields).superRefine(purchaseNotBeforeProduction);
 export type CreateVehicleBody = z.input<typeof CreateVehicleBody>;
@@ -127,32 +110,13 @@ export const UpdateVehicleBody = z
   .superRefine(purchaseNotBeforeProduction);
 export type UpdateVehicleBody = z.input<typeof UpdateVehicleBody>;
 
-const dateOfBirth = text(NOT_A_TEXT)
-  .trim()
-  // Spec §5: the screen may send a date-time; only its date is kept.
-  .transform((value) => value.slice(0, 10))
-  .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
-  .refine(
-    (value) => value === '' || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
-    'Doğum tarihi gelecekte veya 1900 öncesinde olamaz.',
-  )
-  .nullish()
-  .transform((value) => value || null);
-
 const driverFields = {
   name: text(NOT_A_TEXT).trim().min(1, 'Ad zorunludur.').max(100, 'En fazla 100 karakter girilebilir.'),
   surname: text(NOT_A_TEXT).trim().min(1, 'Soyad zorunludur.').max(100, 'En fazla 100 karakter girilebilir.'),
-  gender: z
-    .union([Gender, z.literal('')], { error: "Cinsiyet 'Erkek' veya 'Kadın' olmalıdır." })
-    .nullish()
-    .transform((value) => value || null),
-  dateOfBirth,
+  gender: optionalGender(),
+  dateOfBirth: optionalDateOfBirth(),
   phone: optionalPhone(30),
-  tckn: z
-    .union([text().trim(), z.number().int().transform(String)], NOT_A_TEXT)
-    .refine((value) => value === '' || isValidTckn(value), 'Geçersiz T.C. kimlik numarası.')
-    .nullish()
-    .transform((value) => value || null),
+  tckn: optionalTckn(),
   licenceNumber: optionalText(30),
   status: DriverStatus.nullish().transform((value) => value ?? 'AVAILABLE'),
 };

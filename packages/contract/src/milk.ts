@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { DAY_OUT_OF_RANGE, day, idOf, isWithinDays, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
-import { isIsoDate, parseDateTime } from './istanbul-time.ts';
-import { isValidTckn } from './tckn.ts';
+import {
+  DAY_OUT_OF_RANGE,
+  day,
+  idOf,
+  isWithinDays,
+  NOT_A_NUMBER,
+  optionalParam,
+  optionalText,
+  text,
+} from './fields.ts';
+import { parseDateTime } from './istanbul-time.ts';
+import { GENDERS, Gender, optionalDateOfBirth, optionalGender, optionalTckn } from './people.ts';
+import { purchaseNotBeforeProduction, vehicleYear } from './vehicle-fields.ts';
 
 /** The three milks a dairy collects, in the order the screens show them. */
 export const MILK_TYPES = { COW: 'İnek Sütü', SHEEP: 'Koyun Sütü', GOAT: 'Keçi Sütü' } as const;
@@ -14,9 +24,7 @@ export const MAX_TANKER_COUNT = 20;
 export const MAX_SUMMARY_DAYS = 366;
 
 export const MILK_DRIVER_NAME_REQUIRED = 'Ad ve soyad zorunludur.';
-export const GENDERS = ['Erkek', 'Kadın'] as const;
-export const Gender = z.enum(GENDERS);
-export type Gender = z.infer<typeof Gender>;
+export { GENDERS, Gender };
 
 /** totalVolume of a milk vehicle; the database computes the same product as a generated column. */
 export function milkVehicleTotalVolume(tankerCount: number | undefined, perUnit: number | undefined): number {
@@ -40,20 +48,7 @@ const litres = z
   .nullish()
   .transform((value) => Math.round((value ?? 0) * 10) / 10);
 
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, `En fazla ${max} karakter girilebilir.`)
-    .nullish()
-    .transform((value) => value ?? '');
-
-const year = z
-  .number(NOT_A_NUMBER)
-  .int('Yıl tam sayı olmalıdır.')
-  .min(1950, 'Geçerli bir yıl giriniz.')
-  .refine((value) => value <= new Date().getFullYear() + 1, 'Yıl gelecekte olamaz.')
-  .nullish()
-  .transform((value) => value ?? null);
+const year = vehicleYear(() => null);
 
 const entityId = idOf('Geçerli bir kayıt numarası giriniz.');
 
@@ -98,21 +93,6 @@ const milkVehicleFields = {
   totalVolume: z.unknown().optional(),
 };
 
-type YearPair = { productionYear: number | null; yearOfPurchase: number | null };
-const purchaseNotBeforeProduction = (body: YearPair, ctx: z.RefinementCtx) => {
-  if (
-    body.productionYear !== null &&
-    body.yearOfPurchase !== null &&
-    body.yearOfPurchase < body.productionYear
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['yearOfPurchase'],
-      message: 'Satın alma yılı üretim yılından önce olamaz.',
-    });
-  }
-};
-
 export const CreateMilkVehicleBody = z.object(milkVehicleFields).superRefine(purchaseNotBeforeProduction);
 export type CreateMilkVehicleBody = z.input<typeof CreateMilkVehicleBody>;
 export const UpdateMilkVehicleBody = z
@@ -137,30 +117,13 @@ export type MilkDriver = z.infer<typeof MilkDriver>;
 const milkDriverFields = {
   name: optionalText(100),
   surname: optionalText(100),
-  gender: z
-    .union([Gender, z.literal('')], { error: "Cinsiyet 'Erkek' veya 'Kadın' olmalıdır." })
-    .nullish()
-    .transform((value) => value || null),
-  // A date-time is accepted too and cut to its date part, as the order-driver screen does.
-  dateOfBirth: text()
-    .trim()
-    .transform((value) => value.slice(0, 10))
-    .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
-    .refine(
-      (value) => value === '' || (value >= '1900-01-01' && value <= new Date().toISOString().slice(0, 10)),
-      'Doğum tarihi gelecekte veya 1900 öncesinde olamaz.',
-    )
-    .nullish()
-    .transform((value) => value || null),
+  gender: optionalGender(),
+  dateOfBirth: optionalDateOfBirth(),
   phone: optionalText(30).refine(
     (value) => /^[0-9+()\s-]*$/.test(value),
     'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.',
   ),
-  tckn: z
-    .union([text().trim(), z.number().int().transform(String)])
-    .refine((value) => value === '' || isValidTckn(value), 'Geçersiz T.C. kimlik numarası.')
-    .nullish()
-    .transform((value) => value || null),
+  tckn: optionalTckn(),
 };
 
 export const CreateMilkDriverBody = z.object(milkDriverFields);

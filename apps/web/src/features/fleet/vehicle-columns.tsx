@@ -1,7 +1,7 @@
 import type { Vehicle } from '@mandira/contract/fleet';
-import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { vehicleIdentityColumns } from '../../lib/vehicle-columns.tsx';
 import { FleetStatusBadge } from './status-badge.tsx';
 
 const figure = (id: keyof Vehicle, header: string, decimals = 2): DataTableColumn<Vehicle> => ({
@@ -15,26 +15,7 @@ const figure = (id: keyof Vehicle, header: string, decimals = 2): DataTableColum
 
 /** Spec §2: plate, brand, model, years, capacity, pallets, drivers, fuel (lt/100km), status. */
 export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
-  {
-    id: 'licencePlateCode',
-    header: 'Plaka',
-    value: (vehicle) => vehicle.licencePlateCode,
-    render: (vehicle) => (
-      <Text fz="sm" fw={600} ff="monospace">
-        {vehicle.licencePlateCode}
-      </Text>
-    ),
-    noWrap: true,
-  },
-  { id: 'brand', header: 'Marka', value: (vehicle) => vehicle.brand },
-  { id: 'model', header: 'Model', value: (vehicle) => vehicle.model },
-  { id: 'productionYear', header: 'Üretim Yılı', value: (vehicle) => vehicle.productionYear, align: 'right' },
-  {
-    id: 'yearOfPurchase',
-    header: 'Alım Yılı',
-    value: (vehicle) => vehicle.yearOfPurchase,
-    align: 'right',
-  },
+  ...vehicleIdentityColumns<Vehicle>('Alım Yılı'),
   figure('capacityInTons', 'Kapasite (ton)'),
   figure('palletCapacity', 'Palet', 0),
   { id: 'drivers', header: 'Sürücüler', value: (vehicle) => vehicle.drivers, minWidth: 110 },

@@ -5,19 +5,24 @@ import {
   type Vehicle,
   type VehicleSettableStatus,
 } from '@mandira/contract/fleet';
-import { Modal, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDrivers } from '../../api/fleet.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { NumberField } from '../../lib/number-field.tsx';
+import { FormNumberField } from '../../lib/form-number-field.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { byTurkishText } from '../../lib/turkish-order.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import {
+  VEHICLE_IDENTITY_LABELS,
+  VehicleIdentityFields,
+  type VehicleIdentityValues,
+} from '../../lib/vehicle-fields.tsx';
 import { useSaveVehicle } from './api.ts';
+import { StatusSelect } from './status-select.tsx';
 
 type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => void };
 
@@ -30,11 +35,7 @@ export function VehicleFormModal({ opened, vehicle, onClose }: Props) {
 }
 
 const LABELS = {
-  licencePlateCode: 'Plaka',
-  brand: 'Marka',
-  model: 'Model',
-  productionYear: 'Üretim Yılı',
-  yearOfPurchase: 'Satın Alma Yılı',
+  ...VEHICLE_IDENTITY_LABELS,
   capacityInTons: 'Kapasite (ton)',
   palletCapacity: 'Palet Kapasitesi',
   fuelConsumptionEmpty: 'Yakıt Tüketimi Boş (lt/100km)',
@@ -45,29 +46,19 @@ const LABELS = {
 } as const;
 
 type NumberName =
-  | 'productionYear'
-  | 'yearOfPurchase'
   | 'capacityInTons'
   | 'palletCapacity'
   | 'fuelConsumptionEmpty'
   | 'fuelConsumptionHalfFull'
   | 'fuelConsumptionFull';
 
-type Values = {
-  licencePlateCode: string;
-  brand: string;
-  model: string;
+type Values = VehicleIdentityValues & {
   status: VehicleSettableStatus;
   driverIds: number[];
 } & Record<NumberName, number | undefined>;
 
 // The server's schema, so most mistakes show on their field before anything is sent.
 const resolver = contractResolver<Values>(CreateVehicleBody);
-
-const STATUS_OPTIONS = VEHICLE_SETTABLE_STATUSES.map((status) => ({
-  value: status,
-  label: VEHICLE_STATUS_LABELS[status],
-}));
 
 /** Spec §3 defaults: the current year, 0 for the figures; a new vehicle is available. */
 function defaultsOf(vehicle: Vehicle | undefined): Values {
@@ -92,7 +83,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
   const saveVehicle = useSaveVehicle();
   const drivers = useDrivers();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver,
     defaultValues: defaultsOf(vehicle),
   });
@@ -111,58 +102,23 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
       onDone();
     } catch (error) {
       // The modal stays open with the server's reason, on its field when it names one.
-      setServerError(showServerError(setError, error, LABELS));
+      setServerError(showServerError(form.setError, error, LABELS));
     }
   });
 
   const numberField = (name: NumberName, decimals: number) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={LABELS[name]}
-          decimals={decimals}
-          // '2.026' would read as a quantity; years are written without grouping.
-          grouping={name !== 'productionYear' && name !== 'yearOfPurchase'}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
+    <FormNumberField control={form.control} name={name} label={LABELS[name]} decimals={decimals} />
   );
 
   return (
-    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+    <form onSubmit={form.handleSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInput
-            label={LABELS.licencePlateCode}
-            placeholder="34 ABC 123"
-            withAsterisk
-            data-autofocus
-            {...register('licencePlateCode')}
-            error={formState.errors.licencePlateCode?.message}
-          />
-          <TextInput label={LABELS.brand} {...register('brand')} error={formState.errors.brand?.message} />
-          <TextInput label={LABELS.model} {...register('model')} error={formState.errors.model?.message} />
-          {numberField('productionYear', 0)}
-          {numberField('yearOfPurchase', 0)}
-          <Controller
-            control={control}
-            name="status"
-            render={({ field, fieldState }) => (
-              <Select
-                label={LABELS.status}
-                data={STATUS_OPTIONS}
-                allowDeselect={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? 'AVAILABLE')}
-                error={fieldState.error?.message}
-              />
-            )}
+          <VehicleIdentityFields form={form} platePlaceholder="34 ABC 123" plateRequired />
+          <StatusSelect
+            control={form.control}
+            statuses={VEHICLE_SETTABLE_STATUSES}
+            labels={VEHICLE_STATUS_LABELS}
           />
           {numberField('capacityInTons', 2)}
           {numberField('palletCapacity', 0)}
@@ -173,7 +129,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
           {numberField('fuelConsumptionFull', 2)}
         </SimpleGrid>
         <Controller
-          control={control}
+          control={form.control}
           name="driverIds"
           render={({ field, fieldState }) => (
             <MultiSelect
@@ -188,13 +144,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
             />
           )}
         />
-        <FormError message={serverError} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
-        />
+        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,51 +1,27 @@
-import type { Vehicle } from '@mandira/contract/fleet';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPencil, IconTruck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconTruck } from '@tabler/icons-react';
 import { useVehicles } from '../../api/fleet.ts';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { RecordsPage } from '../../lib/records-page.tsx';
 import { VEHICLE_COLUMNS } from './vehicle-columns.tsx';
 import { VehicleFormModal } from './vehicle-form-modal.tsx';
 
-type Editing = { vehicle?: Vehicle };
-
 /** 'Araç Yönetimi' (spec §2): the lorries that carry orders to buyers. */
 export default function VehiclesPage() {
-  const vehicles = useVehicles();
-  const [editing, setEditing] = useState<Editing | null>(null);
   return (
-    <>
-      <PageHeader title="Araç Yönetimi" description="Sevkiyat araçları, kapasiteleri ve sürücüleri" />
-      <DataTable
-        name="araclar"
-        columns={VEHICLE_COLUMNS}
-        data={vehicles.data}
-        getRowId={(vehicle) => vehicle.id}
-        loading={vehicles.isPending}
-        error={vehicles.error}
-        onRetry={() => void vehicles.refetch()}
-        initialSort={[{ id: 'licencePlateCode', desc: false }]}
-        minWidth={1000}
-        toolbar={
-          <Button leftSection={<IconTruck size={16} />} onClick={() => setEditing({})}>
-            Araç Ekle
-          </Button>
-        }
-        // An icon, not a labelled button: twelve columns leave little room at 1366 px.
-        rowActions={(vehicle) => (
-          <Tooltip label="Düzenle" withArrow>
-            <ActionIcon variant="light" aria-label="Düzenle" onClick={() => setEditing({ vehicle })}>
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-        )}
-      />
-      <VehicleFormModal
-        opened={editing !== null}
-        vehicle={editing?.vehicle}
-        onClose={() => setEditing(null)}
-      />
-    </>
+    <RecordsPage
+      title="Araç Yönetimi"
+      description="Sevkiyat araçları, kapasiteleri ve sürücüleri"
+      records={useVehicles()}
+      table={{
+        name: 'araclar',
+        columns: VEHICLE_COLUMNS,
+        initialSort: [{ id: 'licencePlateCode', desc: false }],
+        minWidth: 1000,
+      }}
+      addLabel="Araç Ekle"
+      addIcon={<IconTruck size={16} />}
+      // Twelve columns leave little room at 1366 px.
+      iconEdit
+      modal={({ row, ...modal }) => <VehicleFormModal {...modal} vehicle={row} />}
+    />
   );
 }

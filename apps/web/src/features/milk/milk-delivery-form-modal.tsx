@@ -11,9 +11,8 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
 import { NumberField } from '../../lib/number-field.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
@@ -204,12 +203,11 @@ function MilkDeliveryForm({
             )}
           />
         </SimpleGrid>
-        <FormError title={SAVE_FAILED} message={serverError} />
-        <FormActions
+        <SaveFooter
+          errorTitle={SAVE_FAILED}
+          error={serverError}
           submitting={save.submitting}
           onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
         />
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import type { MilkVehicle } from '@mandira/contract/milk';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { vehicleIdentityColumns } from '../../lib/vehicle-columns.tsx';
 import { formatLitres } from './milk-format.ts';
 
 const litres = (id: keyof MilkVehicle, header: string, bold = false): DataTableColumn<MilkVehicle> => ({
@@ -17,26 +18,7 @@ const litres = (id: keyof MilkVehicle, header: string, bold = false): DataTableC
 });
 
 export const MILK_VEHICLE_COLUMNS: DataTableColumn<MilkVehicle>[] = [
-  {
-    id: 'licencePlateCode',
-    header: 'Plaka',
-    value: (vehicle) => vehicle.licencePlateCode,
-    render: (vehicle) => (
-      <Text fz="sm" fw={600} ff="monospace">
-        {vehicle.licencePlateCode}
-      </Text>
-    ),
-    noWrap: true,
-  },
-  { id: 'brand', header: 'Marka', value: (vehicle) => vehicle.brand },
-  { id: 'model', header: 'Model', value: (vehicle) => vehicle.model },
-  { id: 'productionYear', header: 'Üretim Yılı', value: (vehicle) => vehicle.productionYear, align: 'right' },
-  {
-    id: 'yearOfPurchase',
-    header: 'Satın Alma Yılı',
-    value: (vehicle) => vehicle.yearOfPurchase,
-    align: 'right',
-  },
+  ...vehicleIdentityColumns<MilkVehicle>('Satın Alma Yılı'),
   { id: 'tankerCount', header: 'Tank Sayısı', value: (vehicle) => vehicle.tankerCount, align: 'right' },
   litres('tankerVolumePerUnit', 'Tank Hacmi (L)'),
   litres('totalVolume', 'Toplam Hacim (L)', true),

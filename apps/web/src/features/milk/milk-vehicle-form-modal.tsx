@@ -2,13 +2,17 @@ import { CreateMilkVehicleBody, type MilkVehicle, milkVehicleTotalVolume } from 
 import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { NumberField } from '../../lib/number-field.tsx';
+import { FormNumberField } from '../../lib/form-number-field.tsx';
+import { SaveFooter } from '../../lib/save-footer.tsx';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import {
+  VEHICLE_IDENTITY_LABELS,
+  VehicleIdentityFields,
+  type VehicleIdentityValues,
+} from '../../lib/vehicle-fields.tsx';
 import { useSaveMilkVehicle } from './api.ts';
 import { formatLitres } from './milk-format.ts';
 
@@ -23,11 +27,7 @@ export function MilkVehicleFormModal({ opened, vehicle, onClose }: Props) {
 }
 
 const LABELS = {
-  licencePlateCode: 'Plaka',
-  brand: 'Marka',
-  model: 'Model',
-  productionYear: 'Üretim Yılı',
-  yearOfPurchase: 'Satın Alma Yılı',
+  ...VEHICLE_IDENTITY_LABELS,
   tankerCount: 'Tank Sayısı',
   tankerVolumePerUnit: 'Tank Hacmi (L)',
 } as const;
@@ -35,12 +35,7 @@ const LABELS = {
 // The server's schema, so most mistakes show on their field before anything is sent.
 const resolver = contractResolver<Values>(CreateMilkVehicleBody);
 
-type Values = {
-  licencePlateCode: string;
-  brand: string;
-  model: string;
-  productionYear: number | undefined;
-  yearOfPurchase: number | undefined;
+type Values = VehicleIdentityValues & {
   tankerCount: number | undefined;
   tankerVolumePerUnit: number | undefined;
 };
@@ -62,11 +57,14 @@ function defaultsOf(vehicle: MilkVehicle | undefined): Values {
 function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined; onDone: () => void }) {
   const saveVehicle = useSaveMilkVehicle();
   const [serverError, setServerError] = useState<string>();
-  const { register, control, handleSubmit, setError, formState } = useForm<Values>({
+  const form = useForm<Values>({
     resolver,
     defaultValues: defaultsOf(vehicle),
   });
-  const [tankerCount, perUnit] = useWatch({ control, name: ['tankerCount', 'tankerVolumePerUnit'] });
+  const [tankerCount, perUnit] = useWatch({
+    control: form.control,
+    name: ['tankerCount', 'tankerVolumePerUnit'],
+  });
   const totalVolume = milkVehicleTotalVolume(tankerCount, perUnit);
 
   const save = useSubmitGuard(async (values: Values) => {
@@ -83,49 +81,22 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
     } catch (error) {
       // Spec §8: logged, and the modal stays open; the server's reason is shown as well.
       console.error('Süt aracı kaydedilemedi', error);
-      setServerError(showServerError(setError, error, LABELS));
+      setServerError(showServerError(form.setError, error, LABELS));
     }
   });
 
-  const numberField = (
-    name: 'productionYear' | 'yearOfPurchase' | 'tankerCount' | 'tankerVolumePerUnit',
-    extra: { decimalScale?: number; year?: boolean } = {},
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={LABELS[name]}
-          decimals={extra.decimalScale ?? 0}
-          // '2.026' would read as a quantity; years are written without grouping.
-          grouping={!extra.year}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-
   return (
-    <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>
+    <form onSubmit={form.handleSubmit((values) => void save.run(values))} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={LABELS.licencePlateCode}
-            placeholder="10 ABC 123"
-            data-autofocus
-            {...register('licencePlateCode')}
-            error={formState.errors.licencePlateCode?.message}
+          <VehicleIdentityFields form={form} platePlaceholder="10 ABC 123" />
+          <FormNumberField control={form.control} name="tankerCount" label={LABELS.tankerCount} />
+          <FormNumberField
+            control={form.control}
+            name="tankerVolumePerUnit"
+            label={LABELS.tankerVolumePerUnit}
+            decimals={1}
           />
-          <TextInput label={LABELS.brand} {...register('brand')} error={formState.errors.brand?.message} />
-          <TextInput label={LABELS.model} {...register('model')} error={formState.errors.model?.message} />
-          {numberField('productionYear', { year: true })}
-          {numberField('yearOfPurchase', { year: true })}
-          {numberField('tankerCount')}
-          {numberField('tankerVolumePerUnit', { decimalScale: 1 })}
           <TextInput
             label="Toplam Hacim (L)"
             description="Tank sayısı × tank hacmi, otomatik hesaplanır"
@@ -135,13 +106,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
             data-testid="total-volume"
           />
         </SimpleGrid>
-        <FormError message={serverError} />
-        <FormActions
-          submitting={save.submitting}
-          onCancel={onDone}
-          cancelLabel="İptal"
-          submittingLabel="Kaydediliyor..."
-        />
+        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );
