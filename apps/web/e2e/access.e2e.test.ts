@@ -64,7 +64,7 @@ describe('sign-in, menus and page access by role', () => {
 
     await page.getByTestId('menu-entry').filter({ hasText: 'Kullanıcı Yönetimi' }).click();
     await page.waitForURL('**/user-management');
-    await page.getByRole('cell', { name: 'ofis.e2e' }).waitFor();
+    await page.getByRole('cell', { name: 'ofis.e2e', exact: true }).waitFor();
 
     // A new user with one role, through the modal.
     await page.getByRole('button', { name: 'Kullanıcı Ekle' }).click();

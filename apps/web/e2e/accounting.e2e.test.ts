@@ -14,13 +14,13 @@ const baseUrl = inject('baseUrl');
 /** Finance with the buyer list too: 'Hesap Özeti' on that list leads to the account. */
 const FINANCE = { userName: 'finans.e2e', password: 'finans-e2e-1234' };
 const BUYER: CreateBuyerBody = {
-  code: 'E2E-F01',
+  code: 'E2E-A01',
   title: 'Ayvalık Zeytin ve Peynir Evi',
   name: 'Şule',
   surname: 'Işık',
 };
 const OTHER: CreateBuyerBody = {
-  code: 'E2E-F02',
+  code: 'E2E-A02',
   title: 'Gömeç Kahvaltı Salonu',
   name: 'Ali',
   surname: 'Er',
@@ -216,7 +216,7 @@ describe('buyer accounting as finance', () => {
       statement.getByRole('button', { name: 'Excel' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(
-      /^hesap-ekstresi-E2E-F01-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
+      /^hesap-ekstresi-E2E-A01-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
     );
     const rows = await readSheet((await download.path())!);
     expect(rows[0]).toEqual([

@@ -24,7 +24,7 @@ const BUYER = {
   surname: 'Şahin',
 };
 /** 1500 g packs, 6 to a box: 48 pieces weigh 72 kg. */
-const PRODUCT = { code: 'YKL-9101', name: 'Ezine Tam Yağlı Beyaz Peynir 1500 g', price: 455 };
+const PRODUCT = { code: 'YKL-9731', name: 'Ezine Tam Yağlı Beyaz Peynir 1500 g', price: 455 };
 const SHIPMENT_CODE = 'SVK-E2E-YKL-01';
 const PLATE = '17 YKL 101';
 const BOXES = 8;
