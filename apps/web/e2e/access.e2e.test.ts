@@ -199,7 +199,12 @@ describe('sign-in, menus and page access by role', () => {
 
     // An office administrator reaches user management, also through its Turkish alias.
     await signInThroughUi(page, baseUrl, 'ofis.e2e', 'ofis-e2e-1234');
-    expect(await menuLabels(page)).toEqual(['Ana Sayfa', 'Kullanıcı Yönetimi', 'Müşteri Deposu Yönetimi']);
+    expect(await menuLabels(page)).toEqual([
+      'Ana Sayfa',
+      'Kullanıcı Yönetimi',
+      'Müşteri Deposu Yönetimi',
+      'Sevkiyat Yönetimi',
+    ]);
     await page.goto(`${baseUrl}/kullanici-yonetimi`);
     await page.getByRole('cell', { name: 'sekreter.e2e' }).waitFor();
     expect(page.url()).toContain('/kullanici-yonetimi');
