@@ -25,7 +25,8 @@ const OTHER: CreateBuyerBody = {
   name: 'Ali',
   surname: 'Er',
 };
-const PRODUCT = { code: 'STK-8501', name: 'Ezine Beyaz Peynir 1500 g', price: 185.5 };
+// 1,5 kg packs: out of the 1500 g group, whose products the order suite counts on this shared server.
+const PRODUCT = { code: 'STK-8501', name: 'Ezine Beyaz Peynir 1,5 kg', price: 185.5 };
 /** 2 boxes of 6 at ₺185,50. */
 const ORDER_TOTAL = '₺2.226,00';
 
@@ -82,7 +83,10 @@ describe('buyer accounting as finance', () => {
     const item = await seeder.call<ProductItem>(
       'POST',
       '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name),
+      productItemBody(PRODUCT.code, PRODUCT.name, {
+        packagingUnitType: 'KILOGRAM',
+        packagingUnitTypeAmount: 1.5,
+      }),
     );
     const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
     await seeder.call('PUT', '/product-item/stock-import-bulk', {
