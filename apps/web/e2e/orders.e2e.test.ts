@@ -197,7 +197,8 @@ describe('order-taking, baskets and order review as the order manager', () => {
 
     // The Turkish search of the table and the search inside the buyer list ('balıkesir' finds 'Balıkesir').
     await page.getByRole('textbox', { name: 'Ara' }).fill('PEYNİR');
-    await expect.poll(() => page.getByTestId('table-count').textContent()).toBe('2 / 3 kayıt');
+    // Of the group's products (other suites on this shared server may add some), the two cheeses match.
+    await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2 \/ \d+ kayıt$/);
     await page.getByRole('textbox', { name: 'Ara' }).fill('');
     await chooseBuyer(page, 'balıkesir', FIRST.title);
     await yogurt.getByLabel(`${YOGURT.name} koli adedi`).fill('3');
