@@ -1,30 +1,15 @@
 import type { AccountingSummary, AccountStatement } from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoThrough } from '../../../test/demo-chain.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemoUsers } from '../../db/demo-users.ts';
-import { seedBuyersDemo } from '../buyers/buyers.demo.ts';
-import { seedLoadingDemo } from '../loading/loading.demo.ts';
-import { seedOrdersDemo } from '../orders/orders.demo.ts';
-import { seedProductsDemo } from '../products/products.demo.ts';
-import { seedShipmentsDemo } from '../shipments/shipments.demo.ts';
-import { seedStockDemo } from '../stock/stock.demo.ts';
-import { seedAccountingDemo } from './accounting.demo.ts';
 
 let t: TestApp;
 let finance: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoUsers(t.db);
-  await seedProductsDemo(t.db);
-  await seedStockDemo(t.db);
-  await seedBuyersDemo(t.db);
-  await seedOrdersDemo(t.db);
-  // Completed orders come with the shipments the loading demo delivers.
-  await seedShipmentsDemo(t.db);
-  await seedLoadingDemo(t.db);
-  await seedAccountingDemo(t.db);
+  await seedDemoThrough(t.db, 'accounting');
   finance = await t.tokenWithRoles(['FINANCE_ADMIN']);
 }, 300_000);
 afterAll(() => t.close());

@@ -1,23 +1,15 @@
 import { ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoThrough } from '../../../test/demo-chain.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemoUsers } from '../../db/demo-users.ts';
-import { seedBuyersDemo } from '../buyers/buyers.demo.ts';
-import { seedProductsDemo } from '../products/products.demo.ts';
-import { seedStockDemo } from '../stock/stock.demo.ts';
 import { reservationDrift } from './order-test-data.ts';
-import { seedOrdersDemo } from './orders.demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoUsers(t.db);
-  await seedProductsDemo(t.db);
-  await seedStockDemo(t.db);
-  await seedBuyersDemo(t.db);
-  await seedOrdersDemo(t.db);
+  await seedDemoThrough(t.db, 'orders');
 }, 240_000);
 afterAll(() => t.close());
 
