@@ -75,7 +75,7 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** A fresh database, dropped at exit. */
+/** A fresh database, dropped at exit unless BENCH_KEEP_DATABASE is set (to study its plans afterwards). */
 export async function createDatabase(prefix: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -84,6 +84,10 @@ export async function createDatabase(prefix: string): Promise<string> {
     await admin.query(`create database ${name}`);
   } finally {
     await admin.end();
+  }
+  if (process.env.BENCH_KEEP_DATABASE) {
+    console.log(`[bench] keeping database ${name}`);
+    return databaseUrl(name);
   }
   onCleanup(async () => {
     const client = new pg.Client({ connectionString: POSTGRES_URL });

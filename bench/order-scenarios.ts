@@ -18,7 +18,12 @@ import { findProducts } from '../apps/server/src/modules/products/sellable-produ
 
 export type Scenario = {
   name: string;
+  /** Which target of the issue it measures, for the summary line. */
+  target?: 'search' | 'products' | 'basket';
+  /** 'fresh': against servers started with ANSWER_CACHE_MB=0, which read every answer anew (decision 92). */
+  servers?: 'fresh';
   connections: number;
+  /** Movements are counted, not timed, so the ledger check can account for every one. */
   amount?: number;
   request: Request;
   direct: () => Promise<void>;
@@ -68,21 +73,45 @@ export async function orderScenarios({
     products: await capture(pool, (one) => findProducts(one, 'ALL')),
   };
 
+  const searchRequest: Request = {
+    method: 'POST',
+    path: '/api/orders/filter-by-query',
+    body: JSON.stringify(search),
+  };
+  const productsRequest: Request = { method: 'GET', path: '/api/products?packagingGroup=ALL' };
+  const fresh = ' — every answer read anew (ANSWER_CACHE_MB=0)';
   return [
     {
       name: 'order search: waiting + in review, last 30 days, page 1 of 50 (POST /api/orders/filter-by-query)',
+      target: 'search',
       connections: readConnections,
-      request: { method: 'POST', path: '/api/orders/filter-by-query', body: JSON.stringify(search) },
+      request: searchRequest,
       direct: replay(pool, sql.search),
     },
     {
       name: `order screen product list with figures, all ${products.length} products (GET /api/products)`,
+      target: 'products',
       connections: readConnections,
-      request: { method: 'GET', path: '/api/products?packagingGroup=ALL' },
+      request: productsRequest,
+      direct: replay(pool, sql.products),
+    },
+    {
+      name: `order search as above${fresh}`,
+      servers: 'fresh',
+      connections: readConnections,
+      request: searchRequest,
+      direct: replay(pool, sql.search),
+    },
+    {
+      name: `product list as above${fresh}`,
+      servers: 'fresh',
+      connections: readConnections,
+      request: productsRequest,
       direct: replay(pool, sql.products),
     },
     {
       name: 'basket add, one box of a random product for a random buyer (POST /api/admin/baskets)',
+      target: 'basket',
       connections: writeConnections,
       request: {
         method: 'POST',

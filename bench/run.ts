@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import { StockHistoryQuery } from '@mandira/contract/stock';
-import autocannon, { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -33,7 +33,8 @@ import {
   startServer,
   stopping,
 } from './harness.ts';
-import { orderScenarios } from './order-scenarios.ts';
+import { type LoadOptions, load, type Measured } from './load.ts';
+import { orderScenarios, type Scenario } from './order-scenarios.ts';
 import { generateOrders } from './orders-dataset.ts';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000);
@@ -47,8 +48,7 @@ const MOVES_PER_SECOND_GUESS = 150;
 
 /** A statement as the server sends it: `name` when it is a prepared statement. */
 type Statement = { name?: string; text: string; values: unknown[] };
-type Measured = { count: number; seconds: number; latencies: number[]; failures: Map<string, number> };
-type Row = { scenario: string; connections: number; http: Measured; direct: Measured };
+type Row = { target?: string; scenario: string; connections: number; http: Measured; direct: Measured };
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -77,37 +77,15 @@ function summarize(latencies: number[]): { p50: number; p95: number; p99: number
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
 }
 
-/** autocannon against both servers (connections split evenly), latencies taken per response. */
-/** Runs for `seconds`, or until exactly `amount` answers came back (then every request is accounted for). */
-async function http(
+/** The servers under the load of one request (bench/load.ts). */
+function http(
   servers: Server[],
   token: string,
-  length: { seconds: number } | { amount: number },
+  length: LoadOptions['length'],
   connections: number,
   request: Request,
 ): Promise<Measured> {
-  const latencies: number[] = [];
-  const failures = new Map<string, number>();
-  const instance = autocannon({
-    url: servers.map((server) => server.url),
-    connections,
-    ...('amount' in length ? { amount: length.amount } : { duration: length.seconds }),
-    timeout: 30,
-    headers: { 'auth-token': token, 'content-type': 'application/json' },
-    requests: [request],
-  });
-  const started = performance.now();
-  // autocannon settles on its next one-second tick after the last answer; the rate counts to that answer.
-  let lastAnswer = started;
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-    lastAnswer = performance.now();
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    else failures.set(`HTTP ${statusCode}`, (failures.get(`HTTP ${statusCode}`) ?? 0) + 1);
-  });
-  const result = await instance;
-  const elapsed = (lastAnswer - started) / 1000;
-  if (result.errors > 0) failures.set('connection errors', result.errors);
-  return { count: latencies.length, seconds: elapsed, latencies, failures };
+  return load({ urls: servers.map((server) => server.url), token, length, connections, request });
 }
 
 /** `connections` loops running `once` back to back for `seconds`. */
@@ -188,8 +166,14 @@ async function main(): Promise<void> {
   );
   const b = await startServer('B', databaseUrl);
   const servers = [a, b];
+  // Two more that keep no answers, for the reads measured as they cost when data changed (decision 92).
+  const fresh = [
+    await startServer('C', databaseUrl, { ANSWER_CACHE_MB: '0' }),
+    await startServer('D', databaseUrl, { ANSWER_CACHE_MB: '0' }),
+  ];
   log(
-    `servers A (pid ${a.pid}) and B (pid ${b.pid}); ${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up`,
+    `servers A (pid ${a.pid}) and B (pid ${b.pid}), C and D without answer cache; ` +
+      `${SECONDS} s per measurement after ${WARMUP_SECONDS} s warm-up`,
   );
 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: MOVE_CONNECTIONS });
@@ -232,14 +216,7 @@ async function main(): Promise<void> {
     hotItemList: await capture(pool, (db) => findProductItems(db, hotQuery)),
   };
 
-  const scenarios: {
-    name: string;
-    connections: number;
-    /** Movements are counted, not timed, so the ledger check can account for every one. */
-    amount?: number;
-    request: Request;
-    direct: () => Promise<void>;
-  }[] = [
+  const scenarios: Scenario[] = [
     {
       name: `item list (GET /api/product-item, ${dataset.items} items × ${dataset.warehouses} lines)`,
       connections: READ_CONNECTIONS,
@@ -338,8 +315,9 @@ async function main(): Promise<void> {
     log(`${scenario.name}: warm-up, HTTP, direct SQL …`);
     const length = (seconds: number) =>
       scenario.amount ? { amount: Math.round((scenario.amount * seconds) / SECONDS) } : { seconds };
-    const warm = await http(servers, token, length(WARMUP_SECONDS), scenario.connections, scenario.request);
-    const measuredHttp = await http(servers, token, length(SECONDS), scenario.connections, scenario.request);
+    const targets = scenario.servers === 'fresh' ? fresh : servers;
+    const warm = await http(targets, token, length(WARMUP_SECONDS), scenario.connections, scenario.request);
+    const measuredHttp = await http(targets, token, length(SECONDS), scenario.connections, scenario.request);
     const measuredDirect = await direct(SECONDS, scenario.connections, scenario.direct);
     if (scenario.request.method === 'PUT') {
       movementsDone = warm.count + measuredHttp.count + measuredDirect.count;
@@ -351,6 +329,7 @@ async function main(): Promise<void> {
       for (const [failure, times] of measured.failures) log(`  ${what}: ${times} × ${failure}`);
     }
     rows.push({
+      target: scenario.target,
       scenario: scenario.name,
       connections: scenario.connections,
       http: measuredHttp,
@@ -392,12 +371,20 @@ async function main(): Promise<void> {
       `movement throughput ${moveRatio.toFixed(2)} × direct SQL (≥ 0.5: ${moveRatio >= 0.5 ? 'met' : 'MISSED'}); ` +
       `movements ${movementsDone}, history rows written ${historyRowsWritten}.`,
   );
-  const [searchP95, productsP95] = [rows[4]!, rows[5]!].map((row) => summarize([...row.http.latencies]).p95);
-  const basketRatio = rate(rows[6]!.http) / rate(rows[6]!.direct);
+  const targetRow = (target: string) => rows.find((row) => row.target === target)!;
+  const [searchP95, productsP95] = ['search', 'products'].map(
+    (target) => summarize([...targetRow(target).http.latencies]).p95,
+  );
+  const [freshSearchP95, freshProductsP95] = rows
+    .filter((row) => row.scenario.includes('ANSWER_CACHE_MB=0'))
+    .map((row) => summarize([...row.http.latencies]).p95);
+  const basket = targetRow('basket');
+  const basketRatio = rate(basket.http) / rate(basket.direct);
   console.log(
     `Orders (${orderSet.orders}, ${orderSet.orderItems} items): search p95 ${ms(searchP95!)} ms (< 50 ms: ${searchP95! < 50 ? 'met' : 'MISSED'}); ` +
       `product list p95 ${ms(productsP95!)} ms (< 50 ms: ${productsP95! < 50 ? 'met' : 'MISSED'}); ` +
-      `basket add ${basketRatio.toFixed(2)} × direct SQL (≥ 0.5: ${basketRatio >= 0.5 ? 'met' : 'MISSED'}).`,
+      `basket add ${basketRatio.toFixed(2)} × direct SQL (≥ 0.5: ${basketRatio >= 0.5 ? 'met' : 'MISSED'}). ` +
+      `Read anew every time: search p95 ${ms(freshSearchP95!)} ms, product list p95 ${ms(freshProductsP95!)} ms.`,
   );
   console.log(`Ledger: ${ledger.summary}.`);
   console.log(`Total ${((performance.now() - runStarted) / 1000).toFixed(0)} s.`);

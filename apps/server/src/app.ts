@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { SnapshotCache } from './db/snapshot-cache.ts';
 import { registerAuthGuard } from './http/auth.ts';
 import { answerClientError } from './http/client-error.ts';
 import { fail } from './http/envelope.ts';
@@ -75,7 +76,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   app.addHook('onClose', async () => {
     await stopSessionCache();
   });
-  const deps = { db: database.db, config, sessions };
+  const deps = { db: database.db, config, sessions, answers: new SnapshotCache(config.answerCacheBytes) };
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));

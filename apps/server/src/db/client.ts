@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -273,5 +274,21 @@ export function perDatabase<T>(build: (db: Db, key: string) => T): (db: Db, key?
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`, which drizzle's types leave open. */
 export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
+  return (result as unknown as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * rowsOf as a named prepared statement, for the large reads a screen repeats (decision 92): PostgreSQL
+ * keeps each connection's plan instead of planning the statement anew on every call, which cost more
+ * than running it. The name carries a hash of the text, as pg refuses one name for two texts; a
+ * statement whose text varies with its filters so becomes one prepared statement per combination.
+ */
+export async function preparedRowsOf<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const digest = createHash('sha1').update(compiled.sql).digest('hex').slice(0, 16);
+  const prepared = db._.session.prepareQuery(compiled, undefined, `${name}_${digest}`, false);
+  const result = await prepared.execute();
   return (result as unknown as { rows: T[] }).rows;
 }

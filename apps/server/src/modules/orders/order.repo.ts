@@ -17,7 +17,7 @@ import {
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { reserves } from './order-steps.ts';
 
@@ -119,8 +119,9 @@ async function findOrderPage(
   paging: Paging,
   counted: boolean,
 ): Promise<{ orders: Order[]; count: number | undefined }> {
-  const rows = await rowsOf<PageRow>(
+  const rows = await preparedRowsOf<PageRow>(
     db,
+    counted ? 'order_page_counted' : 'order_page',
     sql`with page as (
           select o.id from orders o
            where ${where}

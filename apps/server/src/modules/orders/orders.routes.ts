@@ -12,8 +12,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, Tx } from '../../db/client.ts';
+import type { SnapshotCache } from '../../db/snapshot-cache.ts';
 import { actorOf } from '../../http/auth.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendJson } from '../../http/envelope.ts';
 import {
   assertMayView,
   countAllOrders,
@@ -25,7 +26,7 @@ import {
 } from './order-query.service.ts';
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
-export function orderRoutes({ db }: { db: Db }) {
+export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
   /** One transaction: the change, then the list that holds the changed order (decision 57). */
   const changeThenList = (
     orderId: number,
@@ -47,12 +48,15 @@ export function orderRoutes({ db }: { db: Db }) {
     app.get('/orders', { schema: { tags, querystring: OrderListQuery }, config: review }, async (req) =>
       ok(await listOrders(db, req.query)),
     );
-    app.post('/orders/filter', { schema: { tags, body: OrderQuery }, config: review }, async (req) =>
-      ok(await searchOrders(db, req.body)),
-    );
-    app.post('/orders/filter-by-query', { schema: { tags, body: OrderQuery }, config: review }, async (req) =>
-      ok(await searchOrders(db, req.body)),
-    );
+    // The review screen searches again after every step; unchanged data is answered from memory (decision 92).
+    for (const path of ['/orders/filter', '/orders/filter-by-query']) {
+      app.post(path, { schema: { tags, body: OrderQuery }, config: review }, async (req, reply) => {
+        const body = await answers.answer(db, `orders:${JSON.stringify(req.body)}`, async () =>
+          ok(await searchOrders(db, req.body)),
+        );
+        return sendJson(reply, body);
+      });
+    }
     app.get(
       '/orders/filter',
       { schema: { tags, querystring: OperationTypeQuery }, config: { access: ORDER_VIEW_ACCESS } },

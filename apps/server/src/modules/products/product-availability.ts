@@ -1,7 +1,7 @@
 import type { PackagingType, PackagingUnitType } from '@mandira/contract/products';
 import type { ProductStock } from '@mandira/contract/sellable-products';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** A bundle line with its item's card, as the product list answers it before its labels. */
@@ -132,8 +132,9 @@ export async function productFigures(db: Db | Tx, where: SQL): Promise<ProductSt
  * (read by the driver's JSON parser, not mapped row by row).
  */
 export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
-  const rows = await rowsOf<FigureRow & { bundle: BundleRow[] | null }>(
+  const rows = await preparedRowsOf<FigureRow & { bundle: BundleRow[] | null }>(
     db,
+    'product_list',
     sql`with f as (${productFiguresStatement(where)}),
         bundles as (
           select b.product_id,

@@ -3,7 +3,8 @@ import { CreateProductBody, ProductQuery, UpdateProductBody } from '@mandira/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { ok } from '../../http/envelope.ts';
+import type { SnapshotCache } from '../../db/snapshot-cache.ts';
+import { ok, sendJson } from '../../http/envelope.ts';
 import { productStock } from './product-availability.ts';
 import { findItemCards, findProducts } from './sellable-product.repo.ts';
 import {
@@ -13,7 +14,7 @@ import {
   updateProduct,
 } from './sellable-product.service.ts';
 
-export function sellableProductRoutes({ db }: { db: Db }) {
+export function sellableProductRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Satılabilir ürünler'];
@@ -21,8 +22,17 @@ export function sellableProductRoutes({ db }: { db: Db }) {
     // The order-taking screen lists products with their stock figures from the same calls (decision 55).
     const read = { access: ['SELLABLE_PRODUCT_MANAGEMENT', 'ORDER_TAKING'] } as const;
 
-    app.get('/products', { schema: { tags, querystring: ProductQuery }, config: read }, async (request) =>
-      ok(await findProducts(db, request.query.packagingGroup)),
+    // The order screen asks again after every change; unchanged data is answered from memory (decision 92).
+    app.get(
+      '/products',
+      { schema: { tags, querystring: ProductQuery }, config: read },
+      async (request, reply) => {
+        const { packagingGroup } = request.query;
+        const body = await answers.answer(db, `products:${packagingGroup ?? ''}`, async () =>
+          ok(await findProducts(db, packagingGroup)),
+        );
+        return sendJson(reply, body);
+      },
     );
     app.get('/products/packagingGroups', { schema: { tags }, config: read }, async () =>
       ok(await listProductPackagingGroups(db)),
