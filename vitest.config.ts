@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           setupFiles: ['apps/server/test/setup.ts'],
+          // Files share a worker's loaded modules instead of importing the server anew each: no test
+          // mocks a module, and each file opens its own database (test/test-database.ts).
+          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
