@@ -48,7 +48,12 @@ const MOVES_PER_SECOND_GUESS = 150;
 
 /** A statement as the server sends it: `name` when it is a prepared statement. */
 type Statement = { name?: string; text: string; values: unknown[] };
-type Row = { target?: string; scenario: string; connections: number; http: Measured; direct: Measured };
+type Row = Pick<Scenario, 'target' | 'servers'> & {
+  scenario: string;
+  connections: number;
+  http: Measured;
+  direct: Measured;
+};
 
 const log = (text: string) => console.log(`[bench] ${text}`);
 
@@ -330,6 +335,7 @@ async function main(): Promise<void> {
     }
     rows.push({
       target: scenario.target,
+      servers: scenario.servers,
       scenario: scenario.name,
       connections: scenario.connections,
       http: measuredHttp,
@@ -376,7 +382,7 @@ async function main(): Promise<void> {
     (target) => summarize([...targetRow(target).http.latencies]).p95,
   );
   const [freshSearchP95, freshProductsP95] = rows
-    .filter((row) => row.scenario.includes('ANSWER_CACHE_MB=0'))
+    .filter((row) => row.servers === 'fresh')
     .map((row) => summarize([...row.http.latencies]).p95);
   const basket = targetRow('basket');
   const basketRatio = rate(basket.http) / rate(basket.direct);

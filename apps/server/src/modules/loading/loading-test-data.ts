@@ -72,7 +72,7 @@ export async function stockedItem(
   return item.id;
 }
 
-const ok = <R extends { statusCode: number; body: string }>(response: R, what: string): R => {
+export const ok = <R extends { statusCode: number; body: string }>(response: R, what: string): R => {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(200);
   return response;
 };
@@ -218,4 +218,18 @@ export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void>
   );
   expect(taken, 'order stock movements that differ from their load records').toEqual([]);
   expect(await reservationDrift(w.t.db), 'reservation counters that differ from the sums').toEqual([]);
+}
+
+/** `PUT /shipments/{id}/on-action` as the back office. */
+export function shipmentAction(w: LoadWorld, shipmentId: number, action: string, extra: object = {}) {
+  return w.call('PUT', `/shipments/${shipmentId}/on-action`, { action, ...extra }, w.office);
+}
+
+/** An order item's status and loaded pieces, as stored. */
+export async function itemState(w: Pick<OrderWorld, 't'>, itemId: number) {
+  const [row] = await rowsOf<{ status: string; loaded_quantity: number }>(
+    w.t.db,
+    sql`select status, loaded_quantity from order_items where id = ${itemId}`,
+  );
+  return row!;
 }

@@ -6,11 +6,13 @@ import { rowsOf } from '../../db/client.ts';
 import { product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
+  itemState,
   type LoadWorld,
   load,
   loadWorld,
   onHand,
   orderInWarehouse,
+  shipmentAction,
   shipmentIn,
   stockedItem,
 } from './loading-test-data.ts';
@@ -39,20 +41,14 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const act = (shipmentId: number, action: string, extra: object = {}) =>
-  w.call('PUT', `/shipments/${shipmentId}/on-action`, { action, ...extra }, w.office);
+  shipmentAction(w, shipmentId, action, extra);
 
 async function shipmentOf(id: number): Promise<Shipment> {
   const list = (await w.call('GET', '/shipments', undefined, w.office)).json.data as Shipment[];
   return list.find((one) => one.id === id)!;
 }
 
-async function itemStatus(itemId: number) {
-  const [row] = await rowsOf<{ status: string; loaded_quantity: number }>(
-    w.t.db,
-    sql`select status, loaded_quantity from order_items where id = ${itemId}`,
-  );
-  return row!;
-}
+const itemStatus = (itemId: number) => itemState(w, itemId);
 
 async function driverStatusOf(shipmentId: number) {
   const [row] = await rowsOf<{ status: string }>(

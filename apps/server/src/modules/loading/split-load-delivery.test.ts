@@ -1,14 +1,15 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import { product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
+  itemState,
   type LoadWorld,
   load,
   loadWorld,
+  ok,
   onHand,
   orderInWarehouse,
+  shipmentAction,
   shipmentIn,
   stockedItem,
 } from './loading-test-data.ts';
@@ -30,70 +31,64 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const act = (shipmentId: number, action: string, extra: object = {}) =>
-  w.call('PUT', `/shipments/${shipmentId}/on-action`, { action, ...extra }, w.office);
-const ok = async (response: Promise<{ statusCode: number; body: string }>, what: string) => {
-  const answered = await response;
-  expect(answered.statusCode, `${what}: ${answered.body}`).toBe(200);
-};
-
-async function itemStatus(itemId: number) {
-  const [row] = await rowsOf<{ status: string; loaded_quantity: number }>(
-    w.t.db,
-    sql`select status, loaded_quantity from order_items where id = ${itemId}`,
-  );
-  return row!;
-}
+  shipmentAction(w, shipmentId, action, extra);
+const itemStatus = (itemId: number) => itemState(w, itemId);
 
 async function dispatch(shipmentId: number, itemId: number, pieces: number) {
-  await ok(w.call('PUT', `/shipments/start-load-check/${shipmentId}`, undefined, w.office), 'check');
+  ok(await w.call('PUT', `/shipments/start-load-check/${shipmentId}`, undefined, w.office), 'check');
   // Acceptance is the item's: once accepted on one truck, it is accepted on the other too.
   if ((await itemStatus(itemId)).status === 'LOADED_TO_TRUCK_FROM_WAREHOUSE') {
-    await ok(
-      w.call('PUT', '/shipments/load', { orderShipmentId: shipmentId, orderItemId: itemId }, w.shipping),
+    ok(
+      await w.call(
+        'PUT',
+        '/shipments/load',
+        { orderShipmentId: shipmentId, orderItemId: itemId },
+        w.shipping,
+      ),
       'accept',
     );
   }
-  await ok(act(shipmentId, 'FINISH_LOAD_CHECK'), 'finish check');
-  await ok(act(shipmentId, 'START_WEIGHT_CHECK'), 'weigh');
-  await ok(act(shipmentId, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: pieces * 0.0015 }), 'weighed');
-  await ok(w.call('PUT', `/shipments/start-delivery/${shipmentId}`, undefined, w.office), 'start delivery');
+  ok(await act(shipmentId, 'FINISH_LOAD_CHECK'), 'finish check');
+  ok(await act(shipmentId, 'START_WEIGHT_CHECK'), 'weigh');
+  ok(await act(shipmentId, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: pieces * 0.0015 }), 'weighed');
+  ok(await w.call('PUT', `/shipments/start-delivery/${shipmentId}`, undefined, w.office), 'start delivery');
 }
 
 it('an item on two trucks: one delivers, the other comes back, and the rest loads and delivers again', async () => {
   const { order, itemId } = await orderInWarehouse(w, cheese, 3);
   const a = await shipmentIn(w, 'LOADING');
   const b = await shipmentIn(w, 'LOADING');
-  await ok(load(w, order, itemId, a.id, [{ warehouse: 'DEPO1', quantity: 6 }]), 'load a');
-  await ok(load(w, order, itemId, b.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load b');
-  await ok(
-    w.call('PUT', `/orders/${order.id}/order-item/${itemId}/loaded-to-truck`, undefined, w.warehouse),
+  ok(await load(w, order, itemId, a.id, [{ warehouse: 'DEPO1', quantity: 6 }]), 'load a');
+  ok(await load(w, order, itemId, b.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load b');
+  ok(
+    await w.call('PUT', `/orders/${order.id}/order-item/${itemId}/loaded-to-truck`, undefined, w.warehouse),
     'loaded',
   );
   await expectLedgerHolds(w);
   await dispatch(a.id, itemId, 6);
   await dispatch(b.id, itemId, 12);
-  await ok(w.call('PUT', `/shipments/complete-delivery/${a.id}`, undefined, w.office), 'deliver a');
+  ok(await w.call('PUT', `/shipments/complete-delivery/${a.id}`, undefined, w.office), 'deliver a');
   // Twelve of its pieces are still on the road: the item waits for the other truck.
   expect(await itemStatus(itemId)).toEqual({ status: 'LOAD_STATUS_ACCEPTED', loaded_quantity: 18 });
   await expectLedgerHolds(w);
 
   const before = await onHand(w, cheeseItem, 'DEPO1');
-  await ok(act(b.id, 'SET_AS_RETURNING_TO_WAREHOUSE'), 'returning');
-  await ok(act(b.id, 'DO_PARKING'), 'parked');
+  ok(await act(b.id, 'SET_AS_RETURNING_TO_WAREHOUSE'), 'returning');
+  ok(await act(b.id, 'DO_PARKING'), 'parked');
   expect(await onHand(w, cheeseItem, 'DEPO1')).toBe(before + 12);
   // The delivered six stay loaded; the returned twelve are to load again, and reserved again.
   expect(await itemStatus(itemId)).toEqual({ status: 'LOADING', loaded_quantity: 6 });
   await expectLedgerHolds(w);
 
   const c = await shipmentIn(w, 'LOADING');
-  await ok(load(w, order, itemId, c.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load c');
-  await ok(
-    w.call('PUT', `/orders/${order.id}/order-item/${itemId}/loaded-to-truck`, undefined, w.warehouse),
+  ok(await load(w, order, itemId, c.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load c');
+  ok(
+    await w.call('PUT', `/orders/${order.id}/order-item/${itemId}/loaded-to-truck`, undefined, w.warehouse),
     'loaded again',
   );
   await dispatch(c.id, itemId, 12);
-  await ok(w.call('PUT', `/shipments/complete-delivery/${c.id}`, undefined, w.office), 'deliver c');
+  ok(await w.call('PUT', `/shipments/complete-delivery/${c.id}`, undefined, w.office), 'deliver c');
   expect(await itemStatus(itemId)).toEqual({ status: 'DELIVERED_TO_BUYER', loaded_quantity: 18 });
   await expectLedgerHolds(w);
-  await ok(w.call('PUT', `/order-action/COMPLETE?id=${order.id}`), 'complete');
+  ok(await w.call('PUT', `/order-action/COMPLETE?id=${order.id}`), 'complete');
 });
