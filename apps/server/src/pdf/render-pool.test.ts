@@ -13,7 +13,7 @@ const line = (index: number): StatementLine => ({
   date: '2026-11-20T10:00:00+03:00',
   orderId: 1,
   relatedOrderNumber: 1000 + index,
-  reasonDetail: { name: 'ORDER_PAYMENT', description: 'Sipariş ödemesi' },
+  reasonDetail: { name: 'ORDER_PAYMENT', label: 'Sipariş ödemesi' },
   payTypeDetail: null,
   logoInvoiceId: null,
   description: `Ödeme ${index + 1}`,
