@@ -33,6 +33,7 @@ import { fleetRoutes } from './modules/shipments/fleet.routes.ts';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { RenderPool } from './pdf/render-pool.ts';
 import { PRODUCT } from './product.ts';
 
 export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
@@ -76,7 +77,16 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   app.addHook('onClose', async () => {
     await stopSessionCache();
   });
-  const deps = { db: database.db, config, sessions, answers: new SnapshotCache(config.answerCacheBytes) };
+  const documents = new RenderPool({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit });
+  app.decorate('documents', documents);
+  app.addHook('onClose', () => documents.close());
+  const deps = {
+    db: database.db,
+    config,
+    sessions,
+    answers: new SnapshotCache(config.answerCacheBytes),
+    documents,
+  };
   await app.register(
     async (api) => {
       registerAuthGuard(api, (token) => authenticate(deps, token));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -61,5 +62,18 @@ describe('relative paths', () => {
     expect(loadConfig({ ERP_SOURCE: 'https://erp.example/export' }).erpSource).toBe(
       'https://erp.example/export',
     );
+  });
+
+  it('leaves one core to the requests when sizing the PDF workers, and bounds their line', () => {
+    expect(loadConfig({})).toMatchObject({
+      pdfWorkers: Math.max(1, os.availableParallelism() - 1),
+      pdfQueueLimit: 50,
+    });
+    expect(loadConfig({ PDF_WORKERS: '0', PDF_QUEUE_LIMIT: '5' })).toMatchObject({
+      pdfWorkers: 0,
+      pdfQueueLimit: 5,
+    });
+    expect(() => loadConfig({ PDF_WORKERS: '-1' })).toThrow(/PDF_WORKERS/);
+    expect(() => loadConfig({ PDF_QUEUE_LIMIT: 'çok' })).toThrow(/PDF_QUEUE_LIMIT/);
   });
 });

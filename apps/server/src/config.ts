@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
@@ -42,6 +43,14 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Decision 98: threads that draw PDFs; by default one core is left to the requests and the database. */
+  PDF_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(Math.max(1, os.availableParallelism() - 1)),
+  PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(50),
 });
 
 export type Config = {
@@ -67,6 +76,9 @@ export type Config = {
   /** Decision 92: memory for answers kept with their database snapshot; 0 reads every answer anew. */
   answerCacheBytes: number;
   trustProxy: boolean;
+  /** Decision 98: worker threads drawing PDFs (0: on the request's thread), and how many may wait. */
+  pdfWorkers: number;
+  pdfQueueLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -111,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     weighbridgeTolerancePercent: e.WEIGHBRIDGE_TOLERANCE_PERCENT,
     answerCacheBytes: Math.round(e.ANSWER_CACHE_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    pdfWorkers: e.PDF_WORKERS,
+    pdfQueueLimit: e.PDF_QUEUE_LIMIT,
   };
 }

@@ -45,3 +45,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** 503: the server cannot take this request now; `Retry-After` tells the client when to ask again. */
+export class UnavailableError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('UNAVAILABLE', message);
+  }
+}

@@ -20,11 +20,19 @@ export function attachmentHeader(filename: string): string {
 }
 
 /**
- * Ends the document and answers it as a PDF download. The whole file is built before the first byte
- * is sent, so a failure while writing it is still answered as an error envelope, not a cut file.
+ * Answers a finished file (from the render workers, decision 98) or ends the document, as a PDF
+ * download. The whole file is built before the first byte is sent, so a failure while writing it is
+ * still answered as an error envelope, not a cut file.
  */
-export async function sendPdf(reply: FastifyReply, doc: PdfDoc, filename: string): Promise<FastifyReply> {
-  const body = await pdfBuffer(doc);
+export async function sendPdf(
+  reply: FastifyReply,
+  doc: PdfDoc | Uint8Array,
+  filename: string,
+): Promise<FastifyReply> {
+  const body =
+    doc instanceof Uint8Array
+      ? Buffer.from(doc.buffer, doc.byteOffset, doc.byteLength)
+      : await pdfBuffer(doc);
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', attachmentHeader(filename))

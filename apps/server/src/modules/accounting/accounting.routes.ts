@@ -11,14 +11,23 @@ import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
+import type { RenderPool } from '../../pdf/render-pool.ts';
 import { buyerSummary } from './accounting.repo.ts';
 import { payOrder } from './pay-order.service.ts';
 import { accountStatement } from './statement.service.ts';
-import { statementFileName, statementPdf } from './statement-pdf.ts';
+import { statementFileName } from './statement-pdf.ts';
 import { listTransactions } from './transactions.service.ts';
 
 /** Buyer accounting (spec §7 Accounting, DESIGN §7.7), for the ACCOUNTING privilege (FINANCE_ADMIN). */
-export function accountingRoutes({ db, config }: { db: Db; config: Config }) {
+export function accountingRoutes({
+  db,
+  config,
+  documents,
+}: {
+  db: Db;
+  config: Config;
+  documents: RenderPool;
+}) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Müşteri finans'];
@@ -47,7 +56,8 @@ export function accountingRoutes({ db, config }: { db: Db; config: Config }) {
       { schema: { tags, querystring: StatementQuery }, config: access },
       async (req, reply) => {
         const statement = await accountStatement(db, req.query);
-        return sendPdf(reply, statementPdf(statement, config.companyName), statementFileName(statement));
+        const file = await documents.render('statement', statement, config.companyName);
+        return sendPdf(reply, file, statementFileName(statement));
       },
     );
   };

@@ -13,9 +13,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
+import type { RenderPool } from '../../pdf/render-pool.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
 import { actOnItem } from '../orders/order-review.service.ts';
-import { dispatchNoteFileName, dispatchNoteOf, dispatchNotePdf } from './dispatch-note.ts';
+import { dispatchNoteFileName, dispatchNoteOf } from './dispatch-note.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
@@ -24,7 +25,7 @@ import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.servic
  * load acceptance of the shipping staff. Each answers, like every item call, a list of orders that holds
  * the changed one (decision 57).
  */
-export function loadingRoutes({ db, config }: { db: Db; config: Config }) {
+export function loadingRoutes({ db, config, documents }: { db: Db; config: Config; documents: RenderPool }) {
   /** One transaction: the change, then the list that holds the changed order. */
   const changeThenList = (operationType: OperationType | undefined, change: (tx: Tx) => Promise<number>) =>
     db.transaction(async (tx) => {
@@ -111,7 +112,8 @@ export function loadingRoutes({ db, config }: { db: Db; config: Config }) {
       },
       async (req, reply) => {
         const note = await dispatchNoteOf(db, req.params.id);
-        return sendPdf(reply, dispatchNotePdf(note, config.companyName), dispatchNoteFileName(note));
+        const file = await documents.render('dispatchNote', note, config.companyName);
+        return sendPdf(reply, file, dispatchNoteFileName(note));
       },
     );
   };

@@ -1,0 +1,9 @@
+// A worker thread started from the TypeScript source (tests, `npm start` through tsx): Node 20 gives
+// a worker neither its process's loader nor one named in `execArgv`, so this plain module registers
+// tsx's and then loads the worker's .ts entry (decision 98). A compiled server starts its .js worker
+// directly.
+import { workerData } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+await import(workerData.entry);
