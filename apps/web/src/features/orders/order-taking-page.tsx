@@ -2,6 +2,7 @@ import { DEFAULT_ORDER_PACKAGING_GROUP } from '@mandira/contract/baskets';
 import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
+import { useBuyers } from '../../api/buyers.ts';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
 import { getSignedInUserName } from '../../api/session-store.ts';
 import { BuyerSelect } from '../../lib/buyer-select.tsx';
@@ -23,10 +24,28 @@ export default function OrderTakingPage() {
   // Kept for the tab and the signed-in user: leaving the screen and coming back keeps the buyer and
   // the group; a first visit opens on the spec's default group.
   const keyPrefix = `mandira-portal.order-taking.${getSignedInUserName() ?? ''}`;
-  const [buyerId, setBuyerId] = useSessionState(`${keyPrefix}.buyer`, null, isBuyerId);
-  const [group, setGroup] = useSessionState(`${keyPrefix}.group`, DEFAULT_ORDER_PACKAGING_GROUP, isGroup);
-  const products = useSellableProducts(group);
+  const [storedBuyerId, setBuyerId] = useSessionState(`${keyPrefix}.buyer`, null, isBuyerId);
+  // A kept buyer that is no longer in the list (removed meanwhile) is no choice at all.
+  const buyers = useBuyers().data;
+  const buyerId =
+    storedBuyerId !== null && buyers && !buyers.some((buyer) => buyer.id === storedBuyerId)
+      ? null
+      : storedBuyerId;
+  const [storedGroup, setGroup] = useSessionState(
+    `${keyPrefix}.group`,
+    DEFAULT_ORDER_PACKAGING_GROUP,
+    isGroup,
+  );
   const groups = useProductPackagingGroups();
+  // Likewise a kept group no product has any more: the screen opens on the default group.
+  const group =
+    groups.data &&
+    storedGroup !== ALL &&
+    storedGroup !== DEFAULT_ORDER_PACKAGING_GROUP &&
+    !groups.data.includes(storedGroup)
+      ? DEFAULT_ORDER_PACKAGING_GROUP
+      : storedGroup;
+  const products = useSellableProducts(group);
 
   const groupOptions = useMemo(() => {
     // The default group stays choosable even before any product of it exists.
