@@ -185,10 +185,23 @@ describe('sign-in, menus and page access by role', () => {
     await signOutThroughUi(page);
     expect(await storedToken(page)).toBeNull();
 
-    // The secretary sees the dashboard only.
+    // The secretary sees the screens every signed-in user sees (decision 104), reading only.
     await signInThroughUi(page, baseUrl, 'sekreter.e2e', password);
-    expect(await menuLabels(page)).toEqual(['Ana Sayfa']);
+    expect(await menuLabels(page)).toEqual(['Ana Sayfa', 'Satılabilir Ürünler', 'Stok Geçmişi']);
     await screenshot(page, 'dashboard-secretary');
+    const [listed] = await Promise.all([
+      page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/products'),
+      page.getByTestId('menu-entry').filter({ hasText: 'Satılabilir Ürünler' }).click(),
+    ]);
+    expect(listed.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Satılabilir Ürün Listesi' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Ürün Ekle' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Düzenle' }).count()).toBe(0);
+    await screenshot(page, 'sellable-products-secretary');
+    await page.getByTestId('menu-entry').filter({ hasText: 'Stok Geçmişi' }).click();
+    await page.getByRole('heading', { name: 'Stok Geçmişi' }).waitFor();
+    await page.getByTestId('history-filters').waitFor();
+    await screenshot(page, 'stock-history-secretary');
 
     // A page her role lacks sends her to the sign-in page.
     await page.goto(`${baseUrl}/user-management`);
@@ -202,7 +215,9 @@ describe('sign-in, menus and page access by role', () => {
     expect(await menuLabels(page)).toEqual([
       'Ana Sayfa',
       'Kullanıcı Yönetimi',
+      'Satılabilir Ürünler',
       'Müşteri Deposu Yönetimi',
+      'Stok Geçmişi',
       'Sevkiyat Yönetimi',
     ]);
     await page.goto(`${baseUrl}/kullanici-yonetimi`);

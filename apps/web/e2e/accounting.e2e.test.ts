@@ -13,6 +13,8 @@ import { LAPTOP } from './viewport.ts';
 const baseUrl = inject('baseUrl');
 /** Finance with the buyer list too: 'Hesap Özeti' on that list leads to the account. */
 const FINANCE = { userName: 'finans.e2e', password: 'finans-e2e-1234' };
+/** The customer screen's owner alone: reads the account, never pays (decision 104). */
+const BUYER_MANAGER = { userName: 'muhasebe.e2e', password: 'muhasebe-e2e-1234' };
 const BUYER: CreateBuyerBody = {
   code: 'E2E-A01',
   title: 'Ayvalık Zeytin ve Peynir Evi',
@@ -76,6 +78,12 @@ describe('buyer accounting as finance', () => {
       name: 'Nihan',
       surname: 'Çelik',
       roles: ['FINANCE_ADMIN', 'ACCOUNTING_MANAGER'],
+    });
+    await seeder.createUser({
+      ...BUYER_MANAGER,
+      name: 'Gülşen',
+      surname: 'Öztürk',
+      roles: ['ACCOUNTING_MANAGER'],
     });
     buyerId = (await seeder.call<Buyer>('POST', '/buyers', BUYER)).id;
     await seeder.call<Buyer>('POST', '/buyers', OTHER);
@@ -256,6 +264,25 @@ describe('buyer accounting as finance', () => {
     const tab = await popup;
     expect(tab?.url()).toMatch(/^blob:/);
     await tab?.close();
+    await signOutThroughUi(page);
+  });
+
+  it("lets the accounting manager read a buyer's account from 'Hesap Özeti', without paying", async () => {
+    const { page } = browser;
+    await signInThroughUi(page, baseUrl, BUYER_MANAGER.userName, BUYER_MANAGER.password);
+    expect(await menuLabels(page)).toEqual(
+      expect.arrayContaining(['Müşteri Yönetimi', 'Müşteri Finans Yönetimi']),
+    );
+    await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Yönetimi' }).click();
+    await tableRow(page, BUYER.code).getByRole('link', { name: 'Hesap Özeti' }).click();
+    await page.waitForURL(new RegExp(`/musteri-finans-yonetimi\\?buyerId=${buyerId}$`));
+    const orderRow = tableRow(page, 'Yeni Sipariş');
+    await orderRow.waitFor();
+    expect(await orderRow.textContent()).toContain(String(order.orderNumber));
+    expect(await card(page, 'card-order-count').textContent()).toBe('1');
+    // Paying stays with finance: no pay button on the order that still has an open amount.
+    expect(await page.getByRole('button', { name: 'Öde', exact: true }).count()).toBe(0);
+    await screenshotFromTop(page, 'accounting-read-by-accounting-manager');
     await signOutThroughUi(page);
   });
 });

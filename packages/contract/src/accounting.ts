@@ -170,6 +170,13 @@ export const AccountingTransaction = z.object({
    * below 0; 0 for a canceled order): the pay modal's prefill. Null on other rows.
    */
   openAmount: z.number().nullable(),
+  /**
+   * On NEW_ORDER rows (null on others), decision 105: what the account charges for the order now (its
+   * dealt total, 0 once canceled), and what was paid or refunded on it; billed − paid is `openAmount`.
+   * `amount` on those rows is the total at placing: what was ordered.
+   */
+  billedAmount: z.number().nullable(),
+  paidAmount: z.number().nullable(),
   /** The order's status now, so a screen can tell a canceled order's row. */
   orderStatusDescription: EnumDescription,
 });

@@ -153,6 +153,20 @@ export const AmountSummary = z.object({
 });
 export type AmountSummary = z.infer<typeof AmountSummary>;
 
+/**
+ * Each figure of an order for one meaning (decision 105), in TL at the prices of placing:
+ * `ordered` what was asked at placing; `approved` what review approved (null until an item has been
+ * reviewed; canceled and waiting items count 0); `delivered` what reached the buyer; `billed` what the
+ * buyer's account charges for it (the dealt total, 0 once the order is canceled).
+ */
+export const OrderAmounts = z.object({
+  ordered: z.number(),
+  approved: z.number().nullable(),
+  delivered: z.number(),
+  billed: z.number(),
+});
+export type OrderAmounts = z.infer<typeof OrderAmounts>;
+
 /** Pieces of an order item loaded from one stock warehouse onto one shipment. */
 export const WarehouseLoad = z.object({
   /** The stock warehouse's code, DEPO1… */
@@ -189,6 +203,12 @@ export const OrderItem = z.object({
   unitPrice: z.number(),
   discount: z.number(),
   netUnitPrice: z.number(),
+  /**
+   * Pieces review approved: null while the item waits for review, 0 once canceled (decision 105);
+   * `approvedAmount` is those pieces at the net unit price.
+   */
+  approvedQuantity: z.number().int().nullable(),
+  approvedAmount: z.number().nullable(),
   /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the item, 'plate · brand model'. */
   plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),
@@ -227,6 +247,7 @@ export const Order = z.object({
   plannedShipmentDate: z.string().nullable(),
   completedAt: z.string().nullable(),
   amountSummary: AmountSummary,
+  amounts: OrderAmounts,
   /** Vehicle planning (DESIGN §7.6): the vehicle planned for the whole order, and its palettes. */
   plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),

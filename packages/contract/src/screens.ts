@@ -55,7 +55,8 @@ export const SCREENS = [
     paths: ['/satis-urun-yonetimi'],
     label: 'Satılabilir Ürünler',
     groupName: 'Ürünler',
-    access: 'SELLABLE_PRODUCT_MANAGEMENT',
+    // Every signed-in user reads the list; only the managing privilege adds and edits (decision 104).
+    access: ['SELLABLE_PRODUCT_MANAGEMENT', 'AUTH_ANY_ROLE'],
   },
   {
     key: 'buyers',
@@ -112,7 +113,8 @@ export const SCREENS = [
     paths: ['/stok-gecmisi'],
     label: 'Stok Geçmişi',
     groupName: 'Depo ve Stok',
-    access: 'STOCK_HISTORY',
+    // Spec §6 gives this page no role: every signed-in user reads it (decision 104).
+    access: 'AUTH_ANY_ROLE',
   },
   {
     key: 'warehouse-orders',
@@ -169,7 +171,8 @@ export const SCREENS = [
     paths: ['/musteri-finans-yonetimi'],
     label: 'Müşteri Finans Yönetimi',
     groupName: 'Finans',
-    access: 'ACCOUNTING',
+    // The customer screen's owner reads the account; paying stays with ACCOUNTING (decision 104).
+    access: ['ACCOUNTING', 'BUYER_MANAGEMENT'],
   },
   {
     key: 'milk-vehicles',

@@ -94,7 +94,12 @@ describe('GET /user-access/menus', () => {
   it("lists only the screens of the user's privileges", async () => {
     const secretaryMenu = (await t.call(secretary, { method: 'GET', url: '/api/user-access/menus' })).json
       .data;
-    expect(secretaryMenu).toEqual([{ groupName: 'Genel', label: 'Ana Sayfa', relativePath: '/dashboard' }]);
+    // Spec §6 sets no role for the sellable products and stock history pages (decision 104).
+    expect(secretaryMenu).toEqual([
+      { groupName: 'Genel', label: 'Ana Sayfa', relativePath: '/dashboard' },
+      { groupName: 'Ürünler', label: 'Satılabilir Ürünler', relativePath: '/satis-urun-yonetimi' },
+      { groupName: 'Depo ve Stok', label: 'Stok Geçmişi', relativePath: '/stok-gecmisi' },
+    ]);
     const backOfficeMenu = (await t.call(backOffice, { method: 'GET', url: '/api/user-access/menus' })).json
       .data;
     expect(backOfficeMenu).toContainEqual({

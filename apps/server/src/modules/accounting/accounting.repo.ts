@@ -84,6 +84,8 @@ type TransactionRow = {
   amount: string;
   created_by_name: string | null;
   open_amount: string | null;
+  billed_amount: string | null;
+  paid_amount: string | null;
 };
 
 /**
@@ -101,7 +103,9 @@ export async function findTransactions(
                t.pay_type, t.logo_invoice_id, t.amount::text as amount,
                coalesce(nullif(btrim(u.name || ' ' || u.surname), ''), u.user_name) as created_by_name,
                case when t.reason = 'NEW_ORDER'
-                    then greatest(${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)}, 0)::numeric(14,2)::text end as open_amount
+                    then greatest(${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)}, 0)::numeric(14,2)::text end as open_amount,
+               case when t.reason = 'NEW_ORDER' then ${DEALT_OF(sql`o`)}::text end as billed_amount,
+               case when t.reason = 'NEW_ORDER' then ${SETTLED_OF(sql`o`)}::text end as paid_amount
           from accounting_transactions t
           join orders o on o.id = t.order_id
           left join users u on u.id = t.created_by
@@ -134,6 +138,8 @@ function toTransaction(row: TransactionRow): AccountingTransaction {
     amount: Number(row.amount),
     createdByName: row.created_by_name,
     openAmount: row.open_amount === null ? null : Number(row.open_amount),
+    billedAmount: row.billed_amount === null ? null : Number(row.billed_amount),
+    paidAmount: row.paid_amount === null ? null : Number(row.paid_amount),
     orderStatusDescription: enumDescription(ORDER_STATUS_LABELS, row.order_status),
   };
 }

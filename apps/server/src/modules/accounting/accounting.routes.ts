@@ -32,15 +32,17 @@ export function accountingRoutes({
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Müşteri finans'];
     const access = { access: 'ACCOUNTING' } as const;
+    // The customer screen's owner reads the buyer's account too; paying stays with finance (decision 104).
+    const reading = { access: ['ACCOUNTING', 'BUYER_MANAGEMENT'] } as const;
 
     app.get(
       '/accounting/summary',
-      { schema: { tags, querystring: AccountingSummaryQuery }, config: access },
+      { schema: { tags, querystring: AccountingSummaryQuery }, config: reading },
       async (req) => ok(await buyerSummary(db, req.query.buyerId)),
     );
     app.get(
       '/accounting/transactions',
-      { schema: { tags, querystring: TransactionsQuery }, config: access },
+      { schema: { tags, querystring: TransactionsQuery }, config: reading },
       async (req) => ok(await listTransactions(db, req.query)),
     );
     app.post('/accounting/pay-order', { schema: { tags, body: PayOrderBody }, config: access }, async (req) =>
@@ -48,12 +50,12 @@ export function accountingRoutes({
     );
     app.get(
       '/accounting/statement',
-      { schema: { tags, querystring: StatementQuery }, config: access },
+      { schema: { tags, querystring: StatementQuery }, config: reading },
       async (req) => ok(await accountStatement(db, req.query)),
     );
     app.get(
       '/accounting/statement.pdf',
-      { schema: { tags, querystring: StatementQuery }, config: access },
+      { schema: { tags, querystring: StatementQuery }, config: reading },
       async (req, reply) => {
         const statement = await accountStatement(db, req.query);
         const file = await documents.render('statement', statement, config.companyName);

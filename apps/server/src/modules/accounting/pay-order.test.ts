@@ -375,4 +375,18 @@ describe('the buyer of every accounting call', () => {
     }
     expect(await ledger(w)).toEqual(before);
   });
+
+  it("lets the customer screen's owner read the account but not pay (decision 104)", async () => {
+    const { buyerId, order } = await buyerWithOrder(1);
+    const accountingManager = await w.t.tokenWithRoles(['ACCOUNTING_MANAGER']);
+    for (const path of reads) {
+      const response = await w.call('GET', `${path}?buyerId=${buyerId}`, undefined, accountingManager);
+      expect(response.statusCode, path).toBe(200);
+    }
+    const before = await ledger(w);
+    const body = { orderId: order.id, payType: 'CASH', reason: 'ORDER_PAYMENT', amount: 1 };
+    const paid = await w.call('POST', '/accounting/pay-order', body, accountingManager);
+    expect(paid.statusCode).toBe(403);
+    expect(await ledger(w)).toEqual(before);
+  });
 });

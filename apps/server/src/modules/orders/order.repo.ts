@@ -19,6 +19,7 @@ import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { approvedOf, orderAmountsOf } from './order-amounts.ts';
 import { reserves } from './order-steps.ts';
 
 type OrderRow = {
@@ -256,6 +257,14 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
       totalPriceOnTransaction: Number(row.total_price),
       dealtTotalPriceOnTransaction: Number(row.dealt_total_price),
     },
+    amounts: orderAmountsOf(
+      {
+        status: row.status,
+        totalPrice: Number(row.total_price),
+        dealtTotalPrice: Number(row.dealt_total_price),
+      },
+      orderItems,
+    ),
     plannedShipmentVehicleId: row.planned_vehicle_id,
     plannedShipmentVehicleDescription: plannedDescription(row),
     estimatedPaletteCount: row.estimated_palette_count,
@@ -270,6 +279,7 @@ function toOrderItem(
 ): OrderItem {
   const unitPrice = Number(row.unit_price);
   const discount = Number(row.discount);
+  const netUnitPrice = Math.max(0, Math.round((unitPrice - discount) * 100) / 100);
   return {
     id: row.id,
     productId: row.product_id,
@@ -296,7 +306,8 @@ function toOrderItem(
     remainingQuantity: reserves(row.status) ? row.quantity - row.loaded_quantity : 0,
     unitPrice,
     discount,
-    netUnitPrice: Math.max(0, Math.round((unitPrice - discount) * 100) / 100),
+    netUnitPrice,
+    ...approvedOf(row.status, row.quantity, netUnitPrice),
     plannedShipmentVehicleId: row.planned_vehicle_id,
     plannedShipmentVehicleDescription: plannedDescription(row),
     productContent: contents.map((line) => ({

@@ -30,9 +30,10 @@ export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
       access: ['PRODUCT_ITEM_MANAGEMENT', 'STOCK_MANAGEMENT', 'GOODS_IN_OUT', 'STOCK_HISTORY'],
     } as const;
 
+    // The item list is also the product filter of the stock history every user reads (decision 104).
     app.get(
       '/product-item',
-      { schema: { tags, querystring: ProductItemQuery }, config: reading },
+      { schema: { tags, querystring: ProductItemQuery }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => ok(await findProductItems(db, request.query)),
     );
     app.get('/product-item/packagingGroups', { schema: { tags }, config: reading }, async () =>

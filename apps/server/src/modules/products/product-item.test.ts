@@ -249,9 +249,12 @@ describe('GET /product-item', () => {
 
   it('answers 401 and 403 as the other item routes', async () => {
     expect((await t.call(undefined, { method: 'GET', url: '/api/product-item' })).statusCode).toBe(401);
-    // The stock screens read the item list; order managers and accountants have no business there.
+    // The item list is the product filter of the stock history every user reads (decision 104); the
+    // other item routes stay with the stock screens.
     const orders = await t.tokenWithRoles(['ORDER_MANAGER', 'ACCOUNTING_MANAGER']);
-    expect((await get('/product-item', orders)).statusCode).toBe(403);
+    expect((await get('/product-item', orders)).statusCode).toBe(200);
+    expect((await get('/product-item/packagingGroups', orders)).statusCode).toBe(403);
+    expect((await post(itemBody(), orders)).statusCode).toBe(403);
     const warehouse = await t.tokenWithRoles(['WAREHOUSE_ADMIN']);
     expect((await get('/product-item', warehouse)).statusCode).toBe(200);
     expect((await post(itemBody(), warehouse)).statusCode).toBe(403);

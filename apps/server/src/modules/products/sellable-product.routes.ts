@@ -21,11 +21,13 @@ export function sellableProductRoutes({ db, answers }: { db: Db; answers: Snapsh
     const access = 'SELLABLE_PRODUCT_MANAGEMENT' as const;
     // The order-taking screen lists products with their stock figures from the same calls (decision 55).
     const read = { access: ['SELLABLE_PRODUCT_MANAGEMENT', 'ORDER_TAKING'] } as const;
+    // The product list is open to every signed-in user, read only without the managing privilege (decision 104).
+    const listing = { access: 'AUTH_ANY_ROLE' } as const;
 
     // The order screen asks again after every change; unchanged data is answered from memory (decision 92).
     app.get(
       '/products',
-      { schema: { tags, querystring: ProductQuery }, config: read },
+      { schema: { tags, querystring: ProductQuery }, config: listing },
       async (request, reply) => {
         const { packagingGroup } = request.query;
         const body = await answers.answer(db, `products:${packagingGroup ?? ''}`, async () =>
@@ -34,7 +36,7 @@ export function sellableProductRoutes({ db, answers }: { db: Db; answers: Snapsh
         return sendJson(reply, body);
       },
     );
-    app.get('/products/packagingGroups', { schema: { tags }, config: read }, async () =>
+    app.get('/products/packagingGroups', { schema: { tags }, config: listing }, async () =>
       ok(await listProductPackagingGroups(db)),
     );
     // The bundle picker lists items from here, so the screen needs no item-management privilege.

@@ -226,4 +226,14 @@ describe('GET /products and its companions', () => {
     const orders = await t.tokenWithRoles(['ORDER_MANAGER']);
     expect((await get('/products', orders)).statusCode).toBe(200);
   });
+
+  it('opens the product list to every signed-in user, writes only to the managing privilege (decision 104)', async () => {
+    const secretary = await t.tokenWithRoles(['SECRETARY']);
+    const list = await get('/products', secretary);
+    expect(list.statusCode).toBe(200);
+    expect(list.json.data.length).toBe(await countRows(t, 'products'));
+    expect((await get('/products/packagingGroups', secretary)).statusCode).toBe(200);
+    expect((await send('POST', { name: 'Sekreterin ürünü' }, secretary)).statusCode).toBe(403);
+    expect((await get('/products/item-cards', secretary)).statusCode).toBe(403);
+  });
 });

@@ -12,6 +12,7 @@ import {
   type StockHistoryPage,
   type StockHistoryQuery,
   stockActionDescription,
+  TOO_MUCH_STOCK_HISTORY_MESSAGE,
 } from '@mandira/contract/stock';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,6 +25,7 @@ import {
   users,
   warehouses,
 } from '../../db/schema.ts';
+import { businessRule } from '../../http/errors.ts';
 
 type Query = z.output<typeof StockHistoryQuery>;
 const DEFAULT_PAGE_SIZE = 50;
@@ -171,14 +173,19 @@ async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
   );
 }
 
-/** Newest first; without `page` and `size` a plain array of at most the newest 5000 rows. */
+/**
+ * Newest first; without `page` and `size` a plain array of every matching row. More than
+ * STOCK_HISTORY_UNPAGED_LIMIT rows are refused (422), never cut short, so no screen or export takes the
+ * newest rows for the whole history (decision 104).
+ */
 export async function listStockHistory(
   db: Db,
   query: Query,
 ): Promise<StockHistoryEntry[] | StockHistoryPage> {
   const where = historyConditions(query);
   if (query.page === undefined && query.size === undefined) {
-    const rows = await selectHistory(db, where).limit(STOCK_HISTORY_UNPAGED_LIMIT);
+    const rows = await selectHistory(db, where).limit(STOCK_HISTORY_UNPAGED_LIMIT + 1);
+    if (rows.length > STOCK_HISTORY_UNPAGED_LIMIT) throw businessRule(TOO_MUCH_STOCK_HISTORY_MESSAGE);
     return rows.map(toEntry);
   }
   const page = query.page ?? 1;

@@ -183,12 +183,51 @@ describe('GET /product-item/stock-history', () => {
     expect(response.json.error.message).toMatch(message);
   });
 
-  it('is open to the stock screens only', async () => {
+  it('is open to every signed-in user, with the filters it needs (decision 104)', async () => {
     const anonymous = await t.call(undefined, { method: 'GET', url: '/api/product-item/stock-history' });
     expect(anonymous.statusCode).toBe(401);
-    expect((await history('', sales)).statusCode).toBe(403);
-    const stockAdmin = await t.tokenWithRoles(['WAREHOUSE_ADMIN']);
-    expect((await history('', stockAdmin)).statusCode).toBe(200);
+    expect((await history('', sales)).statusCode).toBe(200);
+    const secretary = await t.tokenWithRoles(['SECRETARY']);
+    const page = await history('?page=1&size=2', secretary);
+    expect(page.statusCode).toBe(200);
+    expect(page.json.data.count).toBe(4);
+    for (const url of ['/api/warehouses/names', '/api/product-item']) {
+      expect((await t.call(secretary, { method: 'GET', url })).statusCode).toBe(200);
+    }
+    // Reading opens no write: moving stock keeps its privilege.
+    const moved = await t.call(secretary, {
+      method: 'PUT',
+      url: '/api/product-item/stock-import-bulk',
+      payload: { stockChange: [] },
+    });
+    expect(moved.statusCode).toBe(403);
+  });
+
+  describe('an unpaged answer is whole or refused (decision 104)', () => {
+    const day = '2021-06-01';
+    /** `n` movements of the first item on one day of 2021, which no other test reads. */
+    const writeRows = (n: number) =>
+      t.db.execute(
+        sql`insert into stock_history (stock_line_id, product_item_id, warehouse_id, action, quantity_change, quantity_after_change, notes, created_at)
+            select l.id, l.product_item_id, l.warehouse_id, 'PRODUCTION_INBOUND', 1, g, 'yük', ${`${day}T10:00:00+03:00`}::timestamptz
+              from stock_lines l, generate_series(1, ${n}) g
+             where l.product_item_id = ${itemId} and l.warehouse_id = 1`,
+      );
+    afterAll(() => t.db.execute(sql`delete from stock_history where notes = 'yük'`));
+
+    it('answers exactly the limit whole, and refuses one row more with 422 saying to page', async () => {
+      await writeRows(5000);
+      const whole = await history(`?startDate=${day}&endDate=${day}`);
+      expect(whole.statusCode).toBe(200);
+      expect(whole.json.data).toHaveLength(5000);
+      await writeRows(1);
+      const refused = await history(`?startDate=${day}&endDate=${day}`);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json.error.message).toMatch(/5\.000'den fazla.*sayfa ve sayfa boyutu ile isteyin/);
+      const paged = await history(`?startDate=${day}&endDate=${day}&page=101&size=50`);
+      expect(paged.json.data).toMatchObject({ count: 5001, totalPages: 101 });
+      expect(paged.json.data.entries).toHaveLength(1);
+    });
   });
 });
 

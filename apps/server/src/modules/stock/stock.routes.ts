@@ -31,18 +31,10 @@ const WRITE = ['POST', 'PUT'];
 /** Who may count: the stock screen and the goods screen both have a count modal. */
 const counting = { access: ['STOCK_MANAGEMENT', 'GOODS_IN_OUT'] } as const;
 const goods = { access: 'GOODS_IN_OUT' } as const;
-/** Stock lines and history are read by every stock screen. */
-const readingStock = { access: ['STOCK_HISTORY', 'STOCK_MANAGEMENT', 'GOODS_IN_OUT'] } as const;
-/** The list of stock locations is a reference list of the stock and catalogue screens. */
-const readingWarehouseNames = {
-  access: [
-    'WAREHOUSE_MANAGEMENT',
-    'STOCK_HISTORY',
-    'STOCK_MANAGEMENT',
-    'GOODS_IN_OUT',
-    'PRODUCT_ITEM_MANAGEMENT',
-  ],
-} as const;
+/** Stock history is open to every signed-in user, like its screen (decision 104). */
+const readingStock = { access: 'AUTH_ANY_ROLE' } as const;
+/** The list of stock locations: a reference list, and a filter of the stock history every user reads. */
+const readingWarehouseNames = { access: 'AUTH_ANY_ROLE' } as const;
 
 export function stockRoutes({ db }: { db: Db }) {
   return async (instance: FastifyInstance) => {

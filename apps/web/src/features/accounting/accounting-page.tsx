@@ -4,6 +4,7 @@ import { IconCash, IconListDetails, IconReceipt2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBuyers } from '../../api/buyers.ts';
+import { useHasPrivilege } from '../../api/current-user.ts';
 import { BuyerSelect } from '../../lib/buyer-select.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { LoadError, NothingFound } from '../../lib/load-states.tsx';
@@ -56,6 +57,8 @@ function BuyerAccount({ buyerId }: { buyerId: number }) {
   const transactions = useAccountTransactions(buyerId);
   const buyer = useBuyers().data?.find((candidate) => candidate.id === buyerId);
   const [paying, setPaying] = useState<AccountingTransaction | null>(null);
+  // The customer screen's owner reads the account; paying stays with finance (decision 104).
+  const mayPay = useHasPrivilege('ACCOUNTING');
 
   if (summary.error) {
     return (
@@ -96,7 +99,7 @@ function BuyerAccount({ buyerId }: { buyerId: number }) {
             minWidth={960}
             rowActions={(transaction) =>
               // Spec §4: only an order's row can be paid; nothing is left to pay once it is settled.
-              transaction.reasonDetail.name === 'NEW_ORDER' ? (
+              mayPay && transaction.reasonDetail.name === 'NEW_ORDER' ? (
                 <Button
                   size="compact-sm"
                   variant="light"

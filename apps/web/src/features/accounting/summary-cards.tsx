@@ -43,7 +43,8 @@ export function SummaryCards({ summary }: { summary: AccountingSummary | undefin
       <Card label="Sipariş Sayısı" testId="card-order-count">
         <Figure>{formatNumber(summary.totalOrderCount, 0)}</Figure>
       </Card>
-      <Card label="Sipariş Tutarı" testId="card-orders">
+      {/* The orders' dealt totals: what the account charges, not what was asked at placing (decision 105). */}
+      <Card label="Faturalanan Tutar" testId="card-orders">
         <Figure>{formatMoney(summary.totalAmountOfOrders)}</Figure>
       </Card>
       <Card label="Ödemeler" testId="card-payments">

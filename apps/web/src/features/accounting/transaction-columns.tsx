@@ -57,7 +57,8 @@ export const TRANSACTION_COLUMNS: Column[] = [
   },
   {
     id: 'amount',
-    header: 'Tutar',
+    // An order's row holds what was ordered; a payment's or refund's row what was paid or refunded.
+    header: 'İşlem Tutarı',
     value: (transaction) => transaction.amount,
     render: (transaction) => (
       <Text fz="sm" fw={600} c={amountColor(transaction)}>
@@ -73,7 +74,23 @@ export const TRANSACTION_COLUMNS: Column[] = [
     header: 'Açık Tutar',
     // Only an order's row has one: what is still to be paid on it now.
     value: (transaction) => transaction.openAmount,
-    render: (transaction) => formatMoney(transaction.openAmount),
+    // On an order's row the open amount comes with what it is made of, each named (decision 105):
+    // billed (what the account charges now) less paid; the row's amount is what was ordered. One cell
+    // rather than two more columns, so the table still fits beside the menu at 1366 px.
+    render: (transaction) =>
+      transaction.openAmount === null ? null : (
+        <span data-testid="open-amount">
+          <Text fz="sm" fw={600} span display="block">
+            {formatMoney(transaction.openAmount)}
+          </Text>
+          <Text fz="xs" c="dimmed" span display="block" data-testid="billed-amount">
+            Faturalanan {formatMoney(transaction.billedAmount)}
+          </Text>
+          <Text fz="xs" c="dimmed" span display="block" data-testid="paid-amount">
+            Ödenen/İade {formatMoney(transaction.paidAmount)}
+          </Text>
+        </span>
+      ),
     exportValue: (transaction) => transaction.openAmount,
     searchValue: (transaction) => formatMoney(transaction.openAmount),
     align: 'right',

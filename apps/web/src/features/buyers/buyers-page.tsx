@@ -33,8 +33,11 @@ type Editing = { buyer?: Buyer };
 export default function BuyersPage() {
   const buyers = useBuyers();
   const synchronize = useSynchronizeBuyers();
-  // The account summary is the finance screen's (spec §6): shown only to those who may open it.
-  const seesAccounts = useHasPrivilege('ACCOUNTING');
+  // The account summary opens to finance and to the owner of this screen (decision 104); shown only
+  // to those who may open it.
+  const financeReads = useHasPrivilege('ACCOUNTING');
+  const ownerReads = useHasPrivilege('BUYER_MANAGEMENT');
+  const seesAccounts = financeReads || ownerReads;
   const [editing, setEditing] = useState<Editing | null>(null);
   const [syncError, setSyncError] = useState<{ title: string; message: string }>();
 

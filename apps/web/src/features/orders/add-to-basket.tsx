@@ -1,11 +1,6 @@
-import {
-  AddToBasketBody,
-  CART_ADDED_MESSAGE,
-  CART_TOAST_MS,
-  MAX_BOXES_PER_LINE,
-} from '@mandira/contract/baskets';
+import { AddToBasketBody, CART_ADDED_MESSAGE, CART_TOAST_MS } from '@mandira/contract/baskets';
 import type { Product } from '@mandira/contract/sellable-products';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/error-message.ts';
@@ -15,6 +10,12 @@ import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useAddToBasket } from './api.ts';
 
 type Props = { product: Product; buyerId: number | null };
+
+/** The contract's word on a box count: 'Koli adedi tam sayı olmalıdır.' for '2,5', like every integer field. */
+function boxQuantityProblem(value: number | undefined): string | undefined {
+  const checked = AddToBasketBody.shape.boxQuantity.safeParse(value);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
 
 /** A row's box input (min 1, default 1, with its pieces) and its 'Sepete Ekle' button (spec §2, §5). */
 export function AddToBasket({ product, buyerId }: Props) {
@@ -46,37 +47,45 @@ export function AddToBasket({ product, buyerId }: Props) {
   });
 
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end" align="flex-start">
-      <NumberField
-        size="xs"
-        w={56}
-        value={boxes}
-        onChange={(value) => {
-          setBoxes(value);
-          setInvalid(
-            value !== undefined && !(value >= 1 && value <= MAX_BOXES_PER_LINE)
-              ? `1 ile ${formatNumber(MAX_BOXES_PER_LINE)} koli arası giriniz.`
-              : undefined,
-          );
-        }}
-        error={invalid}
-        aria-label={`${product.name} koli adedi`}
-        description={
-          <span data-testid="box-pieces">
-            {Number.isNaN(boxCount) ? '' : `${formatNumber(boxCount * product.quantityInsideBox)} adet`}
-          </span>
-        }
-        inputWrapperOrder={['input', 'description']}
-      />
-      <Button
-        size="xs"
-        px={10}
-        disabled={buyerId === null || add.submitting}
-        loading={add.submitting}
-        onClick={() => void add.run()}
-      >
-        Sepete Ekle
-      </Button>
-    </Group>
+    <Stack gap={2} align="flex-end">
+      <Group gap={6} wrap="nowrap" justify="flex-end" align="flex-start">
+        <NumberField
+          size="xs"
+          w={56}
+          // Decimals are read so that '2,5' reaches the contract, which says why it is refused.
+          decimals={6}
+          value={boxes}
+          onChange={(value) => {
+            setBoxes(value);
+            setInvalid(boxQuantityProblem(value));
+          }}
+          // The cell is too narrow for the message under the field: it is shown under the row's controls.
+          error={Boolean(invalid)}
+          aria-label={`${product.name} koli adedi`}
+          aria-invalid={Boolean(invalid)}
+          aria-describedby={invalid ? `box-error-${product.id}` : undefined}
+          description={
+            <span data-testid="box-pieces">
+              {Number.isInteger(boxCount) ? `${formatNumber(boxCount * product.quantityInsideBox)} adet` : ''}
+            </span>
+          }
+          inputWrapperOrder={['input', 'description']}
+        />
+        <Button
+          size="xs"
+          px={10}
+          disabled={buyerId === null || add.submitting}
+          loading={add.submitting}
+          onClick={() => void add.run()}
+        >
+          Sepete Ekle
+        </Button>
+      </Group>
+      {invalid && (
+        <Text id={`box-error-${product.id}`} c="red" fz="xs" maw={220} ta="right" data-testid="box-error">
+          {invalid}
+        </Text>
+      )}
+    </Stack>
   );
 }

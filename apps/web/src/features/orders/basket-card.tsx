@@ -5,6 +5,7 @@ import { IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
 import { confirmAction } from '../../lib/confirm.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { NetPrice } from '../../lib/net-price.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useCancelBasket, useDeleteBasketLine } from './api.ts';
 
@@ -91,7 +92,7 @@ export function BasketCard({ basket, onPlaceOrder }: Props) {
               <Table.Th w={90} ta="right">
                 Adet
               </Table.Th>
-              <Table.Th w={130} ta="right">
+              <Table.Th w={180} ta="right">
                 Birim Fiyat
               </Table.Th>
               <Table.Th w={140} ta="right">
@@ -108,7 +109,7 @@ export function BasketCard({ basket, onPlaceOrder }: Props) {
                 <Table.Td ta="right">{formatNumber(line.boxQuantity)}</Table.Td>
                 <Table.Td ta="right">{formatNumber(line.quantity)}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatMoney(line.product.price - line.product.discount)}
+                  <NetPrice price={line.product.price} discount={line.product.discount} />
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {formatMoney(line.totalPrice)}

@@ -14,21 +14,18 @@ const COLUMNS: DataTableColumn<OrderExportRow>[] = [
   { id: 'reference', header: 'Referans Kodu', value: (row) => row.order.buyerRequestReferenceCode },
   { id: 'createdAt', header: 'Oluşturma', value: (row) => formatDateTime(row.order.createdAt) },
   { id: 'planned', header: 'Planlanan Sevkiyat', value: (row) => formatDate(row.order.plannedShipmentDate) },
-  {
-    id: 'total',
-    header: 'Sipariş Tutarı (₺)',
-    value: (row) => row.order.amountSummary.totalPriceOnTransaction,
-  },
-  {
-    id: 'dealt',
-    header: 'Onaylanan Tutar (₺)',
-    value: (row) => row.order.amountSummary.dealtTotalPriceOnTransaction,
-  },
+  // Each figure for one meaning (decision 105); an empty cell where review has not given one yet.
+  { id: 'total', header: 'Sipariş Tutarı (₺)', value: (row) => row.order.amounts.ordered },
+  { id: 'approved', header: 'Onaylanan Tutar (₺)', value: (row) => row.order.amounts.approved },
+  { id: 'delivered', header: 'Teslim Edilen Tutar (₺)', value: (row) => row.order.amounts.delivered },
+  { id: 'billed', header: 'Faturalanan Tutar (₺)', value: (row) => row.order.amounts.billed },
   { id: 'stockCode', header: 'Stok Kodu', value: (row) => row.item?.stockCode ?? '' },
   { id: 'product', header: 'Ürün', value: (row) => row.item?.productName ?? '' },
   { id: 'itemStatus', header: 'Kalem Durumu', value: (row) => row.item?.statusDescription.label ?? '' },
   { id: 'ordered', header: 'İstenen (adet)', value: (row) => row.item?.orderedQuantity ?? null },
-  { id: 'quantity', header: 'Onaylanan (adet)', value: (row) => row.item?.quantity ?? null },
+  { id: 'quantity', header: 'Onaylanan (adet)', value: (row) => row.item?.approvedQuantity ?? null },
+  { id: 'listPrice', header: 'Liste Fiyatı (₺)', value: (row) => row.item?.unitPrice ?? null },
+  { id: 'discount', header: 'İndirim (₺)', value: (row) => row.item?.discount ?? null },
   { id: 'price', header: 'Birim Fiyat (₺)', value: (row) => row.item?.netUnitPrice ?? null },
 ];
 

@@ -10,6 +10,7 @@ import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } fr
 import { IconTruck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
+import { NetPrice } from '../../lib/net-price.tsx';
 import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
 import type { ItemStep } from './api.ts';
 import type { OrderStep } from './use-order-steps.ts';
@@ -70,6 +71,28 @@ function BoxesAndPieces({ pieces, perBox }: { pieces: number; perBox: number }) 
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
+/** A figure that review has not given yet (decision 105). */
+const NotReviewed = () => (
+  <Text fz="xs" c="dimmed" span>
+    İncelenmedi
+  </Text>
+);
+
+/** The order's figures, each named for what it is (decision 105). */
+function OrderFigures({ order }: { order: Order }) {
+  const { amounts } = order;
+  return (
+    <SimpleGrid cols={6} spacing="sm" data-testid="order-figures">
+      <Fact label="Sipariş Tutarı">{formatMoney(amounts.ordered)}</Fact>
+      <Fact label="Onaylanan Tutar">
+        {amounts.approved === null ? 'İncelenmedi' : formatMoney(amounts.approved)}
+      </Fact>
+      <Fact label="Teslim Edilen Tutar">{formatMoney(amounts.delivered)}</Fact>
+      <Fact label="Faturalanan Tutar">{formatMoney(amounts.billed)}</Fact>
+    </SimpleGrid>
+  );
+}
+
 /** An order opened in the accordion: its facts, the order actions its machine offers, its items. */
 export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
   const orderActions = orderMachine.actionsFrom(
@@ -94,6 +117,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
           <span data-testid="planned-vehicle">{plannedVehicleText(order)}</span>
         </Fact>
       </SimpleGrid>
+      <OrderFigures order={order} />
       {(orderActions.length > 0 || open) && (
         <Group gap="xs">
           {orderActions.map((action) => (
@@ -138,7 +162,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 Birim Fiyat
               </Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
-                Tutar
+                Onaylanan Tutar
               </Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
                 İşlemler
@@ -170,14 +194,18 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 <Table.Td ta="right" style={NO_WRAP}>
                   <BoxesAndPieces pieces={item.orderedQuantity} perBox={item.quantityInBox} />
                 </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  <BoxesAndPieces pieces={item.quantity} perBox={item.quantityInBox} />
+                <Table.Td ta="right" style={NO_WRAP} data-testid="item-approved">
+                  {item.approvedQuantity === null ? (
+                    <NotReviewed />
+                  ) : (
+                    <BoxesAndPieces pieces={item.approvedQuantity} perBox={item.quantityInBox} />
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
-                  {formatMoney(item.netUnitPrice)}
+                  <NetPrice price={item.unitPrice} discount={item.discount} />
                 </Table.Td>
-                <Table.Td ta="right" style={NO_WRAP}>
-                  {formatMoney(item.quantity * item.netUnitPrice)}
+                <Table.Td ta="right" style={NO_WRAP} data-testid="item-approved-amount">
+                  {item.approvedAmount === null ? <NotReviewed /> : formatMoney(item.approvedAmount)}
                 </Table.Td>
                 <Table.Td>
                   <Group gap={6} justify="flex-end" wrap="nowrap">

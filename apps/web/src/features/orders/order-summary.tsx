@@ -7,7 +7,7 @@ import { OrderStatusBadge } from '../../lib/order-status-badges.tsx';
 
 /** The accordion's closed line of an order: number, buyer, colour, status, dates and amounts. */
 export function OrderSummary({ order }: { order: Order }) {
-  const { amountSummary } = order;
+  const { amounts } = order;
   return (
     <Group justify="space-between" wrap="nowrap" gap="md" pr="sm">
       <Group gap="sm" wrap="nowrap">
@@ -51,17 +51,24 @@ export function OrderSummary({ order }: { order: Order }) {
           <Text fz="xs" c="dimmed">
             Sipariş Tutarı
           </Text>
-          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(amountSummary.totalPriceOnTransaction)}
+          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="order-ordered">
+            {formatMoney(amounts.ordered)}
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end" miw={130}>
           <Text fz="xs" c="dimmed">
             Onaylanan Tutar
           </Text>
-          <Text fz="sm" fw={600} c="teal.8" style={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(amountSummary.dealtTotalPriceOnTransaction)}
-          </Text>
+          {/* Shown once an item is reviewed; before that no one has approved anything (decision 105). */}
+          {amounts.approved === null ? (
+            <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="order-approved">
+              İncelenmedi
+            </Text>
+          ) : (
+            <Text fz="sm" fw={600} c="teal.8" style={{ whiteSpace: 'nowrap' }} data-testid="order-approved">
+              {formatMoney(amounts.approved)}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Group>

@@ -2,6 +2,7 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { NetPrice, netPriceOf } from '../../lib/net-price.tsx';
 
 type Column = DataTableColumn<Product>;
 
@@ -45,10 +46,13 @@ export const orderTakingColumns: Column[] = [
     minWidth: 130,
   },
   {
+    // The price the basket charges (decision 105): net, with the list price and discount beside it.
     id: 'price',
-    header: 'Fiyat',
-    value: (product) => product.price,
-    render: (product) => formatMoney(product.price),
+    header: 'Birim Fiyat',
+    value: (product) => netPriceOf(product),
+    render: (product) => <NetPrice price={product.price} discount={product.discount} />,
+    exportValue: (product) => netPriceOf(product),
+    searchValue: (product) => `${formatMoney(netPriceOf(product))} ${formatMoney(product.price)}`,
     align: 'right',
     noWrap: true,
   },

@@ -1,22 +1,51 @@
 import { DEFAULT_ORDER_PACKAGING_GROUP } from '@mandira/contract/baskets';
 import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Group, Select, Stack, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useBuyers } from '../../api/buyers.ts';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
+import { getSignedInUserName } from '../../api/session-store.ts';
 import { BuyerSelect } from '../../lib/buyer-select.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
+import { useSessionState } from '../../lib/use-session-state.ts';
 import { AddToBasket } from './add-to-basket.tsx';
+import { OrderTakingBasket } from './order-taking-basket.tsx';
 import { orderTakingColumns } from './order-taking-columns.tsx';
 
 const ALL = 'ALL';
 
+const isBuyerId = (value: unknown): value is number | null =>
+  value === null || (typeof value === 'number' && Number.isInteger(value) && value > 0);
+const isGroup = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
 /** 'Sipariş Sepeti Oluşturma' (spec §2): a buyer's basket filled by the box from the product list. */
 export default function OrderTakingPage() {
-  const [buyerId, setBuyerId] = useState<number | null>(null);
-  const [group, setGroup] = useState<string>(DEFAULT_ORDER_PACKAGING_GROUP);
-  const products = useSellableProducts(group);
+  // Kept for the tab and the signed-in user: leaving the screen and coming back keeps the buyer and
+  // the group; a first visit opens on the spec's default group.
+  const keyPrefix = `mandira-portal.order-taking.${getSignedInUserName() ?? ''}`;
+  const [storedBuyerId, setBuyerId] = useSessionState(`${keyPrefix}.buyer`, null, isBuyerId);
+  // A kept buyer that is no longer in the list (removed meanwhile) is no choice at all.
+  const buyers = useBuyers().data;
+  const buyerId =
+    storedBuyerId !== null && buyers && !buyers.some((buyer) => buyer.id === storedBuyerId)
+      ? null
+      : storedBuyerId;
+  const [storedGroup, setGroup] = useSessionState(
+    `${keyPrefix}.group`,
+    DEFAULT_ORDER_PACKAGING_GROUP,
+    isGroup,
+  );
   const groups = useProductPackagingGroups();
+  // Likewise a kept group no product has any more: the screen opens on the default group.
+  const group =
+    groups.data &&
+    storedGroup !== ALL &&
+    storedGroup !== DEFAULT_ORDER_PACKAGING_GROUP &&
+    !groups.data.includes(storedGroup)
+      ? DEFAULT_ORDER_PACKAGING_GROUP
+      : storedGroup;
+  const products = useSellableProducts(group);
 
   const groupOptions = useMemo(() => {
     // The default group stays choosable even before any product of it exists.
@@ -34,21 +63,24 @@ export default function OrderTakingPage() {
         description="Müşteriyi seçin, ürünleri koli adediyle sepete ekleyin; stok, sepet ve sipariş miktarları adettir"
       />
       <Stack gap="md">
-        <Group align="flex-end" gap="md">
-          <BuyerSelect label="Müşteri" w={360} value={buyerId} onChange={setBuyerId} />
-          <Select
-            label="Ambalaj Grubu"
-            w={180}
-            allowDeselect={false}
-            data={groupOptions}
-            value={group}
-            onChange={(value) => setGroup(value ?? DEFAULT_ORDER_PACKAGING_GROUP)}
-          />
-          {buyerId === null && (
-            <Text c="dimmed" fz="sm" pb={8}>
-              Sepete eklemek için önce müşteri seçiniz.
-            </Text>
-          )}
+        <Group align="flex-start" justify="space-between" gap="md" wrap="nowrap">
+          <Group align="flex-end" gap="md">
+            <BuyerSelect label="Müşteri" w={360} value={buyerId} onChange={setBuyerId} />
+            <Select
+              label="Ambalaj Grubu"
+              w={180}
+              allowDeselect={false}
+              data={groupOptions}
+              value={group}
+              onChange={(value) => setGroup(value ?? DEFAULT_ORDER_PACKAGING_GROUP)}
+            />
+            {buyerId === null && (
+              <Text c="dimmed" fz="sm" pb={8}>
+                Sepete eklemek için önce müşteri seçiniz.
+              </Text>
+            )}
+          </Group>
+          {buyerId !== null && <OrderTakingBasket buyerId={buyerId} />}
         </Group>
         <DataTable
           name="siparis-urunleri"

@@ -3,6 +3,7 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Badge, Button, Select } from '@mantine/core';
 import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { useHasPrivilege } from '../../api/current-user.ts';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
@@ -71,6 +72,8 @@ export default function SellableProductsPage() {
   const [editing, setEditing] = useState<{ product: Product | undefined } | null>(null);
   const [viewing, setViewing] = useState<Product>();
   const tableColumns = useMemo(() => columns(setViewing), []);
+  // Every signed-in user reads the list; adding and editing need the managing privilege (decision 104).
+  const mayEdit = useHasPrivilege('SELLABLE_PRODUCT_MANAGEMENT');
 
   return (
     <>
@@ -102,20 +105,26 @@ export default function SellableProductsPage() {
         onRetry={() => void products.refetch()}
         minWidth={1000}
         toolbar={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ product: undefined })}>
-            Ürün Ekle
-          </Button>
+          mayEdit && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ product: undefined })}>
+              Ürün Ekle
+            </Button>
+          )
         }
-        rowActions={(p) => (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPencil size={14} />}
-            onClick={() => setEditing({ product: p })}
-          >
-            Düzenle
-          </Button>
-        )}
+        rowActions={
+          mayEdit
+            ? (p) => (
+                <Button
+                  size="xs"
+                  variant="light"
+                  leftSection={<IconPencil size={14} />}
+                  onClick={() => setEditing({ product: p })}
+                >
+                  Düzenle
+                </Button>
+              )
+            : undefined
+        }
       />
       <SellableFormModal editing={editing} onClose={() => setEditing(null)} />
       <BundleViewerModal product={viewing} onClose={() => setViewing(undefined)} />

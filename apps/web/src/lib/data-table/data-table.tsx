@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../error-message.ts';
 import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
@@ -135,7 +136,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       await exportToExcel(props.name, columns, exported);
     } catch (error) {
       console.error('Excel dışa aktarımı başarısız', error);
-      notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });
+      // A refusal of the server (too many rows: page or narrow the filter) says why in its own words.
+      const refused = error instanceof ApiRequestError ? ` ${error.message}` : '';
+      notifications.show({
+        color: 'red',
+        title: 'Excel',
+        message: `Excel dosyası oluşturulamadı.${refused}`,
+      });
     } finally {
       setExporting(false);
     }
