@@ -51,13 +51,27 @@ const productFields = {
   productItemIds: z.array(itemId).max(100).optional(),
 };
 
-export const CreateProductBody = z.object(productFields);
+export const DISCOUNT_ABOVE_PRICE_MESSAGE = 'İndirim (adet başına ₺) fiyattan büyük olamaz.';
+
+/** The discount is TL per piece: between 0 and the price, so a net unit price is never below 0. */
+const discountWithinPrice = (body: { price: number; discount: number }, ctx: z.RefinementCtx) => {
+  if (body.discount > body.price) {
+    ctx.addIssue({ code: 'custom', path: ['discount'], message: DISCOUNT_ABOVE_PRICE_MESSAGE });
+  }
+};
+
+export const CreateProductBody = z.object(productFields).superRefine(discountWithinPrice);
 export type CreateProductBody = z.input<typeof CreateProductBody>;
-export const UpdateProductBody = z.object({
-  id: idOf('Geçerli bir ürün numarası giriniz.'),
-  ...productFields,
-});
+export const UpdateProductBody = z
+  .object({ id: idOf('Geçerli bir ürün numarası giriniz.'), ...productFields })
+  .superRefine(discountWithinPrice);
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
+
+/** The product form's own fields (its bundle lines are edited apart), with the same discount rule. */
+export const ProductFormBody = z
+  .object(productFields)
+  .omit({ productBundle: true, productItemIds: true })
+  .superRefine(discountWithinPrice);
 
 export const BundleLine = z.object({
   id: z.number().int(),
