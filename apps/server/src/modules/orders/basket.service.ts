@@ -130,7 +130,7 @@ async function productBox(tx: Tx, productId: number): Promise<{ name: string; bo
 
 /**
  * A basket line holds at most MAX_PIECES pieces, and a basket at most MAX_MONEY TL at today's prices, the
- * most the order it becomes can keep as its total (decision 94): 422 before anything is written. The
+ * most the order it becomes can keep as its total (decisions 94, 95): 422 before anything is written. The
  * total is summed in numeric, with the line of this product at `pieces`.
  */
 async function assertLineFits(tx: Tx, basketId: number, productId: number, name: string, pieces: number) {

@@ -49,7 +49,7 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   );
   if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
   await assertBranchOfBuyer(tx, input.buyerId, input.buyerBranch);
-  // The basket was bounded at today's prices when filled (decision 94); a price raised since may take the
+  // The basket was bounded at today's prices when filled (decision 95); a price raised since may take the
   // total past what the order's numeric(14,2) total keeps, so it is summed wide and refused first.
   const [priced] = await rowsOf<{ total: string }>(
     tx,
