@@ -176,7 +176,7 @@ export function fieldPaths(schema: JsonSchema, prefix: (string | number)[] = [])
   return [];
 }
 
-function schemaAt(schema: JsonSchema, path: (string | number)[]): JsonSchema {
+export function schemaAt(schema: JsonSchema, path: (string | number)[]): JsonSchema {
   return path.reduce<JsonSchema>(
     (at, step) => (typeof step === 'number' ? (at.items ?? {}) : (at.properties?.[step] ?? {})),
     schema,

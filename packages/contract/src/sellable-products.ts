@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOX_PRICE_TOO_LARGE_MESSAGE, MAX_MONEY } from './bounds.ts';
 import { atMostDecimals, idOf, text } from './fields.ts';
 import { EnumDescription, PackagingType, PackagingUnitType } from './products.ts';
 
@@ -51,13 +52,36 @@ const productFields = {
   productItemIds: z.array(itemId).max(100).optional(),
 };
 
-export const CreateProductBody = z.object(productFields);
+export const DISCOUNT_ABOVE_PRICE_MESSAGE = 'İndirim (adet başına ₺) fiyattan büyük olamaz.';
+
+/**
+ * The discount is TL per piece: between 0 and the price, so a net unit price is never below 0. A box at
+ * the price fits the money column, so one box of any product can be ordered (decision 94).
+ */
+const discountWithinPrice = (
+  body: { price: number; discount: number; quantityInsideBox: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (body.discount > body.price) {
+    ctx.addIssue({ code: 'custom', path: ['discount'], message: DISCOUNT_ABOVE_PRICE_MESSAGE });
+  }
+  if (body.quantityInsideBox * body.price > MAX_MONEY) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: BOX_PRICE_TOO_LARGE_MESSAGE });
+  }
+};
+
+export const CreateProductBody = z.object(productFields).superRefine(discountWithinPrice);
 export type CreateProductBody = z.input<typeof CreateProductBody>;
-export const UpdateProductBody = z.object({
-  id: idOf('Geçerli bir ürün numarası giriniz.'),
-  ...productFields,
-});
+export const UpdateProductBody = z
+  .object({ id: idOf('Geçerli bir ürün numarası giriniz.'), ...productFields })
+  .superRefine(discountWithinPrice);
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
+
+/** The product form's own fields (its bundle lines are edited apart), with the same discount rule. */
+export const ProductFormBody = z
+  .object(productFields)
+  .omit({ productBundle: true, productItemIds: true })
+  .superRefine(discountWithinPrice);
 
 export const BundleLine = z.object({
   id: z.number().int(),

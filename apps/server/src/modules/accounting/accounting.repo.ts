@@ -35,7 +35,8 @@ export async function findBuyer(db: Db | Tx, buyerId: number): Promise<BuyerRow>
 
 /**
  * Spec §3 / DESIGN §7.7, all summed in SQL: orders not canceled (count and dealt totals), payments,
- * refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer.
+ * refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer. A buyer's sums may
+ * pass what one order's numeric(14,2) holds, so they are numeric(20,2) (decision 94).
  */
 export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<AccountingSummary> {
   const [row] = await rowsOf<{
@@ -47,16 +48,16 @@ export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<Accoun
   }>(
     db,
     sql`with o as (
-          select count(*)::int as order_count, coalesce(sum(dealt_total_price), 0)::numeric(14,2) as orders
+          select count(*)::int as order_count, coalesce(sum(dealt_total_price), 0)::numeric(20,2) as orders
             from orders
            where buyer_id = ${buyerId} and status not in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER')),
         t as (
-          select coalesce(sum(amount) filter (where reason = 'ORDER_PAYMENT'), 0)::numeric(14,2) as payments,
-                 coalesce(sum(amount) filter (where reason = 'PRODUCT_REFUND'), 0)::numeric(14,2) as refunds
+          select coalesce(sum(amount) filter (where reason = 'ORDER_PAYMENT'), 0)::numeric(20,2) as payments,
+                 coalesce(sum(amount) filter (where reason = 'PRODUCT_REFUND'), 0)::numeric(20,2) as refunds
             from accounting_transactions
            where buyer_id = ${buyerId})
         select o.order_count, o.orders::text, t.payments::text, t.refunds::text,
-               (o.orders - t.payments - t.refunds)::numeric(14,2)::text as balance
+               (o.orders - t.payments - t.refunds)::numeric(20,2)::text as balance
           from buyers b, o, t
          where b.id = ${buyerId}`,
   );

@@ -59,6 +59,8 @@ const movements = (buyerId: number) => sql`
  * `GET /accounting/statement`: the balance before `from` (Istanbul days), each movement of the range in
  * date order with the balance after it, the range's debits and credits, and the closing balance; all
  * summed in SQL. Without `from` it starts at the first movement (opening 0); `to` defaults to today.
+ * Balances and sums are numeric(20,2): a buyer's orders together may pass one order's numeric(14,2)
+ * (decision 94).
  */
 export async function accountStatement(db: Db, query: Query): Promise<AccountStatement> {
   const buyer = await findBuyer(db, query.buyerId);
@@ -69,11 +71,11 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
     db,
     sql`with m as (${movements(buyer.id)}),
-        s as (select coalesce(sum(signed) filter (where ${before}), 0)::numeric(14,2) as opening,
-                     coalesce(sum(greatest(signed, 0)) filter (where ${inRange}), 0)::numeric(14,2) as debit,
-                     coalesce(sum(greatest(-signed, 0)) filter (where ${inRange}), 0)::numeric(14,2) as credit
+        s as (select coalesce(sum(signed) filter (where ${before}), 0)::numeric(20,2) as opening,
+                     coalesce(sum(greatest(signed, 0)) filter (where ${inRange}), 0)::numeric(20,2) as debit,
+                     coalesce(sum(greatest(-signed, 0)) filter (where ${inRange}), 0)::numeric(20,2) as credit
                 from m)
-        select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(14,2)::text as closing
+        select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(20,2)::text as closing
           from s`,
   );
   const opening = totals!.opening;
@@ -83,9 +85,9 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
         select m.kind, m.transaction_id, m.at, m.order_id, m.order_number, m.reason, m.pay_type, m.logo_invoice_id,
                m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
                greatest(-m.signed, 0)::numeric(14,2)::text as credit,
-               (${opening}::numeric(14,2)
+               (${opening}::numeric(20,2)
                  + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
-               )::numeric(14,2)::text as balance
+               )::numeric(20,2)::text as balance
           from m
          where ${inRange}
          order by m.at, m.seq, m.tie`,

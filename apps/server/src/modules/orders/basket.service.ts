@@ -1,4 +1,10 @@
 import type { AddToBasketBody, Basket, SetBasketLineBody } from '@mandira/contract/baskets';
+import {
+  BASKET_TOTAL_TOO_LARGE_MESSAGE,
+  MAX_MONEY,
+  MAX_PIECES,
+  TOO_MANY_PIECES_IN_LINE_MESSAGE,
+} from '@mandira/contract/bounds';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -122,11 +128,35 @@ async function productBox(tx: Tx, productId: number): Promise<{ name: string; bo
   return { name: product.name, box: product.quantity_inside_box };
 }
 
+/**
+ * A basket line holds at most MAX_PIECES pieces, and a basket at most MAX_MONEY TL at today's prices, the
+ * most the order it becomes can keep as its total (decisions 94, 95): 422 before anything is written. The
+ * total is summed in numeric, with the line of this product at `pieces`.
+ */
+async function assertLineFits(tx: Tx, basketId: number, productId: number, name: string, pieces: number) {
+  if (pieces > MAX_PIECES) throw businessRule(TOO_MANY_PIECES_IN_LINE_MESSAGE(name, pieces));
+  const [row] = await rowsOf<{ total: string }>(
+    tx,
+    sql`select (coalesce((select sum(l.quantity * greatest(p.price - p.discount, 0))
+                            from basket_lines l join products p on p.id = l.product_id
+                           where l.basket_id = ${basketId} and l.product_id <> ${productId}), 0)
+                + ${pieces}::numeric * (select greatest(price - discount, 0) from products where id = ${productId})
+               )::text as total`,
+  );
+  const total = Number(row!.total);
+  if (total > MAX_MONEY) throw businessRule(BASKET_TOTAL_TOO_LARGE_MESSAGE(total));
+}
+
 /** Adds boxes of a product to the buyer's basket; the same product again raises its line. */
 export async function addToBasket(tx: Tx, _actor: Actor, input: AddInput): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
-  const { box } = await productBox(tx, input.productId);
+  const { name, box } = await productBox(tx, input.productId);
   const pieces = input.boxQuantity * box;
+  const [line] = await rowsOf<{ quantity: number }>(
+    tx,
+    sql`select quantity from basket_lines where basket_id = ${basketId} and product_id = ${input.productId}`,
+  );
+  await assertLineFits(tx, basketId, input.productId, name, (line?.quantity ?? 0) + pieces);
   await reserveOrRefuse(tx, [{ productId: input.productId, pieces }]);
   await tx.execute(sql`
     insert into basket_lines (basket_id, product_id, box_quantity, quantity)
@@ -147,8 +177,9 @@ export async function setBasketLine(tx: Tx, _actor: Actor, input: SetInput): Pro
     sql`select id, quantity from basket_lines where basket_id = ${basketId} and product_id = ${input.productId}`,
   );
   if (!line) throw notFound('Bu ürün müşterinin sepetinde yok.');
-  const { box } = await productBox(tx, input.productId);
+  const { name, box } = await productBox(tx, input.productId);
   const pieces = input.boxQuantity * box;
+  await assertLineFits(tx, basketId, input.productId, name, pieces);
   if (pieces > line.quantity) {
     await reserveOrRefuse(tx, [{ productId: input.productId, pieces: pieces - line.quantity }]);
   }

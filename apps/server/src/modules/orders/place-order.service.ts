@@ -1,3 +1,4 @@
+import { MAX_MONEY, ORDER_TOTAL_TOO_LARGE_MESSAGE } from '@mandira/contract/bounds';
 import type { ApplyToOrderBody, Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -48,6 +49,16 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   );
   if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
   await assertBranchOfBuyer(tx, input.buyerId, input.buyerBranch);
+  // The basket was bounded at today's prices when filled (decision 95); a price raised since may take the
+  // total past what the order's numeric(14,2) total keeps, so it is summed wide and refused first.
+  const [priced] = await rowsOf<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(l.quantity * greatest(p.price - p.discount, 0)), 0)::text as total
+          from basket_lines l join products p on p.id = l.product_id
+         where l.basket_id = ${basket.id}`,
+  );
+  const total = Number(priced!.total);
+  if (total > MAX_MONEY) throw businessRule(ORDER_TOTAL_TOO_LARGE_MESSAGE(total));
   await reserveOrRefuse(
     tx,
     lines.map((line) => ({ productId: line.product_id, pieces: line.quantity, held: line.quantity })),

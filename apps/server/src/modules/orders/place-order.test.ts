@@ -31,7 +31,7 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
     const { id: buyerId, title, code } = await buyer(w);
     const branch = await branchOf(w, buyerId);
     const cheese = await stockedProduct(w, 60, { price: 12.5, discount: 0.25, name: 'Kaşar Peyniri' });
-    const yogurt = await stockedProduct(w, 60, { price: 3, discount: 5 });
+    const yogurt = await stockedProduct(w, 60, { price: 3, discount: 3 });
     await addToBasket(w, buyerId, cheese, 2);
     await addToBasket(w, buyerId, yogurt, 1);
     const response = await apply({
@@ -54,7 +54,7 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
       colorGroupDescription: { name: 'purple', label: 'Mor' },
       plannedShipmentDate: tomorrow,
       completedAt: null,
-      // 12 × 12.25 + 6 × 0 (a discount above the price nets to 0).
+      // 12 × 12.25 + 6 × 0 (a discount of the whole price nets to 0).
       amountSummary: { totalPriceOnTransaction: 147, dealtTotalPriceOnTransaction: 147 },
     });
     expect(order.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/);

@@ -1,3 +1,4 @@
+import { MAX_PIECES, TOO_MANY_PIECES_WAITING_MESSAGE } from '@mandira/contract/bounds';
 import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -29,7 +30,8 @@ export type Demand = { productId: number; pieces: number; held?: number };
  * Locks, re-counts and refuses (409 INSUFFICIENT_STOCK, naming product, boxes available and boxes asked)
  * when a product cannot give what is asked: more pieces than are free, or, for pieces already held, an
  * item over-reserved since (a goods-out). Runs before writing, inside the writing transaction.
- * A product with 0 pieces per box cannot be ordered by the box (422).
+ * A product with 0 pieces per box cannot be ordered by the box (422), nor can more than MAX_PIECES of one
+ * product wait in baskets and open orders together (422).
  */
 export async function reserveOrRefuse(tx: Tx, demands: readonly Demand[]): Promise<void> {
   if (demands.length === 0) return;
@@ -49,6 +51,9 @@ export async function reserveOrRefuse(tx: Tx, demands: readonly Demand[]): Promi
     const mine = demands.filter((demand) => demand.productId === id);
     const pieces = mine.reduce((sum, demand) => sum + demand.pieces, 0);
     const held = mine.reduce((sum, demand) => sum + (demand.held ?? 0), 0);
+    // The counters of product_reservations hold what waits of one product: at most MAX_PIECES (decision 94).
+    const waiting = product.waitingInBasketStockCount + product.waitingInOrderStockCount + pieces - held;
+    if (waiting > MAX_PIECES) throw businessRule(TOO_MANY_PIECES_WAITING_MESSAGE(product.name, waiting));
     const free = product.availableStockCount + held;
     if (pieces > free) {
       shortfalls.push(

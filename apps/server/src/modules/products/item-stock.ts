@@ -40,12 +40,15 @@ export function warehouseNamedSql(warehouseName: WarehouseName): SQL {
   return or(eq(warehouses.name, warehouseName), eq(warehouses.shortName, warehouseName))!;
 }
 
-/** Pieces of one item on hand, over every warehouse (or the named one): an integer SQL expression. */
+/**
+ * Pieces of one item on hand, over every warehouse (or the named one): a whole number. Each line holds up
+ * to 2³¹ − 1, so the sum is read as float8 (exact below 2⁵³), not cast back to int (decision 94).
+ */
 export function itemStockTotalSql(itemId: Ref, warehouseName?: WarehouseName): SQL<number> {
   const inWarehouse = warehouseName
     ? sql`and sl.warehouse_id in (select ${warehouses.id} from ${warehouses} where ${warehouseNamedSql(warehouseName)})`
     : sql``;
-  return sql<number>`(select coalesce(sum(sl.quantity), 0)::int from ${stockLines} as sl where sl.product_item_id = ${qualified(itemId)} ${inWarehouse})`.mapWith(
+  return sql<number>`(select coalesce(sum(sl.quantity), 0)::float8 from ${stockLines} as sl where sl.product_item_id = ${qualified(itemId)} ${inWarehouse})`.mapWith(
     Number,
   );
 }

@@ -44,7 +44,8 @@ type FigureRow = {
  * the pieces of each such product in baskets and in open order items (quantity − loaded, kept per
  * product in product_reservations), times the item's quantity in that product's bundle. available =
  * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
- * the boxes of it are never below 0.
+ * the boxes of it are never below 0. An item's lines and reservations together pass 2³¹, so the figures
+ * are summed in bigint/numeric and answered as float8, whole numbers exact below 2⁵³ (decision 94).
  */
 export function productFiguresStatement(where: SQL): SQL {
   return sql`
@@ -69,7 +70,7 @@ export function productFiguresStatement(where: SQL): SQL {
        where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
     ),
     item_reserved as (
-      select s.product_item_id, sum((dm.in_baskets + dm.in_orders) * s.quantity) as reserved
+      select s.product_item_id, sum((dm.in_baskets::bigint + dm.in_orders) * s.quantity) as reserved
         from sharing s join demand dm on dm.product_id = s.product_id
        group by s.product_item_id
     ),
@@ -89,12 +90,12 @@ export function productFiguresStatement(where: SQL): SQL {
     select p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box,
            p.price::float8 as price, p.discount::float8 as discount,
            p.online_listing_available, p.truck_shipping_available, p.notes,
-           coalesce(fg.on_hand, 0)::int as warehouse_stock_count,
-           coalesce(dm.in_baskets, 0)::int as waiting_in_basket_stock_count,
-           coalesce(dm.in_orders, 0)::int as waiting_in_order_stock_count,
-           coalesce(fg.available, 0)::int as available_stock_count,
+           coalesce(fg.on_hand, 0)::float8 as warehouse_stock_count,
+           coalesce(dm.in_baskets, 0)::float8 as waiting_in_basket_stock_count,
+           coalesce(dm.in_orders, 0)::float8 as waiting_in_order_stock_count,
+           coalesce(fg.available, 0)::float8 as available_stock_count,
            (case when p.quantity_inside_box > 0
-                 then greatest(0, floor(coalesce(fg.available, 0) / p.quantity_inside_box)) else 0 end)::int
+                 then greatest(0, floor(coalesce(fg.available, 0) / p.quantity_inside_box)) else 0 end)::float8
              as available_box_count
       from products p
       join sel on sel.id = p.id

@@ -167,6 +167,36 @@ describe('PUT /products', () => {
   });
 });
 
+describe('the discount lies between 0 and the price (TL per piece)', () => {
+  it('refuses a discount above the price on create and on update with 400 on discount, writing nothing', async () => {
+    const before = await countRows(t, 'products');
+    const created = await send('POST', { name: 'Bedava Olmasın', price: 10, discount: 50 });
+    expect(created.statusCode).toBe(400);
+    expect(created.json.error).toEqual({
+      code: 'VALIDATION',
+      field: 'discount',
+      message: 'İndirim (adet başına ₺) fiyattan büyük olamaz.',
+    });
+    expect(await countRows(t, 'products')).toBe(before);
+
+    const kept = (await send('POST', { name: 'Fiyatlı', price: 10, discount: 2 })).json.data;
+    const updated = await send('PUT', { id: kept.id, name: 'Fiyatlı', price: 10, discount: 50 });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json.error).toMatchObject({ code: 'VALIDATION', field: 'discount' });
+    // Without a price the price is 0, so any discount is above it.
+    expect((await send('PUT', { id: kept.id, name: 'Fiyatlı', discount: 1 })).json.error.field).toBe(
+      'discount',
+    );
+    const [stored] = (await get('/products')).json.data.filter((p: { id: number }) => p.id === kept.id);
+    expect(stored).toMatchObject({ price: 10, discount: 2 });
+  });
+
+  it('takes a discount equal to the price (free) and a discount of 0', async () => {
+    expect((await send('POST', { name: 'Promosyon', price: 10, discount: 10 })).statusCode).toBe(200);
+    expect((await send('POST', { name: 'İndirimsiz', price: 10, discount: 0 })).statusCode).toBe(200);
+  });
+});
+
 describe('GET /products and its companions', () => {
   it("filters by packaging group, 'ALL' meaning all", async () => {
     const all = (await get('/products?packagingGroup=ALL')).json.data;

@@ -66,7 +66,7 @@ const stop = (alias: string, title: string) =>
 /** The load figures of the shipment `s`: counts, acceptance and expected weight. */
 export const LOAD_FIGURES = sql`
   left join lateral (
-    select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::int as pieces,
+    select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::float8 as pieces,
            bool_and(oi.status = 'LOAD_STATUS_ACCEPTED') as all_accepted
       from shipment_loads l join order_items oi on oi.id = l.order_item_id
      where l.shipment_id = s.id) lf on true

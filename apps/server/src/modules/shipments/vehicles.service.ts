@@ -54,7 +54,7 @@ async function findVehicles(db: Db | Tx, where: SQL): Promise<Vehicle[]> {
                           where vd.vehicle_id = v.id), '') as drivers,
                coalesce((select array_agg(vd.driver_id order by vd.driver_id)
                            from vehicle_drivers vd where vd.vehicle_id = v.id), '{}') as driver_ids,
-               coalesce((select sum(o.estimated_palette_count)::int from orders o
+               coalesce((select sum(o.estimated_palette_count)::float8 from orders o
                           where ${OPEN_ORDER}
                             and (o.planned_vehicle_id = v.id
                                  or exists (select 1 from order_items oi

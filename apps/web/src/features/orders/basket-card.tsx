@@ -92,10 +92,11 @@ export function BasketCard({ basket, onPlaceOrder }: Props) {
               <Table.Th w={90} ta="right">
                 Adet
               </Table.Th>
+              {/* Wide enough for the largest amounts a basket can hold (decision 95). */}
               <Table.Th w={180} ta="right">
                 Birim Fiyat
               </Table.Th>
-              <Table.Th w={140} ta="right">
+              <Table.Th w={190} ta="right">
                 Tutar
               </Table.Th>
               <Table.Th w={60} />

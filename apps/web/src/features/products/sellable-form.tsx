@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateProductBody, type Product } from '@mandira/contract/sellable-products';
+import { type CreateProductBody, type Product, ProductFormBody } from '@mandira/contract/sellable-products';
 import { Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,7 +15,7 @@ import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
 import { saveErrorMessage } from './save-error.ts';
 
-const FormSchema = CreateProductBody.omit({ productBundle: true, productItemIds: true });
+const FormSchema = ProductFormBody;
 type FormValues = z.input<typeof FormSchema>;
 export type SellableFormOutput = z.output<typeof CreateProductBody>;
 
