@@ -105,10 +105,13 @@ describe('device tokens at sign-in', () => {
     const device = await deviceOf(victim.userName);
     await lockOut(victim.userName);
     const [, issuedAt, nonce, mac] = device.split('.');
-    const flipped = `${mac!.slice(0, -1)}${mac!.endsWith('A') ? 'B' : 'A'}`;
+    const flip = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
     const expired = await issueDeviceToken(t.db, victim.id, Date.now() - DEVICE_TOKEN_LIFETIME_MS - 1000);
     for (const deviceToken of [
-      `${victim.id}.${issuedAt}.${nonce}.${flipped}`,
+      `${victim.id}.${issuedAt}.${nonce}.${flip(mac!, 0)}`,
+      // The last character's spare bits: the same signature decoded, a different text.
+      `${victim.id}.${issuedAt}.${nonce}.${flip(mac!, 42)}`,
       `${victim.id}.${Number(issuedAt) + 1}.${nonce}.${mac}`,
       `${victim.id}.${issuedAt}.${'A'.repeat(22)}.${mac}`,
       expired,

@@ -63,8 +63,9 @@ export async function knownDevice(db: Db, token: string, userId: number, now = D
   const issuedAt = Number(match[2]);
   if (issuedAt * 1000 + DEVICE_TOKEN_LIFETIME_MS <= now || issuedAt * 1000 > now + 60_000) return undefined;
   const nonce = match[3]!;
-  const expected = signature(await keyOf(db), userId, issuedAt, nonce);
-  const given = Buffer.from(match[4]!, 'base64url');
+  // Compared as text: base64url leaves spare bits in the last character, which decoding would ignore.
+  const expected = Buffer.from(signature(await keyOf(db), userId, issuedAt, nonce).toString('base64url'));
+  const given = Buffer.from(match[4]!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
   return { nonce };
 }
