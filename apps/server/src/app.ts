@@ -16,6 +16,12 @@ import { answerClientError } from './http/client-error.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
+import {
+  answerFrameworkError,
+  MAX_PARAM_LENGTH,
+  malformedUrlOf,
+  rewriteMalformedUrl,
+} from './http/malformed-url.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
@@ -46,6 +52,10 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     return503OnClosing: true,
     clientErrorHandler: answerClientError,
     bodyLimit: DEFAULT_BODY_LIMIT,
+    // URLs the router cannot read are answered in the envelope too (decision 96).
+    rewriteUrl: rewriteMalformedUrl,
+    frameworkErrors: answerFrameworkError,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -123,6 +133,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
+    const malformed = malformedUrlOf(request);
+    if (malformed) return reply.status(400).send(fail(malformed));
     const isApi = isApiPath(request.url);
     // A missing file (an old asset name) must not be answered with the page: the browser expects code.
     const pathname = request.url.split('?')[0]!;

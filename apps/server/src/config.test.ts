@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       adminUserName: 'admin',
       databaseUrl: undefined,
       tokenTtlMs: 12 * 3600_000,
+      sessionMaxMs: 7 * 24 * 3600_000,
       // The terminal shows warnings and errors; a line per request only with LOG_LEVEL=info.
       logLevel: 'warn',
     });
@@ -22,6 +23,8 @@ describe('loadConfig', () => {
     [{ ADMIN_PASSWORD: 'kisa' }, 'ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DATABASE_QUERY_TIMEOUT_MS: '0' }, 'DATABASE_QUERY_TIMEOUT_MS'],
+    [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
+    [{ SESSION_MAX_DAYS: 'yedi' }, 'SESSION_MAX_DAYS'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));

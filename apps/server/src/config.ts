@@ -26,6 +26,7 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(12),
+  SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   // Warnings and errors by default: a line per request (info) only when asked for (decision 45).
@@ -62,6 +63,8 @@ export type Config = {
   adminUserName: string;
   adminPassword: string | undefined;
   tokenTtlMs: number;
+  /** The absolute lifetime of a session, however busy: it ends this long after its sign-in. */
+  sessionMaxMs: number;
   signInMaxFailures: number;
   signInWindowMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUserName: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3600_000,
+    sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 3600_000),
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,

@@ -309,3 +309,55 @@ export function randomBadRequest(endpoint: Endpoint): fc.Arbitrary<BadRequest> |
   }
   return choices.length > 0 ? fc.oneof(...choices) : undefined;
 }
+
+/** Half of a surrogate pair; JSON.stringify writes it as the escape `\ud800`, as a client would. */
+export const LONE_SURROGATE_TEXT = 'a\ud800b';
+
+/** Escapes that do not decode: a byte that is no UTF-8, a lone surrogate's UTF-8 bytes, a cut escape. */
+export const MALFORMED_ESCAPES = ['%FF', '%ED%A0%80', '%E2%82', 'a%'];
+
+const takesText = (schema: JsonSchema) =>
+  schema.type === 'string' || variants(schema).some((option) => option.type === 'string');
+
+/**
+ * Issue 22: a lone surrogate in every text field of the body, one at a time, and every query and path
+ * parameter written with escapes that do not decode, or (a path parameter) far beyond 100 characters.
+ */
+export function surrogateAndUrlRequestsOf(endpoint: Endpoint): BadRequest[] {
+  const requests: BadRequest[] = [];
+  const { method, body } = endpoint;
+  const url = `/api${pathWithParams(endpoint)}`;
+  if (body) {
+    for (const path of fieldPaths(body)) {
+      if (!takesText(schemaAt(body, path))) continue;
+      const payload = requestText(bodyWith(body, path, LONE_SURROGATE_TEXT));
+      requests.push({ method, url, payload, target: `body ${dotted(path)}`, location: 'body' });
+    }
+  }
+  for (const parameter of endpoint.query) {
+    for (const malformed of MALFORMED_ESCAPES) {
+      requests.push({
+        method,
+        url: `${url}?${parameter.name}=${malformed}`,
+        payload: validBody(endpoint),
+        target: `query ${parameter.name}=${malformed}`,
+        location: 'query',
+      });
+    }
+  }
+  for (const parameter of endpoint.params) {
+    for (const text of [...MALFORMED_ESCAPES, '1'.repeat(120), 'x'.repeat(5000)]) {
+      const path = endpoint.path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+        name === parameter.name ? text : String(validValue({ type: 'integer' })),
+      );
+      requests.push({
+        method,
+        url: `/api${path}`,
+        payload: validBody(endpoint),
+        target: `path ${parameter.name}=${text.slice(0, 20)}`,
+        location: 'path',
+      });
+    }
+  }
+  return requests;
+}

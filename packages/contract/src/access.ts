@@ -3,9 +3,14 @@ import { idOf, optionalPhone, text } from './fields.ts';
 import { PrivilegeKeySchema } from './roles.ts';
 
 /** Generous bounds: a longer name or password is no one's, and costs the throttle and the log. */
-export const SignInBody = z.object({ userName: text().max(200), password: text().max(1000) });
+export const SignInBody = z.object({
+  userName: text().max(200),
+  password: text().max(1000),
+  /** The device token a sign-in of this user answered before on this device (decision 97). */
+  deviceToken: text().max(200).nullish(),
+});
 export type SignInBody = z.infer<typeof SignInBody>;
-export const SignInResult = z.object({ authToken: text() });
+export const SignInResult = z.object({ authToken: text(), deviceToken: text() });
 export type SignInResult = z.infer<typeof SignInResult>;
 
 export const ActuatorInfo = z.object({

@@ -24,6 +24,7 @@ export const FIELD_LABELS: Record<string, string> = {
   // users and roles
   userName: 'Kullanıcı adı',
   password: 'Şifre',
+  deviceToken: 'Cihaz anahtarı',
   name: 'Ad',
   surname: 'Soyad',
   email: 'E-posta',

@@ -36,6 +36,15 @@ describe('texts', () => {
     expect(text().trim().max(5).safeParse(' \u0000 ').success).toBe(false);
     expect(text().safeParse('Süt ürünleri ığüşöç').success).toBe(true);
   });
+
+  it('refuses half of a surrogate pair anywhere, and keeps a whole pair', () => {
+    for (const value of ['a\ud800b', '\udc00', 'x\ud83d', '\ude00\ud83d']) {
+      const result = text().trim().max(50).safeParse(value);
+      expect(result.success, JSON.stringify(value)).toBe(false);
+      expect(result.error!.issues[0]!.message).toMatch(/UTF-16/);
+    }
+    expect(text().safeParse('Süt 🥛 ürünleri').success).toBe(true);
+  });
 });
 
 describe('days', () => {

@@ -12,9 +12,25 @@ import './messages.ts';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the one character this refuses.
 const WITHOUT_NUL = /^[^\u0000]*$/;
 
-/** Every text of the contract: a string without NUL. Chain `.trim()`, `.min()`, `.max()` as usual. */
+/**
+ * Half of a UTF-16 surrogate pair without its other half (`"\ud800"` in JSON): no character at all, and
+ * UTF-8 (the database, the log) can only store it as U+FFFD, so what was stored would differ from what
+ * was sent (decision 96). A whole pair (an emoji) is one character and is let through.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * Every text of the contract: a string without NUL and without a lone surrogate. Chain `.trim()`,
+ * `.min()`, `.max()` as usual.
+ */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).regex(WITHOUT_NUL, 'izin verilmeyen bir karakter (NUL) içeriyor.');
+  z
+    .string(params)
+    .regex(WITHOUT_NUL, 'izin verilmeyen bir karakter (NUL) içeriyor.')
+    .refine(
+      (value) => !LONE_SURROGATE.test(value),
+      'izin verilmeyen bir karakter (eşi olmayan UTF-16 vekili) içeriyor.',
+    );
 
 /**
  * A wrong type gets this message; a missing value keeps zod's own issue, which the error map words as

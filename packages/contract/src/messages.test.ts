@@ -30,6 +30,11 @@ describe('Turkish validation messages', () => {
       { ...valid, userName: 'a\u0000b' },
       'Kullanıcı adı izin verilmeyen bir karakter (NUL) içeriyor.',
     ],
+    [
+      'a lone surrogate',
+      { ...valid, userName: 'a\ud800b' },
+      'Kullanıcı adı izin verilmeyen bir karakter (eşi olmayan UTF-16 vekili) içeriyor.',
+    ],
     ['a null', { ...valid, userName: null }, 'Kullanıcı adı boş bırakılamaz.'],
     ['a number for a text', { ...valid, userName: 5 }, 'Kullanıcı adı metin olmalıdır.'],
     ['a list element of the wrong type', { ...valid, roles: ['x', 3] }, 'Roller (2. öğe) metin olmalıdır.'],

@@ -45,6 +45,19 @@ describe('serving the web app', () => {
     expect(missing.headers['content-type']).not.toMatch(/text\/html/);
   });
 
+  it.each([
+    '/api/product-item/%FF',
+    '/api/product-item?warehouseName=%ED%A0%80',
+    '/%FF',
+    '/portal-giris?a=%',
+  ])('answers %s, which does not decode, with 400 in the envelope and never the app', async (url) => {
+    const response = await t.call(undefined, { method: 'GET', url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error.code).toBe('VALIDATION');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('never answers an unknown API path with the app', async () => {
     const response = await t.call(undefined, { method: 'GET', url: '/api/olmayan-yol' });
     expect(response.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import {
   fieldPaths,
   type OpenApi,
   randomBadRequest,
+  surrogateAndUrlRequestsOf,
   takesInput,
 } from '../../test/bad-requests.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -55,7 +56,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 const ENGLISH =
   /\b(expected|received|invalid|required|string|number|integer|boolean|array|object|undefined|nan|must|too (big|small))\b|[<>]=?/i;
 
-async function send(request: BadRequest) {
+/** A bad request sent by the super user, and how a failure names it. */
+async function sent(request: BadRequest) {
   const response = await t.call(admin, {
     method: request.method as 'GET',
     url: request.url,
@@ -64,6 +66,11 @@ async function send(request: BadRequest) {
       : { payload: request.payload, headers: { 'content-type': 'application/json' } }),
   });
   const where = `${request.method} ${request.url.slice(0, 120)} (${request.target})`;
+  return { response, where };
+}
+
+async function send(request: BadRequest) {
+  const { response, where } = await sent(request);
   // A body too large for its route (413) or nested too deep is refused as a whole, before any field
   // is read (decision 54): the refusal is then about the body, not one field.
   expect([400, 413], `${where}: ${response.body.slice(0, 300)}`).toContain(response.statusCode);
@@ -127,5 +134,58 @@ describe('bad input on every documented operation', () => {
       }
     }
     expect([...keys].filter((key) => !(key in FIELD_LABELS)).sort()).toEqual([]);
+  });
+});
+
+describe('lone surrogates and malformed URLs on every documented operation', () => {
+  /** The refusal is the envelope with the headers of every API answer, and does not repeat the URL. */
+  async function refused(request: BadRequest) {
+    const { response, where } = await sent(request);
+    expect(response.statusCode, `${where}: ${response.body.slice(0, 300)}`).toBe(400);
+    expect(response.json, where).toMatchObject({
+      success: false,
+      error: { code: 'VALIDATION', message: expect.stringMatching(/\p{L}{3}/u) },
+    });
+    const { message, field } = response.json.error as { message: string; field?: string };
+    expect(message, where).not.toMatch(ENGLISH);
+    expect(response.headers['cache-control'], where).toBe('no-store');
+    expect(response.headers['x-content-type-options'], where).toBe('nosniff');
+    expect(response.headers['content-security-policy'], where).toContain("default-src 'self'");
+    expect(response.body, where).not.toContain(request.url.slice(4, 40));
+    const [location, name] = request.target.split(/[ =]/);
+    if (location === 'body') expect(field, where).toBe(name);
+    else if (location === 'query') expect(field, where).toBe(name);
+    else if (!message.startsWith('İstek adresi')) expect(field, where).toBe(name);
+  }
+
+  it('answers each with 400 in the envelope, with the API headers, and writes nothing', async () => {
+    let sent = 0;
+    const failures: string[] = [];
+    for (const endpoint of endpoints) {
+      const before = await rowCounts();
+      for (const request of surrogateAndUrlRequestsOf(endpoint)) {
+        await refused(request).catch((error: Error) => failures.push(error.message.split('\n')[0]!));
+        sent++;
+      }
+      expect(await rowCounts(), `${endpoint.method} ${endpoint.path} wrote rows`).toEqual(before);
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(300);
+  }, 240_000);
+
+  it.each([
+    ['a byte that is no UTF-8 in the path', '/api/product-item/%FF'],
+    ['a path parameter of 120 characters', `/api/product-item/${'1'.repeat(120)}`],
+    ['an unknown path that does not decode', '/api/yok/%E2%82'],
+    ['a web path that does not decode', '/%FF'],
+    ['a path parameter longer than a request line can be', `/api/product-item/${'1'.repeat(17_000)}`],
+  ])('answers %s without a token in the envelope as well', async (_label, url) => {
+    const response = await t.call(undefined, { method: 'GET', url });
+    expect([400, 401]).toContain(response.statusCode);
+    expect(response.json.success).toBe(false);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain('default-src');
+    expect(response.body).not.toContain(url.replace(/^\/(api\/)?/, '').slice(0, 25));
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { countRows, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { exceedsDepth } from './json-body.ts';
 
 let t: TestApp;
@@ -55,6 +55,55 @@ describe('request bodies', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json.error).toEqual({ message: 'İstek gövdesi çok büyük.', code: 'VALIDATION' });
+  });
+
+  it('refuses half of a surrogate pair in a text with 400 on its field, and stores nothing', async () => {
+    const before = await countRows(t, 'users');
+    const response = await t.call(await t.adminToken(), {
+      method: 'POST',
+      url: '/api/user-access',
+      headers: { 'content-type': 'application/json' },
+      // Written as JSON escapes, as a client would send it: JSON.stringify keeps a lone surrogate escaped.
+      payload: '{"userName":"vekil","name":"a\\ud800b","password":"test-sifre-123"}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error).toEqual({
+      message: 'Ad izin verilmeyen bir karakter (eşi olmayan UTF-16 vekili) içeriyor.',
+      code: 'VALIDATION',
+      field: 'name',
+    });
+    expect(await countRows(t, 'users')).toBe(before);
+  });
+
+  it('keeps a whole surrogate pair (an emoji) as it was sent', async () => {
+    const response = await t.call(await t.adminToken(), {
+      method: 'POST',
+      url: '/api/user-access',
+      payload: { userName: 'emoji', name: 'Süt 🥛', password: 'test-sifre-123' },
+    });
+    expect(response.statusCode).toBe(200);
+    const users = (await t.call(await t.adminToken(), { method: 'GET', url: '/api/user-access' })).json.data;
+    expect(users.find((user: { userName: string }) => user.userName === 'emoji').name).toBe('Süt 🥛');
+  });
+
+  it('refuses a body whose bytes are not UTF-8 with 400, instead of storing U+FFFD', async () => {
+    const before = await countRows(t, 'users');
+    const response = await t.call(await t.adminToken(), {
+      method: 'POST',
+      url: '/api/user-access',
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from('{"userName":"bayt","name":"a'),
+        Buffer.from([0xed, 0xa0, 0x80, 0xff]),
+        Buffer.from('b","password":"test-sifre-123"}'),
+      ]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toEqual({
+      success: false,
+      error: { message: 'İstek gövdesi geçerli UTF-8 metni değil.', code: 'VALIDATION' },
+    });
+    expect(await countRows(t, 'users')).toBe(before);
   });
 
   it('keeps prototype poisoning out', async () => {

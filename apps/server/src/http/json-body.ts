@@ -39,15 +39,28 @@ export function exceedsDepth(text: string, max: number): boolean {
   return false;
 }
 
-/** Fastify's own JSON parser (prototype poisoning refused), behind the cheap depth check. */
+/**
+ * Bytes that are not UTF-8 would be read as U+FFFD and stored so, unlike what was sent; they are
+ * refused like a lone surrogate written as `\ud800` (decision 96).
+ */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Fastify's own JSON parser (prototype poisoning refused), behind the UTF-8 and depth checks. */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (exceedsDepth(body as string, MAX_DEPTH)) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(badRequest('İstek gövdesi geçerli UTF-8 metni değil.'), undefined);
+      return;
+    }
+    if (exceedsDepth(text, MAX_DEPTH)) {
       done(badRequest('İstek gövdesi çok derin iç içe geçmiş.'), undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, text, done);
   });
 }

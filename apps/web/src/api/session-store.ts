@@ -29,3 +29,37 @@ export function endSession(): void {
   storage()?.removeItem(TOKEN_KEY);
   storage()?.removeItem(USER_NAME_KEY);
 }
+
+/**
+ * Device tokens, by the user name they were issued to. A sign-in that shows its user's token is judged
+ * by this device's own failures, so strangers guessing the password elsewhere cannot lock the user out
+ * here; the tokens outlive a sign-out, as the device stays known.
+ */
+const DEVICE_TOKENS_KEY = 'mandira-portal.device-tokens';
+/** A shared office computer keeps the tokens of a few users; the oldest go first. */
+const MAX_DEVICE_TOKENS = 20;
+
+function deviceTokens(): Record<string, string> {
+  try {
+    const stored = JSON.parse(storage()?.getItem(DEVICE_TOKENS_KEY) ?? '{}');
+    return stored && typeof stored === 'object' && !Array.isArray(stored) ? stored : {};
+  } catch {
+    return {};
+  }
+}
+
+const deviceKey = (userName: string) => userName.trim().toLocaleLowerCase('tr-TR');
+
+export function getDeviceToken(userName: string): string | undefined {
+  const token = deviceTokens()[deviceKey(userName)];
+  return typeof token === 'string' ? token : undefined;
+}
+
+export function keepDeviceToken(userName: string, token: string): void {
+  const { [deviceKey(userName)]: _replaced, ...others } = deviceTokens();
+  const kept = Object.entries(others).slice(-(MAX_DEVICE_TOKENS - 1));
+  storage()?.setItem(
+    DEVICE_TOKENS_KEY,
+    JSON.stringify(Object.fromEntries([...kept, [deviceKey(userName), token]])),
+  );
+}

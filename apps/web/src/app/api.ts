@@ -8,10 +8,21 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
+import { getDeviceToken, keepDeviceToken } from '../api/session-store.ts';
 
 // Sign-in and the version are public: a 401 there is an answer to show, not a lost session.
-export function signIn(body: SignInBody) {
-  return post<SignInResult>('/user-access/sign-in', body, { redirectOnUnauthorized: false });
+// The device token of the name typed goes with it, and the new one is kept (decision 97).
+export async function signIn(body: SignInBody) {
+  const deviceToken = getDeviceToken(body.userName);
+  const answer = await post<SignInResult>(
+    '/user-access/sign-in',
+    deviceToken ? { ...body, deviceToken } : body,
+    {
+      redirectOnUnauthorized: false,
+    },
+  );
+  if (answer.success) keepDeviceToken(body.userName, answer.data.deviceToken);
+  return answer;
 }
 
 export function signOut() {

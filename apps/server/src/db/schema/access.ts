@@ -83,12 +83,25 @@ export const signInFailures = pgTable(
     userName: text('user_name').notNull(),
     address: text('address').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The nonce of the known device the attempt came from: counted against that device alone (decision 97). */
+    device: text('device'),
   },
   (t) => [
     index('sign_in_failures_user_idx').on(t.userName, t.at),
     index('sign_in_failures_address_idx').on(t.address, t.at),
+    index('sign_in_failures_device_idx').on(t.device, t.at),
   ],
 );
+
+/**
+ * Secrets of the server, made at random on first use and shared by every process on the database:
+ * the key that signs device tokens (decision 97).
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Privileges already handed to the built-in roles, so a privilege added later reaches them once. */
 export const knownPrivileges = pgTable('known_privileges', {

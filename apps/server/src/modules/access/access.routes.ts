@@ -42,7 +42,10 @@ export function accessRoutes(deps: SessionDeps) {
         } catch (error) {
           // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
-          request.log.warn({ userName, code: (error as { code?: string }).code }, 'giriş reddedildi');
+          request.log.warn(
+            { userName, address: request.ip, code: (error as { code?: string }).code },
+            'giriş reddedildi',
+          );
           throw error;
         }
       },

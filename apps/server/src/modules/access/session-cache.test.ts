@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SessionCache } from './session-cache.ts';
 
 const actor = { userId: 7, userName: 'ayse', roles: [], privileges: new Set<never>(), isSuperAdmin: false };
-const session = (expiresAt = 1_000_000) => ({ sessionId: 1, actor, expiresAt });
+const session = (expiresAt = 1_000_000) => ({ sessionId: 1, actor, expiresAt, endsAt: expiresAt });
 
 describe('SessionCache', () => {
   it('keeps nothing until it hears that it listens', () => {

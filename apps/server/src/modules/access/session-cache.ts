@@ -9,7 +9,8 @@ export const AUTH_CHANGES_CHANNEL = 'mandira_auth_changes';
 const TRUST_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 
-export type CachedSession = { sessionId: number; actor: Actor; expiresAt: number };
+/** `endsAt`: the absolute end of the session, however busy (SESSION_MAX_DAYS after its sign-in). */
+export type CachedSession = { sessionId: number; actor: Actor; expiresAt: number; endsAt: number };
 
 type Entry = CachedSession & { checkedAt: number };
 

@@ -6,10 +6,12 @@ import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
+import { issueDeviceToken, knownDevice } from './device-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { SessionCache } from './session-cache.ts';
 import {
   bookAttempt,
+  bookDeviceAttempt,
   clearFailures,
   forgetAttempt,
   throttleKey,
@@ -29,12 +31,19 @@ function hashToken(token: string): string {
 
 export async function signIn(
   { db, config }: SessionDeps,
-  input: { userName: string; password: string; address: string },
-): Promise<{ authToken: string }> {
+  input: { userName: string; password: string; address: string; deviceToken?: string | null | undefined },
+): Promise<{ authToken: string; deviceToken: string }> {
   const userName = input.userName.trim();
-  const attempt = await bookAttempt(db, config, throttleKey(userName), input.address.slice(0, 64));
-
   const user = couldBeUserName(userName) ? await findUser(db, userName) : undefined;
+  // A device this user signed in from before has a failure budget of its own (decision 97); any other
+  // is throttled by the name and the address.
+  const device = user && input.deviceToken ? await knownDevice(db, input.deviceToken, user.id) : undefined;
+  const key = throttleKey(userName);
+  const address = input.address.slice(0, 64);
+  const attempt = device
+    ? await bookDeviceAttempt(db, config, key, address, device.nonce)
+    : await bookAttempt(db, config, key, address);
+
   // An unknown name costs the same hash as a wrong password, so the answer time tells nothing.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !valid) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
@@ -44,15 +53,17 @@ export async function signIn(
   }
 
   const authToken = randomBytes(32).toString('base64url');
+  const now = Date.now();
   await db.transaction(async (tx) => {
     await clearFailures(tx, attempt);
     await tx.insert(sessions).values({
       tokenHash: hashToken(authToken),
       userId: user.id,
-      expiresAt: new Date(Date.now() + config.tokenTtlMs),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + Math.min(config.tokenTtlMs, config.sessionMaxMs)),
     });
   });
-  return { authToken };
+  return { authToken, deviceToken: await issueDeviceToken(db, user.id, now) };
 }
 
 /** A user name is at most 50 characters and never holds NUL (which PostgreSQL text refuses). */
@@ -90,6 +101,7 @@ const sessionLookupOf = perDatabase((db) =>
   db
     .select({
       id: sessions.id,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       userId: users.id,
       userName: users.userName,
@@ -125,24 +137,31 @@ export async function authenticate(
   const mark = cache?.mark() ?? 0;
   const [row] = await sessionLookupOf(db).execute({ tokenHash });
   if (!row) return undefined;
+  // However busy, a session ends SESSION_MAX_DAYS after its sign-in.
+  const endsAt = row.createdAt.getTime() + config.sessionMaxMs;
+  if (endsAt <= now) return undefined;
   const session = {
     sessionId: row.id,
     actor: actorFromGrants({ id: row.userId, userName: row.userName }, row.grants),
-    expiresAt: row.expiresAt.getTime(),
+    expiresAt: Math.min(row.expiresAt.getTime(), endsAt),
+    endsAt,
   };
   await slide(db, config, session, now);
   cache?.put(tokenHash, session, mark, now);
   return session.actor;
 }
 
-/** Pushes a session's sliding expiry forward when it has fallen a step behind (in the record too). */
+/**
+ * Pushes a session's sliding expiry forward when it has fallen a step behind (in the record too), never
+ * past its absolute end.
+ */
 async function slide(
   db: Db,
   config: Config,
-  session: { sessionId: number; expiresAt: number },
+  session: { sessionId: number; expiresAt: number; endsAt: number },
   now: number,
 ): Promise<void> {
-  const slidTo = now + config.tokenTtlMs;
+  const slidTo = Math.min(now + config.tokenTtlMs, session.endsAt);
   if (slidTo - session.expiresAt <= SLIDE_STEP_MS) return;
   await db
     .update(sessions)

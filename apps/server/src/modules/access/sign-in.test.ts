@@ -133,7 +133,7 @@ describe('POST /user-access/sign-in', () => {
     },
   );
 
-  it('logs a refused sign-in with the user name cut to 64 characters', async () => {
+  it('logs a refused sign-in with the client address and the user name cut to 64 characters', async () => {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -154,6 +154,7 @@ describe('POST /user-access/sign-in', () => {
       expect(response.statusCode).toBe(401);
       const entry = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'giriş reddedildi');
       expect(entry.userName).toBe(userName.slice(0, 64));
+      expect(entry.address).toBe('10.1.9.1');
       expect(lines.join('').length).toBeLessThan(2000);
     } finally {
       await logged.close();
