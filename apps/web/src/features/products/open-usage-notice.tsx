@@ -28,17 +28,21 @@ export function OpenUsageNotice({ productId, changes }: { productId: number; cha
       color={changed && basketCount > 0 ? 'orange' : 'blue'}
       title="Açık sepetler ve siparişler"
       data-testid="open-usage"
+      py="xs"
     >
       <Text fz="sm">
         {basketCount === 0 && orderCount === 0
           ? 'Bu ürün şu an hiçbir sepette ve açık siparişte yok.'
-          : `Bu ürün ${basketCount} müşteri sepetinde (${formatNumber(basketPieces)} adet) ve ${orderCount} açık siparişte (${formatNumber(orderPieces)} adet).`}{' '}
-        Fiyat, indirim ve içerik değişiklikleri sepetlere uygulanır; verilmiş siparişler verildikleri fiyat ve
-        içerikle kalır.
+          : `Bu ürün ${basketCount} müşteri sepetinde (${formatNumber(basketPieces)} adet) ve ${orderCount} açık siparişte (${formatNumber(orderPieces)} adet).`}
       </Text>
-      {changed && (
-        <Text fz="sm" fw={600} mt={4}>
+      {changed ? (
+        <Text fz="sm" fw={600}>
           Kaydedince yeni {what} {basketCount} açık sepete uygulanır; {orderCount} açık sipariş değişmez.
+        </Text>
+      ) : (
+        <Text fz="sm">
+          Fiyat, indirim ve içerik değişiklikleri sepetlere uygulanır; verilmiş siparişler verildikleri fiyat
+          ve içerikle kalır.
         </Text>
       )}
     </Alert>

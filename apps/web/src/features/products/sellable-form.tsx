@@ -118,6 +118,7 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           {...register('notes')}
           error={formState.errors.notes?.message}
         />
+        {product && <OpenUsageNotice productId={product.id} changes={changes} />}
         <Group justify="space-between" align="flex-end">
           <Text fw={600} fz="sm">
             İçindekiler
@@ -135,7 +136,6 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           lines={lines}
           onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
         />
-        {product && <OpenUsageNotice productId={product.id} changes={changes} />}
         <FormError message={alert && saveErrorMessage(serverError, alert)} />
         <FormActions submitting={submitting} onCancel={onCancel} />
       </Stack>
