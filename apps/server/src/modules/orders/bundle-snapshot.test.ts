@@ -1,4 +1,5 @@
 import type { Order } from '@mandira/contract/orders';
+import type { Shipment } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectLedgerHolds,
@@ -103,6 +104,10 @@ describe('a bundle edited under open orders', () => {
     ok(await load(w, order, itemId, truck.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load');
     expect(await onHand(w, cheese, 'DEPO1')).toBe(76);
     expect(await onHand(w, butter, 'DEPO1')).toBe(40);
+    // The weighbridge expects 12 pieces × 2 cheese × 1,5 kg, not three packs of butter a piece.
+    const shipments: Shipment[] = ok(await w.call('GET', '/shipments', undefined, w.office), 'shipments').json
+      .data;
+    expect(shipments.find((one) => one.id === truck.id)!.expectedWeightInTons).toBeCloseTo(0.036, 6);
     expect((await figures(w, cheeseAlone)).availableStockCount).toBe(76);
     expect(await reservationDrift(w.t.db)).toEqual([]);
     await expectLedgerHolds(w);

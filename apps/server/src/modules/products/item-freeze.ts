@@ -1,6 +1,6 @@
 import { FROZEN_FIELDS } from '@mandira/contract/products';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { bundleSnapshotLines, productBundles } from '../../db/schema.ts';
+import { productBundles } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { itemHasStockHistorySql, qualified } from './item-stock.ts';
 
@@ -10,9 +10,7 @@ import { itemHasStockHistorySql, qualified } from './item-stock.ts';
  * Derived on every read rather than stored, so it never drifts from the records that cause it.
  */
 export function itemFrozenSql(itemId: AnyColumn | SQL): SQL<boolean> {
-  // An order item's bundle snapshot (decision 99) counts as a bundle: loading reads its packaging.
-  const inBundle = sql`(exists (select 1 from ${productBundles} as frozen_b where frozen_b.product_item_id = ${qualified(itemId)})
-    or exists (select 1 from ${bundleSnapshotLines} as frozen_s where frozen_s.product_item_id = ${qualified(itemId)}))`;
+  const inBundle = sql`exists (select 1 from ${productBundles} as frozen_b where frozen_b.product_item_id = ${qualified(itemId)})`;
   return sql<boolean>`(${inBundle} or ${itemHasStockHistorySql(itemId)})`.mapWith(Boolean);
 }
 
