@@ -43,6 +43,12 @@ describe('a price or bundle edit says which open baskets and orders it reaches, 
         productBundle: lines,
       })
     ).id;
+    await seeder.call('POST', '/products', {
+      name: 'Tek Manda Kaymağı',
+      price: 25,
+      quantityInsideBox: 6,
+      productBundle: [lines[0]],
+    });
     for (const [code, title] of [
       ['E2E-F01', 'Çanakkale Şarküteri'],
       ['E2E-F02', 'Ödemiş Gıda'],
@@ -112,5 +118,17 @@ describe('a price or bundle edit says which open baskets and orders it reaches, 
     expect(order.orderItems[0]).toMatchObject({ unitPrice: 40, netUnitPrice: 40 });
     expect(order.orderItems[0]!.productContent).toHaveLength(2);
     expect(order.amountSummary.totalPriceOnTransaction).toBe(240);
+
+    // A product nobody holds yet: the new price is for the baskets to come.
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Tek Manda Kaymağı' })
+      .getByRole('button', { name: 'Düzenle' })
+      .click();
+    const lone = form.getByTestId('open-usage');
+    await lone.getByText('Bu ürün şu an hiçbir sepette ve açık siparişte yok.').waitFor();
+    await form.getByRole('textbox', { name: 'Fiyat (₺)' }).fill('27,5');
+    await lone.getByText('Kaydedince yeni fiyat bundan sonraki sepetlere uygulanır.').waitFor();
+    await screenshot(page, 'product-open-usage-none');
   });
 });

@@ -37,7 +37,7 @@ export function OpenUsageNotice({ productId, changes }: { productId: number; cha
       </Text>
       {changed ? (
         <Text fz="sm" fw={600}>
-          Kaydedince yeni {what} {basketCount} açık sepete uygulanır; {orderCount} açık sipariş değişmez.
+          {savingText(what, basketCount, orderCount)}
         </Text>
       ) : (
         <Text fz="sm">
@@ -47,4 +47,11 @@ export function OpenUsageNotice({ productId, changes }: { productId: number; cha
       )}
     </Alert>
   );
+}
+
+/** What saving a new price or bundle does: to the baskets holding the product, and not to its orders. */
+function savingText(what: string, baskets: number, orders: number): string {
+  const toBaskets = baskets > 0 ? `${baskets} açık sepete uygulanır` : 'bundan sonraki sepetlere uygulanır';
+  const toOrders = orders > 0 ? `; ${orders} açık sipariş değişmez` : '';
+  return `Kaydedince yeni ${what} ${toBaskets}${toOrders}.`;
 }
