@@ -112,6 +112,18 @@ describe('a bundle edited under open orders', () => {
     expect(await reservationDrift(w.t.db)).toEqual([]);
     await expectLedgerHolds(w);
 
+    // Reported as not loaded: the cheese goes back on the shelf and is promised to the order again.
+    const url = `/orders/${order.id}/order-item/${itemId}`;
+    ok(await w.call('PUT', `${url}/loaded-to-truck`, undefined, w.warehouse), 'finish loading');
+    ok(await w.call('PUT', `${url}/reject-load-status`, undefined, w.shipping), 'reject');
+    expect(await onHand(w, cheese, 'DEPO1')).toBe(100);
+    expect(await onHand(w, butter, 'DEPO1')).toBe(40);
+    expect((await figures(w, cheeseAlone)).availableStockCount).toBe(76);
+    expect((await figures(w, breakfast)).availableStockCount).toBe(13);
+    expect(await reservationDrift(w.t.db)).toEqual([]);
+    await expectLedgerHolds(w);
+    ok(await load(w, order, itemId, truck.id, [{ warehouse: 'DEPO1', quantity: 12 }]), 'load again');
+
     // A new basket line follows the product: 13 pieces of butter are free, so 2 boxes fit and 3 do not.
     expect((await addToBasket(w, w.buyerId, breakfast, 3)).statusCode).toBe(409);
     const second = await placedOrder(w, w.buyerId, [{ productId: breakfast, boxes: 2 }]);
