@@ -1,6 +1,7 @@
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatchNoteOf } from '../loading/dispatch-note.ts';
 import {
   expectLedgerHolds,
   type LoadWorld,
@@ -108,6 +109,8 @@ describe('a bundle edited under open orders', () => {
     const shipments: Shipment[] = ok(await w.call('GET', '/shipments', undefined, w.office), 'shipments').json
       .data;
     expect(shipments.find((one) => one.id === truck.id)!.expectedWeightInTons).toBeCloseTo(0.036, 6);
+    const note = await dispatchNoteOf(w.t.db, truck.id);
+    expect(note.buyers[0]!.lines[0]).toMatchObject({ pieces: 12, kilograms: 36 });
     expect((await figures(w, cheeseAlone)).availableStockCount).toBe(76);
     expect(await reservationDrift(w.t.db)).toEqual([]);
     await expectLedgerHolds(w);
