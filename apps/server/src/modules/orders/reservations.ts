@@ -218,14 +218,19 @@ export function summedReservationsStatement(where: SQL = sql`true`): SQL {
       from products p where ${where}`;
 }
 
-/** The order pieces of each bundle snapshot of the products `where` selects, summed from the items. */
+/**
+ * The order pieces of each bundle snapshot of the products `where` selects, summed from the items (one
+ * pass over the open items, however many snapshots).
+ */
 export function summedSnapshotReservationsStatement(where: SQL = sql`true`): SQL {
   return sql`
-    select s.id as snapshot_id,
-           coalesce((select sum(oi.quantity - oi.loaded_quantity) from order_items oi
-                      where oi.bundle_snapshot_id = s.id and oi.status in (${OPEN_ITEM_STATUSES})), 0)::int
-             as order_pieces
-      from bundle_snapshots s join products p on p.id = s.product_id where ${where}`;
+    select s.id as snapshot_id, coalesce(x.pieces, 0)::int as order_pieces
+      from bundle_snapshots s
+      join products p on p.id = s.product_id
+      left join (select oi.bundle_snapshot_id, sum(oi.quantity - oi.loaded_quantity) as pieces
+                   from order_items oi where oi.status in (${OPEN_ITEM_STATUSES})
+                  group by oi.bundle_snapshot_id) x on x.bundle_snapshot_id = s.id
+     where ${where}`;
 }
 
 /**
