@@ -145,7 +145,7 @@ async function main(): Promise<void> {
                          join product_bundles pb on pb.product_id = bl.product_id
                         where pb.product_item_id = i.id), 0)::int
            + coalesce((select sum((oi.quantity - oi.loaded_quantity) * pb.quantity) from order_items oi
-                         join product_bundles pb on pb.product_id = oi.product_id
+                         join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
                         where pb.product_item_id = i.id
                           and oi.status not in ('CANCELED', 'LOADED_TO_TRUCK_FROM_WAREHOUSE',
                                                 'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER')), 0)::int as reserved

@@ -8,7 +8,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { recountReservations } from '../apps/server/src/modules/orders/reservations.ts';
+import {
+  currentBundleSnapshots,
+  recountReservations,
+} from '../apps/server/src/modules/orders/reservations.ts';
 import { HOT_ITEMS } from './dataset.ts';
 
 /** Every order screen product has an item of this packaging group, so its list is the bench's list. */
@@ -70,10 +73,18 @@ export async function generateOrders(
       order by n`,
     [orders, buyers],
   );
+  // Every item is placed with its product's bundle as it stands (decision 99).
+  const productIds = await client.query<{ id: number }>('select id from products');
+  await currentBundleSnapshots(
+    drizzle(client, { schema }) as unknown as Db,
+    productIds.rows.map((row) => row.id),
+  );
   await client.query(
     `insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
-                              unit_price, discount, ordered_quantity, quantity, loaded_quantity, status)
-     select o.id, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, p.price, p.discount,
+                              bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity,
+                              loaded_quantity, status)
+     select o.id, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box,
+            (select s.id from bundle_snapshots s where s.product_id = p.id), p.price, p.discount,
             q.pieces, q.pieces, case when st.item = 'DELIVERED_TO_BUYER' then q.pieces else 0 end, st.item
        from orders o
        cross join lateral generate_series(1, 1 + (o.id * 5) % 7) k

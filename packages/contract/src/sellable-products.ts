@@ -165,3 +165,20 @@ export const ItemCard = z.object({
   packagingUnitTypeDescription: EnumDescription,
 });
 export type ItemCard = z.infer<typeof ItemCard>;
+
+/**
+ * `GET /products/{id}/open-usage`: where an edit of the product shows (decision 100). Basket lines
+ * follow the product, so a new price or bundle applies to them; placed orders keep the price and
+ * bundle they were placed with. Open orders are those neither completed nor canceled with an item of
+ * the product that is not canceled.
+ */
+export const ProductOpenUsage = z.object({
+  productId: z.number().int(),
+  /** Baskets holding the product, and its pieces in them. */
+  basketCount: z.number().int(),
+  basketPieces: z.number().int(),
+  /** Open orders holding the product, and its pieces in their items. */
+  orderCount: z.number().int(),
+  orderPieces: z.number().int(),
+});
+export type ProductOpenUsage = z.infer<typeof ProductOpenUsage>;

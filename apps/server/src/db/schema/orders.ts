@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { buyers, buyerWarehouses } from './buyers.ts';
 import { vehicles } from './fleet.ts';
-import { products } from './products.ts';
+import { productItems, products } from './products.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -102,6 +102,52 @@ export const productReservations = pgTable(
   ],
 );
 
+/**
+ * A product's bundle as order items were placed with it (decision 99): one row per product and distinct
+ * contents (`lines_key`, '3x2,5x1': item id × quantity in item id order), shared by every item placed
+ * with those contents, so a later bundle edit leaves them as they were. `order_pieces` is the part of
+ * the product's `order_pieces` (product_reservations) that these contents reserve; kept by
+ * `changeReservation` like the product's counter, and the figures multiply it by these lines.
+ */
+export const bundleSnapshots = pgTable(
+  'bundle_snapshots',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    linesKey: text('lines_key').notNull(),
+    orderPieces: integer('order_pieces').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bundle_snapshots_product_lines_key').on(t.productId, t.linesKey),
+    // The figures read only the contents that reserve something.
+    index('bundle_snapshots_reserving_idx').on(t.id).where(sql`order_pieces > 0`),
+    check('bundle_snapshots_pieces_check', sql`${t.orderPieces} >= 0`),
+  ],
+);
+
+/** The lines of a bundle snapshot; an item in one keeps its packaging and cannot be deleted. */
+export const bundleSnapshotLines = pgTable(
+  'bundle_snapshot_lines',
+  {
+    id: serial('id').primaryKey(),
+    snapshotId: integer('snapshot_id')
+      .notNull()
+      .references(() => bundleSnapshots.id, { onDelete: 'cascade' }),
+    productItemId: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('bundle_snapshot_lines_snapshot_item_key').on(t.snapshotId, t.productItemId),
+    index('bundle_snapshot_lines_item_idx').on(t.productItemId),
+    check('bundle_snapshot_lines_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
 export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(
@@ -160,6 +206,10 @@ export const orderItems = pgTable(
     stockCode: text('stock_code'),
     barcode: text('barcode'),
     quantityInBox: integer('quantity_in_box').notNull(),
+    /** The bundle it was ordered with (decision 99); not null from the migration's backfill on. */
+    bundleSnapshotId: integer('bundle_snapshot_id').references(() => bundleSnapshots.id, {
+      onDelete: 'restrict',
+    }),
     unitPrice: money('unit_price').notNull(),
     discount: money('discount').notNull(),
     /** Pieces at placing. */

@@ -112,7 +112,7 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
                bool_and(i.packaging_unit_type <> 'QUANTITY') as complete
           from shipment_loads sl
           join order_items oi on oi.id = sl.order_item_id
-          join product_bundles pb on pb.product_id = oi.product_id
+          join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
           join product_items i on i.id = pb.product_item_id
          where sl.shipment_id = ${shipmentId}
          group by sl.order_item_id`,

@@ -69,10 +69,11 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   const warehouses = await warehousesNamed(tx, input.warehouseStocks);
   const bundle = await rowsOf<BundleLine>(
     tx,
+    // The bundle the item was ordered with (decision 99), not the product's today.
     sql`select pb.product_item_id, pb.quantity, l.id as stock_line_id, l.warehouse_id
-          from product_bundles pb
+          from bundle_snapshot_lines pb
           join stock_lines l on l.product_item_id = pb.product_item_id
-         where pb.product_id = ${item.product_id}
+         where pb.snapshot_id = ${item.bundle_snapshot_id}
            and l.warehouse_id = any(${sql.param(warehouses.map((one) => one.id))}::int[])
          order by pb.id, l.warehouse_id`,
   );
@@ -104,7 +105,9 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
     update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
      where id = ${item.id}`);
   // The loaded pieces left the stock: the order no longer holds them (decision 65).
-  await changeReservation(tx, [{ productId: item.product_id, orderPieces: -total }]);
+  await changeReservation(tx, [
+    { productId: item.product_id, orderPieces: -total, bundleSnapshotId: item.bundle_snapshot_id },
+  ]);
   await refreshDealtTotal(tx, order.id);
 }
 
@@ -148,16 +151,20 @@ export async function finishLoading(tx: Tx, actor: Actor, input: FinishInput): P
 }
 
 /**
- * Pieces of the product each stock warehouse's shelves hold: min over the bundle of ⌊on hand ÷ line
- * quantity⌋, every stock warehouse in id order (the load form's rows).
+ * Pieces of an order item each stock warehouse's shelves hold: min over the bundle it was ordered with
+ * (its snapshot, decision 99) of ⌊on hand ÷ line quantity⌋, every stock warehouse in id order (the load
+ * form's rows).
  */
-export async function piecesPerWarehouse(db: Db | Tx, productId: number): Promise<WarehouseStockFigure[]> {
+export async function piecesPerWarehouse(
+  db: Db | Tx,
+  bundleSnapshotId: number,
+): Promise<WarehouseStockFigure[]> {
   return rowsOf<WarehouseStockFigure>(
     db,
     sql`select w.name as warehouse, w.short_name as "warehouseLabel",
                coalesce(min(l.quantity / pb.quantity), 0)::int as pieces
           from warehouses w
-          left join product_bundles pb on pb.product_id = ${productId} and pb.quantity > 0
+          left join bundle_snapshot_lines pb on pb.snapshot_id = ${bundleSnapshotId} and pb.quantity > 0
           left join stock_lines l on l.product_item_id = pb.product_item_id and l.warehouse_id = w.id
          group by w.id order by w.id`,
   );
@@ -168,10 +175,10 @@ export async function itemWarehouseStocks(
   db: Db,
   input: { orderId: number; itemId: number },
 ): Promise<WarehouseStockFigure[]> {
-  const [item] = await rowsOf<{ product_id: number }>(
+  const [item] = await rowsOf<{ bundle_snapshot_id: number }>(
     db,
-    sql`select product_id from order_items where id = ${input.itemId} and order_id = ${input.orderId}`,
+    sql`select bundle_snapshot_id from order_items where id = ${input.itemId} and order_id = ${input.orderId}`,
   );
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  return piecesPerWarehouse(db, item.product_id);
+  return piecesPerWarehouse(db, item.bundle_snapshot_id);
 }

@@ -82,13 +82,19 @@ export async function reverseLoads(
   );
   const changes: ReservationChange[] = [];
   for (const item of items) {
-    const [lowered] = await rowsOf<{ product_id: number; status: string }>(
+    const [lowered] = await rowsOf<{ product_id: number; status: string; bundle_snapshot_id: number }>(
       tx,
       sql`update order_items set loaded_quantity = loaded_quantity - ${item.pieces}, updated_at = now()
-           where id = ${item.order_item_id} returning product_id, status`,
+           where id = ${item.order_item_id} returning product_id, status, bundle_snapshot_id`,
     );
     // An item still loading holds again what it no longer has on a truck (decision 65).
-    if (reserves(lowered!.status)) changes.push({ productId: lowered!.product_id, orderPieces: item.pieces });
+    if (reserves(lowered!.status)) {
+      changes.push({
+        productId: lowered!.product_id,
+        orderPieces: item.pieces,
+        bundleSnapshotId: lowered!.bundle_snapshot_id,
+      });
+    }
   }
   await changeReservation(tx, changes);
   return new Map(items.map((item) => [item.order_item_id, item.pieces]));

@@ -160,7 +160,7 @@ async function newShipment(
   return id;
 }
 
-type ItemRow = { id: number; product_id: number; quantity: number };
+type ItemRow = { id: number; bundle_snapshot_id: number; quantity: number };
 
 /**
  * Loads every LOADING item of the order from the warehouses that hold it, Depo-1 first, finishes it (in
@@ -177,11 +177,11 @@ async function loadOrder(
 ): Promise<void> {
   const items = await rowsOf<ItemRow>(
     tx,
-    sql`select id, product_id, quantity from order_items where order_id = ${orderId} and status = 'LOADING' order by id`,
+    sql`select id, bundle_snapshot_id, quantity from order_items where order_id = ${orderId} and status = 'LOADING' order by id`,
   );
   for (const [index, item] of items.entries()) {
     const wanted = complete || index === 0 ? item.quantity : Math.ceil(item.quantity / 2);
-    const rows = await shelvesFor(tx, item.product_id, wanted);
+    const rows = await shelvesFor(tx, item.bundle_snapshot_id, wanted);
     const loaded = rows.reduce((sum, row) => sum + row.quantity, 0);
     if (loaded === 0) continue;
     await loadItem(tx, warehouse, {
@@ -204,13 +204,13 @@ async function loadOrder(
   }
 }
 
-/** Pieces of the product per stock warehouse, Depo-1 first, up to `wanted`. */
+/** Pieces of the item's bundle per stock warehouse, Depo-1 first, up to `wanted`. */
 async function shelvesFor(
   tx: Tx,
-  productId: number,
+  bundleSnapshotId: number,
   wanted: number,
 ): Promise<{ warehouse: string; quantity: number }[]> {
-  const shelves = await piecesPerWarehouse(tx, productId);
+  const shelves = await piecesPerWarehouse(tx, bundleSnapshotId);
   const rows: { warehouse: string; quantity: number }[] = [];
   let rest = wanted;
   for (const shelf of shelves) {

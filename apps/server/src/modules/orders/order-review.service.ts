@@ -34,6 +34,7 @@ export type ItemRow = {
   quantity: number;
   quantity_in_box: number;
   loaded_quantity: number;
+  bundle_snapshot_id: number;
 };
 
 /** Locks the order row; every write on an order or its items takes it first, then the items. */
@@ -50,7 +51,8 @@ export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
 export async function lockItems(tx: Tx, orderId: number, itemId?: number): Promise<ItemRow[]> {
   return rowsOf<ItemRow>(
     tx,
-    sql`select id, product_id, status, ordered_quantity, quantity, quantity_in_box, loaded_quantity
+    sql`select id, product_id, status, ordered_quantity, quantity, quantity_in_box, loaded_quantity,
+               bundle_snapshot_id
           from order_items
          where order_id = ${orderId} ${itemId === undefined ? sql`` : sql`and id = ${itemId}`}
          order by id for update`,
@@ -118,11 +120,21 @@ export async function stepItem(
   const heldBefore = reserves(item.status) ? item.quantity - item.loaded_quantity : 0;
   const heldAfter = reserves(to) ? quantity - item.loaded_quantity : 0;
   if (reserve && heldAfter > heldBefore) {
-    await reserveOrRefuse(tx, [{ productId: item.product_id, pieces: heldAfter - heldBefore }]);
+    await reserveOrRefuse(tx, [
+      {
+        productId: item.product_id,
+        pieces: heldAfter - heldBefore,
+        bundleSnapshotId: item.bundle_snapshot_id,
+      },
+    ]);
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
-  return { productId: item.product_id, orderPieces: heldAfter - heldBefore };
+  return {
+    productId: item.product_id,
+    orderPieces: heldAfter - heldBefore,
+    bundleSnapshotId: item.bundle_snapshot_id,
+  };
 }
 
 export type ItemActionInput = {

@@ -10,7 +10,11 @@ import { rowsOf } from '../../db/client.ts';
 import { createBuyer } from '../buyers/buyer-test-data.ts';
 import { createItem } from '../products/product-test-data.ts';
 import { applyStockChanges } from '../stock/stock-movement.service.ts';
-import { recountReservations, summedReservationsStatement } from './reservations.ts';
+import {
+  recountReservations,
+  summedReservationsStatement,
+  summedSnapshotReservationsStatement,
+} from './reservations.ts';
 
 /** One app and database per test file, with a token per role the order calls involve. */
 export type OrderWorld = {
@@ -184,10 +188,18 @@ export const basketItems = (basket: Basket) =>
   }));
 
 /**
- * Products whose kept reservation counters (decision 65) differ from DESIGN §7.1's sums over the rows;
- * empty when they agree. A product without a counter row counts as 0 / 0.
+ * Products whose kept reservation counters (decision 65) differ from DESIGN §7.1's sums over the rows,
+ * and bundle snapshots whose order pieces (decision 99) differ from their items' sums; empty when they
+ * agree. A product without a counter row counts as 0 / 0.
  */
 export async function reservationDrift(db: TestApp['db']): Promise<unknown[]> {
+  const snapshots = await rowsOf(
+    db,
+    sql`select x.snapshot_id, x.order_pieces, s.order_pieces as kept_order_pieces
+          from (${summedSnapshotReservationsStatement()}) x join bundle_snapshots s on s.id = x.snapshot_id
+         where x.order_pieces <> s.order_pieces`,
+  );
+  if (snapshots.length > 0) return snapshots;
   return rowsOf(
     db,
     sql`select s.product_id, s.basket_pieces, s.order_pieces,

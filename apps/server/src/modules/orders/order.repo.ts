@@ -132,16 +132,17 @@ async function findOrderPage(
         items as (
           select oi.* from order_items oi where oi.order_id = any(array(select id from page))
         ),
+        -- Each item's bundle as it was ordered (decision 99), not the product's today.
         contents as (
-          select pb.product_id,
+          select pb.snapshot_id,
                  json_agg(json_build_object(
                    'product_item_id', pb.product_item_id, 'quantity', pb.quantity, 'name', i.name,
                    'barcode', i.barcode, 'packaging_type', i.packaging_type,
                    'packaging_unit_type', i.packaging_unit_type,
                    'packaging_unit_type_amount', i.packaging_unit_type_amount::float8) order by pb.id) as lines
-            from product_bundles pb join product_items i on i.id = pb.product_item_id
-           where pb.product_id = any(array(select distinct product_id from items))
-           group by pb.product_id
+            from bundle_snapshot_lines pb join product_items i on i.id = pb.product_item_id
+           where pb.snapshot_id = any(array(select distinct bundle_snapshot_id from items))
+           group by pb.snapshot_id
         ),
         -- Pieces loaded per item, shipment and stock warehouse (DESIGN §7.4), and whether one has left.
         loads as (
@@ -170,7 +171,7 @@ async function findOrderPage(
                    'planned_brand', pv.brand, 'planned_model', pv.model,
                    'contents', c.lines, 'loads', ld.loads, 'on_delivery', ld.on_delivery) order by it.id) as items
             from items it
-            left join contents c on c.product_id = it.product_id
+            left join contents c on c.snapshot_id = it.bundle_snapshot_id
             left join loads ld on ld.order_item_id = it.id
             left join vehicles pv on pv.id = it.planned_vehicle_id
            group by it.order_id

@@ -7,7 +7,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { appendNewOrderTransaction } from '../accounting/ledger.ts';
 import { findOrder } from './order.repo.ts';
-import { changeReservation, reserveOrRefuse } from './reservations.ts';
+import { changeReservation, currentBundleSnapshots, reserveOrRefuse } from './reservations.ts';
 
 type ApplyInput = z.output<typeof ApplyToOrderBody>;
 
@@ -29,7 +29,7 @@ export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: num
 /**
  * `POST /admin/baskets/apply-to-order` (DESIGN §7.2): in the route's transaction the buyer's basket
  * becomes an order WAITING_FOR_REVIEW with its items WAITING_FOR_APPROVAL and a price snapshot each,
- * and the basket empties. The basket's reservations pass to the items; they are re-counted first, so a
+ * and the bundle snapshot it keeps whatever later edits of the product (decision 99), and the basket empties. The basket's reservations pass to the items; they are re-counted first, so a
  * goods-out since the basket was filled refuses the order (409) instead of over-promising. The buyer's
  * ledger gets the order's NEW_ORDER transaction in the same transaction (DESIGN §7.7).
  */
@@ -49,6 +49,11 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   );
   if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
   await assertBranchOfBuyer(tx, input.buyerId, input.buyerBranch);
+  const productIds = [...new Set(lines.map((line) => line.product_id))].sort((a, b) => a - b);
+  // A bundle edit of these products waits until the order holds the bundle it was placed with.
+  await tx.execute(
+    sql`select id from products where id = any(${sql.param(productIds)}::int[]) order by id for share`,
+  );
   // The basket was bounded at today's prices when filled (decision 95); a price raised since may take the
   // total past what the order's numeric(14,2) total keeps, so it is summed wide and refused first.
   const [priced] = await rowsOf<{ total: string }>(
@@ -73,12 +78,16 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
         returning id`,
   );
   const orderId = order!.id;
+  const snapshots = await currentBundleSnapshots(tx, productIds);
+  const snapshotOf = (productId: number) => snapshots.get(productId)!;
   await tx.execute(sql`
     insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
-                             unit_price, discount, ordered_quantity, quantity)
-    select ${orderId}, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, p.price, p.discount,
-           l.quantity, l.quantity
+                             bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity)
+    select ${orderId}, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, s.snapshot_id,
+           p.price, p.discount, l.quantity, l.quantity
       from basket_lines l join products p on p.id = l.product_id
+      join unnest(${sql.param(productIds)}::int[], ${sql.param(productIds.map(snapshotOf))}::int[])
+           as s(product_id, snapshot_id) on s.product_id = p.id
      where l.basket_id = ${basket.id}
      order by l.id`);
   await tx.execute(sql`
@@ -96,6 +105,7 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
       productId: line.product_id,
       basketPieces: -line.quantity,
       orderPieces: line.quantity,
+      bundleSnapshotId: snapshotOf(line.product_id),
     })),
   );
   return findOrder(tx, orderId);

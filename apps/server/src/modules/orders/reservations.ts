@@ -3,19 +3,27 @@ import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
-import { productFigures } from '../products/product-availability.ts';
+import { productFigures, snapshotAvailability } from '../products/product-availability.ts';
 
 /**
- * Locks the item rows of the products' bundles, in id order, until the transaction ends: every write
- * that reserves pieces goes through here first, so two of them on a shared item queue up instead of
- * both counting the same free pieces. Figures read after the lock see what the other one committed.
+ * Locks the item rows of the products' bundles (and of the bundle snapshots', for items placed with an
+ * older bundle), in id order, until the transaction ends: every write that reserves pieces goes through
+ * here first, so two of them on a shared item queue up instead of both counting the same free pieces.
+ * Figures read after the lock see what the other one committed.
  */
-export async function lockBundleItems(tx: Tx, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
+export async function lockBundleItems(
+  tx: Tx,
+  productIds: readonly number[],
+  snapshotIds: readonly number[] = [],
+): Promise<void> {
+  if (productIds.length === 0 && snapshotIds.length === 0) return;
   await tx.execute(sql`
     select i.id from product_items i
      where i.id in (select b.product_item_id from product_bundles b
-                     where b.product_id = any(${sql.param([...productIds])}::int[]))
+                     where b.product_id = any(${sql.param([...productIds])}::int[])
+                    union
+                    select sl.product_item_id from bundle_snapshot_lines sl
+                     where sl.snapshot_id = any(${sql.param([...snapshotIds])}::int[]))
      order by i.id
        for update of i`);
 }
@@ -24,20 +32,27 @@ export async function lockBundleItems(tx: Tx, productIds: readonly number[]): Pr
  * What a reserving write asks of one product: `pieces` more than it holds now; `held`, pieces of the
  * same request already counted as reserved (a basket line becoming an order item holds its pieces).
  */
-export type Demand = { productId: number; pieces: number; held?: number };
+export type Demand = { productId: number; pieces: number; held?: number; bundleSnapshotId?: number };
 
 /**
  * Locks, re-counts and refuses (409 INSUFFICIENT_STOCK, naming product, boxes available and boxes asked)
  * when a product cannot give what is asked: more pieces than are free, or, for pieces already held, an
  * item over-reserved since (a goods-out). Runs before writing, inside the writing transaction.
  * A product with 0 pieces per box cannot be ordered by the box (422), nor can more than MAX_PIECES of one
- * product wait in baskets and open orders together (422).
+ * product wait in baskets and open orders together (422). A demand of a placed item names its bundle
+ * snapshot and is counted on the bundle it was ordered with (decision 99), not the product's.
  */
 export async function reserveOrRefuse(tx: Tx, demands: readonly Demand[]): Promise<void> {
   if (demands.length === 0) return;
   const ids = [...new Set(demands.map((demand) => demand.productId))].sort((a, b) => a - b);
-  await lockBundleItems(tx, ids);
+  const snapshotIds = [
+    ...new Set(
+      demands.flatMap((demand) => (demand.bundleSnapshotId === undefined ? [] : [demand.bundleSnapshotId])),
+    ),
+  ];
+  await lockBundleItems(tx, ids, snapshotIds);
   const figures = await productFigures(tx, sql`p.id = any(${sql.param(ids)}::int[])`);
+  const placed = await snapshotAvailability(tx, snapshotIds);
   const shortfalls: string[] = [];
   for (const id of ids) {
     const product = figures.find((one) => one.id === id);
@@ -49,16 +64,23 @@ export async function reserveOrRefuse(tx: Tx, demands: readonly Demand[]): Promi
       );
     }
     const mine = demands.filter((demand) => demand.productId === id);
-    const pieces = mine.reduce((sum, demand) => sum + demand.pieces, 0);
-    const held = mine.reduce((sum, demand) => sum + (demand.held ?? 0), 0);
+    const waitingNow = mine.reduce((sum, demand) => sum + demand.pieces - (demand.held ?? 0), 0);
     // The counters of product_reservations hold what waits of one product: at most MAX_PIECES (decision 94).
-    const waiting = product.waitingInBasketStockCount + product.waitingInOrderStockCount + pieces - held;
+    const waiting = product.waitingInBasketStockCount + product.waitingInOrderStockCount + waitingNow;
     if (waiting > MAX_PIECES) throw businessRule(TOO_MANY_PIECES_WAITING_MESSAGE(product.name, waiting));
-    const free = product.availableStockCount + held;
-    if (pieces > free) {
-      shortfalls.push(
-        `'${product.name}' ürünü için yeterli stok yok (kullanılabilir: ${Math.max(0, Math.floor(free / box))} koli, istenen: ${boxesText(pieces, box)} koli)`,
-      );
+    // One group per bundle the pieces are counted on: the product's own, or a snapshot.
+    for (const snapshotId of new Set(mine.map((demand) => demand.bundleSnapshotId))) {
+      const group = mine.filter((demand) => demand.bundleSnapshotId === snapshotId);
+      const pieces = group.reduce((sum, demand) => sum + demand.pieces, 0);
+      const held = group.reduce((sum, demand) => sum + (demand.held ?? 0), 0);
+      const available =
+        snapshotId === undefined ? product.availableStockCount : (placed.get(snapshotId) ?? 0);
+      const free = available + held;
+      if (pieces > free) {
+        shortfalls.push(
+          `'${product.name}' ürünü için yeterli stok yok (kullanılabilir: ${Math.max(0, Math.floor(free / box))} koli, istenen: ${boxesText(pieces, box)} koli)`,
+        );
+      }
     }
   }
   if (shortfalls.length > 0) {
@@ -78,7 +100,13 @@ function boxesText(pieces: number, box: number): string {
  * A change of DESIGN §7.1's demand of one product, in pieces (negative releases): `basketPieces` in
  * basket lines, `orderPieces` in open order items (quantity − loaded).
  */
-export type ReservationChange = { productId: number; basketPieces?: number; orderPieces?: number };
+export type ReservationChange = {
+  productId: number;
+  basketPieces?: number;
+  orderPieces?: number;
+  /** The bundle snapshot of the order item whose pieces change; needed with `orderPieces`. */
+  bundleSnapshotId?: number;
+};
 
 /**
  * Keeps `product_reservations` equal to the sums it replaces (decision 65). Every write that changes
@@ -88,7 +116,8 @@ export type ReservationChange = { productId: number; basketPieces?: number; orde
  * order, loading, finishing loading partially, rejecting a load). Reserving writes call it under the
  * item locks of `reserveOrRefuse`; the counter rows are locked in product id order, so two releases of
  * the same products cannot deadlock. The same product may appear several times; zero changes are
- * dropped. A product's row is created with the product (`sellable-product.service.ts`).
+ * dropped. A product's row is created with the product (`sellable-product.service.ts`). Order pieces
+ * are also kept per bundle snapshot (decision 99), the bundle the figures multiply them by.
  */
 export async function changeReservation(tx: Tx, changes: readonly ReservationChange[]): Promise<void> {
   const summed = new Map<number, { basket: number; order: number }>();
@@ -98,6 +127,7 @@ export async function changeReservation(tx: Tx, changes: readonly ReservationCha
     one.order += change.orderPieces ?? 0;
     summed.set(change.productId, one);
   }
+  await changeSnapshotReservation(tx, changes);
   const rows = [...summed].filter(([, one]) => one.basket !== 0 || one.order !== 0).sort(([a], [b]) => a - b);
   if (rows.length === 0) return;
   const ids = rows.map(([id]) => id);
@@ -124,6 +154,59 @@ export async function changeReservation(tx: Tx, changes: readonly ReservationCha
   }
 }
 
+/** The order pieces of each bundle snapshot, locked and changed in snapshot id order. */
+async function changeSnapshotReservation(tx: Tx, changes: readonly ReservationChange[]): Promise<void> {
+  const summed = new Map<number, number>();
+  for (const change of changes) {
+    if (!change.orderPieces) continue;
+    if (change.bundleSnapshotId === undefined) {
+      throw new Error(`order pieces of product ${change.productId} changed without its bundle snapshot`);
+    }
+    summed.set(change.bundleSnapshotId, (summed.get(change.bundleSnapshotId) ?? 0) + change.orderPieces);
+  }
+  const rows = [...summed].filter(([, pieces]) => pieces !== 0).sort(([a], [b]) => a - b);
+  if (rows.length === 0) return;
+  const ids = rows.map(([id]) => id);
+  await tx.execute(sql`
+    with locked as (
+      select id from bundle_snapshots where id = any(${sql.param(ids)}::int[]) order by id for update)
+    update bundle_snapshots s set order_pieces = s.order_pieces + c.pieces
+      from unnest(${sql.param(ids)}::int[], ${sql.param(rows.map(([, pieces]) => pieces))}::int[]) as c(id, pieces)
+      join locked l on l.id = c.id
+     where s.id = c.id`);
+}
+
+/**
+ * The bundle snapshot of each product's current bundle (decision 99), created when no order item was
+ * placed with these contents yet: what order items placed now are made of. Two placings at once agree
+ * on one row (the unique contents key).
+ */
+export async function currentBundleSnapshots(
+  tx: Tx | Db,
+  productIds: readonly number[],
+): Promise<Map<number, number>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const current = sql`
+    select p.id as product_id,
+           coalesce((select string_agg(b.product_item_id || 'x' || b.quantity, ',' order by b.product_item_id)
+                       from product_bundles b where b.product_id = p.id), '') as lines_key
+      from products p where p.id = any(${sql.param(ids)}::int[])`;
+  await tx.execute(sql`
+    with created as (
+      insert into bundle_snapshots (product_id, lines_key) ${current}
+      on conflict (product_id, lines_key) do nothing
+      returning id, product_id)
+    insert into bundle_snapshot_lines (snapshot_id, product_item_id, quantity)
+    select c.id, b.product_item_id, b.quantity from created c join product_bundles b on b.product_id = c.product_id`);
+  const rows = await rowsOf<{ id: number; product_id: number }>(
+    tx,
+    sql`select s.id, s.product_id from bundle_snapshots s
+          join (${current}) k on k.product_id = s.product_id and k.lines_key = s.lines_key`,
+  );
+  return new Map(rows.map((row) => [row.product_id, row.id]));
+}
+
 const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
@@ -142,11 +225,30 @@ export function summedReservationsStatement(where: SQL = sql`true`): SQL {
 }
 
 /**
+ * The order pieces of each bundle snapshot of the products `where` selects, summed from the items (one
+ * pass over the open items, however many snapshots).
+ */
+export function summedSnapshotReservationsStatement(where: SQL = sql`true`): SQL {
+  return sql`
+    select s.id as snapshot_id, coalesce(x.pieces, 0)::int as order_pieces
+      from bundle_snapshots s
+      join products p on p.id = s.product_id
+      left join (select oi.bundle_snapshot_id, sum(oi.quantity - oi.loaded_quantity) as pieces
+                   from order_items oi where oi.status in (${OPEN_ITEM_STATUSES})
+                  group by oi.bundle_snapshot_id) x on x.bundle_snapshot_id = s.id
+     where ${where}`;
+}
+
+/**
  * Sets the counters of the products `where` selects to the sums, for writers that change basket lines
  * or order items in bulk SQL rather than through the services (the demo seed, the benchmark's data set,
  * tests forcing statuses). Not for concurrent use: it takes no item locks.
  */
 export async function recountReservations(db: Db | Tx, where: SQL = sql`true`): Promise<void> {
+  await db.execute(sql`
+    update bundle_snapshots s set order_pieces = x.order_pieces
+      from (${summedSnapshotReservationsStatement(where)}) x
+     where s.id = x.snapshot_id and s.order_pieces <> x.order_pieces`);
   await db.execute(sql`
     insert into product_reservations (product_id, basket_pieces, order_pieces)
     ${summedReservationsStatement(where)}

@@ -41,8 +41,9 @@ type FigureRow = {
  *
  * The order screen's figures of the products `where` selects (a condition on `p`, the products table),
  * in one statement (DESIGN §7.1). Reservations are counted per item over every product that shares it:
- * the pieces of each such product in baskets and in open order items (quantity − loaded, kept per
- * product in product_reservations), times the item's quantity in that product's bundle. available =
+ * the pieces of each such product in baskets times the item's quantity in its bundle, and the pieces
+ * of open order items (quantity − loaded) times the item's quantity in the bundle they were ordered
+ * with (decision 99), both kept by the writes (decision 65). available =
  * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
  * the boxes of it are never below 0. An item's lines and reservations together pass 2³¹, so the figures
  * are summed in bigint/numeric and answered as float8, whole numbers exact below 2⁵³ (decision 94).
@@ -53,27 +54,18 @@ export function productFiguresStatement(where: SQL): SQL {
     lines as (
       select b.product_id, b.product_item_id, b.quantity from product_bundles b where b.product_id in (select id from sel)
     ),
-    sharing as (
-      select b.product_id, b.product_item_id, b.quantity
-        from product_bundles b where b.product_item_id in (select product_item_id from lines)
-    ),
     -- Each product's pieces in baskets and open order items are kept in product_reservations by the
     -- writes that change them (decision 65), so they are read here, not summed.
     demand as (
       select r.product_id, r.basket_pieces as in_baskets, r.order_pieces as in_orders
-        from product_reservations r
-       where r.product_id in (select product_id from sharing union select id from sel)
+        from product_reservations r where r.product_id in (select id from sel)
     ),
     -- As an array, the items' lines are read from stock_lines_item_warehouse_key, not the whole table.
     item_on_hand as (
       select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
        where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
     ),
-    item_reserved as (
-      select s.product_item_id, sum((dm.in_baskets::bigint + dm.in_orders) * s.quantity) as reserved
-        from sharing s join demand dm on dm.product_id = s.product_id
-       group by s.product_item_id
-    ),
+    item_reserved as (${itemReservedStatement(sql`select product_item_id from lines`)}),
     item_free as (
       select i.product_item_id, coalesce(h.on_hand, 0) as on_hand, coalesce(r.reserved, 0) as reserved
         from (select distinct product_item_id from lines) i
@@ -102,6 +94,56 @@ export function productFiguresStatement(where: SQL): SQL {
       left join figures fg on fg.product_id = p.id
       left join demand dm on dm.product_id = p.id
      order by p.name, p.id`;
+}
+
+/**
+ * DESIGN §7.1's reserved(item) of the items `items` selects (a statement answering `product_item_id`):
+ * basket pieces of every product by its current bundle, open order pieces by the bundle each item was
+ * ordered with (decision 99), both from the kept counters.
+ */
+function itemReservedStatement(items: SQL): SQL {
+  return sql`
+    select x.product_item_id, sum(x.reserved) as reserved from (
+      select b.product_item_id, r.basket_pieces::bigint * b.quantity as reserved
+        from product_bundles b join product_reservations r on r.product_id = b.product_id
+       where b.product_item_id in (${items}) and r.basket_pieces > 0
+      union all
+      select sl.product_item_id, bs.order_pieces::bigint * sl.quantity
+        from bundle_snapshot_lines sl join bundle_snapshots bs on bs.id = sl.snapshot_id
+       where sl.product_item_id in (${items}) and bs.order_pieces > 0
+    ) x group by x.product_item_id`;
+}
+
+/**
+ * Pieces each bundle snapshot could still give: min over its lines ⌊(on hand − reserved) ÷ line
+ * quantity⌋, as `availableStockCount` is for a product's current bundle. Re-approving a placed item
+ * counts on the bundle it was ordered with.
+ */
+export async function snapshotAvailability(
+  db: Db | Tx,
+  snapshotIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (snapshotIds.length === 0) return new Map();
+  const rows = await rowsOf<{ snapshot_id: number; available: number }>(
+    db,
+    sql`with lines as (
+          select sl.snapshot_id, sl.product_item_id, sl.quantity from bundle_snapshot_lines sl
+           where sl.snapshot_id = any(${sql.param([...snapshotIds])}::int[])
+        ),
+        item_on_hand as (
+          select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
+           where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
+        ),
+        item_reserved as (${itemReservedStatement(sql`select product_item_id from lines`)})
+        select l.snapshot_id,
+               min(floor((coalesce(h.on_hand, 0) - coalesce(r.reserved, 0))::numeric / l.quantity))::float8
+                 as available
+          from lines l
+          left join item_on_hand h on h.product_item_id = l.product_item_id
+          left join item_reserved r on r.product_item_id = l.product_item_id
+         group by l.snapshot_id`,
+  );
+  return new Map(rows.map((row) => [row.snapshot_id, Number(row.available)]));
 }
 
 function toProductStock(row: FigureRow): ProductStock {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import type { SnapshotCache } from '../../db/snapshot-cache.ts';
 import { ok, sendJson } from '../../http/envelope.ts';
 import { productStock } from './product-availability.ts';
+import { productOpenUsage } from './product-open-usage.ts';
 import { findItemCards, findProducts } from './sellable-product.repo.ts';
 import {
   countProducts,
@@ -45,6 +46,12 @@ export function sellableProductRoutes({ db, answers }: { db: Db; answers: Snapsh
     );
     app.get('/products/:id/stocks', { schema: { tags, params: IdParams }, config: read }, async (request) =>
       ok(await productStock(db, request.params.id)),
+    );
+    // The product form says, before saving, which baskets and orders an edit reaches (decision 100).
+    app.get(
+      '/products/:id/open-usage',
+      { schema: { tags, params: IdParams }, config: { access } },
+      async (request) => ok(await productOpenUsage(db, request.params.id)),
     );
     app.post(
       '/products',

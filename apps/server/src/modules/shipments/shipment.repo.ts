@@ -75,7 +75,7 @@ export const LOAD_FIGURES = sql`
            bool_and(i.packaging_unit_type <> 'QUANTITY') as weight_complete
       from shipment_loads l
       join order_items oi on oi.id = l.order_item_id
-      join product_bundles pb on pb.product_id = oi.product_id
+      join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
       join product_items i on i.id = pb.product_item_id
      where l.shipment_id = s.id) wf on true`;
 

@@ -10,6 +10,7 @@ import type {
   CreateProductBody,
   ItemCard,
   Product,
+  ProductOpenUsage,
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
 import { useQuery } from '@tanstack/react-query';
@@ -65,5 +66,17 @@ export function useItemCards() {
 export function useSaveSellableProduct() {
   return useApiMutation(createOrUpdate<CreateProductBody | UpdateProductBody, Product>('/products'), {
     invalidates: [PRODUCTS],
+  });
+}
+
+/** Baskets and open orders holding the product, read afresh each time the edit form opens (decision 100). */
+export function useProductOpenUsage(productId: number | undefined) {
+  return useQuery({
+    ...apiQuery<ProductOpenUsage>(
+      [...SELLABLE, 'open-usage', productId],
+      `/products/${productId}/open-usage`,
+    ),
+    enabled: productId !== undefined,
+    staleTime: 0,
   });
 }

@@ -3,7 +3,7 @@ import { type CreateProductBody, type Product, ProductFormBody } from '@mandira/
 import { Button, Group, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
@@ -13,6 +13,7 @@ import { useServerError } from '../../lib/server-error.ts';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
+import { OpenUsageNotice, type UsageChange } from './open-usage-notice.tsx';
 import { saveErrorMessage } from './save-error.ts';
 
 const FormSchema = ProductFormBody;
@@ -64,6 +65,8 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
   });
 
   const alert = useServerError(setError, serverError, LABELS);
+  const [price, discount] = useWatch({ control, name: ['price', 'discount'] });
+  const changes = product ? changesOf(product, { price, discount }, lines) : [];
 
   const submit = handleSubmit((values) => {
     const productBundle = lines.map((line) => ({ productItemId: line.card.id, quantity: line.quantity }));
@@ -115,6 +118,7 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           {...register('notes')}
           error={formState.errors.notes?.message}
         />
+        {product && <OpenUsageNotice productId={product.id} changes={changes} />}
         <Group justify="space-between" align="flex-end">
           <Text fw={600} fz="sm">
             İçindekiler
@@ -143,6 +147,25 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
       />
     </form>
   );
+}
+
+/** Whether the form changes the product's price (or discount) and its bundle. */
+function changesOf(product: Product, values: { price: unknown; discount: unknown }, lines: BundleDraft[]) {
+  const changes: UsageChange[] = [];
+  if (Number(values.price) !== product.price || Number(values.discount) !== product.discount) {
+    changes.push('price');
+  }
+  const key = (pairs: { id: number; quantity: number }[]) =>
+    pairs
+      .map((one) => `${one.id}x${one.quantity}`)
+      .sort()
+      .join(',');
+  const before = key(
+    product.productBundle.map((line) => ({ id: line.productItemId, quantity: line.quantity })),
+  );
+  if (key(lines.map((line) => ({ id: line.card.id, quantity: line.quantity }))) !== before)
+    changes.push('bundle');
+  return changes;
 }
 
 type ControlOf = ReturnType<typeof useForm<FormValues, unknown, z.output<typeof FormSchema>>>['control'];
