@@ -48,6 +48,8 @@ export type SignInAgainOutcome = 'same-user' | 'other-user' | 'cancelled';
 let signInAgain: (() => Promise<SignInAgainOutcome>) | null = null;
 /** One question for every request that met the ended session meanwhile. */
 let askingAgain: Promise<SignInAgainOutcome> | null = null;
+/** How the last question ended, with the token it left: a request answered 401 later goes the same way. */
+let lastAnswer: { token: string | null; outcome: SignInAgainOutcome } | null = null;
 
 /**
  * The page shell installs this while a screen is shown: a request that meets an ended session
@@ -111,12 +113,19 @@ async function afterUnauthorized(
     signedOut();
     return 'signed-out';
   }
-  // Signed in again while this request was under way: it goes with the new session.
+  // Signed in again over the screen while this request was under way: it goes as the others did.
   const current = getAuthToken();
-  if (askingAgain === null && current !== null && current !== sentToken) return 'same-user';
-  askingAgain ??= signInAgain().finally(() => {
-    askingAgain = null;
-  });
+  if (askingAgain === null && current !== null && current !== sentToken && lastAnswer?.token === current) {
+    return lastAnswer.outcome;
+  }
+  askingAgain ??= signInAgain()
+    .then((outcome) => {
+      lastAnswer = { token: getAuthToken(), outcome };
+      return outcome;
+    })
+    .finally(() => {
+      askingAgain = null;
+    });
   const outcome = await askingAgain;
   if (outcome === 'cancelled') {
     signedOut();
@@ -139,14 +148,22 @@ function signedOut(): void {
  * every other call, so it cannot be a plain link: its bytes, or an ApiRequestError carrying the
  * server's Turkish message.
  */
-export async function getFile(path: string, accept = 'application/pdf'): Promise<Blob> {
+export function getFile(path: string, accept = 'application/pdf'): Promise<Blob> {
+  return fetchFile(path, accept, false);
+}
+
+async function fetchFile(path: string, accept: string, again: boolean): Promise<Blob> {
+  const sentToken = getAuthToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(accept) });
   } catch {
     throw new ApiRequestError(unexpected('NETWORK_ERROR').error);
   }
-  if (response.status === 401) signedOut();
+  // A read: fetched again once signed in again, whoever signs in.
+  if (response.status === 401 && (await afterUnauthorized(sentToken, !again)) !== 'signed-out') {
+    return fetchFile(path, accept, true);
+  }
   if (!response.ok) {
     const answer = normaliseAnswer(false, await readJson(response));
     throw new ApiRequestError(answer.success ? unexpected().error : answer.error);
