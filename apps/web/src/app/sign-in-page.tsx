@@ -30,8 +30,9 @@ const DENIED_MESSAGES: Record<AccessDeniedReason, string | undefined> = {
 function returnPath(from: string | undefined): string {
   if (!from?.startsWith('/') || from.startsWith('//')) return HOME_AFTER_SIGN_IN;
   const pathname = from.split(/[?#]/)[0] ?? '';
-  const own = [...SIGN_IN_ALIASES, ...SIGN_OUT_ALIASES] as readonly string[];
-  return own.includes(pathname) ? HOME_AFTER_SIGN_IN : from;
+  // '/' is the dashboard too; the sign-in and sign-out pages are no screen to return to.
+  const home = ['/', ...SIGN_IN_ALIASES, ...SIGN_OUT_ALIASES] as readonly string[];
+  return home.includes(pathname) ? HOME_AFTER_SIGN_IN : from;
 }
 
 export function SignInPage() {
