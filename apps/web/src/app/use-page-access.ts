@@ -32,7 +32,7 @@ export function usePageAccess(access: string | readonly string[]): boolean {
   const [granted, setGranted] = useState(false);
 
   useEffect(() => {
-    void userSwitches;
+    void userSwitches; // only a reason to ask again
     let settled = false;
     const deny = (reason: AccessDeniedReason) => {
       if (settled) return;
