@@ -44,11 +44,19 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     return rows.filter((row) => row.logoInvoiceId === invoice);
   }
 
-  /** Opens the account, then the pay modal of its order with this amount and invoice number typed. */
-  async function typePayment(page: Page, amount: string, invoice: string) {
-    await page.goto(accountUrl);
+  /** Opens the buyer's account as a user moves within the portal (menu, then buyer), then its pay modal. */
+  async function openPayModal(page: Page) {
+    await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Finans Yönetimi' }).click();
+    await page.getByRole('combobox', { name: 'Müşteri', exact: true }).fill('kars');
+    await page.getByRole('option', { name: /Kars Kaşar Evi/ }).click();
+    await page.waitForURL(accountUrl, { timeout: UI_TIMEOUT_MS });
     await tableRow(page, 'Yeni Sipariş').getByRole('button', { name: 'Öde' }).click();
-    const pay = dialog(page, 'Sipariş Ödemesi');
+    return dialog(page, 'Sipariş Ödemesi');
+  }
+
+  /** The pay modal of the buyer's order with this amount and invoice number typed. */
+  async function typePayment(page: Page, amount: string, invoice: string) {
+    const pay = await openPayModal(page);
     await pay.getByRole('textbox', { name: 'Tutar' }).fill(amount);
     await pay.getByRole('textbox', { name: 'Logo Fatura No' }).fill(invoice);
     return pay;
@@ -127,6 +135,12 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     expect(await pay.getByRole('textbox', { name: 'Logo Fatura No' }).inputValue()).toBe('OTR-2500');
     expect(page.url()).toBe(accountUrl);
     await screenshotFromTop(page, 'session-sign-in-again');
+    // Back does nothing while the password is asked: the payment waits for it.
+    await page.evaluate(() => history.back());
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(accountUrl);
+    expect(await again.isVisible()).toBe(true);
+    expect(await dialog(page, 'Girilen bilgiler kaydedilmedi').count()).toBe(0);
 
     // Nothing typed: the fields say so and nothing is sent.
     await again.getByRole('button', { name: 'Giriş Yap ve Devam Et' }).click();
@@ -236,16 +250,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
   it('asks before browser Back throws away what was typed into a modal', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, FINANCE.userName, FINANCE.password);
-    // Within the portal, as a user moves: the menu, then the buyer.
-    const chooseBuyer = async () => {
-      await page.getByRole('combobox', { name: 'Müşteri', exact: true }).fill('kars');
-      await page.getByRole('option', { name: /Kars Kaşar Evi/ }).click();
-      await page.waitForURL(accountUrl, { timeout: UI_TIMEOUT_MS });
-      await tableRow(page, 'Yeni Sipariş').getByRole('button', { name: 'Öde' }).click();
-    };
-    await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Finans Yönetimi' }).click();
-    await chooseBuyer();
-    const pay = dialog(page, 'Sipariş Ödemesi');
+    const pay = await openPayModal(page);
     const amount = pay.getByRole('textbox', { name: 'Tutar' });
     await amount.fill('250');
 
@@ -264,7 +269,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     await pay.waitFor({ state: 'hidden' });
 
     // A modal opened and left untouched does not ask.
-    await chooseBuyer();
+    await openPayModal(page);
     await pay.waitFor();
     await page.evaluate(() => history.back());
     await page.waitForURL(`${baseUrl}/musteri-finans-yonetimi`, { timeout: UI_TIMEOUT_MS });

@@ -60,6 +60,11 @@ export function setSignInAgainHandler(handler: (() => Promise<SignInAgainOutcome
   signInAgain = handler;
 }
 
+/** Whether a request is waiting for the user to sign in again (the screen must stay meanwhile). */
+export function isWaitingForSignIn(): boolean {
+  return askingAgain !== null;
+}
+
 /** The answer to a write that met an ended session and whose user then signed in as someone else. */
 export const NOT_SAVED_OTHER_USER: ApiError = {
   code: 'SESSION_CHANGED',

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { isWaitingForSignIn } from '../api/client.ts';
 import { confirmAction } from './confirm.tsx';
 
 /** The open modals the user has typed into: Back would throw their input away. */
@@ -27,13 +28,21 @@ export function useTypedInputGuard(ref: RefObject<HTMLElement | null>): void {
 
 /**
  * Asks before browser Back (or Forward) discards what was typed into an open modal, and lets the
- * browser ask before a reload or a closed tab does. Rendered once, in the page shell.
+ * browser ask before a reload or a closed tab does; while the password is asked again over the
+ * screen, Back does nothing. Rendered once, in the page shell.
  */
 export function DiscardGuard() {
-  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP' && typedModals.size > 0);
+  const blocker = useBlocker(
+    ({ historyAction }) => historyAction === 'POP' && (typedModals.size > 0 || isWaitingForSignIn()),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
+    // The password is being asked over the screen, whose request waits for it: Back waits too.
+    if (isWaitingForSignIn()) {
+      blocker.reset();
+      return;
+    }
     let active = true;
     void confirmAction({
       title: 'Girilen bilgiler kaydedilmedi',

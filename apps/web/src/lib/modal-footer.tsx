@@ -9,7 +9,6 @@ import classes from './modal-footer.module.css';
  * Browser Back asks before it discards what was typed into the modal (DiscardGuard).
  */
 export function ModalFooter({ children }: { children: ReactNode }) {
-  // A modal with a footer is a form: Back asks before it discards what was typed into it.
   const ref = useRef<HTMLDivElement>(null);
   useTypedInputGuard(ref);
   return (
