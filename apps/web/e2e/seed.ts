@@ -1,6 +1,6 @@
 import type { CreateUserAccessBody, UserAccess } from '@mandira/contract/access';
 import type { Envelope } from '@mandira/contract/envelope';
-import type { CreateProductItemBody } from '@mandira/contract/products';
+import type { CreateProductItemBody, ProductItem } from '@mandira/contract/products';
 import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
 
 /** Test data goes in through the API, the way the screens would send it. */
@@ -60,4 +60,37 @@ export function productItemBody(
     quantityInBox: 6,
     ...extra,
   };
+}
+
+/**
+ * A sellable product of one kind of 1,5 kg pack (out of the 1500 g group other suites count), six to a
+ * box, with `pieces` of it in DEPO1: what an order needs.
+ */
+export async function stockedProduct(
+  seeder: ApiSeeder,
+  product: { code: string; name: string; price: number },
+  pieces: number,
+): Promise<{ id: number }> {
+  const item = await seeder.call<ProductItem>(
+    'POST',
+    '/product-item',
+    productItemBody(product.code, product.name, {
+      packagingUnitType: 'KILOGRAM',
+      packagingUnitTypeAmount: 1.5,
+    }),
+  );
+  const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
+  await seeder.call('PUT', '/product-item/stock-import-bulk', {
+    stockChange: [
+      { id: depo1.id, importedQuantity: pieces, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
+    ],
+  });
+  return seeder.call<{ id: number }>('POST', '/products', {
+    name: product.name,
+    stockCode: product.code,
+    barcode: item.barcode,
+    price: product.price,
+    quantityInsideBox: 6,
+    productBundle: [{ productItemId: item.id, quantity: 1 }],
+  });
 }

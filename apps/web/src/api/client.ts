@@ -14,6 +14,11 @@ export type RequestOptions<T> = {
   schema?: DataSchema<T>;
   /** Sign-in answers 401 for a wrong password; that must not bounce the user to the sign-in page. */
   redirectOnUnauthorized?: boolean;
+  /**
+   * False where nothing can have been typed yet (the page access check): a 401 leads straight to the
+   * sign-in page instead of asking for the password over the screen.
+   */
+  askToSignInAgain?: boolean;
   signal?: AbortSignal;
 };
 
@@ -37,12 +42,43 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** How asking for the password again ended: the same user, someone else, or the user gave up. */
+export type SignInAgainOutcome = 'same-user' | 'other-user' | 'cancelled';
+
+let signInAgain: (() => Promise<SignInAgainOutcome>) | null = null;
+/** One question for every request that met the ended session meanwhile. */
+let askingAgain: Promise<SignInAgainOutcome> | null = null;
+/** How the last question ended, with the token it left: a request answered 401 later goes the same way. */
+let lastAnswer: { token: string | null; outcome: SignInAgainOutcome } | null = null;
+
+/**
+ * The page shell installs this while a screen is shown: a request that meets an ended session
+ * (signed out in another tab, or expired) waits for the user to sign in again over the screen, so
+ * nothing typed is lost, and is then sent once more (docs/decisions.md, decision 101).
+ */
+export function setSignInAgainHandler(handler: (() => Promise<SignInAgainOutcome>) | null): void {
+  signInAgain = handler;
+}
+
+/** Whether a request is waiting for the user to sign in again (the screen must stay meanwhile). */
+export function isWaitingForSignIn(): boolean {
+  return askingAgain !== null;
+}
+
+/** The answer to a write that met an ended session and whose user then signed in as someone else. */
+export const NOT_SAVED_OTHER_USER: ApiError = {
+  code: 'SESSION_CHANGED',
+  message:
+    'Oturum kapandığı için bu işlem kaydedilmedi; yeniden başka bir kullanıcıyla giriş yapıldı. Bilgileri kontrol edip yeniden kaydedin.',
+};
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
   options: RequestOptions<T> = {},
 ): Promise<Envelope<T>> {
+  const sentToken = getAuthToken();
   const headers = authHeaders('application/json');
   // Fastify refuses a JSON content type with an empty body, so it is sent only with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,8 +95,48 @@ export async function request<T>(
     if (options.signal?.aborted) throw error;
     return unexpected('NETWORK_ERROR');
   }
-  if (response.status === 401 && options.redirectOnUnauthorized !== false) signedOut();
+  if (response.status === 401 && options.redirectOnUnauthorized !== false) {
+    const outcome = await afterUnauthorized(sentToken, options.askToSignInAgain !== false);
+    // Sent once more only: a second 401 ends the session like any other.
+    if (outcome === 'same-user') return request(method, path, body, { ...options, askToSignInAgain: false });
+    // A read is the new user's to make; a write typed for the previous one is not.
+    if (outcome === 'other-user') {
+      return method === 'GET'
+        ? request(method, path, body, { ...options, askToSignInAgain: false })
+        : { success: false, error: NOT_SAVED_OTHER_USER };
+    }
+  }
   return normaliseAnswer(response.ok, await readJson(response), options.schema);
+}
+
+/** What a 401 leads to: signing in again over the screen when that can be asked, else the sign-in page. */
+async function afterUnauthorized(
+  sentToken: string | null,
+  mayAsk: boolean,
+): Promise<SignInAgainOutcome | 'signed-out'> {
+  if (!mayAsk || !signInAgain) {
+    signedOut();
+    return 'signed-out';
+  }
+  // Signed in again over the screen while this request was under way: it goes as the others did.
+  const current = getAuthToken();
+  if (askingAgain === null && current !== null && current !== sentToken && lastAnswer?.token === current) {
+    return lastAnswer.outcome;
+  }
+  askingAgain ??= signInAgain()
+    .then((outcome) => {
+      lastAnswer = { token: getAuthToken(), outcome };
+      return outcome;
+    })
+    .finally(() => {
+      askingAgain = null;
+    });
+  const outcome = await askingAgain;
+  if (outcome === 'cancelled') {
+    signedOut();
+    return 'signed-out';
+  }
+  return outcome;
 }
 
 function authHeaders(accept: string): Record<string, string> {
@@ -77,14 +153,22 @@ function signedOut(): void {
  * every other call, so it cannot be a plain link: its bytes, or an ApiRequestError carrying the
  * server's Turkish message.
  */
-export async function getFile(path: string, accept = 'application/pdf'): Promise<Blob> {
+export function getFile(path: string, accept = 'application/pdf'): Promise<Blob> {
+  return fetchFile(path, accept, false);
+}
+
+async function fetchFile(path: string, accept: string, again: boolean): Promise<Blob> {
+  const sentToken = getAuthToken();
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, { headers: authHeaders(accept) });
   } catch {
     throw new ApiRequestError(unexpected('NETWORK_ERROR').error);
   }
-  if (response.status === 401) signedOut();
+  // A read: fetched again once signed in again, whoever signs in.
+  if (response.status === 401 && (await afterUnauthorized(sentToken, !again)) !== 'signed-out') {
+    return fetchFile(path, accept, true);
+  }
   if (!response.ok) {
     const answer = normaliseAnswer(false, await readJson(response));
     throw new ApiRequestError(answer.success ? unexpected().error : answer.error);

@@ -5,10 +5,12 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../api/current-user.ts';
 import { getSignedInUserName } from '../api/session-store.ts';
+import { DiscardGuard } from '../lib/discard-guard.tsx';
 import { LeftMenu } from './left-menu.tsx';
 import { Logo } from './logo.tsx';
 import { SIGN_OUT_PATH } from './paths.ts';
 import { ScreenProviders } from './screen-providers.tsx';
+import { SignInAgainModal } from './sign-in-again-modal.tsx';
 
 /**
  * The frame of every protected page: logo, user, sign-out, left menu and the page itself. Loaded
@@ -69,6 +71,8 @@ export default function PageShell() {
           <Outlet />
         </AppShell.Main>
       </AppShell>
+      <SignInAgainModal />
+      <DiscardGuard />
     </ScreenProviders>
   );
 }

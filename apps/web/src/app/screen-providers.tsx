@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import 'dayjs/locale/tr';
 import type { ReactNode } from 'react';
+import notificationClasses from './notifications.module.css';
 
 dayjs.locale('tr');
 
@@ -15,7 +16,8 @@ export function ScreenProviders({ children }: { children: ReactNode }) {
   return (
     <DatesProvider settings={{ locale: 'tr', firstDayOfWeek: 1 }}>
       <ModalsProvider labels={{ confirm: 'Onayla', cancel: 'Vazgeç' }}>
-        <Notifications position="top-right" />
+        {/* Below the header, so a toast never hides the user's name or 'Çıkış'. */}
+        <Notifications position="top-right" classNames={notificationClasses} />
         {children}
       </ModalsProvider>
     </DatesProvider>

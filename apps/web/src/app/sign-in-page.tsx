@@ -1,14 +1,17 @@
-import { Alert, Button, Center, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { CurrentUser } from '@mandira/contract/access';
+import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { endSession, getAuthToken, startSession } from '../api/session-store.ts';
 import { useSubmitGuard } from '../lib/use-submit-guard.ts';
-import { fetchCurrentUser, fetchVersion, signIn } from './api.ts';
+import { fetchCurrentUser, fetchVersion, signIn, signOut } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
-import { HOME_AFTER_SIGN_IN } from './paths.ts';
-import type { AccessDeniedReason } from './use-page-access.ts';
+import { ForbiddenNotice } from './forbidden-notice.tsx';
+import { HOME_AFTER_SIGN_IN, SIGN_IN_ALIASES, SIGN_OUT_ALIASES } from './paths.ts';
+import { useSignInFields } from './sign-in-fields.tsx';
+import type { AccessDeniedReason, SignInState } from './use-page-access.ts';
 
 /** Spec §9: the pause between a successful sign-in and the dashboard. */
 const REDIRECT_DELAY_MS = 352;
@@ -23,20 +26,33 @@ const DENIED_MESSAGES: Record<AccessDeniedReason, string | undefined> = {
   'signed-out': undefined,
 };
 
+/** The screen the user was on (decision 101): a path of this app, never the sign-in or sign-out page. */
+function returnPath(from: string | undefined): string {
+  if (!from?.startsWith('/') || from.startsWith('//')) return HOME_AFTER_SIGN_IN;
+  const pathname = from.split(/[?#]/)[0] ?? '';
+  // '/' is the dashboard too; the sign-in and sign-out pages are no screen to return to.
+  const home = ['/', ...SIGN_IN_ALIASES, ...SIGN_OUT_ALIASES] as readonly string[];
+  return home.includes(pathname) ? HOME_AFTER_SIGN_IN : from;
+}
+
 export function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const [userName, setUserName] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
+  const fields = useSignInFields();
+  const { error, setError } = fields;
   const [signedIn, setSignedIn] = useState(false);
   const [version, setVersion] = useState<string>();
-  const deniedReason = (location.state as { reason?: AccessDeniedReason } | null)?.reason;
+  const state = location.state as SignInState | null;
+  const deniedReason = state?.reason;
   const deniedMessage = deniedReason && DENIED_MESSAGES[deniedReason];
-  // A signed-in user who opens the sign-in page goes on to the dashboard, once the server confirms
-  // the session. Not when a page sent them here: they may want to sign in as someone else.
-  const [checkingSession, setCheckingSession] = useState(() => !deniedReason && getAuthToken() !== null);
+  const afterSignIn = returnPath(state?.from);
+  // A signed-in user who opens the sign-in page goes on, once the server confirms the session. Sent
+  // here by a page their roles do not open, they are told so, with a way back (decision 101).
+  const [checkingSession, setCheckingSession] = useState(
+    () => (!deniedReason || deniedReason === 'forbidden') && getAuthToken() !== null,
+  );
+  const [forbiddenFor, setForbiddenFor] = useState<CurrentUser>();
 
   useEffect(() => {
     document.title = 'Giriş | Mandıra Portal';
@@ -51,29 +67,39 @@ export function SignInPage() {
     let active = true;
     fetchCurrentUser().then((answer) => {
       if (!active) return;
-      if (answer.success) {
-        navigate(HOME_AFTER_SIGN_IN, { replace: true });
+      if (answer.success && deniedReason === 'forbidden') setForbiddenFor(answer.data);
+      else if (answer.success) {
+        navigate(afterSignIn, { replace: true });
         return;
-      }
-      if (answer.error.code === 'UNAUTHENTICATED') endSession();
+      } else if (answer.error.code === 'UNAUTHENTICATED') endSession();
       setCheckingSession(false);
     });
     return () => {
       active = false;
     };
-  }, [checkingSession, navigate]);
+  }, [checkingSession, navigate, afterSignIn, deniedReason]);
 
   useEffect(() => {
     if (!signedIn) return;
-    const timer = setTimeout(() => navigate(HOME_AFTER_SIGN_IN, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(afterSignIn, { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, navigate]);
+  }, [signedIn, navigate, afterSignIn]);
+
+  /** Leaves the session that may not open the page, for a sign-in as someone who may. */
+  async function signInAsSomeoneElse() {
+    await signOut();
+    endSession();
+    queryClient.clear();
+    setForbiddenFor(undefined);
+  }
 
   const submit = useSubmitGuard(async () => {
-    setError(undefined);
-    const answer = await signIn({ userName: userName.trim(), password });
+    // An empty form is answered here, on its fields; nothing is sent (decision 101).
+    const body = fields.readBody();
+    if (!body) return;
+    const answer = await signIn(body);
     if (answer.success) {
-      startSession(answer.data.authToken, userName.trim());
+      startSession(answer.data.authToken, body.userName);
       // Menus and lists cached for the previous user must not show for this one.
       queryClient.clear();
       setSignedIn(true);
@@ -100,17 +126,23 @@ export function SignInPage() {
         </Center>
       }
     >
-      <Title order={1} size="h3" ta="center" mb={4}>
-        Hoş geldiniz
-      </Title>
-      <Text c="dimmed" fz="sm" ta="center" mb="lg">
-        Devam etmek için hesabınızla giriş yapın.
-      </Text>
+      {forbiddenFor ? (
+        <ForbiddenNotice user={forbiddenFor} onSignInAsSomeoneElse={signInAsSomeoneElse} />
+      ) : (
+        <>
+          <Title order={1} size="h3" ta="center" mb={4}>
+            Hoş geldiniz
+          </Title>
+          <Text c="dimmed" fz="sm" ta="center" mb="lg">
+            Devam etmek için hesabınızla giriş yapın.
+          </Text>
+        </>
+      )}
       {checkingSession ? (
         <Center py="xl">
           <Loader aria-label="Oturum kontrol ediliyor" />
         </Center>
-      ) : (
+      ) : forbiddenFor ? null : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
             {deniedMessage && !error && !signedIn && (
@@ -118,21 +150,7 @@ export function SignInPage() {
                 {deniedMessage}
               </Alert>
             )}
-            <TextInput
-              label="Kullanıcı adı"
-              name="userName"
-              autoComplete="username"
-              value={userName}
-              onChange={(event) => setUserName(event.currentTarget.value)}
-              autoFocus
-            />
-            <PasswordInput
-              label="Şifre"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
+            {fields.inputs('userName')}
             {error && (
               <Alert
                 color="red"

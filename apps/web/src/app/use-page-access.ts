@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { get, queryString } from '../api/client.ts';
 import { getAuthToken } from '../api/session-store.ts';
 import { SIGN_IN_PATH } from './paths.ts';
+import { useUserSwitches } from './session-switch.ts';
 
 /** Spec §9: a page whose access is not confirmed within this time sends the user to sign in. */
 export const PAGE_ACCESS_TIMEOUT_MS = 2650;
 
 export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out';
+
+/** What the sign-in page is told: why the user came, and the screen to return to after signing in. */
+export type SignInState = { reason?: AccessDeniedReason; from?: string };
 
 /**
  * Asks the server whether the signed-in user may open a page that requires `access` (a privilege,
@@ -18,15 +22,23 @@ export function usePageAccess(access: string | readonly string[]): boolean {
   // One text for the effect's dependency: the table's arrays are constants, but a caller's need not be.
   const wanted = typeof access === 'string' ? access : access.join(',');
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const from = `${pathname}${search}`;
+  // Read when denied, not a reason to ask again: a screen's own query parameters change it.
+  const fromRef = useRef(from);
+  fromRef.current = from;
+  // Someone else signed in over the screen: their roles decide anew, while the screen stays shown.
+  const userSwitches = useUserSwitches();
   const [granted, setGranted] = useState(false);
 
   useEffect(() => {
-    setGranted(false);
+    void userSwitches; // only a reason to ask again
     let settled = false;
     const deny = (reason: AccessDeniedReason) => {
       if (settled) return;
       settled = true;
-      navigate(SIGN_IN_PATH, { replace: true, state: { reason } });
+      const state: SignInState = { reason, from: fromRef.current };
+      navigate(SIGN_IN_PATH, { replace: true, state });
     };
     if (!getAuthToken()) {
       deny('signed-out');
@@ -35,7 +47,11 @@ export function usePageAccess(access: string | readonly string[]): boolean {
     const controller = new AbortController();
     const timer = setTimeout(() => deny('timeout'), PAGE_ACCESS_TIMEOUT_MS);
     const ask = (role: string) =>
-      get<boolean>(`/user-access/page-view${queryString({ role })}`, { signal: controller.signal });
+      get<boolean>(`/user-access/page-view${queryString({ role })}`, {
+        signal: controller.signal,
+        // Nothing typed yet to keep: an ended session leads to the sign-in page.
+        askToSignInAgain: false,
+      });
     Promise.all(wanted.split(',').map(ask))
       .then((answers) => {
         if (settled) return;
@@ -58,7 +74,7 @@ export function usePageAccess(access: string | readonly string[]): boolean {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [wanted, navigate]);
+  }, [wanted, navigate, userSwitches]);
 
   return granted;
 }

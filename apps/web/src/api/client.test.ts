@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  getFile,
+  NOT_SAVED_OTHER_USER,
+  post,
+  request,
+  type SignInAgainOutcome,
+  setSignInAgainHandler,
+  setUnauthorizedHandler,
+} from './client.ts';
+import { getAuthToken, startSession } from './session-store.ts';
+
+/** The browser's storage, kept in memory (Node has none). */
+function memoryStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, value),
+  };
+}
+
+/** A server that knows which tokens are signed in, and records every call with the token it carried. */
+function fakeServer() {
+  const valid = new Set<string>();
+  const calls: { method: string; path: string; token: string }[] = [];
+  /** While set, writes are answered only once it resolves: a slow answer. */
+  const slow: { writes?: Promise<void> } = {};
+  const fetch = async (url: string, init: RequestInit) => {
+    const token = (init.headers as Record<string, string>)['auth-token']!;
+    calls.push({ method: init.method ?? 'GET', path: url, token });
+    await (init.method === 'POST' ? slow.writes : undefined);
+    const body = valid.has(token)
+      ? { success: true, data: { saved: url } }
+      : { success: false, error: { message: 'Oturum bulunamadı.', code: 'UNAUTHENTICATED' } };
+    return new Response(JSON.stringify(body), { status: valid.has(token) ? 200 : 401 });
+  };
+  return { valid, calls, slow, fetch };
+}
+
+describe('a request that meets an ended session', () => {
+  let server: ReturnType<typeof fakeServer>;
+  let sentToSignIn: number;
+
+  beforeEach(() => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    server = fakeServer();
+    vi.stubGlobal('fetch', server.fetch);
+    sentToSignIn = 0;
+    setUnauthorizedHandler(() => {
+      sentToSignIn += 1;
+    });
+    // Signed in as Nihan, then signed out in another tab: the token the page holds is no longer known.
+    startSession('eski', 'nihan');
+  });
+
+  afterEach(() => {
+    setSignInAgainHandler(null);
+    vi.unstubAllGlobals();
+  });
+
+  /** The modal's part: the user signs in (a new token) and it tells how that went. */
+  function signsInAgain(outcome: SignInAgainOutcome, token = 'yeni') {
+    const asked = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (outcome !== 'cancelled') {
+        server.valid.add(token);
+        startSession(token, outcome === 'same-user' ? 'nihan' : 'kemal');
+      }
+      return outcome;
+    });
+    setSignInAgainHandler(asked);
+    return asked;
+  }
+
+  it('waits for the same user to sign in again and is sent once more, with the new token', async () => {
+    const asked = signsInAgain('same-user');
+    const answer = await post('/accounting/pay-order', { amount: 2500 });
+    expect(answer).toEqual({ success: true, data: { saved: '/api/accounting/pay-order' } });
+    expect(server.calls.map((call) => call.token)).toEqual(['eski', 'yeni']);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(sentToSignIn).toBe(0);
+  });
+
+  it('asks once for every request that met the ended session together', async () => {
+    const asked = signsInAgain('same-user');
+    const answers = await Promise.all([
+      post('/accounting/pay-order', { amount: 2500 }),
+      request('GET', '/accounting/summary?buyerId=1'),
+      request('GET', '/user-access/menus'),
+    ]);
+    expect(answers.every((answer) => answer.success)).toBe(true);
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.token)).toEqual([
+      'eski',
+      'yeni',
+    ]);
+  });
+
+  it('is not sent again when someone else signs in, and says nothing was saved; a read is', async () => {
+    signsInAgain('other-user');
+    const [write, read] = await Promise.all([
+      post('/accounting/pay-order', { amount: 2500 }),
+      request('GET', '/accounting/summary?buyerId=1'),
+    ]);
+    expect(write).toEqual({ success: false, error: NOT_SAVED_OTHER_USER });
+    expect(read.success).toBe(true);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('refuses a write sent before someone else signed in whose 401 comes after, without asking again', async () => {
+    const asked = signsInAgain('other-user');
+    let answerWrites = () => {};
+    server.slow.writes = new Promise((resolve) => {
+      answerWrites = resolve;
+    });
+    const write = post('/accounting/pay-order', { amount: 2500 });
+    expect((await request('GET', '/accounting/summary?buyerId=1')).success).toBe(true);
+    answerWrites();
+    expect(await write).toEqual({ success: false, error: NOT_SAVED_OTHER_USER });
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('leads to the sign-in page, without the token, when the user gives up', async () => {
+    signsInAgain('cancelled');
+    const answer = await post('/accounting/pay-order', { amount: 2500 });
+    expect(answer).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(sentToSignIn).toBe(1);
+    expect(getAuthToken()).toBeNull();
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('is sent again only once: a second refusal ends the session', async () => {
+    // The new sign-in is refused too (say, the user was made inactive meanwhile).
+    setSignInAgainHandler(async () => {
+      startSession('yeni', 'nihan');
+      return 'same-user';
+    });
+    const answer = await post('/accounting/pay-order', { amount: 2500 });
+    expect(answer.success).toBe(false);
+    expect(server.calls).toHaveLength(2);
+    expect(sentToSignIn).toBe(1);
+  });
+
+  it('leads straight to the sign-in page where no screen can ask (no handler, or the page check)', async () => {
+    const answer = await request('GET', '/user-access/page-view?role=X', undefined, {
+      askToSignInAgain: false,
+    });
+    expect(answer.success).toBe(false);
+    expect(sentToSignIn).toBe(1);
+    startSession('eski', 'nihan');
+    await post('/accounting/pay-order', { amount: 2500 });
+    expect(sentToSignIn).toBe(2);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('fetches a file again once signed in again', async () => {
+    signsInAgain('same-user');
+    const file = await getFile('/accounting/statement.pdf?buyerId=1');
+    expect(await file.text()).toContain('statement.pdf');
+    expect(server.calls.map((call) => call.token)).toEqual(['eski', 'yeni']);
+  });
+});
