@@ -141,6 +141,20 @@ describe('occupancy', () => {
     const listed = (await get('/warehouses')).json.data.find((w: { id: number }) => w.id === warehouse.id);
     expect(listed.estimatedOccupancyRate).toBe(25);
   });
+
+  it('counts a little stock in a large warehouse instead of rounding it away to 0', async () => {
+    const warehouse = (await create({ shortName: 'Büyük Depo', capacityInM3: 100 })).json.data;
+    // 20 × 12 × 8 cm = 0.00192 m³ a piece; 10 pieces = 0.0192 m³ = 0.0192 % of 100 m³.
+    const item = await stockedItem(t, sales, { width: 20, length: 12, height: 8 });
+    const line = lineIn((await get(`/product-item/${item.id}`, staff)).json.data, warehouse.name);
+    await t.call(staff, {
+      method: 'PUT',
+      url: '/api/product-item/stock-import',
+      payload: { id: line.id, importedQuantity: 10, stockOperationType: 'PRODUCTION_INBOUND' },
+    });
+    const listed = (await get('/warehouses')).json.data.find((w: { id: number }) => w.id === warehouse.id);
+    expect(listed.estimatedOccupancyRate).toBe(0.02);
+  });
 });
 
 describe('GET /warehouses/names and /dashboard/warehouse-count', () => {
