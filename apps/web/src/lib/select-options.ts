@@ -1,4 +1,4 @@
-import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
+import type { ComboboxItem, ComboboxParsedItem, ComboboxParsedItemGroup, OptionsFilter } from '@mantine/core';
 import { turkishLower } from './search.ts';
 import { compareTurkish } from './turkish-order.ts';
 
@@ -22,7 +22,7 @@ export function foldTurkish(text: string): string {
   return turkishLower(text).replace(/[çğıöşüâîû]/g, (letter) => ASCII_OF[letter] ?? letter);
 }
 
-function isGroup(item: ComboboxParsedItem): item is { group: string; items: ComboboxItem[] } {
+function isGroup(item: ComboboxParsedItem): item is ComboboxParsedItemGroup {
   return 'group' in item;
 }
 
@@ -32,13 +32,14 @@ function isGroup(item: ComboboxParsedItem): item is { group: string; items: Comb
  */
 export const turkishOptionsFilter: OptionsFilter = ({ options, search, limit }) => {
   const needle = foldTurkish(search.trim());
+  const matches = (option: ComboboxItem) => foldTurkish(option.label).includes(needle);
   const result: ComboboxParsedItem[] = [];
   for (const item of options) {
     if (result.length >= limit) break;
     if (isGroup(item)) {
-      const items = item.items.filter((option) => foldTurkish(option.label).includes(needle));
+      const items = item.items.filter(matches);
       if (items.length > 0) result.push({ group: item.group, items });
-    } else if (foldTurkish(item.label).includes(needle)) {
+    } else if (matches(item)) {
       result.push(item);
     }
   }

@@ -23,19 +23,16 @@ const CANCELED_STATUS_OF_ACTION = Object.fromEntries(
 const isCancelAction = (action: string): action is OrderCancelAction => action in CANCELED_STATUS_OF_ACTION;
 
 /**
- * Steps that cannot be taken back from the same screen ask first: cancelling a line (alone or with
- * its order) and completing the order, which closes it for good.
+ * Steps that cannot be taken back from the same screen ask first: cancelling a line, and completing
+ * the order, which closes it for good.
  */
 function confirmationOf(chosen: OrderStep): Parameters<typeof confirmAction>[0] | null {
   const { order } = chosen;
-  if (chosen.kind === 'item' && (chosen.action === 'CANCEL' || chosen.action === 'CANCEL_WITH_ORDER')) {
-    const withOrder = chosen.action === 'CANCEL_WITH_ORDER';
+  if (chosen.kind === 'item' && chosen.action === 'CANCEL') {
     return {
-      title: orderItemMachine.actionLabel(chosen.action),
-      message: withOrder
-        ? `${order.orderNumber} numaralı siparişin "${chosen.item.productName}" kalemi siparişle birlikte iptal edilecek ve ayrılan stok serbest kalacak. Emin misiniz?`
-        : `${order.orderNumber} numaralı siparişin "${chosen.item.productName}" kalemi iptal edilecek ve ayrılan stok serbest kalacak. Emin misiniz?`,
-      confirmLabel: withOrder ? 'Siparişle Birlikte İptal Et' : 'Kalemi İptal Et',
+      title: orderItemMachine.actionLabel('CANCEL'),
+      message: `${order.orderNumber} numaralı siparişin "${chosen.item.productName}" kalemi iptal edilecek ve ayrılan stok serbest kalacak. Emin misiniz?`,
+      confirmLabel: 'Kalemi İptal Et',
       danger: true,
     };
   }

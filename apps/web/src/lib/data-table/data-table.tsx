@@ -7,7 +7,7 @@ import { errorMessage } from '../error-message.ts';
 import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
-import { exportToExcel } from './export-to-excel.ts';
+import { type ExcelHeading, exportToExcel } from './export-to-excel.ts';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
@@ -50,6 +50,8 @@ export type DataTableProps<T> = {
   pagination?: TablePagination;
   /** The rows of the Excel file when `data` is only a page: e.g. every matching row, fetched on demand. */
   exportRows?: () => Promise<readonly T[]>;
+  /** Lines above the table in the Excel file, e.g. the buyer and period of a statement. */
+  exportHeading?: ExcelHeading;
 };
 
 export type TablePagination = {
@@ -132,7 +134,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     setExporting(true);
     try {
       const exported = props.exportRows ? await props.exportRows() : rows.map((row) => row.original);
-      await exportToExcel(props.name, columns, exported);
+      await exportToExcel(props.name, columns, exported, props.exportHeading);
     } catch (error) {
       console.error('Excel dışa aktarımı başarısız', error);
       notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });
