@@ -24,11 +24,6 @@ export type DataTableColumn<T> = {
   /** Keeps short values such as dates and phone numbers on one line. */
   noWrap?: boolean;
   minWidth?: number;
-  /**
-   * Stays in view at the right edge, beside the row actions, while the other columns scroll sideways
-   * (a total beside many per-warehouse columns). Meant for one column, the last.
-   */
-  stickyEnd?: boolean;
 };
 
 /** Number formats Excel shows in the reader's own language (Turkish Excel: 1.234,50 ₺, 24.11.2026). */

@@ -12,7 +12,6 @@ import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
-import { useElementWidth } from './use-element-width.ts';
 import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
@@ -84,8 +83,11 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
   return total(pagination.total);
 }
 
-/** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
-const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
+/**
+ * The first column names the row (plate, code, customer): it stays at the left edge while a wide
+ * table scrolls sideways, and nothing else sticks, so no column ever lies under another (decision 107).
+ */
+const PINNED = { position: 'sticky', left: 0, zIndex: 1 } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -109,12 +111,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
   const overflow = useHorizontalOverflow(scrollBox);
-  const actionsHeader = useRef<HTMLTableCellElement>(null);
-  const actionsWidth = useElementWidth(actionsHeader);
   const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
-    ...(column.stickyEnd ? { position: 'sticky', right: actionsWidth, zIndex: 1 } : {}),
+    ...(column === columns[0] ? PINNED : {}),
     ...(column.noWrap && !header ? NO_WRAP : {}),
   });
+  const pinnedClass = (column: DataTableColumn<T>, body: boolean) =>
+    column === columns[0] ? `${classes.pinned}${body ? ` ${classes.pinnedBody}` : ''}` : undefined;
 
   const table = useReactTable({
     data: filtered,
@@ -182,7 +184,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ref={scrollBox}
           minWidth={props.minWidth ?? 700}
           type="native"
-          className={overflow.overflows && !overflow.atEnd ? classes.moreToTheRight : undefined}
+          className={overflow.overflows && !overflow.atStart ? classes.scrolledSideways : undefined}
         >
           <Table
             striped
@@ -202,8 +204,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       miw={column.minWidth}
                       ta={column.align}
                       style={cellStyle(column, true)}
-                      bg={column.stickyEnd ? 'gray.0' : undefined}
-                      className={column.stickyEnd ? classes.stickyEnd : undefined}
+                      bg={column === columns[0] ? 'gray.0' : undefined}
+                      className={pinnedClass(column, false)}
                     >
                       <SortHeader
                         label={column.header}
@@ -216,7 +218,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   );
                 })}
                 {rowActions && (
-                  <Table.Th ref={actionsHeader} ta="right" style={STICKY_ACTIONS} bg="gray.0">
+                  <Table.Th ta="right">
                     <Text fw={600} fz="sm">
                       İşlemler
                     </Text>
@@ -247,9 +249,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         key={column.id}
                         ta={column.align}
                         style={cellStyle(column)}
-                        className={
-                          column.stickyEnd ? `${classes.stickyEnd} ${classes.stickyBody}` : undefined
-                        }
+                        className={pinnedClass(column, true)}
                       >
                         {column.render
                           ? column.render(row.original)
@@ -257,7 +257,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </Table.Td>
                     ))}
                     {rowActions && (
-                      <Table.Td style={STICKY_ACTIONS} className={classes.actions}>
+                      <Table.Td>
                         <Group gap={6} justify="flex-end" wrap="nowrap">
                           {rowActions(row.original)}
                         </Group>
