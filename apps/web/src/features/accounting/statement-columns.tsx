@@ -65,7 +65,7 @@ export const STATEMENT_COLUMNS: Column[] = [
     minWidth: 160,
     sortable: false,
   },
-  { id: 'reason', header: 'İşlem', value: (row) => row.reason, noWrap: true, sortable: false },
+  { id: 'reason', header: 'İşlem', value: (row) => row.reason, minWidth: 110, sortable: false },
   { id: 'payType', header: 'Ödeme Tipi', value: (row) => row.payType, noWrap: true, sortable: false },
   {
     id: 'logoInvoiceId',
