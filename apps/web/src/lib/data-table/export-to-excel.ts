@@ -6,8 +6,9 @@ export type ExcelHeading = { title: string; details: readonly (readonly [string,
 
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 60;
-/** Characters a formatted date or amount takes, which its raw value does not show. */
-const FORMATTED_WIDTH = { date: 12, number: 16 } as const;
+/** Characters a formatted date takes ('24.11.2026 09:30'), and a number's grouping and decimals. */
+const DATE_WIDTH = 17;
+const NUMBER_EXTRA = 5;
 
 /** Excel refuses sheet names over 31 characters or with any of these. */
 function sheetName(name: string): string {
@@ -16,8 +17,8 @@ function sheetName(name: string): string {
 
 function widthOf(value: string | number | Date | null): number {
   if (value === null) return 0;
-  if (value instanceof Date) return FORMATTED_WIDTH.date + 5;
-  if (typeof value === 'number') return FORMATTED_WIDTH.number;
+  if (value instanceof Date) return DATE_WIDTH;
+  if (typeof value === 'number') return String(Math.round(value)).length + NUMBER_EXTRA;
   return Math.max(...value.split('\n').map((line) => line.length));
 }
 
