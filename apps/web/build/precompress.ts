@@ -5,8 +5,8 @@ import type { Plugin } from 'vite';
 
 /** Text files a browser downloads; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
-/** Below this a compressed copy saves less than the extra header costs. */
-const MIN_BYTES = 1024;
+/** Below this a compressed copy saves next to nothing (the page and every script are above it). */
+const MIN_BYTES = 256;
 
 /** Every file under `dir`, as paths relative to it, the build's own `.vite` folder left out. */
 function filesUnder(dir: string, prefix = ''): string[] {
