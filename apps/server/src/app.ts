@@ -129,8 +129,16 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
     // wildcard: files are looked up on each request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // preCompressed: the build writes .br and .gz beside each file (decision 106).
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlOf(webDist, filePath)),
+    });
+    app.get('/', (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const malformed = malformedUrlOf(request);
@@ -141,10 +149,19 @@ async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void>
     const isFile =
       /\.[a-z0-9]+$/i.test(pathname) || pathname === '/assets' || pathname.startsWith('/assets/');
     if (!isApi && !isFile && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send(fail({ message: NOT_FOUND_MESSAGE, code: 'NOT_FOUND' }));
   });
+}
+
+/**
+ * Files under assets/ carry a hash of their content in their name, so a browser may keep them for a
+ * year without asking; everything else (index.html, which names the current assets) is checked first.
+ */
+function cacheControlOf(webDist: string, filePath: string): string {
+  const relative = path.relative(webDist, filePath).split(path.sep);
+  return relative.length > 1 && relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';

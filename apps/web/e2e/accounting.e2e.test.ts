@@ -46,15 +46,16 @@ async function cardsText(page: Page) {
   );
 }
 
-/** The statement's Excel file as rows of values, the header row first. */
-async function readSheet(file: string): Promise<unknown[][]> {
+/** The statement's Excel file as rows of values (empty rows left out), and its sheet. */
+async function readSheet(file: string): Promise<{ rows: unknown[][]; sheet: ExcelJS.Worksheet }> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(file);
   const rows: unknown[][] = [];
-  workbook.worksheets[0]!.eachRow((row) => {
+  const sheet = workbook.worksheets[0]!;
+  sheet.eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1));
   });
-  return rows;
+  return { rows, sheet };
 }
 
 /** A choice of a segmented control: its label. */
@@ -230,7 +231,13 @@ describe('buyer accounting as finance', () => {
     expect(download.suggestedFilename()).toMatch(
       /^hesap-ekstresi-E2E-A01-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/,
     );
-    const rows = await readSheet((await download.path())!);
+    const { rows: all, sheet } = await readSheet((await download.path())!);
+    // A heading names the buyer and the period, as the PDF does; the table follows it.
+    expect(all[0]).toEqual(['Hesap Ekstresi']);
+    expect(all[1]).toEqual(['Müşteri', expect.stringContaining('(E2E-A01)')]);
+    expect(all[2]).toEqual(['Dönem', expect.stringMatching(/^\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/)]);
+    expect(all[3]![0]).toBe('Düzenlenme');
+    const rows = all.slice(4);
     expect(rows[0]).toEqual([
       'Tarih',
       'Sipariş No',
@@ -251,6 +258,12 @@ describe('buyer accounting as finance', () => {
     expect(rows[3]![7]).toBe(1000);
     expect(balance(rows[3]!)).toBe(1226);
     expect(balance(rows[4]!)).toBe(1226);
+    // Dates are dates and amounts lira to Excel, one label for the opening line, columns wide enough.
+    expect(rows[1]![2]).toBe('Açılış bakiyesi');
+    expect(rows[2]![0]).toBeInstanceOf(Date);
+    expect(sheet.getColumn(1).numFmt).toBe('dd.mm.yyyy hh:mm');
+    expect(sheet.getColumn(9).numFmt).toContain('₺');
+    expect(sheet.getColumn(3).width).toBeGreaterThanOrEqual('Kapanış bakiyesi (dönem toplamları)'.length);
 
     // The PDF is fetched with the session's token and opened in a new tab.
     const popup = page.waitForEvent('popup', { timeout: 15_000 }).catch(() => undefined);

@@ -225,7 +225,8 @@ describe('customer warehouses as a back-office administrator', () => {
     const saved = row(page, 'GNY-D1');
     await saved.waitFor();
     expect(await saved.textContent()).toContain('Güney Şarküteri');
-    expect(await saved.textContent()).toContain(picked.toFixed(6));
+    // Shown as the form's field shows it: up to six decimals after a Turkish comma (decision 107).
+    expect(await saved.textContent()).toContain(picked.toLocaleString('tr-TR', { maximumFractionDigits: 6 }));
     await screenshot(page, 'customers-warehouses');
 
     // Editing reopens the same point; typed coordinates move it.
@@ -239,7 +240,7 @@ describe('customer warehouses as a back-office administrator', () => {
     await form.getByRole('textbox', { name: 'Boylam' }).fill('27.97');
     await form.getByRole('button', { name: 'Kaydet' }).click();
     await form.waitFor({ state: 'hidden' });
-    await row(page, 'GNY-D1').getByText('40.350000').waitFor();
+    await row(page, 'GNY-D1').getByText('40,35', { exact: true }).waitFor();
     await signOutThroughUi(page);
   });
 });

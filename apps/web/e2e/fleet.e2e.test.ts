@@ -358,6 +358,8 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await expect.poll(status).toBe('Yükleniyor');
     // Nothing is loaded yet: the load check is held back with the reason; editing ended with loading.
     await row.getByRole('button', { name: 'İşlemler' }).click();
+    // The row's buttons may first scroll into view (decision 107): wait for the menu before reading it.
+    await page.getByRole('menuitem', { name: 'Yüklemeyi Durdur' }).waitFor();
     expect(await page.getByRole('menuitem', { disabled: false }).allInnerTexts()).toEqual([
       'Yüklemeyi Durdur',
     ]);

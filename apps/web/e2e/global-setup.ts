@@ -95,8 +95,14 @@ async function snapshotWebDist(target: string): Promise<void> {
   );
 }
 
-/** Starts the real server on a free port with an empty data directory, and stops it afterwards. */
-export default async function setup(project: TestProject) {
+/** A running portal: its address, and how to stop it and remove its data. */
+export type Portal = { baseUrl: string; erpSourceFile: string; close: () => Promise<void> };
+
+/**
+ * Starts the real server on a free port with an empty data directory and a private copy of the
+ * built web app. The suite shares one (below); a test that needs a fresh install starts its own.
+ */
+export async function startPortal(): Promise<Portal> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mandira-e2e-'));
   const webDist = path.join(dataDir, 'web');
@@ -125,18 +131,23 @@ export default async function setup(project: TestProject) {
   child.stderr?.on('data', keep);
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitUntilUp(`${baseUrl}/api/actuator/info`, child, () => log);
-  } catch (error) {
-    await stop(child);
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('erpSourceFile', erpSourceFile);
-
-  return async () => {
+  const close = async () => {
     await stop(child);
     await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilUp(`${baseUrl}/api/actuator/info`, child, () => log);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { baseUrl, erpSourceFile, close };
+}
+
+/** Starts the suite's shared server, and stops it afterwards. */
+export default async function setup(project: TestProject) {
+  const portal = await startPortal();
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('erpSourceFile', portal.erpSourceFile);
+  return portal.close;
 }

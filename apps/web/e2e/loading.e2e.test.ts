@@ -387,6 +387,11 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
       .poll(() => card.getByTestId('item-status').first().textContent())
       .toBe('Alıcıya Teslim Edildi');
     await card.getByRole('button', { name: 'Siparişi Tamamla' }).click();
+    // Completing closes the order for good: it asks first.
+    const completing = dialog(page, 'Siparişi Tamamla');
+    expect(await completing.textContent()).toContain('tamamlandı olarak kapatılacak');
+    await screenshot(page, 'loading-order-complete-confirm');
+    await completing.getByRole('button', { name: 'Siparişi Tamamla' }).click();
     await expect.poll(() => card.getByTestId('order-status').textContent()).toBe('Tamamlandı');
     await screenshotFromTop(page, 'loading-order-completed');
     await signOutThroughUi(page);

@@ -291,8 +291,17 @@ describe('order-taking, baskets and order review as the order manager', () => {
     // 18 × 185,50 + 18 × 420 = 10.899 dealt
     await expect.poll(async () => (await card.textContent()) ?? '').toContain('₺10.899,00');
 
-    // Cancel and approve again: the machine offers 'Onayla' again only once it is canceled.
+    // Cancel and approve again: the machine offers 'Onayla' again only once it is canceled. Cancelling
+    // asks first, and 'Vazgeç' leaves the line as it was.
     await itemRow(card, YOGURT.name).getByRole('button', { name: 'İptal Et' }).click();
+    const cancelling = dialog(page, 'İptal Et');
+    expect(await cancelling.textContent()).toContain(`"${YOGURT.name}" kalemi iptal edilecek`);
+    await screenshot(page, 'orders-item-cancel-confirm');
+    await cancelling.getByRole('button', { name: 'Vazgeç' }).click();
+    await cancelling.waitFor({ state: 'hidden' });
+    expect(await itemStatus(card, YOGURT.name)).toBe('Onaylandı');
+    await itemRow(card, YOGURT.name).getByRole('button', { name: 'İptal Et' }).click();
+    await dialog(page, 'İptal Et').getByRole('button', { name: 'Kalemi İptal Et' }).click();
     await expect.poll(() => itemStatus(card, YOGURT.name)).toBe('İptal Edildi');
     expect(await itemRow(card, YOGURT.name).getByRole('button', { name: 'İptal Et' }).count()).toBe(0);
     await itemRow(card, YOGURT.name).getByRole('button', { name: 'Onayla', exact: true }).click();

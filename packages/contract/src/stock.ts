@@ -75,7 +75,7 @@ export const Warehouse = z.object({
   warehouseType: WarehouseType,
   warehouseTypeDescription: EnumDescription,
   surfaceAreaInSquareMeters: z.number(),
-  /** Stored volume (item size × pieces) ÷ capacity, in percent with one decimal; 0 without capacity. */
+  /** Stored volume (item size × pieces) ÷ capacity, in percent with two decimals; 0 without capacity. */
   estimatedOccupancyRate: z.number(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { count } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,51 @@ describe('serving the web app', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('serving the built files compressed and cached', () => {
+  const code = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `satır ${i}`))};`;
+  beforeAll(() => {
+    const assets = path.join(webDist, 'assets');
+    fs.mkdirSync(assets, { recursive: true });
+    const file = path.join(assets, 'index-Bx7a9Qz1.js');
+    fs.writeFileSync(file, code);
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(code));
+    fs.writeFileSync(`${file}.gz`, gzipSync(code));
+  });
+  const get = (url: string, encoding?: string) =>
+    t.call(undefined, { method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, else the file', async () => {
+    const br = await get('/assets/index-Bx7a9Qz1.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+
+    const gz = await get('/assets/index-Bx7a9Qz1.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await get('/assets/index-Bx7a9Qz1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+  });
+
+  it('lets the browser keep hashed assets for a year, and makes it ask again for the page', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const asset = await get('/assets/index-Bx7a9Qz1.js', encoding);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/index.html', '/siparisler', '/portal-giris?geri=%2Fsiparisler']) {
+      const page = await get(url, 'gzip, br');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/app.js')).headers['cache-control']).toBe('no-cache');
   });
 });
 

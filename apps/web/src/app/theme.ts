@@ -1,4 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { turkishOptionsFilter } from '../lib/select-options.ts';
 
 /** A calm dairy teal: readable on white, not loud in a table full of badges. */
 const mandira: MantineColorsTuple = [
@@ -30,5 +31,9 @@ export const theme = createTheme({
     },
     Tooltip: { defaultProps: { withArrow: true } },
     Badge: { defaultProps: { radius: 'sm' } },
+    // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/select-options.ts).
+    Select: { defaultProps: { filter: turkishOptionsFilter } },
+    MultiSelect: { defaultProps: { filter: turkishOptionsFilter } },
+    Autocomplete: { defaultProps: { filter: turkishOptionsFilter } },
   },
 });

@@ -1,14 +1,10 @@
 import type { Buyer } from '@mandira/contract/buyers';
-import { type ComboboxItem, Select, type SelectProps } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { useBuyers } from '../api/buyers.ts';
-import { matchesSearch } from './search.ts';
+import { sortedOptions } from './select-options.ts';
 
 const buyerLabel = (buyer: Buyer) => `${buyer.title} (${buyer.code})`;
-
-/** Turkish case-insensitive search inside the list ('istanbul' finds 'İSTANBUL'). */
-const turkishFilter: SelectProps['filter'] = ({ options, search }) =>
-  (options as ComboboxItem[]).filter((option) => matchesSearch([option.label], search));
 
 type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   value: number | null;
@@ -19,7 +15,10 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
 export function BuyerSelect({ value, onChange, ...props }: Props) {
   const buyers = useBuyers();
   const options = useMemo(
-    () => (buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyerLabel(buyer) })),
+    () =>
+      sortedOptions(
+        (buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyerLabel(buyer) })),
+      ),
     [buyers.data],
   );
   return (
@@ -28,7 +27,6 @@ export function BuyerSelect({ value, onChange, ...props }: Props) {
       clearable
       placeholder={buyers.isPending ? 'Müşteriler yükleniyor...' : 'Müşteri Seçiniz'}
       nothingFoundMessage="Müşteri bulunamadı"
-      filter={turkishFilter}
       data={options}
       value={value === null ? null : String(value)}
       onChange={(selected) => onChange(selected ? Number(selected) : null)}

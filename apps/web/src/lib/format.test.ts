@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format.ts';
+import { formatDate, formatDateTime, formatMoney, formatNumber, spreadsheetDate } from './format.ts';
 
 describe('formatDateTime', () => {
   it('shows an ISO instant in Istanbul time as DD.MM.YYYY HH:mm', () => {
@@ -39,5 +39,13 @@ describe('formatMoney', () => {
 describe('formatNumber', () => {
   it('groups thousands with dots', () => {
     expect(formatNumber(12500.5)).toBe('12.500,5');
+  });
+});
+
+describe('spreadsheetDate', () => {
+  it('holds the Istanbul wall-clock time in its UTC fields, which is what Excel shows', () => {
+    expect(spreadsheetDate('2026-11-24T06:30:00Z')?.toISOString()).toBe('2026-11-24T09:30:00.000Z');
+    expect(spreadsheetDate('2026-03-01T00:15:00+03:00')?.toISOString()).toBe('2026-03-01T00:15:00.000Z');
+    expect(spreadsheetDate(null)).toBeNull();
   });
 });

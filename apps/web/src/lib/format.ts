@@ -33,6 +33,19 @@ export function formatDateTime(value: DateInput): string {
   return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
+/**
+ * The Istanbul wall-clock time of a moment as a Date whose UTC fields hold it: a spreadsheet cell keeps
+ * no zone and shows a date's UTC fields, so this is what makes Excel show the time the screen shows.
+ */
+export function spreadsheetDate(value: DateInput): Date | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const p = parts(date);
+  return new Date(
+    Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute)),
+  );
+}
+
 /** `DD.MM.YYYY`. */
 export function formatDate(value: DateInput): string {
   const date = toDate(value);

@@ -29,7 +29,7 @@ export function statementPdf(statement: AccountStatement, companyName: string): 
       { header: 'Bakiye', width: 2, align: 'right' },
     ],
     rows: [
-      ['', '', 'Devir bakiyesi', '', '', '', pdfMoney(statement.openingBalance)],
+      ['', '', 'Açılış bakiyesi', '', '', '', pdfMoney(statement.openingBalance)],
       ...statement.lines.map((line) => [
         pdfDateTime(line.date),
         String(line.relatedOrderNumber),
@@ -50,7 +50,7 @@ export function statementPdf(statement: AccountStatement, companyName: string): 
       pdfMoney(statement.closingBalance),
     ],
   });
-  writeTotal(doc, 'Devir bakiyesi', pdfMoney(statement.openingBalance));
+  writeTotal(doc, 'Açılış bakiyesi', pdfMoney(statement.openingBalance));
   writeTotal(doc, 'Kapanış bakiyesi', pdfMoney(statement.closingBalance));
   if (statement.closingBalance < 0) {
     writeTotal(doc, 'Müşteri alacaklı', pdfMoney(-statement.closingBalance));

@@ -160,7 +160,7 @@ describe('the account statement as PDF (GET /accounting/statement.pdf)', () => {
       'Hesap Ekstresi',
       `${b.title} (${b.code})`,
       `${day(from)} – ${day(today)}`,
-      'Devir bakiyesi',
+      'Açılış bakiyesi',
       `#${first.orderNumber} numaralı sipariş: sipariş ödemesi (Nakit)`,
       'LG-7',
       'onaylanan / yüklenen miktara göre tutar farkı',

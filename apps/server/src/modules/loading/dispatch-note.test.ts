@@ -19,7 +19,12 @@ let response: Awaited<ReturnType<LoadWorld['call']>>;
 beforeAll(async () => {
   w = await loadWorld();
   const admin = await w.t.adminToken();
-  const other = await createBuyer(w.t, admin, { title: 'Ilgaz Şarküteri Gıda Ltd. Şti.' });
+  const other = await createBuyer(w.t, admin, {
+    title: 'Ilgaz Şarküteri Gıda Ltd. Şti.',
+    addressMain: 'Çankırı Yolu No: 12 Ilgaz / Çankırı',
+    taxOffice: 'Çankırı',
+    vkn: '4561237890',
+  });
   const otherBranch = await branchOf(w, other.id, 'ÇANKIRI');
   const cheese = await stockedItem(w, { DEPO1: 200, DEPO2: 100 }, { name: 'Tam Yağlı Beyaz Peynir' });
   const ayran = await stockedItem(
@@ -98,6 +103,12 @@ describe('the dispatch note', () => {
     expect(text).toMatch(/6\s+1\s+3,1/);
     expect(text).toContain('Toplam adet: 17');
     expect(text).toContain('Beklenen ağırlık: 0,020 ton');
+  });
+
+  it('gives each buyer’s address, tax office and tax number under its name', () => {
+    expect(text).toMatch(
+      /Alıcı: Ilgaz Şarküteri Gıda Ltd\. Şti\. \(MUS-\d+\) · Teslimat şubesi: ÇANKIRI Deposu\s+Adres: Çankırı Yolu No: 12 Ilgaz \/ Çankırı · Vergi dairesi: Çankırı · VKN 4561237890/,
+    );
   });
 
   it('has the two signature boxes', () => {

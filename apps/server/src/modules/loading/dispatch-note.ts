@@ -32,6 +32,10 @@ type LineRow = {
   buyer_id: number;
   buyer_title: string;
   buyer_code: string;
+  buyer_address: string;
+  buyer_tax_office: string;
+  buyer_vkn: string | null;
+  buyer_tckn: string | null;
   branch_title: string | null;
   order_number: number;
   stock_code: string | null;
@@ -64,7 +68,17 @@ export type DispatchNote = {
   driver: string;
   origin: string;
   stops: { kind: string; warehouse: string; buyer: string }[];
-  buyers: { title: string; code: string; branch: string | null; lines: DispatchNoteLine[] }[];
+  buyers: {
+    title: string;
+    code: string;
+    branch: string | null;
+    /** The buyer's main address and tax identity, as an irsaliye names its receiver. */
+    address: string;
+    taxOffice: string;
+    /** 'VKN 1234567890' of a company, 'TCKN …' of a sole proprietor; empty when neither is known. */
+    taxNumber: string;
+    lines: DispatchNoteLine[];
+  }[];
   loadedWeightInTons: number | null;
 };
 
@@ -94,7 +108,8 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
   const lines = await rowsOf<LineRow>(
     db,
     sql`select oi.id as order_item_id, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
-               bw.title as branch_title, o.order_number, oi.stock_code, oi.product_name, oi.quantity_in_box,
+               b.address_main as buyer_address, b.tax_office as buyer_tax_office, b.vkn as buyer_vkn,
+               b.tckn as buyer_tckn, bw.title as branch_title, o.order_number, oi.stock_code, oi.product_name, oi.quantity_in_box,
                loaded.pieces
           from (select order_item_id, sum(pieces)::int as pieces from shipment_loads
                  where shipment_id = ${shipmentId} group by order_item_id) loaded
@@ -122,7 +137,19 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
   for (const line of lines) {
     let buyer = buyers.at(-1);
     if (!buyer || buyer.code !== line.buyer_code) {
-      buyer = { title: line.buyer_title, code: line.buyer_code, branch: line.branch_title, lines: [] };
+      buyer = {
+        title: line.buyer_title,
+        code: line.buyer_code,
+        branch: line.branch_title,
+        address: line.buyer_address.trim(),
+        taxOffice: line.buyer_tax_office.trim(),
+        taxNumber: line.buyer_vkn
+          ? `VKN ${line.buyer_vkn}`
+          : line.buyer_tckn
+            ? `TCKN ${line.buyer_tckn}`
+            : '',
+        lines: [],
+      };
       buyers.push(buyer);
     }
     const weight = weightOf(line.order_item_id);
@@ -212,6 +239,12 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
     doc.text(
       `Alıcı: ${buyer.title} (${buyer.code})${buyer.branch ? ` · Teslimat şubesi: ${buyer.branch}` : ''}`,
     );
+    const identity = [
+      buyer.address && `Adres: ${buyer.address}`,
+      buyer.taxOffice && `Vergi dairesi: ${buyer.taxOffice}`,
+      buyer.taxNumber,
+    ].filter(Boolean);
+    if (identity.length > 0) doc.font(FONTS.regular).fontSize(9).text(identity.join(' · '));
     doc.moveDown(0.2);
     drawTable(doc, {
       columns: [

@@ -21,7 +21,7 @@ const storedVolumeSql = sql<number>`(
 )`;
 
 const occupancySql = sql<number>`case when ${warehouses.capacityInM3} > 0
-  then round((${storedVolumeSql} / ${warehouses.capacityInM3} * 100)::numeric, 1) else 0 end`.mapWith(Number);
+  then round((${storedVolumeSql} / ${warehouses.capacityInM3} * 100)::numeric, 2) else 0 end`.mapWith(Number);
 
 function selectWarehouses(db: Db | Tx) {
   return db

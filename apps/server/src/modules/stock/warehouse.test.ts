@@ -128,10 +128,13 @@ describe('POST /warehouses', () => {
 });
 
 describe('occupancy', () => {
-  it('is the stored volume of the stock over the capacity, in percent', async () => {
-    const warehouse = (await create({ shortName: 'Küçük Depo', capacityInM3: 2 })).json.data;
-    // 50 × 40 × 25 cm = 0.05 m³ a piece; 10 pieces = 0.5 m³ = 25 % of 2 m³.
-    const item = await stockedItem(t, sales, { width: 50, length: 40, height: 25 });
+  /** The listed occupancy of a new warehouse after ten pieces of an item of this size come in. */
+  async function occupancyWithTenPieces(
+    capacityInM3: number,
+    size: { width: number; length: number; height: number },
+  ): Promise<number> {
+    const warehouse = (await create({ shortName: `Depo ${capacityInM3} m³`, capacityInM3 })).json.data;
+    const item = await stockedItem(t, sales, size);
     const line = lineIn((await get(`/product-item/${item.id}`, staff)).json.data, warehouse.name);
     await t.call(staff, {
       method: 'PUT',
@@ -139,7 +142,17 @@ describe('occupancy', () => {
       payload: { id: line.id, importedQuantity: 10, stockOperationType: 'PRODUCTION_INBOUND' },
     });
     const listed = (await get('/warehouses')).json.data.find((w: { id: number }) => w.id === warehouse.id);
-    expect(listed.estimatedOccupancyRate).toBe(25);
+    return listed.estimatedOccupancyRate;
+  }
+
+  it('is the stored volume of the stock over the capacity, in percent', async () => {
+    // 50 × 40 × 25 cm = 0.05 m³ a piece; 10 pieces = 0.5 m³ = 25 % of 2 m³.
+    expect(await occupancyWithTenPieces(2, { width: 50, length: 40, height: 25 })).toBe(25);
+  });
+
+  it('counts a little stock in a large warehouse instead of rounding it away to 0', async () => {
+    // 20 × 12 × 8 cm = 0.00192 m³ a piece; 10 pieces = 0.0192 m³ = 0.0192 % of 100 m³.
+    expect(await occupancyWithTenPieces(100, { width: 20, length: 12, height: 8 })).toBe(0.02);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
-import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
+import { type DataTableColumn, EXCEL_FORMATS } from '../../lib/data-table/column.ts';
+import { formatDate, formatDateTime, formatMoney, spreadsheetDate } from '../../lib/format.ts';
 import type { StatementRow } from './statement-rows.ts';
 
 type Column = DataTableColumn<StatementRow>;
@@ -24,6 +24,7 @@ const money = (id: 'debit' | 'credit' | 'balance', header: string): Column => ({
     </Text>
   ),
   searchValue: (row) => formatMoney(row[id]),
+  excelFormat: EXCEL_FORMATS.money,
   align: 'right',
   noWrap: true,
   // The running balance only reads in date order.
@@ -37,7 +38,11 @@ export const STATEMENT_COLUMNS: Column[] = [
     header: 'Tarih',
     value: (row) => row.date,
     render: shownDate,
-    exportValue: shownDate,
+    // A real date in the file; the opening and closing rows' days are times at midnight.
+    exportValue: (row) =>
+      spreadsheetDate(row.kind === 'LINE' ? row.date : `${row.date.slice(0, 10)}T00:00:00+03:00`),
+    searchValue: shownDate,
+    excelFormat: EXCEL_FORMATS.dateTime,
     noWrap: true,
     sortable: false,
   },
@@ -60,7 +65,7 @@ export const STATEMENT_COLUMNS: Column[] = [
     minWidth: 160,
     sortable: false,
   },
-  { id: 'reason', header: 'İşlem', value: (row) => row.reason, noWrap: true, sortable: false },
+  { id: 'reason', header: 'İşlem', value: (row) => row.reason, minWidth: 110, sortable: false },
   { id: 'payType', header: 'Ödeme Tipi', value: (row) => row.payType, noWrap: true, sortable: false },
   {
     id: 'logoInvoiceId',

@@ -1,11 +1,13 @@
+import type { AccountStatement } from '@mandira/contract/accounting';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
+import type { ExcelHeading } from '../../lib/data-table/export-to-excel.ts';
 import { errorMessage } from '../../lib/error-message.ts';
-import { formatMoney } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { openBlob } from '../../lib/save-file.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
@@ -15,6 +17,19 @@ import { lastThirtyDays, quickRanges } from './statement-range.ts';
 import { statementRows } from './statement-rows.ts';
 
 type Props = { buyerId: number; buyerCode: string | undefined };
+
+/** The head of the Excel file, as of the PDF: whose account, which days, when it was made. */
+function statementHeading(statement: AccountStatement): ExcelHeading {
+  const day = (iso: string) => formatDate(`${iso.slice(0, 10)}T12:00:00+03:00`);
+  return {
+    title: 'Hesap Ekstresi',
+    details: [
+      ['Müşteri', `${statement.buyer.title} (${statement.buyer.code})`],
+      ['Dönem', `${statement.from ? day(statement.from) : 'İlk hareketten'} – ${day(statement.to)}`],
+      ['Düzenlenme', formatDateTime(new Date())],
+    ],
+  };
+}
 
 /**
  * The account statement (hesap ekstresi, issue 15): for a range of days, the opening balance, every
@@ -98,6 +113,7 @@ export function StatementPanel({ buyerId, buyerCode }: Props) {
         error={statement.error}
         onRetry={() => void statement.refetch()}
         minWidth={1000}
+        exportHeading={statement.data && statementHeading(statement.data)}
         toolbar={
           <Button
             variant="default"

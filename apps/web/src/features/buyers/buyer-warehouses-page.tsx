@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 
@@ -14,25 +15,27 @@ import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 const LIST_REFUSED = 'Depolar alınamadı.';
 const LIST_FAILED = 'Depolar alınırken hata oluştu.';
 
-const coordinate = (value: number | null) => (value === null ? '' : value.toFixed(6));
+/** Six decimals with a Turkish comma, as the map picker's fields take them ('39,925533'). */
+const coordinate = (value: number | null) => formatNumber(value, 6);
 
 const COLUMNS: DataTableColumn<BuyerWarehouse>[] = [
   { id: 'buyerTitle', header: 'Müşteri', value: (w) => w.buyerTitle, minWidth: 220 },
   { id: 'code', header: 'Depo Kodu', value: (w) => w.code, noWrap: true },
   { id: 'title', header: 'Depo Adı', value: (w) => w.title },
-  {
-    id: 'longitude',
-    header: 'Boylam',
-    value: (w) => w.longitude,
-    render: (w) => coordinate(w.longitude),
-    align: 'right',
-    noWrap: true,
-  },
+  // Enlem before Boylam, in the order of the form's fields (decision 107).
   {
     id: 'latitude',
     header: 'Enlem',
     value: (w) => w.latitude,
     render: (w) => coordinate(w.latitude),
+    align: 'right',
+    noWrap: true,
+  },
+  {
+    id: 'longitude',
+    header: 'Boylam',
+    value: (w) => w.longitude,
+    render: (w) => coordinate(w.longitude),
     align: 'right',
     noWrap: true,
   },

@@ -11,6 +11,7 @@ import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { type LatLng, MapPicker } from '../../lib/map-picker.tsx';
+import { sortedOptions } from '../../lib/select-options.ts';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveBuyerWarehouse } from './api.ts';
@@ -70,7 +71,8 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
     },
   });
   const options = useMemo(
-    () => (buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyer.title })),
+    () =>
+      sortedOptions((buyers.data ?? []).map((buyer) => ({ value: String(buyer.id), label: buyer.title }))),
     [buyers.data],
   );
   const [latitude, longitude] = watch(['latitude', 'longitude']);

@@ -13,7 +13,13 @@ const COLORS: Record<string, string> = {
 /** A vehicle's or a driver's status with its Turkish label. */
 export function FleetStatusBadge({ status }: { status: { name: string; label: string } }) {
   return (
-    <Badge variant="light" color={COLORS[status.name] ?? 'gray'} style={{ textTransform: 'none' }}>
+    <Badge
+      variant="light"
+      color={COLORS[status.name] ?? 'gray'}
+      style={{ textTransform: 'none' }}
+      // A table column grows to the whole label instead of cutting it to 'Sevkiyat…'.
+      styles={{ label: { minWidth: 'max-content' } }}
+    >
       {status.label}
     </Badge>
   );

@@ -29,7 +29,5 @@ export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
     render: (vehicle) => <FleetStatusBadge status={vehicle.statusDetail} />,
     noWrap: true,
     minWidth: 110,
-    // Held in view beside 'Düzenle' when the figures scroll sideways.
-    stickyEnd: true,
   },
 ];

@@ -13,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { NumberField } from '../../lib/number-field.tsx';
 import { SaveFooter } from '../../lib/save-footer.tsx';
+import { sortedOptions } from '../../lib/select-options.ts';
 import { showServerError } from '../../lib/server-error.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
@@ -116,14 +117,12 @@ function MilkDeliveryForm({
     }
   });
 
-  const vehicleOptions = vehicles.map((vehicle) => ({
-    value: String(vehicle.id),
-    label: vehicle.licencePlateCode,
-  }));
-  const driverOptions = drivers.map((driver) => ({
-    value: String(driver.id),
-    label: `${driver.name} ${driver.surname}`,
-  }));
+  const vehicleOptions = sortedOptions(
+    vehicles.map((vehicle) => ({ value: String(vehicle.id), label: vehicle.licencePlateCode })),
+  );
+  const driverOptions = sortedOptions(
+    drivers.map((driver) => ({ value: String(driver.id), label: `${driver.name} ${driver.surname}` })),
+  );
   const litres = (
     name: 'deliveredCowMilkVolume' | 'deliveredSheepMilkVolume' | 'deliveredGoatMilkVolume',
   ) => (

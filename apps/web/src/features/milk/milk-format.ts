@@ -6,9 +6,10 @@ export function formatLitres(value: number | null | undefined): string {
 }
 
 /**
- * A delivery's time as spec §2 shows it, 'YYYY-MM-DD HH:MM'. The server writes Istanbul time with
- * its offset, so the first 16 characters are already the local time.
+ * A delivery's time the Turkish way, 'GG.AA.YYYY SS:DD', as the form takes it (decision 107). The
+ * server writes Istanbul time with its offset, so its first 16 characters are already the local time.
  */
 export function deliveryTimeText(deliveryDateTime: string): string {
-  return deliveryDateTime.slice(0, 16).replace('T', ' ');
+  const [day, time] = [deliveryDateTime.slice(0, 10), deliveryDateTime.slice(11, 16)];
+  return `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)} ${time}`;
 }

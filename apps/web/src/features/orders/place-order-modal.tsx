@@ -14,6 +14,7 @@ import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from '../../lib/order-colors.ts';
+import { sortedOptions } from '../../lib/select-options.ts';
 import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { usePlaceOrder } from './api.ts';
@@ -62,10 +63,12 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
   });
   const branches = useMemo(
     () =>
-      (warehouses.data ?? []).map((warehouse) => ({
-        value: String(warehouse.id),
-        label: `${warehouse.title} (${warehouse.code})`,
-      })),
+      sortedOptions(
+        (warehouses.data ?? []).map((warehouse) => ({
+          value: String(warehouse.id),
+          label: `${warehouse.title} (${warehouse.code})`,
+        })),
+      ),
     [warehouses.data],
   );
   const today = istanbulDate(new Date());

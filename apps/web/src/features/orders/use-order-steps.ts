@@ -23,6 +23,30 @@ const CANCELED_STATUS_OF_ACTION = Object.fromEntries(
 const isCancelAction = (action: string): action is OrderCancelAction => action in CANCELED_STATUS_OF_ACTION;
 
 /**
+ * Steps that cannot be taken back from the same screen ask first: cancelling a line, and completing
+ * the order, which closes it for good.
+ */
+function confirmationOf(chosen: OrderStep): Parameters<typeof confirmAction>[0] | null {
+  const { order } = chosen;
+  if (chosen.kind === 'item' && chosen.action === 'CANCEL') {
+    return {
+      title: orderItemMachine.actionLabel('CANCEL'),
+      message: `${order.orderNumber} numaralı siparişin "${chosen.item.productName}" kalemi iptal edilecek ve ayrılan stok serbest kalacak. Emin misiniz?`,
+      confirmLabel: 'Kalemi İptal Et',
+      danger: true,
+    };
+  }
+  if (chosen.kind === 'order' && chosen.action === 'COMPLETE') {
+    return {
+      title: orderMachine.actionLabel('COMPLETE'),
+      message: `${order.orderNumber} numaralı sipariş tamamlandı olarak kapatılacak; bundan sonra kalemleri değiştirilemez. Emin misiniz?`,
+      confirmLabel: 'Siparişi Tamamla',
+    };
+  }
+  return null;
+}
+
+/**
  * The review steps of the order screen, one at a time: while one runs every button waits (no double
  * submit). Success is told with the status the server answered; a refusal with its Turkish message.
  */
@@ -33,6 +57,8 @@ export function useOrderSteps() {
 
   const step = useSubmitGuard(async (chosen: OrderStep): Promise<boolean> => {
     const { order } = chosen;
+    const confirmation = confirmationOf(chosen);
+    if (confirmation && !(await confirmAction({ cancelLabel: 'Vazgeç', ...confirmation }))) return false;
     try {
       if (chosen.kind === 'item') {
         const { item, action, quantity } = chosen;

@@ -118,7 +118,7 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   },
   { id: 'description', header: 'Açıklama', value: (shipment) => shipment.description, minWidth: 110 },
   {
-    // Last and held in view beside the steps while the other columns scroll: it says which steps apply.
+    // Last, beside the steps it decides.
     id: 'status',
     header: 'Durum',
     value: (shipment) => shipment.statusDetail.label,
@@ -126,6 +126,5 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     noWrap: true,
     // 'Yük Kontrolü Tamamlandı' in full beside the row's buttons.
     minWidth: 180,
-    stickyEnd: true,
   },
 ];

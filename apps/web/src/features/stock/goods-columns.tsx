@@ -80,8 +80,7 @@ export const GOODS_COLUMNS: Column[] = [
   { ...packagingColumn, header: 'Ambalaj Şekli' },
   warehouseStocks,
   approximateBoxes,
-  // Last and kept in view beside the actions, however wide the warehouse list makes the table.
-  { ...totalStock, stickyEnd: true },
+  totalStock,
 ];
 export const COMPACT_GOODS_COLUMNS: Column[] = [
   nameAndCode,

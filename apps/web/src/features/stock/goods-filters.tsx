@@ -1,6 +1,7 @@
 import { ALL_LABEL, type EnumDescription, packagingGroupLabel } from '@mandira/contract/products';
 import type { WarehouseName } from '@mandira/contract/stock';
 import { Group, Select } from '@mantine/core';
+import { sortedOptions } from '../../lib/select-options.ts';
 import type { ItemFilters } from './api.ts';
 
 /** The goods screen's 'all' (spec §2 'Tumu'); the server reads it as no filter. */
@@ -43,7 +44,9 @@ export function GoodsFilters({ value, onChange, stockTypes, warehouses, groups }
       {select(
         'warehouseName',
         'Depo',
-        (warehouses ?? []).map((warehouse) => ({ value: warehouse.name, label: warehouse.label })),
+        sortedOptions(
+          (warehouses ?? []).map((warehouse) => ({ value: warehouse.name, label: warehouse.label })),
+        ),
       )}
       {select(
         'packagingGroup',

@@ -63,8 +63,8 @@ const quantityIn = (item: ProductItem, warehouse: WarehouseName) =>
   item.stocks.find((line) => line.warehouseId === warehouse.id)?.quantity;
 
 /**
- * 'Stok Yönetimi' (spec §2): stock code, name, barcode, packaging, one column per warehouse and the
- * total. A warehouse's figure opens that item's movements in that warehouse.
+ * 'Stok Yönetimi' (spec §2): stock code, name, barcode, packaging, the total and one column per
+ * warehouse. A warehouse's figure opens that item's movements in that warehouse.
  */
 export function stockManagementColumns(
   warehouses: readonly WarehouseName[],
@@ -85,6 +85,8 @@ export function stockManagementColumns(
     },
     barcodeColumn,
     packagingColumn,
+    // Before the warehouses, so it is in view however many of them scroll sideways.
+    totalStockColumn,
     ...warehouses.map(
       (warehouse): Column => ({
         id: `warehouse-${warehouse.id}`,
@@ -109,7 +111,5 @@ export function stockManagementColumns(
         minWidth: 76,
       }),
     ),
-    // Kept in view beside the actions however many warehouses scroll sideways.
-    { ...totalStockColumn, stickyEnd: true },
   ];
 }

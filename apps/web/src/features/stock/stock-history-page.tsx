@@ -6,6 +6,7 @@ import { IconCalendar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
+import { sortedOptions } from '../../lib/select-options.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import {
   fetchStockHistory,
@@ -37,16 +38,17 @@ export default function StockHistoryPage() {
   };
   const productOptions = useMemo(
     () =>
-      (items.data ?? []).map((item) => ({
-        value: String(item.id),
-        label: `${item.stockCode} - ${item.name}`,
-      })),
+      sortedOptions(
+        (items.data ?? []).map((item) => ({
+          value: String(item.id),
+          label: `${item.stockCode} - ${item.name}`,
+        })),
+      ),
     [items.data],
   );
-  const warehouseOptions = (warehouses.data ?? []).map((warehouse) => ({
-    value: String(warehouse.id),
-    label: warehouse.label,
-  }));
+  const warehouseOptions = sortedOptions(
+    (warehouses.data ?? []).map((warehouse) => ({ value: String(warehouse.id), label: warehouse.label })),
+  );
   const dateField = (key: 'startDate' | 'endDate', label: string) => (
     <DateInput
       label={label}

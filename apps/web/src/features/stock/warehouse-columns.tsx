@@ -17,10 +17,15 @@ const number = (
 
 const occupancyColor = (rate: number) => (rate >= 90 ? 'red' : rate >= 70 ? 'orange' : 'teal');
 
+/** '%12,5'; some stock too little to reach %0,1 is not shown as an empty warehouse. */
+const occupancyText = (rate: number) =>
+  rate === 0 ? '%0' : rate < 0.1 ? '<%0,1' : `%${formatNumber(rate, 1)}`;
+
 /** The own-warehouse table of spec §2. */
 export const WAREHOUSE_COLUMNS: DataTableColumn<Warehouse>[] = [
   { id: 'id', header: 'ID', value: (warehouse) => warehouse.id, align: 'right', width: 60 },
-  { id: 'name', header: 'Depo Adı', value: (warehouse) => warehouse.name, noWrap: true },
+  // `name` is the stock location's code DEPO{id}; the name people give it is the short name.
+  { id: 'name', header: 'Depo Kodu', value: (warehouse) => warehouse.name, noWrap: true },
   {
     id: 'shortName',
     header: 'Kısa Ad',
@@ -46,19 +51,25 @@ export const WAREHOUSE_COLUMNS: DataTableColumn<Warehouse>[] = [
   {
     id: 'estimatedOccupancyRate',
     header: 'Doluluk (%)',
-    value: (warehouse) => warehouse.estimatedOccupancyRate,
-    render: (warehouse) => (
-      <Group gap={8} wrap="nowrap" justify="flex-end">
-        <Progress
-          value={Math.min(100, warehouse.estimatedOccupancyRate)}
-          color={occupancyColor(warehouse.estimatedOccupancyRate)}
-          w={60}
-          size="sm"
-          aria-hidden
-        />
-        <Text fz="sm">%{formatNumber(warehouse.estimatedOccupancyRate, 1)}</Text>
-      </Group>
-    ),
+    value: (warehouse) => (warehouse.capacityInM3 > 0 ? warehouse.estimatedOccupancyRate : null),
+    // Without a capacity there is nothing to be full of: say so instead of a %0 that looks measured.
+    render: (warehouse) =>
+      warehouse.capacityInM3 > 0 ? (
+        <Group gap={8} wrap="nowrap" justify="flex-end">
+          <Progress
+            value={Math.min(100, warehouse.estimatedOccupancyRate)}
+            color={occupancyColor(warehouse.estimatedOccupancyRate)}
+            w={60}
+            size="sm"
+            aria-hidden
+          />
+          <Text fz="sm">{occupancyText(warehouse.estimatedOccupancyRate)}</Text>
+        </Group>
+      ) : (
+        <Text fz="sm" c="dimmed" title="Kapasite girilmediği için hesaplanamaz">
+          Kapasite yok
+        </Text>
+      ),
     align: 'right',
     noWrap: true,
   },

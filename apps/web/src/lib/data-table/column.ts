@@ -9,8 +9,13 @@ export type DataTableColumn<T> = {
   value: (row: T) => unknown;
   /** How the cell looks; defaults to the text of `value`. */
   render?: (row: T) => ReactNode;
-  /** What the Excel cell holds when the displayed text differs from `value` (labels, dates). */
-  exportValue?: (row: T) => string | number | null;
+  /**
+   * What the Excel cell holds when the displayed text differs from `value` (labels, dates). A Date is
+   * written as a real date cell (see `spreadsheetDate` in lib/format.ts for Istanbul times).
+   */
+  exportValue?: (row: T) => string | number | Date | null;
+  /** Excel number format of the column's cells, e.g. EXCEL_FORMATS.money. */
+  excelFormat?: string;
   /** Text searched; defaults to the export value, so a search finds what the user sees. */
   searchValue?: (row: T) => unknown;
   sortable?: boolean;
@@ -19,14 +24,16 @@ export type DataTableColumn<T> = {
   /** Keeps short values such as dates and phone numbers on one line. */
   noWrap?: boolean;
   minWidth?: number;
-  /**
-   * Stays in view at the right edge, beside the row actions, while the other columns scroll sideways
-   * (a total beside many per-warehouse columns). Meant for one column, the last.
-   */
-  stickyEnd?: boolean;
 };
 
-export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | null {
+/** Number formats Excel shows in the reader's own language (Turkish Excel: 1.234,50 ₺, 24.11.2026). */
+export const EXCEL_FORMATS = {
+  money: '#,##0.00 "₺";-#,##0.00 "₺"',
+  date: 'dd.mm.yyyy',
+  dateTime: 'dd.mm.yyyy hh:mm',
+} as const;
+
+export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | number | Date | null {
   if (column.exportValue) return column.exportValue(row);
   const value = column.value(row);
   if (typeof value === 'number') return value;
@@ -37,5 +44,7 @@ export function exportValueOf<T>(column: DataTableColumn<T>, row: T): string | n
 
 export function searchValueOf<T>(column: DataTableColumn<T>, row: T): unknown {
   if (column.searchValue) return column.searchValue(row);
-  return exportValueOf(column, row);
+  const exported = exportValueOf(column, row);
+  // A date cell is searched as it is shown, not as its ISO text.
+  return exported instanceof Date ? column.value(row) : exported;
 }

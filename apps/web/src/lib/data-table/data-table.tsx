@@ -8,12 +8,11 @@ import { errorMessage } from '../error-message.ts';
 import { filterBySearch, searchableText } from '../search.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
-import { exportToExcel } from './export-to-excel.ts';
+import { type ExcelHeading, exportToExcel } from './export-to-excel.ts';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
-import { useElementWidth } from './use-element-width.ts';
 import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
@@ -51,6 +50,8 @@ export type DataTableProps<T> = {
   pagination?: TablePagination;
   /** The rows of the Excel file when `data` is only a page: e.g. every matching row, fetched on demand. */
   exportRows?: () => Promise<readonly T[]>;
+  /** Lines above the table in the Excel file, e.g. the buyer and period of a statement. */
+  exportHeading?: ExcelHeading;
 };
 
 export type TablePagination = {
@@ -83,8 +84,11 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
   return total(pagination.total);
 }
 
-/** Actions stay in view when a wide table scrolls sideways: they are what the row is for. */
-const STICKY_ACTIONS = { position: 'sticky', right: 0, zIndex: 1 } as const;
+/**
+ * The first column names the row (plate, code, customer): it stays at the left edge while a wide
+ * table scrolls sideways, and nothing else sticks, so no column ever lies under another (decision 107).
+ */
+const PINNED = { position: 'sticky', left: 0, zIndex: 1 } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -108,12 +112,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
   const overflow = useHorizontalOverflow(scrollBox);
-  const actionsHeader = useRef<HTMLTableCellElement>(null);
-  const actionsWidth = useElementWidth(actionsHeader);
   const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
-    ...(column.stickyEnd ? { position: 'sticky', right: actionsWidth, zIndex: 1 } : {}),
+    ...(column === columns[0] ? PINNED : {}),
     ...(column.noWrap && !header ? NO_WRAP : {}),
   });
+  const pinnedClass = (column: DataTableColumn<T>, body: boolean) =>
+    column === columns[0] ? `${classes.pinned}${body ? ` ${classes.pinnedBody}` : ''}` : undefined;
 
   const table = useReactTable({
     data: filtered,
@@ -133,7 +137,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     setExporting(true);
     try {
       const exported = props.exportRows ? await props.exportRows() : rows.map((row) => row.original);
-      await exportToExcel(props.name, columns, exported);
+      await exportToExcel(props.name, columns, exported, props.exportHeading);
     } catch (error) {
       console.error('Excel dışa aktarımı başarısız', error);
       // A refusal of the server (too many rows: page or narrow the filter) says why in its own words.
@@ -187,7 +191,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ref={scrollBox}
           minWidth={props.minWidth ?? 700}
           type="native"
-          className={overflow.overflows && !overflow.atEnd ? classes.moreToTheRight : undefined}
+          className={overflow.overflows && !overflow.atStart ? classes.scrolledSideways : undefined}
         >
           <Table
             striped
@@ -207,8 +211,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       miw={column.minWidth}
                       ta={column.align}
                       style={cellStyle(column, true)}
-                      bg={column.stickyEnd ? 'gray.0' : undefined}
-                      className={column.stickyEnd ? classes.stickyEnd : undefined}
+                      bg={column === columns[0] ? 'gray.0' : undefined}
+                      className={pinnedClass(column, false)}
                     >
                       <SortHeader
                         label={column.header}
@@ -221,7 +225,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   );
                 })}
                 {rowActions && (
-                  <Table.Th ref={actionsHeader} ta="right" style={STICKY_ACTIONS} bg="gray.0">
+                  <Table.Th ta="right">
                     <Text fw={600} fz="sm">
                       İşlemler
                     </Text>
@@ -252,9 +256,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         key={column.id}
                         ta={column.align}
                         style={cellStyle(column)}
-                        className={
-                          column.stickyEnd ? `${classes.stickyEnd} ${classes.stickyBody}` : undefined
-                        }
+                        className={pinnedClass(column, true)}
                       >
                         {column.render
                           ? column.render(row.original)
@@ -262,7 +264,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </Table.Td>
                     ))}
                     {rowActions && (
-                      <Table.Td style={STICKY_ACTIONS} className={classes.actions}>
+                      <Table.Td>
                         <Group gap={6} justify="flex-end" wrap="nowrap">
                           {rowActions(row.original)}
                         </Group>

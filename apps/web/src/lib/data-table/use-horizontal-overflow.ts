@@ -5,19 +5,28 @@ export type HorizontalOverflow = {
   overflows: boolean;
   /** Scrolled as far right as it goes. */
   atEnd: boolean;
+  /** Not scrolled sideways at all. */
+  atStart: boolean;
 };
 
 /** Watches a scroll box so a table can say that it has more columns to the right. */
 export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): HorizontalOverflow {
-  const [state, setState] = useState<HorizontalOverflow>({ overflows: false, atEnd: true });
+  const [state, setState] = useState<HorizontalOverflow>({
+    overflows: false,
+    atEnd: true,
+    atStart: true,
+  });
   useEffect(() => {
     const box = ref.current;
     if (!box) return;
     const measure = () => {
       const overflows = box.scrollWidth - box.clientWidth > 1;
       const atEnd = box.scrollLeft + box.clientWidth >= box.scrollWidth - 1;
+      const atStart = box.scrollLeft <= 0;
       setState((current) =>
-        current.overflows === overflows && current.atEnd === atEnd ? current : { overflows, atEnd },
+        current.overflows === overflows && current.atEnd === atEnd && current.atStart === atStart
+          ? current
+          : { overflows, atEnd, atStart },
       );
     };
     measure();
