@@ -66,13 +66,25 @@ const branch = z.preprocess(
   idOf('Geçerli bir teslimat şubesi seçiniz.').nullish(),
 );
 
-/** `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (DESIGN §7.2). */
+export const BRANCH_REQUIRED_MESSAGE =
+  'Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.';
+
+/**
+ * `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (DESIGN §7.2). The
+ * planned day is required (today or later, an Istanbul day); the branch is required when the buyer has
+ * delivery warehouses, which only the server knows (it answers 400 on `buyerBranch`); the colour is
+ * optional (decision 102).
+ */
 export const ApplyToOrderBody = z.object({
   buyerId,
   buyerRequestReferenceCode: referenceCode,
-  /** One of the buyer's warehouses (id); optional, as most buyers have one delivery point. */
+  /** One of the buyer's warehouses (id); required when the buyer has any. */
   buyerBranch: branch.transform((value) => value ?? null),
-  plannedShipmentDate: futureShipmentDay.nullish().transform((value) => value ?? null),
+  // An empty or null day is a missing one: 'Planlanan sevkiyat tarihi zorunludur.'
+  plannedShipmentDate: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    futureShipmentDay,
+  ),
   colorGroup: OrderColor.nullish().transform((value) => value ?? null),
 });
 export type ApplyToOrderBody = z.input<typeof ApplyToOrderBody>;
