@@ -154,6 +154,8 @@ export const Shipment = z.object({
   loadCount: z.number().int(),
   expectedWeightInTons: z.number().nullable(),
   loadedWeightInTons: z.number().nullable(),
+  /** Set while the weighed load is outside tolerance or above capacity: what is wrong and what to do. */
+  weightWarning: z.string().nullable(),
   /** Metres (shown in km with 2 decimals); null when a stop has no coordinates. */
   routeDistance: z.number().nullable(),
   /** Seconds (shown in minutes); null when a stop has no coordinates. */

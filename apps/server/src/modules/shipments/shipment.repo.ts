@@ -6,6 +6,7 @@ import {
   type ShipmentContext,
   type ShipmentStatus,
   shipmentMachine,
+  weightWarningOf,
 } from '@mandira/contract/shipment-machine';
 import type { RouteStop, Shipment } from '@mandira/contract/shipments';
 import { enumDescription } from '@mandira/contract/state-machine';
@@ -190,6 +191,7 @@ function toShipment(row: ShipmentRow, settings: ShipmentReadSettings): Shipment 
     loadCount: row.load_count ?? 0,
     expectedWeightInTons: actionContext.expectedWeightInTons,
     loadedWeightInTons: actionContext.loadedWeightInTons,
+    weightWarning: weightWarningOf(actionContext),
     routeDistance: row.route_distance_in_meters,
     duration: row.route_duration_in_seconds,
     routeIsEstimate: row.route_is_estimate,
