@@ -97,7 +97,25 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     align: 'right',
   },
   tonsColumn('expectedWeightInTons', 'Beklenen (ton)'),
-  tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
+  {
+    ...tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
+    // Outside tolerance or above capacity: in red, with the next step (decision 102).
+    render: (shipment) =>
+      shipment.weightWarning ? (
+        <Tooltip label={shipment.weightWarning} multiline w={320} withArrow>
+          <div data-testid="weight-warning">
+            <Text fz="sm" fw={700} c="red">
+              {formatTons(shipment.loadedWeightInTons)}
+            </Text>
+            <Text fz="xs" c="red" style={{ whiteSpace: 'nowrap' }}>
+              Tolerans dışı: yeniden kontrol
+            </Text>
+          </div>
+        </Tooltip>
+      ) : (
+        formatTons(shipment.loadedWeightInTons)
+      ),
+  },
   {
     id: 'routeDistance',
     header: 'Mesafe (km)',
