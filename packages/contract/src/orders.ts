@@ -177,6 +177,22 @@ export const WarehouseLoad = z.object({
 });
 export type WarehouseLoad = z.infer<typeof WarehouseLoad>;
 
+/**
+ * A shipment that carries (or carried) pieces of an order item, with its vehicle (decision 102): the
+ * loads say which truck the goods are on, whatever vehicle was planned.
+ */
+export const ItemShipment = z.object({
+  shipmentId: z.number().int(),
+  shipmentCode: z.string(),
+  shipmentStatus: EnumDescription,
+  vehicleId: z.number().int(),
+  /** 'plate · brand model' */
+  vehicleDescription: z.string(),
+  /** Pieces of the item on this shipment. */
+  quantity: z.number().int(),
+});
+export type ItemShipment = z.infer<typeof ItemShipment>;
+
 export const OrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -214,6 +230,13 @@ export const OrderItem = z.object({
   ),
   /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
   warehouseLoads: z.array(WarehouseLoad),
+  /** The shipments the item is loaded on, in shipment order; several when it is split. */
+  deliveryShipments: z.array(ItemShipment),
+  /**
+   * The vehicle(s) carrying the item once loaded, 'plate · brand model', several joined by ', ' when it
+   * is split over trucks; null before loading. The planned vehicle stays in `plannedShipmentVehicle…`.
+   */
+  deliveryVehicleDescription: z.string().nullable(),
   /** Whether a shipment carrying the item has left (on delivery, delivered or returning). */
   onDelivery: z.boolean(),
 });
