@@ -149,6 +149,14 @@ export const Shipment = z.object({
   stops: z.array(RouteStop),
   /** The destination's province (nearest province centre to its coordinates), for the city filter. */
   toCity: City.pick({ plateCode: true, name: true }).nullable(),
+  /** Whose warehouse the shipment goes to: the buyer's title and code beside the branch (decision 102). */
+  destination: z.object({
+    buyerId: z.number().int(),
+    buyerTitle: z.string(),
+    buyerCode: z.string(),
+    code: z.string(),
+    title: z.string(),
+  }),
   /** Pieces loaded over all load records. */
   totalItemCount: z.number().int(),
   loadCount: z.number().int(),

@@ -76,9 +76,13 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     id: 'to',
     header: 'Varış',
     value: (shipment) => stopTitles(shipment, 'TO'),
-    searchValue: (shipment) => `${stopTitles(shipment, 'TO')} ${shipment.toCity?.name ?? ''}`,
+    searchValue: (shipment) =>
+      `${shipment.destination.buyerTitle} ${shipment.destination.buyerCode} ${stopTitles(shipment, 'TO')} ${shipment.toCity?.name ?? ''}`,
     render: (shipment) => (
       <>
+        <Text fz="sm" fw={500}>
+          {shipment.destination.buyerTitle}
+        </Text>
         <Text fz="sm">{stopTitles(shipment, 'TO')}</Text>
         {shipment.toCity && (
           <Text fz="xs" c="dimmed">
