@@ -9,7 +9,7 @@ import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, productItemBody } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
-import { LAPTOP } from './viewport.ts';
+import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 /**
  * One shipment through the roles that meet it: the back office picks the destination by its buyer, the
@@ -272,12 +272,21 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     const warning = shipmentRow(page).getByTestId('weight-warning');
     await warning.waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await warning.innerText()).toContain('Tolerans dışı: yeniden kontrol');
-    expect(
-      await warning
-        .locator('p')
-        .first()
-        .evaluate((node) => getComputedStyle(node).color),
-    ).toMatch(/rgb\(2[0-9]{2}, [0-9]{1,2}, [0-9]{1,2}\)/);
+    expect(await warning.evaluate((node) => getComputedStyle(node).color)).toMatch(
+      /rgb\(2[0-9]{2}, [0-9]{1,2}, [0-9]{1,2}\)/,
+    );
+    // Beside the status, in view at 1366 px; hovering it tells the whole reason.
+    expect(await isInViewUncovered(page, warning)).toBe(true);
+    await page
+      .getByRole('button', { name: 'Kapat' })
+      .or(page.locator('.mantine-Notification-closeButton'))
+      .first()
+      .click();
+    await warning.hover();
+    await page
+      .getByRole('tooltip')
+      .getByText(/'Yeniden Kontrol Et' ile yükü yeniden kontrol/)
+      .waitFor();
     await screenshotFromTop(page, 'shipment-chain-weight-warning');
     await signOutThroughUi(page);
     await onShipment('RECHECK');
@@ -322,7 +331,7 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await busy.click();
     const onRoad = plan.getByTestId('vehicle-on-shipment');
     await onRoad.waitFor();
-    expect(await onRoad.innerText()).toContain(`şu anda açık bir sevkiyatta (${SHIPMENT_CODE}`);
+    expect(await onRoad.innerText()).toContain(`şu anda açık bir sevkiyatta: ${SHIPMENT_CODE}.`);
     await screenshot(page, 'shipment-chain-plan-busy-vehicle');
     await plan.getByRole('button', { name: 'Vazgeç' }).click();
     await signOutThroughUi(page);

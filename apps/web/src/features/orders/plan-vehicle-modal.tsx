@@ -105,8 +105,9 @@ function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () =>
         )}
         {vehicle?.openShipmentCode && (
           <Alert color="orange" variant="light" data-testid="vehicle-on-shipment">
-            {vehicle.description} şu anda açık bir sevkiyatta ({vehicle.openShipmentCode},{' '}
-            {vehicle.statusDetail.label}). O sevkiyat dönmeden bu araçla yükleme yapılamaz.
+            {vehicle.description} şu anda açık bir sevkiyatta: {vehicle.openShipmentCode}. O sevkiyat
+            kapanmadan araç yeni bir sevkiyata verilemez; planlanan kalemler ancak bu sevkiyata yüklenirse bu
+            araçla gider.
           </Alert>
         )}
         {vehicle && (

@@ -103,22 +103,16 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   tonsColumn('expectedWeightInTons', 'Beklenen (ton)'),
   {
     ...tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
-    // Outside tolerance or above capacity: in red, with the next step (decision 102).
-    render: (shipment) =>
-      shipment.weightWarning ? (
-        <Tooltip label={shipment.weightWarning} multiline w={320} withArrow>
-          <div data-testid="weight-warning">
-            <Text fz="sm" fw={700} c="red">
-              {formatTons(shipment.loadedWeightInTons)}
-            </Text>
-            <Text fz="xs" c="red" style={{ whiteSpace: 'nowrap' }}>
-              Tolerans dışı: yeniden kontrol
-            </Text>
-          </div>
-        </Tooltip>
-      ) : (
-        formatTons(shipment.loadedWeightInTons)
-      ),
+    // Outside tolerance or above capacity: in red (decision 102); the status says what to do.
+    render: (shipment) => (
+      <Text
+        fz="sm"
+        fw={shipment.weightWarning ? 700 : undefined}
+        c={shipment.weightWarning ? 'red' : undefined}
+      >
+        {formatTons(shipment.loadedWeightInTons)}
+      </Text>
+    ),
   },
   {
     id: 'routeDistance',
@@ -144,7 +138,18 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     id: 'status',
     header: 'Durum',
     value: (shipment) => shipment.statusDetail.label,
-    render: (shipment) => <ShipmentStatusBadge status={shipment.statusDetail} />,
+    render: (shipment) => (
+      <>
+        <ShipmentStatusBadge status={shipment.statusDetail} />
+        {shipment.weightWarning && (
+          <Tooltip label={shipment.weightWarning} multiline w={320} withArrow>
+            <Text fz="xs" fw={600} c="red" mt={4} data-testid="weight-warning">
+              Tolerans dışı: yeniden kontrol
+            </Text>
+          </Tooltip>
+        )}
+      </>
+    ),
     noWrap: true,
     // 'Yük Kontrolü Tamamlandı' in full beside the row's buttons.
     minWidth: 180,
