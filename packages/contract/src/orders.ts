@@ -66,6 +66,7 @@ const branch = z.preprocess(
   idOf('Geçerli bir teslimat şubesi seçiniz.').nullish(),
 );
 
+export const PLANNED_DAY_REQUIRED_MESSAGE = 'Planlanan sevkiyat tarihi zorunludur.';
 export const BRANCH_REQUIRED_MESSAGE =
   'Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.';
 
@@ -80,10 +81,12 @@ export const ApplyToOrderBody = z.object({
   buyerRequestReferenceCode: referenceCode,
   /** One of the buyer's warehouses (id); required when the buyer has any. */
   buyerBranch: branch.transform((value) => value ?? null),
-  // An empty or null day is a missing one: 'Planlanan sevkiyat tarihi zorunludur.'
+  // An empty or null day is a missing one, said in a sentence the form shows as it is.
   plannedShipmentDate: z.preprocess(
     (value) => (value === null || value === '' ? undefined : value),
-    futureShipmentDay,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? PLANNED_DAY_REQUIRED_MESSAGE : undefined) })
+      .pipe(futureShipmentDay),
   ),
   colorGroup: OrderColor.nullish().transform((value) => value ?? null),
 });
