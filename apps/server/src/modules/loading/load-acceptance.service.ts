@@ -68,7 +68,8 @@ export async function acceptShipmentLoads(
          )})
          order by oi.order_id, oi.id`,
   );
-  const unknown = input.orderItemIds.findIndex((id) => !lines.some((line) => line.id === id));
+  const found = new Set(lines.map((line) => line.id));
+  const unknown = input.orderItemIds.findIndex((id) => !found.has(id));
   if (unknown >= 0) {
     throw new AppError('NOT_FOUND', 'Sipariş kalemi bulunamadı.', `orderItemIds[${unknown}]`);
   }
