@@ -1,4 +1,5 @@
 import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import ExcelJS from 'exceljs';
@@ -115,6 +116,7 @@ describe('buyer accounting as finance', () => {
     order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
       buyerId,
       buyerRequestReferenceCode: 'AYV-2026-31',
+      plannedShipmentDate: istanbulDate(new Date()),
     });
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);

@@ -1,5 +1,6 @@
 import type { Buyer } from '@mandira/contract/buyers';
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page } from 'playwright-core';
@@ -108,6 +109,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
       buyerId: buyer.id,
       buyerRequestReferenceCode: 'FLT-PLAN-1',
+      plannedShipmentDate: istanbulDate(new Date()),
     });
     orderNumber = order.orderNumber;
 

@@ -1,4 +1,5 @@
 import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
@@ -159,6 +160,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
       buyerId: buyer.id,
       buyerBranch: branch.id,
       buyerRequestReferenceCode: 'CNK-4410',
+      plannedShipmentDate: istanbulDate(new Date()),
       colorGroup: 'yellow',
     });
     await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);

@@ -1,4 +1,5 @@
 import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
@@ -138,6 +139,7 @@ describe('order-taking, baskets and order review as the order manager', () => {
     await seeder.call('POST', '/admin/baskets/apply-to-order', {
       buyerId: third,
       buyerRequestReferenceCode: 'IZM-7781',
+      plannedShipmentDate: istanbulDate(new Date()),
       colorGroup: 'blue',
     });
     await seeder.call('POST', '/admin/baskets', {
@@ -235,6 +237,14 @@ describe('order-taking, baskets and order review as the order manager', () => {
 
     await firstBasket.getByRole('button', { name: 'Sipariş Oluştur' }).click();
     const placing = dialog(page, 'Sipariş Oluştur');
+    // An empty form places nothing: the planned day, and the branch of a buyer with depots, are required.
+    await placing.getByText('Şube seçiniz').or(placing.getByPlaceholder('Şube seçiniz')).first().waitFor();
+    await placing.getByRole('button', { name: 'Sipariş Oluştur' }).click();
+    await placing.getByText('Planlanan sevkiyat tarihi zorunludur.').waitFor();
+    await placing
+      .getByText('Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.')
+      .waitFor();
+    await screenshot(page, 'orders-place-order-required');
     await placing.getByLabel('Müşteri Talep Referans Kodu').fill('BLK-2026-118');
     await placing.getByRole('combobox', { name: 'Teslimat Şubesi' }).click();
     await page.getByRole('option', { name: 'Ayvalık Şubesi (AYVALIK)' }).click();

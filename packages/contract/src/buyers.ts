@@ -242,6 +242,9 @@ export const BuyerWarehouse = z.object({
   title: text(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The buyer's code, and the province nearest the coordinates (null without them): pickers show both. */
+  buyerCode: text(),
+  city: z.string().nullable(),
 });
 export type BuyerWarehouse = z.infer<typeof BuyerWarehouse>;
 

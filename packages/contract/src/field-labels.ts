@@ -110,6 +110,7 @@ export const FIELD_LABELS: Record<string, string> = {
   shipmentId: 'Sevkiyat',
   orderShipmentId: 'Sevkiyat',
   orderItemId: 'Sipariş kalemi',
+  orderItemIds: 'Kabul edilecek kalemler',
   warehouseStocks: 'Depo miktarları',
   warehouse: 'Depo',
   // accounting

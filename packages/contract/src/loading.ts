@@ -99,6 +99,21 @@ export const ShipmentLoadBody = z.object({
 export type ShipmentLoadBody = z.input<typeof ShipmentLoadBody>;
 
 /**
+ * `PUT /shipments/{id}/accept-loads {orderItemIds}`: 'Tümünü Kabul Et', the shipping staff accept the
+ * loads of these items on the shipment at once, in one transaction: one line the item machine refuses
+ * (already accepted, reported as not loaded meanwhile, not on this shipment) refuses them all, writing
+ * nothing (decision 103). Answers the shipment's content.
+ */
+export const AcceptShipmentLoadsBody = z.object({
+  orderItemIds: z
+    .array(idOf('Geçerli bir sipariş kalemi seçiniz.'))
+    .min(1, 'Kabul edilecek en az bir kalem seçiniz.')
+    .max(500, 'Bir istekte en fazla 500 kalem kabul edilebilir.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Bir kalem listede birden fazla kez geçiyor.'),
+});
+export type AcceptShipmentLoadsBody = z.input<typeof AcceptShipmentLoadsBody>;
+
+/**
  * A shipment in one of these has left the warehouse: the loads it carries can no longer be reported as
  * not loaded (the item's `onDelivery`).
  */

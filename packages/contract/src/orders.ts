@@ -66,13 +66,28 @@ const branch = z.preprocess(
   idOf('Geçerli bir teslimat şubesi seçiniz.').nullish(),
 );
 
-/** `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (DESIGN §7.2). */
+export const PLANNED_DAY_REQUIRED_MESSAGE = 'Planlanan sevkiyat tarihi zorunludur.';
+export const BRANCH_REQUIRED_MESSAGE =
+  'Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.';
+
+/**
+ * `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (DESIGN §7.2). The
+ * planned day is required (today or later, an Istanbul day); the branch is required when the buyer has
+ * delivery warehouses, which only the server knows (it answers 400 on `buyerBranch`); the colour is
+ * optional (decision 102).
+ */
 export const ApplyToOrderBody = z.object({
   buyerId,
   buyerRequestReferenceCode: referenceCode,
-  /** One of the buyer's warehouses (id); optional, as most buyers have one delivery point. */
+  /** One of the buyer's warehouses (id); required when the buyer has any. */
   buyerBranch: branch.transform((value) => value ?? null),
-  plannedShipmentDate: futureShipmentDay.nullish().transform((value) => value ?? null),
+  // An empty or null day is a missing one, said in a sentence the form shows as it is.
+  plannedShipmentDate: z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? PLANNED_DAY_REQUIRED_MESSAGE : undefined) })
+      .pipe(futureShipmentDay),
+  ),
   colorGroup: OrderColor.nullish().transform((value) => value ?? null),
 });
 export type ApplyToOrderBody = z.input<typeof ApplyToOrderBody>;
@@ -179,6 +194,22 @@ export const WarehouseLoad = z.object({
 });
 export type WarehouseLoad = z.infer<typeof WarehouseLoad>;
 
+/**
+ * A shipment that carries (or carried) pieces of an order item, with its vehicle (decision 102): the
+ * loads say which truck the goods are on, whatever vehicle was planned.
+ */
+export const ItemShipment = z.object({
+  shipmentId: z.number().int(),
+  shipmentCode: z.string(),
+  shipmentStatus: EnumDescription,
+  vehicleId: z.number().int(),
+  /** 'plate · brand model' */
+  vehicleDescription: z.string(),
+  /** Pieces of the item on this shipment. */
+  quantity: z.number().int(),
+});
+export type ItemShipment = z.infer<typeof ItemShipment>;
+
 export const OrderItem = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -222,6 +253,13 @@ export const OrderItem = z.object({
   ),
   /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
   warehouseLoads: z.array(WarehouseLoad),
+  /** The shipments the item is loaded on, in shipment order; several when it is split. */
+  deliveryShipments: z.array(ItemShipment),
+  /**
+   * The vehicle(s) carrying the item once loaded, 'plate · brand model', several joined by ', ' when it
+   * is split over trucks; null before loading. The planned vehicle stays in `plannedShipmentVehicle…`.
+   */
+  deliveryVehicleDescription: z.string().nullable(),
   /** Whether a shipment carrying the item has left (on delivery, delivered or returning). */
   onDelivery: z.boolean(),
 });

@@ -4,6 +4,8 @@ import {
   SHIPMENT_STATUSES,
   type ShipmentContext,
   shipmentMachine,
+  weighingOf,
+  weightWarningOf,
 } from './shipment-machine.ts';
 
 const context = (overrides: Partial<ShipmentContext> = {}): ShipmentContext => ({
@@ -52,6 +54,35 @@ describe('the shipment machine', () => {
   ])('dispatches on the weighbridge figures %j: %s', (overrides, allowed) => {
     expect(shipmentMachine.allows('LOAD_WEIGHT_CHECK_COMPLETED', 'START_DELIVERY', context(overrides))).toBe(
       allowed,
+    );
+  });
+});
+
+describe('the weighbridge verdict', () => {
+  it('gives the difference in %, and whether it is outside tolerance or above capacity', () => {
+    expect(weighingOf(context(), 10.5)).toEqual({
+      differencePercent: 5,
+      outsideTolerance: false,
+      overCapacity: false,
+    });
+    expect(weighingOf(context(), 12)).toMatchObject({ differencePercent: 20, outsideTolerance: true });
+    expect(weighingOf(context(), 18.5)).toMatchObject({ overCapacity: true });
+    // Unknown weights (pieces) and an unset capacity are not judged.
+    expect(weighingOf(context({ expectedWeightComplete: false, vehicleCapacityInTons: 0 }), 50)).toEqual({
+      differencePercent: null,
+      outsideTolerance: false,
+      overCapacity: false,
+    });
+  });
+
+  it('warns a weighed shipment out of bounds with the next step, and nothing otherwise', () => {
+    expect(weightWarningOf(context({ loadedWeightInTons: null }))).toBeNull();
+    expect(weightWarningOf(context({ loadedWeightInTons: 10.9 }))).toBeNull();
+    expect(weightWarningOf(context({ loadedWeightInTons: 12 }))).toBe(
+      "Tartım tolerans dışında: beklenen 10 ton, tartılan 12 ton (%20 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.",
+    );
+    expect(weightWarningOf(context({ loadedWeightInTons: 19 }))).toMatch(
+      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 19 ton, aracın kapasitesi 18 ton\./,
     );
   });
 });

@@ -165,3 +165,40 @@ export const SHIPMENT_SHORTCUTS = {
   'start-delivery': 'START_DELIVERY',
   'complete-delivery': 'COMPLETE_DELIVERY',
 } as const satisfies Record<string, ShipmentAction>;
+
+/** What the weighbridge's figure means against the load and the vehicle (decision 102). */
+export type Weighing = {
+  /** |weighed − expected| ÷ expected in %, or null when the expected weight is unknown or incomplete. */
+  differencePercent: number | null;
+  /** Beyond WEIGHBRIDGE_TOLERANCE_PERCENT of a complete expected weight: the truck may not leave. */
+  outsideTolerance: boolean;
+  /** Above the vehicle's capacity (when entered): refused at the weighbridge. */
+  overCapacity: boolean;
+};
+
+export function weighingOf(context: ShipmentContext, weighed: number): Weighing {
+  const expected = context.expectedWeightInTons;
+  const known = context.expectedWeightComplete && expected !== null && expected > 0;
+  const differencePercent = known ? (Math.abs(weighed - expected) / expected) * 100 : null;
+  return {
+    differencePercent,
+    outsideTolerance: differencePercent !== null && differencePercent > context.weighbridgeTolerancePercent,
+    overCapacity: context.vehicleCapacityInTons > 0 && weighed > context.vehicleCapacityInTons,
+  };
+}
+
+export const overCapacityMessage = (weighed: number, capacity: number) =>
+  `Tartılan ağırlık (${tons(weighed)} ton) aracın kapasitesini (${tons(capacity)} ton) aşıyor; kantar okumasını ve aracı kontrol ediniz.`;
+
+/**
+ * The warning a weighed shipment carries while its weight keeps it from leaving, with the next step:
+ * re-check the load and weigh again. Null before weighing and when the weight is within bounds.
+ */
+export function weightWarningOf(context: ShipmentContext): string | null {
+  const weighed = context.loadedWeightInTons;
+  if (weighed === null) return null;
+  const weighing = weighingOf(context, weighed);
+  if (!weighing.outsideTolerance && !weighing.overCapacity) return null;
+  const what = weighing.overCapacity ? 'Tartılan yük aracın kapasitesini aşıyor' : 'Tartım tolerans dışında';
+  return `${what}: ${weighbridgeRefusal(context)}. Sevkiyat bu ağırlıkla yola çıkamaz; '${SHIPMENT_ACTION_LABELS.RECHECK}' ile yükü yeniden kontrol edip aracı tekrar tartınız.`;
+}

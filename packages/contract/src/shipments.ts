@@ -149,11 +149,21 @@ export const Shipment = z.object({
   stops: z.array(RouteStop),
   /** The destination's province (nearest province centre to its coordinates), for the city filter. */
   toCity: City.pick({ plateCode: true, name: true }).nullable(),
+  /** Whose warehouse the shipment goes to: the buyer's title and code beside the branch (decision 102). */
+  destination: z.object({
+    buyerId: z.number().int(),
+    buyerTitle: z.string(),
+    buyerCode: z.string(),
+    code: z.string(),
+    title: z.string(),
+  }),
   /** Pieces loaded over all load records. */
   totalItemCount: z.number().int(),
   loadCount: z.number().int(),
   expectedWeightInTons: z.number().nullable(),
   loadedWeightInTons: z.number().nullable(),
+  /** Set while the weighed load is outside tolerance or above capacity: what is wrong and what to do. */
+  weightWarning: z.string().nullable(),
   /** Metres (shown in km with 2 decimals); null when a stop has no coordinates. */
   routeDistance: z.number().nullable(),
   /** Seconds (shown in minutes); null when a stop has no coordinates. */

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { nearestCity } from '../shipments/turkish-provinces.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
 type UpdateInput = z.output<typeof UpdateBuyerWarehouseBody>;
@@ -23,6 +24,7 @@ function selectWarehouses(db: Db | Tx) {
       id: buyerWarehouses.id,
       buyerId: buyerWarehouses.buyerId,
       buyerTitle: buyers.title,
+      buyerCode: buyers.code,
       code: buyerWarehouses.code,
       title: buyerWarehouses.title,
       latitude: buyerWarehouses.latitude,
@@ -32,10 +34,17 @@ function selectWarehouses(db: Db | Tx) {
     .innerJoin(buyers, eq(buyers.id, buyerWarehouses.buyerId));
 }
 
+/** The province a picker names beside the warehouse (decision 102). */
+const withCity = (row: Omit<BuyerWarehouse, 'city'>): BuyerWarehouse => ({
+  ...row,
+  city: nearestCity(row.latitude, row.longitude)?.name ?? null,
+});
+
 export async function listBuyerWarehouses(db: Db, query: ListQuery): Promise<BuyerWarehouse[]> {
-  return selectWarehouses(db)
+  const rows = await selectWarehouses(db)
     .where(query.buyerId === undefined ? undefined : eq(buyerWarehouses.buyerId, query.buyerId))
     .orderBy(asc(buyers.title), asc(buyerWarehouses.code), asc(buyerWarehouses.id));
+  return rows.map(withCity);
 }
 
 export async function createBuyerWarehouse(db: Db, input: CreateInput): Promise<BuyerWarehouse> {
@@ -65,7 +74,7 @@ export async function updateBuyerWarehouse(db: Db, input: UpdateInput): Promise<
 
 async function readOne(tx: Tx, id: number): Promise<BuyerWarehouse> {
   const [warehouse] = await selectWarehouses(tx).where(eq(buyerWarehouses.id, id));
-  return warehouse!;
+  return withCity(warehouse!);
 }
 
 /** The stored fields, once the buyer is known and the code is free among the buyer's warehouses. */

@@ -37,6 +37,9 @@ describe('POST /buyers/warehouses', () => {
       id: expect.any(Number),
       ...depot(),
       buyerTitle: 'Balıkesir Gıda Pazarlama',
+      // The buyer's code and the province of the coordinates, for the pickers that name the depot.
+      buyerCode: buyer.code,
+      city: 'Balıkesir',
     });
     expect((await call('GET', '/buyers/warehouses')).json.data).toContainEqual(response.json.data);
   });
@@ -48,7 +51,12 @@ describe('POST /buyers/warehouses', () => {
       depot({ buyerId: String(other.id), code: 'D-02', latitude: undefined, longitude: undefined }),
     );
     expect(response.statusCode).toBe(200);
-    expect(response.json.data).toMatchObject({ buyerId: other.id, latitude: null, longitude: null });
+    expect(response.json.data).toMatchObject({
+      buyerId: other.id,
+      latitude: null,
+      longitude: null,
+      city: null,
+    });
   });
 
   it.each([
@@ -93,6 +101,8 @@ describe('PUT /buyers/warehouses', () => {
       title: 'Şube Deposu',
       latitude: 38.423734,
       longitude: 27.142826,
+      buyerCode: other.code,
+      city: 'İzmir',
     });
   });
 

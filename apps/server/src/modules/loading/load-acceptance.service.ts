@@ -44,6 +44,49 @@ export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Pro
   return order.id;
 }
 
+type AcceptLine = { id: number; order_id: number; order_number: number; product_name: string };
+
+/**
+ * `PUT /shipments/{id}/accept-loads` ('Tümünü Kabul Et', decision 103): each item's load on the
+ * shipment is accepted as by `acceptLoad`, in the route's one transaction, in order and item order (so
+ * two such requests lock alike). The first line refused throws with the line named; the rollback then
+ * undoes the lines accepted before it.
+ */
+export async function acceptShipmentLoads(
+  tx: Tx,
+  actor: Actor,
+  input: { shipmentId: number; orderItemIds: number[] },
+): Promise<void> {
+  await lockShipmentForShare(tx, input.shipmentId, 'id');
+  const lines = await rowsOf<AcceptLine>(
+    tx,
+    sql`select oi.id, oi.order_id, o.order_number, oi.product_name
+          from order_items oi join orders o on o.id = oi.order_id
+         where oi.id in (${sql.join(
+           input.orderItemIds.map((id) => sql`${id}`),
+           sql`, `,
+         )})
+         order by oi.order_id, oi.id`,
+  );
+  const found = new Set(lines.map((line) => line.id));
+  const unknown = input.orderItemIds.findIndex((id) => !found.has(id));
+  if (unknown >= 0) {
+    throw new AppError('NOT_FOUND', 'Sipariş kalemi bulunamadı.', `orderItemIds[${unknown}]`);
+  }
+  for (const line of lines) {
+    try {
+      await acceptLoad(tx, actor, { orderId: line.order_id, itemId: line.id, shipmentId: input.shipmentId });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError(
+        error.code,
+        `Sipariş ${line.order_number}, '${line.product_name}': ${error.message} Hiçbir yükleme kabul edilmedi.`,
+        error.field,
+      );
+    }
+  }
+}
+
 async function orderOfItem(tx: Tx, itemId: number): Promise<number> {
   const [row] = await rowsOf<{ order_id: number }>(
     tx,

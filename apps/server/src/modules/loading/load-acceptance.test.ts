@@ -238,3 +238,77 @@ describe('reporting a load as not loaded', () => {
     );
   });
 });
+
+describe("accepting all of a shipment's loads at once (PUT /shipments/{id}/accept-loads)", () => {
+  const acceptAll = (shipmentId: number, orderItemIds: unknown, token = w.shipping) =>
+    w.call('PUT', `/shipments/${shipmentId}/accept-loads`, { orderItemIds }, token);
+
+  it('accepts every listed line of the shipment in one request and answers its content', async () => {
+    const shipment = await shipmentIn(w);
+    const first = await loadedItem(cheese, shipment.id);
+    const second = await loadedItem(yogurt, shipment.id);
+    const third = await loadedItem(cheese, shipment.id);
+    const response = await acceptAll(shipment.id, [third.itemId, first.itemId, second.itemId]);
+    expect(response.statusCode, response.body).toBe(200);
+    const lines = response.json.data.lines as { orderItemId: number; itemStatusDetail: { name: string } }[];
+    expect(lines.map((line) => [line.orderItemId, line.itemStatusDetail.name])).toEqual(
+      [first, second, third].map((one) => [one.itemId, 'LOAD_STATUS_ACCEPTED']),
+    );
+    expect(response.json.data.shipment.id).toBe(shipment.id);
+    await expectLedgerHolds(w);
+  });
+
+  it('refuses the whole request (409, the line named) when one line cannot be accepted, writing nothing', async () => {
+    const shipment = await shipmentIn(w);
+    const first = await loadedItem(cheese, shipment.id);
+    const second = await loadedItem(cheese, shipment.id);
+    expect((await w.call('PUT', `${second.url}/accept-load-status`, undefined, w.shipping)).statusCode).toBe(
+      200,
+    );
+    const before = [await orderSnapshot(w, first.order.id), await orderSnapshot(w, second.order.id)];
+    const response = await acceptAll(shipment.id, [first.itemId, second.itemId]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json.error.code).toBe('INVALID_TRANSITION');
+    expect(response.json.error.message).toMatch(
+      new RegExp(`^Sipariş ${second.order.orderNumber}, '.+': .+ Hiçbir yükleme kabul edilmedi\\.$`),
+    );
+    expect([await orderSnapshot(w, first.order.id), await orderSnapshot(w, second.order.id)]).toEqual(before);
+
+    // A line of another shipment refuses the request too.
+    const other = await shipmentIn(w);
+    const elsewhere = await loadedItem(cheese, other.id);
+    const foreign = await acceptAll(shipment.id, [first.itemId, elsewhere.itemId]);
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json.error.message).toContain(shipment.code);
+    expect(await orderSnapshot(w, first.order.id)).toEqual(before[0]);
+  });
+
+  it('answers 400 on a bad list, 404 on an unknown item or shipment, 403 to the warehouse, 401 without a token', async () => {
+    const shipment = await shipmentIn(w);
+    const line = await loadedItem(cheese, shipment.id);
+    const before = await orderSnapshot(w, line.order.id);
+    for (const [ids, message] of [
+      [[], 'Kabul edilecek en az bir kalem seçiniz.'],
+      [[line.itemId, line.itemId], 'birden fazla kez'],
+      [['bir'], 'Geçerli bir sipariş kalemi seçiniz.'],
+      [undefined, 'zorunludur'],
+    ] as const) {
+      const response = await acceptAll(shipment.id, ids);
+      expect(response.statusCode, JSON.stringify(ids)).toBe(400);
+      expect(response.json.error.field).toMatch(/^orderItemIds/);
+      expect(response.json.error.message).toContain(message);
+    }
+    const unknown = await acceptAll(shipment.id, [line.itemId, 999_999]);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json.error.field).toBe('orderItemIds[1]');
+    expect((await acceptAll(999_999, [line.itemId])).statusCode).toBe(404);
+    expect((await acceptAll(shipment.id, [line.itemId], w.warehouse)).statusCode).toBe(403);
+    const stranger = await w.t.call(undefined, {
+      method: 'PUT',
+      url: `/api/shipments/${shipment.id}/accept-loads`,
+      payload: { orderItemIds: [line.itemId] },
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect(await orderSnapshot(w, line.order.id)).toEqual(before);
+  });
+});

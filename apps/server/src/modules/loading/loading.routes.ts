@@ -1,4 +1,5 @@
 import {
+  AcceptShipmentLoadsBody,
   LoadedToTruckParams,
   LoadItemBody,
   LoadItemQuery,
@@ -16,8 +17,9 @@ import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
 import { actOnItem } from '../orders/order-review.service.ts';
+import { shipmentContent } from '../shipments/shipment-content.service.ts';
 import { dispatchNoteFileName, dispatchNoteOf } from './dispatch-note.ts';
-import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
+import { acceptLoad, acceptShipmentLoads, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
 /**
@@ -32,6 +34,8 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
       const orderId = await change(tx);
       return ok(await ordersAfterAction(tx, orderId, operationType));
     });
+
+  const settings = { weighbridgeTolerancePercent: config.weighbridgeTolerancePercent };
 
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -103,6 +107,15 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
             shipmentId: req.body.orderShipmentId,
           }),
         ),
+    );
+    app.put(
+      '/shipments/:id/accept-loads',
+      { schema: { tags, params: ShipmentIdParams, body: AcceptShipmentLoadsBody }, config: acceptance },
+      async (req) =>
+        db.transaction(async (tx) => {
+          await acceptShipmentLoads(tx, actorOf(req), { shipmentId: req.params.id, ...req.body });
+          return ok(await shipmentContent(tx, req.params.id, settings));
+        }),
     );
     app.get(
       '/shipments/:id/dispatch-note.pdf',

@@ -102,7 +102,17 @@ describe('the weighbridge', () => {
     const { shipment } = await checkedShipment([{ productId: cheese, boxes: 100 }]);
     // 600 pieces × 1.5 kg = 0.9 t.
     expect((await shipmentOf(shipment.id)).expectedWeightInTons).toBeCloseTo(0.9, 6);
-    await weigh(shipment.id, 1.2);
+    expect((await act(shipment.id, 'START_WEIGHT_CHECK')).statusCode).toBe(200);
+    // The weighbridge's answer and the list's row say the weight is off, and what to do next.
+    const answer = await act(shipment.id, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: 1.2 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const warning =
+      "Tartım tolerans dışında: beklenen 0,9 ton, tartılan 1,2 ton (%33,3 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.";
+    expect(answer.json.data).toMatchObject({
+      statusDetail: { label: 'Tartım Tamamlandı' },
+      weightWarning: warning,
+    });
+    expect((await shipmentOf(shipment.id)).weightWarning).toBe(warning);
     const snapshot = async () => ({
       shipment: await rowsOf(
         w.t.db,
@@ -120,14 +130,42 @@ describe('the weighbridge', () => {
     expect((await act(shipment.id, 'RECHECK')).statusCode).toBe(200);
     expect((await act(shipment.id, 'FINISH_LOAD_CHECK')).statusCode).toBe(200);
     await weigh(shipment.id, 0.95);
+    expect((await shipmentOf(shipment.id)).weightWarning).toBeNull();
     const left = await w.call('PUT', `/shipments/start-delivery/${shipment.id}`, undefined, w.office);
     expect(left.statusCode, left.body).toBe(200);
     expect(await driverStatusOf(shipment.id)).toBe('ON_DELIVERY');
   });
 
-  it('refuses a load over the vehicle capacity, and checks no tolerance when a weight is unknown', async () => {
+  it('refuses a weight above the vehicle capacity on the field, writing nothing', async () => {
+    // 12,5 t on a 1,5 t van: a misreading or an overload, refused at the weighbridge.
+    const { shipment } = await checkedShipment([{ productId: cheese, boxes: 100 }], 1.5);
+    expect((await act(shipment.id, 'START_WEIGHT_CHECK')).statusCode).toBe(200);
+    const before = await rowsOf(w.t.db, sql`select * from shipments where id = ${shipment.id}`);
+    const refused = await act(shipment.id, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: 12.5 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      code: 'VALIDATION',
+      field: 'loadedWeightInTons',
+      message:
+        'Tartılan ağırlık (12,5 ton) aracın kapasitesini (1,5 ton) aşıyor; kantar okumasını ve aracı kontrol ediniz.',
+    });
+    expect(await rowsOf(w.t.db, sql`select * from shipments where id = ${shipment.id}`)).toEqual(before);
+    // The capacity itself is allowed.
+    expect((await act(shipment.id, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: 1.5 })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('refuses departure over the vehicle capacity, and checks no tolerance when a weight is unknown', async () => {
     const heavy = await checkedShipment([{ productId: cheese, boxes: 10 }], 0.05);
-    await weigh(heavy.shipment.id, 0.09);
+    // A weight stored above the capacity (before the weighbridge refused one) still keeps it home.
+    await weigh(heavy.shipment.id, 0.05);
+    await w.t.db.execute(
+      sql`update shipments set loaded_weight_in_tons = 0.09 where id = ${heavy.shipment.id}`,
+    );
+    expect((await shipmentOf(heavy.shipment.id)).weightWarning).toMatch(
+      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 0,09 ton, aracın kapasitesi 0,05 ton\. .*'Yeniden Kontrol Et'/,
+    );
     const refused = await w.call(
       'PUT',
       `/shipments/start-delivery/${heavy.shipment.id}`,

@@ -1,5 +1,6 @@
 import type { Basket } from '@mandira/contract/baskets';
 import type { Buyer } from '@mandira/contract/buyers';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { OrderItemStatus, OrderStatus } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductStock } from '@mandira/contract/sellable-products';
@@ -139,7 +140,11 @@ export async function placedOrder(
     const added = await addToBasket(w, buyerId, line.productId, line.boxes);
     if (added.statusCode !== 200) throw new Error(`not added: ${added.body}`);
   }
-  const placed = await w.call('POST', '/admin/baskets/apply-to-order', { buyerId, ...body });
+  const placed = await w.call('POST', '/admin/baskets/apply-to-order', {
+    buyerId,
+    plannedShipmentDate: istanbulDate(new Date()),
+    ...body,
+  });
   if (placed.statusCode !== 200) throw new Error(`not placed: ${placed.body}`);
   return placed.json.data;
 }

@@ -8,6 +8,7 @@ import {
   type OrderStatus,
 } from '@mandira/contract/order-machines';
 import {
+  type ItemShipment,
   ORDER_COLOR_LABELS,
   type Order,
   type OrderColor,
@@ -15,6 +16,7 @@ import {
   type WarehouseLoad,
 } from '@mandira/contract/orders';
 import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mandira/contract/products';
+import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
@@ -91,7 +93,19 @@ export type Paging = { limit: number; offset: number };
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
 
-type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean };
+/** A shipment carrying an item, as the statement builds it. */
+type CarrierRow = {
+  shipmentId: number;
+  shipmentCode: string;
+  status: ShipmentStatus;
+  vehicleId: number;
+  plate: string;
+  brand: string;
+  model: string;
+  quantity: number;
+};
+
+type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean; carriers: CarrierRow[] };
 
 /** An order row with its items (JSON, as the statement builds them) and, when asked, the matching count. */
 type PageRow = OrderRow & {
@@ -100,6 +114,7 @@ type PageRow = OrderRow & {
         contents: ContentRow[] | null;
         loads: WarehouseLoad[] | null;
         on_delivery: boolean | null;
+        carriers: CarrierRow[] | null;
       })[]
     | null;
   total?: number;
@@ -159,6 +174,21 @@ async function findOrderPage(
             join shipments s on s.id = x.shipment_id
            group by x.order_item_id
         ),
+        -- The shipments (and their vehicles) each loaded item is on: what carries it, not what was planned.
+        carriers as (
+          select y.order_item_id,
+                 json_agg(json_build_object(
+                   'shipmentId', s.id, 'shipmentCode', s.code, 'status', s.status, 'vehicleId', v.id,
+                   'plate', v.licence_plate_code, 'brand', v.brand, 'model', v.model,
+                   'quantity', y.quantity) order by s.id) as carriers
+            from (select order_item_id, shipment_id, sum(pieces)::int as quantity
+                    from shipment_loads
+                   where order_item_id = any(array(select id from items where loaded_quantity > 0))
+                   group by order_item_id, shipment_id) y
+            join shipments s on s.id = y.shipment_id
+            join vehicles v on v.id = s.vehicle_id
+           group by y.order_item_id
+        ),
         order_lines as (
           select it.order_id,
                  json_agg(json_build_object(
@@ -169,10 +199,12 @@ async function findOrderPage(
                    'quantity', it.quantity, 'loaded_quantity', it.loaded_quantity, 'status', it.status,
                    'planned_vehicle_id', pv.id, 'planned_plate', pv.licence_plate_code,
                    'planned_brand', pv.brand, 'planned_model', pv.model,
-                   'contents', c.lines, 'loads', ld.loads, 'on_delivery', ld.on_delivery) order by it.id) as items
+                   'contents', c.lines, 'loads', ld.loads, 'on_delivery', ld.on_delivery,
+                   'carriers', cr.carriers) order by it.id) as items
             from items it
             left join contents c on c.snapshot_id = it.bundle_snapshot_id
             left join loads ld on ld.order_item_id = it.id
+            left join carriers cr on cr.order_item_id = it.id
             left join vehicles pv on pv.id = it.planned_vehicle_id
            group by it.order_id
         )
@@ -198,6 +230,7 @@ async function findOrderPage(
         toOrderItem(item, item.contents ?? [], {
           loads: item.loads ?? [],
           onDelivery: item.on_delivery ?? false,
+          carriers: item.carriers ?? [],
         }),
       ),
     ),
@@ -276,9 +309,22 @@ function toOrder(row: OrderRow, orderItems: OrderItem[]): Order {
 function toOrderItem(
   row: ItemRow,
   contents: ContentRow[],
-  loads: ItemLoads = { loads: [], onDelivery: false },
+  loads: ItemLoads = { loads: [], onDelivery: false, carriers: [] },
 ): OrderItem {
   const unitPrice = Number(row.unit_price);
+  const deliveryShipments: ItemShipment[] = loads.carriers.map((carrier) => ({
+    shipmentId: carrier.shipmentId,
+    shipmentCode: carrier.shipmentCode,
+    shipmentStatus: enumDescription(SHIPMENT_STATUS_LABELS, carrier.status),
+    vehicleId: carrier.vehicleId,
+    vehicleDescription: vehicleDescription({
+      licencePlateCode: carrier.plate,
+      brand: carrier.brand,
+      model: carrier.model,
+    }),
+    quantity: carrier.quantity,
+  }));
+  const vehicles = [...new Set(deliveryShipments.map((one) => one.vehicleDescription))];
   const discount = Number(row.discount);
   const netUnitPrice = Math.max(0, Math.round((unitPrice - discount) * 100) / 100);
   return {
@@ -318,6 +364,8 @@ function toOrderItem(
       barcode: line.barcode,
     })),
     warehouseLoads: loads.loads,
+    deliveryShipments,
+    deliveryVehicleDescription: vehicles.length === 0 ? null : vehicles.join(', '),
     onDelivery: loads.onDelivery,
   };
 }

@@ -1,10 +1,10 @@
 import { MAX_MONEY, ORDER_TOTAL_TOO_LARGE_MESSAGE } from '@mandira/contract/bounds';
-import type { ApplyToOrderBody, Order } from '@mandira/contract/orders';
+import { type ApplyToOrderBody, BRANCH_REQUIRED_MESSAGE, type Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, businessRule, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, businessRule, notFound } from '../../http/errors.ts';
 import { appendNewOrderTransaction } from '../accounting/ledger.ts';
 import { findOrder } from './order.repo.ts';
 import { changeReservation, currentBundleSnapshots, reserveOrRefuse } from './reservations.ts';
@@ -24,6 +24,15 @@ export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: num
     sql`select id from buyer_warehouses where id = ${branchId} and buyer_id = ${buyerId}`,
   );
   if (!branch) throw new AppError('BUSINESS_RULE', FOREIGN_BRANCH_MESSAGE, 'buyerBranch');
+}
+
+/** A buyer with delivery warehouses must say which one an order goes to (400 on the field, decision 102). */
+async function assertBuyerHasNoBranches(tx: Tx, buyerId: number): Promise<void> {
+  const [branch] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select id from buyer_warehouses where buyer_id = ${buyerId} limit 1`,
+  );
+  if (branch) throw badRequest(BRANCH_REQUIRED_MESSAGE, 'buyerBranch');
 }
 
 /**
@@ -49,6 +58,7 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   );
   if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
   await assertBranchOfBuyer(tx, input.buyerId, input.buyerBranch);
+  if (input.buyerBranch === null) await assertBuyerHasNoBranches(tx, input.buyerId);
   const productIds = [...new Set(lines.map((line) => line.product_id))].sort((a, b) => a - b);
   // A bundle edit of these products waits until the order holds the bundle it was placed with.
   await tx.execute(

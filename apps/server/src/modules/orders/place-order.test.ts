@@ -24,7 +24,8 @@ afterAll(() => w.close());
 
 const tomorrow = addDays(istanbulDate(new Date()), 1);
 const shown = (iso: string) => iso.split('-').reverse().join('-');
-const apply = (payload: object) => w.call('POST', '/admin/baskets/apply-to-order', payload);
+const apply = (payload: object) =>
+  w.call('POST', '/admin/baskets/apply-to-order', { plannedShipmentDate: tomorrow, ...payload });
 
 describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', () => {
   it('turns the basket into an order waiting for review with a price snapshot per item, and empties it', async () => {
@@ -196,5 +197,63 @@ describe('placing a basket as an order (POST /admin/baskets/apply-to-order)', ()
     }
     expect((await apply({})).json.error).toMatchObject({ message: 'Müşteri zorunludur.', field: 'buyerId' });
     expect(await countRows(w.t, 'orders')).toBe(orders);
+  });
+
+  it('refuses an empty form (400 on the planned day) and keeps the basket', async () => {
+    const { id: buyerId } = await buyer(w);
+    const productId = await stockedProduct(w, 60);
+    await addToBasket(w, buyerId, productId, 1);
+    const orders = await countRows(w.t, 'orders');
+    for (const empty of [undefined, null, '']) {
+      const response = await w.call('POST', '/admin/baskets/apply-to-order', {
+        buyerId,
+        buyerRequestReferenceCode: '',
+        buyerBranch: null,
+        plannedShipmentDate: empty,
+        colorGroup: null,
+      });
+      expect(response.statusCode, String(empty)).toBe(400);
+      expect(response.json.error).toMatchObject({
+        field: 'plannedShipmentDate',
+        message: 'Planlanan sevkiyat tarihi zorunludur.',
+      });
+    }
+    expect(await countRows(w.t, 'orders')).toBe(orders);
+    expect((await figures(w, productId)).waitingInBasketStockCount).toBe(6);
+  });
+
+  it('takes today as the planned day, not yesterday', async () => {
+    const { id: buyerId } = await buyer(w);
+    const productId = await stockedProduct(w, 60);
+    const today = istanbulDate(new Date());
+    await addToBasket(w, buyerId, productId, 1);
+    const yesterday = await apply({ buyerId, plannedShipmentDate: addDays(today, -1) });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json.error.field).toBe('plannedShipmentDate');
+    const order = await apply({ buyerId, plannedShipmentDate: shown(today) });
+    expect(order.statusCode).toBe(200);
+    expect(order.json.data.plannedShipmentDate).toBe(today);
+  });
+
+  it('requires the delivery branch (400 on the field) when the buyer has delivery warehouses', async () => {
+    const { id: buyerId } = await buyer(w);
+    const branch = await branchOf(w, buyerId);
+    const productId = await stockedProduct(w, 60);
+    await addToBasket(w, buyerId, productId, 1);
+    const orders = await countRows(w.t, 'orders');
+    for (const missing of [{}, { buyerBranch: null }, { buyerBranch: '' }]) {
+      const response = await apply({ buyerId, ...missing });
+      expect(response.statusCode, JSON.stringify(missing)).toBe(400);
+      expect(response.json.error).toMatchObject({
+        code: 'VALIDATION',
+        field: 'buyerBranch',
+        message: 'Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.',
+      });
+    }
+    expect(await countRows(w.t, 'orders')).toBe(orders);
+    // With the branch, and without a colour label (optional), the order is placed.
+    const placed = await apply({ buyerId, buyerBranch: branch });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json.data).toMatchObject({ buyerBranch: branch, colorGroup: null });
   });
 });

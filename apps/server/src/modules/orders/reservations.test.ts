@@ -1,3 +1,4 @@
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -68,7 +69,12 @@ describe('reservation counters', () => {
 
     // Placing: the basket's pieces pass to the order.
     await step('add another product', () => addToBasket(w, buyerId, other, 5));
-    const placed = await step('place', () => w.call('POST', '/admin/baskets/apply-to-order', { buyerId }));
+    const placed = await step('place', () =>
+      w.call('POST', '/admin/baskets/apply-to-order', {
+        buyerId,
+        plannedShipmentDate: istanbulDate(new Date()),
+      }),
+    );
     const order = placed.json.data as Order;
     const [singleItem, doubleItem, otherItem] = order.orderItems.map((item) => item.id);
     expect(await figures(w, double)).toMatchObject({
@@ -128,8 +134,12 @@ describe('reservation counters', () => {
     const { id: thirdBuyer } = await buyer(w);
     await addToBasket(w, thirdBuyer, single, 2);
     await addToBasket(w, thirdBuyer, double, 1);
-    const second = (await w.call('POST', '/admin/baskets/apply-to-order', { buyerId: thirdBuyer })).json
-      .data as Order;
+    const second = (
+      await w.call('POST', '/admin/baskets/apply-to-order', {
+        buyerId: thirdBuyer,
+        plannedShipmentDate: istanbulDate(new Date()),
+      })
+    ).json.data as Order;
     await step('forward the second order', () =>
       w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${second.id}`),
     );

@@ -1,14 +1,16 @@
 import {
   DRIVER_STATUS_AFTER,
+  overCapacityMessage,
   SHIPMENT_STATUS_LABELS,
   type ShipmentAction,
   type ShipmentStatus,
   shipmentMachine,
+  weighingOf,
 } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { stepOrConflict } from '../orders/order-steps.ts';
 import { contextOf, LOAD_FIGURES, type ShipmentReadSettings } from './shipment.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
@@ -64,7 +66,14 @@ export async function actOnShipment(
           ${LOAD_FIGURES}
          where s.id = ${input.id}`,
   );
-  const to = stepOrConflict(shipmentMachine, shipment.status, input.action, contextOf(figures!, settings));
+  const context = contextOf(figures!, settings);
+  const to = stepOrConflict(shipmentMachine, shipment.status, input.action, context);
+  // A weight above what the vehicle can carry is a misreading or an overload: refused at the weighbridge
+  // on the field (decision 102), not first at departure.
+  const weighed = input.action === 'COMPLETE_WEIGHT_CHECK' ? input.loadedWeightInTons : null;
+  if (weighed != null && weighingOf(context, weighed).overCapacity) {
+    throw badRequest(overCapacityMessage(weighed, context.vehicleCapacityInTons), 'loadedWeightInTons');
+  }
   if (target !== undefined) assertTransferTarget(locked, input.id, target);
 
   const weight =

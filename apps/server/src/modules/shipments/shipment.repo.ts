@@ -6,6 +6,7 @@ import {
   type ShipmentContext,
   type ShipmentStatus,
   shipmentMachine,
+  weightWarningOf,
 } from '@mandira/contract/shipment-machine';
 import type { RouteStop, Shipment } from '@mandira/contract/shipments';
 import { enumDescription } from '@mandira/contract/state-machine';
@@ -32,6 +33,11 @@ type ShipmentRow = {
   driver_id: number;
   driver_name: string;
   stops: [Stop, Stop, Stop, Stop];
+  to_buyer_id: number;
+  to_buyer_title: string;
+  to_buyer_code: string;
+  to_code: string;
+  to_title: string;
   route_distance_in_meters: number | null;
   route_duration_in_seconds: number | null;
   route_is_estimate: boolean;
@@ -93,6 +99,8 @@ export async function findShipments(
                                 ${stop('i1', "i1.code || ' - ' || i1.title")},
                                 ${stop('i2', "i2.code || ' - ' || i2.title")},
                                 ${stop('tw', "tw.code || ' - ' || tw.title")}) as stops,
+               tb.id as to_buyer_id, tb.title as to_buyer_title, tb.code as to_buyer_code,
+               tw.code as to_code, tw.title as to_title,
                s.route_distance_in_meters, s.route_duration_in_seconds, s.route_is_estimate,
                s.route_geometry, s.loaded_weight_in_tons::float8 as loaded_weight_in_tons, s.description,
                s.created_at, s.updated_at,
@@ -104,6 +112,7 @@ export async function findShipments(
           left join buyer_warehouses i1 on i1.id = s.intermediate_warehouse1_id
           left join buyer_warehouses i2 on i2.id = s.intermediate_warehouse2_id
           join buyer_warehouses tw on tw.id = s.to_warehouse_id
+          join buyers tb on tb.id = tw.buyer_id
           ${LOAD_FIGURES}
          where ${where}
          order by s.created_at desc, s.id desc`,
@@ -186,10 +195,18 @@ function toShipment(row: ShipmentRow, settings: ShipmentReadSettings): Shipment 
     toWarehouseId: destination.id!,
     stops,
     toCity: city && { plateCode: city.plateCode, name: city.name },
+    destination: {
+      buyerId: row.to_buyer_id,
+      buyerTitle: row.to_buyer_title,
+      buyerCode: row.to_buyer_code,
+      code: row.to_code,
+      title: row.to_title,
+    },
     totalItemCount: row.pieces ?? 0,
     loadCount: row.load_count ?? 0,
     expectedWeightInTons: actionContext.expectedWeightInTons,
     loadedWeightInTons: actionContext.loadedWeightInTons,
+    weightWarning: weightWarningOf(actionContext),
     routeDistance: row.route_distance_in_meters,
     duration: row.route_duration_in_seconds,
     routeIsEstimate: row.route_is_estimate,

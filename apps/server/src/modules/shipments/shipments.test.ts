@@ -63,6 +63,14 @@ describe('creating a shipment', () => {
       intermediateWarehouse2Id: null,
       toWarehouseId: to,
       toCity: { plateCode: 16, name: 'Bursa' },
+      // Whose depot it goes to, beside the depot itself.
+      destination: {
+        buyerId: expect.any(Number),
+        buyerTitle: expect.any(String),
+        buyerCode: expect.any(String),
+        code: expect.stringMatching(/^SUBE-/),
+        title: 'Şube Deposu',
+      },
       totalItemCount: 0,
       loadCount: 0,
       expectedWeightInTons: null,
@@ -75,6 +83,18 @@ describe('creating a shipment', () => {
       statusDetail: { name: 'PARKING', label: 'Park Halinde' },
       availableActions: [{ name: 'PREPARE_TO_LOAD', label: 'Yüklemeye Hazırla' }],
       description: 'Bursa hattı',
+    });
+    const depots = (await w.call('GET', '/buyers/warehouses', undefined, w.office)).json.data as {
+      id: number;
+      buyerId: number;
+      buyerTitle: string;
+      buyerCode: string;
+    }[];
+    const depot = depots.find((one) => one.id === to)!;
+    expect(created.destination).toMatchObject({
+      buyerId: depot.buyerId,
+      buyerTitle: depot.buyerTitle,
+      buyerCode: depot.buyerCode,
     });
     expect(created.stops.map((one) => [one.kind, one.warehouseId])).toEqual([
       ['FROM', from],

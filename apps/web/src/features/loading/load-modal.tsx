@@ -10,6 +10,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { LoadError } from '../../lib/load-states.tsx';
 import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
+import { turkishOptionFilter } from '../../lib/option-filter.ts';
 import { readServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
@@ -131,6 +132,7 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             value={shipmentId}
             onChange={setShipmentId}
             searchable
+            filter={turkishOptionFilter}
             nothingFoundMessage="Kayıt bulunamadı"
             required
           />

@@ -7,7 +7,7 @@ import {
 } from '@mandira/contract/order-machines';
 import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mandira/contract/orders';
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconTruck } from '@tabler/icons-react';
+import { IconTruck, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
 import { NetPrice } from '../../lib/net-price.tsx';
@@ -54,6 +54,34 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Text>
       <Text fz="sm">{children || '–'}</Text>
     </div>
+  );
+}
+
+/**
+ * The vehicle planned for the item and, once loaded, the shipments and vehicles that carry it (decision
+ * 102): a split item lists each truck with its pieces.
+ */
+function ItemVehicles({ item }: { item: OrderItem }) {
+  return (
+    <>
+      {item.plannedShipmentVehicleDescription && (
+        <Group gap={4} mt={4} wrap="nowrap" c="dimmed">
+          <IconTruck size={14} />
+          <Text fz="xs" data-testid="item-planned-vehicle">
+            Planlanan: {item.plannedShipmentVehicleDescription}
+          </Text>
+        </Group>
+      )}
+      {item.deliveryShipments.map((shipment) => (
+        <Group key={shipment.shipmentId} gap={4} mt={2} wrap="nowrap" c="teal.8">
+          <IconTruckDelivery size={14} />
+          <Text fz="xs" data-testid="item-delivery-vehicle">
+            {shipment.shipmentCode} · {shipment.vehicleDescription} · {formatNumber(shipment.quantity)} adet ·{' '}
+            {shipment.shipmentStatus.label}
+          </Text>
+        </Group>
+      ))}
+    </>
   );
 }
 
@@ -182,14 +210,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 </Table.Td>
                 <Table.Td>
                   <ItemStatusBadge status={item.statusDescription} />
-                  {item.plannedShipmentVehicleDescription && (
-                    <Group gap={4} mt={4} wrap="nowrap" c="dimmed">
-                      <IconTruck size={14} />
-                      <Text fz="xs" data-testid="item-planned-vehicle">
-                        {item.plannedShipmentVehicleDescription}
-                      </Text>
-                    </Group>
-                  )}
+                  <ItemVehicles item={item} />
                 </Table.Td>
                 <Table.Td ta="right" style={NO_WRAP}>
                   <BoxesAndPieces pieces={item.orderedQuantity} perBox={item.quantityInBox} />

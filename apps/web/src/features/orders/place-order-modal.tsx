@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Basket } from '@mandira/contract/baskets';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
-import { ApplyToOrderBody, type OrderColor } from '@mandira/contract/orders';
+import { ApplyToOrderBody, BRANCH_REQUIRED_MESSAGE, type OrderColor } from '@mandira/contract/orders';
 import { ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useBuyerWarehouses } from '../../api/buyers.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
@@ -30,7 +30,22 @@ const FIELD_LABELS = {
   colorGroup: 'Renk Etiketi',
 };
 
-const resolver = zodResolver(ApplyToOrderBody);
+const schemaResolver = zodResolver(ApplyToOrderBody);
+
+/**
+ * The contract's schema, and the server's rule that a buyer with delivery warehouses names one
+ * (decision 102): both errors show at once on an empty form.
+ */
+function resolverFor(hasBranches: boolean): Resolver<Values, unknown, Output> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(values, context, options);
+    if (!hasBranches || (values.buyerBranch !== null && values.buyerBranch !== undefined)) return result;
+    return {
+      values: {},
+      errors: { ...result.errors, buyerBranch: { type: 'required', message: BRANCH_REQUIRED_MESSAGE } },
+    };
+  };
+}
 
 type Props = { basket: Basket | null; onClose: () => void };
 
@@ -47,6 +62,8 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
   const placeOrder = usePlaceOrder();
   const warehouses = useBuyerWarehouses(basket.buyerId);
   const [serverError, setServerError] = useState<string>();
+  const hasBranches = (warehouses.data?.length ?? 0) > 0;
+  const resolver = useMemo(() => resolverFor(hasBranches), [hasBranches]);
   const { control, handleSubmit, register, formState, getValues, setError } = useForm<
     Values,
     unknown,
@@ -111,6 +128,7 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
             render={({ field, fieldState }) => (
               <Select
                 label="Teslimat Şubesi"
+                withAsterisk={branches.length > 0}
                 placeholder={
                   warehouses.isPending
                     ? 'Şubeler yükleniyor...'
@@ -133,6 +151,7 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
             render={({ field, fieldState }) => (
               <DatePickerInput
                 label="Planlanan Sevkiyat Tarihi"
+                withAsterisk
                 placeholder="GG-AA-YYYY"
                 valueFormat="DD-MM-YYYY"
                 leftSection={<IconCalendar size={16} />}

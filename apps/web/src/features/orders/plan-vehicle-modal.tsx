@@ -45,8 +45,11 @@ function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () =>
     .sort(byTurkishText((one) => one.licencePlateCode))
     .map((one) => ({
       value: String(one.id),
-      label:
-        one.status === 'AVAILABLE'
+      // A vehicle on an open shipment is marked with it (decision 102): planned now, it carries nothing
+      // until that shipment is back.
+      label: one.openShipmentCode
+        ? `${one.description} (${one.statusDetail.label}: ${one.openShipmentCode})`
+        : one.status === 'AVAILABLE'
           ? `${one.description} · ${one.palletCapacity} palet`
           : `${one.description} (${one.statusDetail.label})`,
       // A vehicle out of service will not carry anything; one in maintenance may be back in time.
@@ -99,6 +102,13 @@ function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () =>
             value={palettes}
             onChange={setPalettes}
           />
+        )}
+        {vehicle?.openShipmentCode && (
+          <Alert color="orange" variant="light" data-testid="vehicle-on-shipment">
+            {vehicle.description} şu anda açık bir sevkiyatta: {vehicle.openShipmentCode}. O sevkiyat
+            kapanmadan araç yeni bir sevkiyata verilemez; planlanan kalemler ancak bu sevkiyata yüklenirse bu
+            araçla gider.
+          </Alert>
         )}
         {vehicle && (
           <PaletteLoad

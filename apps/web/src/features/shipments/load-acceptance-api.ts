@@ -1,4 +1,4 @@
-import type { ShipmentLoadBody } from '@mandira/contract/loading';
+import type { AcceptShipmentLoadsBody, ShipmentLoadBody } from '@mandira/contract/loading';
 import type { Order } from '@mandira/contract/orders';
 import type { ShipmentContent } from '@mandira/contract/shipments';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +34,15 @@ export function useRejectLoad() {
   return useApiMutation(
     ({ orderId, itemId }: { orderId: number; itemId: number }) =>
       put<Order[]>(`/orders/${orderId}/order-item/${itemId}/reject-load-status`),
+    { invalidates: CHANGED },
+  );
+}
+
+/** `PUT /shipments/{id}/accept-loads` ('Tümünü Kabul Et'): the listed lines at once, or none of them. */
+export function useAcceptShipmentLoads() {
+  return useApiMutation(
+    ({ shipmentId, ...body }: AcceptShipmentLoadsBody & { shipmentId: number }) =>
+      put<ShipmentContent>(`/shipments/${shipmentId}/accept-loads`, body),
     { invalidates: CHANGED },
   );
 }

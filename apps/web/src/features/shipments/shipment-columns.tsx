@@ -76,9 +76,13 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     id: 'to',
     header: 'Varış',
     value: (shipment) => stopTitles(shipment, 'TO'),
-    searchValue: (shipment) => `${stopTitles(shipment, 'TO')} ${shipment.toCity?.name ?? ''}`,
+    searchValue: (shipment) =>
+      `${shipment.destination.buyerTitle} ${shipment.destination.buyerCode} ${stopTitles(shipment, 'TO')} ${shipment.toCity?.name ?? ''}`,
     render: (shipment) => (
       <>
+        <Text fz="sm" fw={500}>
+          {shipment.destination.buyerTitle}
+        </Text>
         <Text fz="sm">{stopTitles(shipment, 'TO')}</Text>
         {shipment.toCity && (
           <Text fz="xs" c="dimmed">
@@ -97,7 +101,19 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     align: 'right',
   },
   tonsColumn('expectedWeightInTons', 'Beklenen (ton)'),
-  tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
+  {
+    ...tonsColumn('loadedWeightInTons', 'Tartılan (ton)'),
+    // Outside tolerance or above capacity: in red (decision 102); the status says what to do.
+    render: (shipment) => (
+      <Text
+        fz="sm"
+        fw={shipment.weightWarning ? 700 : undefined}
+        c={shipment.weightWarning ? 'red' : undefined}
+      >
+        {formatTons(shipment.loadedWeightInTons)}
+      </Text>
+    ),
+  },
   {
     id: 'routeDistance',
     header: 'Mesafe (km)',
@@ -122,7 +138,18 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     id: 'status',
     header: 'Durum',
     value: (shipment) => shipment.statusDetail.label,
-    render: (shipment) => <ShipmentStatusBadge status={shipment.statusDetail} />,
+    render: (shipment) => (
+      <>
+        <ShipmentStatusBadge status={shipment.statusDetail} />
+        {shipment.weightWarning && (
+          <Tooltip label={shipment.weightWarning} multiline w={320} withArrow>
+            <Text fz="xs" fw={600} c="red" mt={4} data-testid="weight-warning">
+              Tolerans dışı: yeniden kontrol
+            </Text>
+          </Tooltip>
+        )}
+      </>
+    ),
     noWrap: true,
     // 'Yük Kontrolü Tamamlandı' in full beside the row's buttons.
     minWidth: 180,

@@ -3,7 +3,7 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import type { Shipment, ShipmentContentLine } from '@mandira/contract/shipments';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowLeft, IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHasPrivilege } from '../../api/current-user.ts';
@@ -14,7 +14,12 @@ import { formatNumber } from '../../lib/format.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { CONTENT_COLUMNS } from './content-columns.tsx';
-import { useAcceptLoad, useRejectLoad, useShipmentContent } from './load-acceptance-api.ts';
+import {
+  useAcceptLoad,
+  useAcceptShipmentLoads,
+  useRejectLoad,
+  useShipmentContent,
+} from './load-acceptance-api.ts';
 import { formatTons } from './shipment-format.ts';
 import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
 
@@ -88,7 +93,37 @@ export default function ShipmentContentsPage() {
   const mayAct = useHasPrivilege('SHIPMENT_LOAD_ACCEPTANCE');
   const accept = useAcceptLoad();
   const reject = useRejectLoad();
+  const acceptAll = useAcceptShipmentLoads();
   const navigate = useNavigate();
+
+  // 'Tümünü Kabul Et' (decision 103): every line the machine lets the staff accept, after one question.
+  const actOnAll = useSubmitGuard(async (shipment: Shipment, lines: ShipmentContentLine[]) => {
+    const pieces = lines.reduce((sum, line) => sum + line.pieces, 0);
+    const confirmed = await confirmAction({
+      title: 'Tümünü Kabul Et',
+      message: `${shipment.shipmentCode} sevkiyatındaki ${lines.length} kalemin (${formatNumber(pieces)} adet) yüklemesi kabul edilecek. Emin misiniz?`,
+      confirmLabel: 'Tümünü Kabul Et',
+    });
+    if (!confirmed) return;
+    try {
+      await acceptAll.mutateAsync({
+        shipmentId: shipment.id,
+        orderItemIds: lines.map((line) => line.orderItemId),
+      });
+      notifications.show({
+        color: 'green',
+        message: `${shipment.shipmentCode}: ${lines.length} kalemin yüklemesi kabul edildi.`,
+      });
+      navigate(SHIPMENT_LIST);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Yüklemeler kabul edilemedi',
+        message: errorMessage(error),
+        autoClose: 8000,
+      });
+    }
+  });
 
   const act = useSubmitGuard(async (shipment: Shipment, line: ShipmentContentLine, verdict: Verdict) => {
     const what = `${line.orderNumber} numaralı siparişin '${line.productName}' kalemi`;
@@ -129,6 +164,13 @@ export default function ShipmentContentsPage() {
   });
 
   const shipment = content.data?.shipment;
+  const acceptable =
+    mayAct && shipment
+      ? (content.data?.lines ?? []).filter((line) =>
+          verdictsOf(shipment, line).includes('ACCEPT_LOAD_STATUS'),
+        )
+      : [];
+  const busy = act.submitting || actOnAll.submitting;
   return (
     <>
       <PageHeader
@@ -139,14 +181,27 @@ export default function ShipmentContentsPage() {
             : 'Sevkiyata yüklenen siparişler'
         }
         actions={
-          <Button
-            component={Link}
-            to={SHIPMENT_LIST}
-            variant="default"
-            leftSection={<IconArrowLeft size={16} />}
-          >
-            Sevkiyat Listesi
-          </Button>
+          <Group gap="sm">
+            {shipment && acceptable.length > 0 && (
+              <Button
+                color="teal"
+                leftSection={<IconChecks size={16} />}
+                loading={actOnAll.submitting}
+                disabled={busy}
+                onClick={() => void actOnAll.run(shipment, acceptable)}
+              >
+                Tümünü Kabul Et ({acceptable.length})
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to={SHIPMENT_LIST}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              Sevkiyat Listesi
+            </Button>
+          </Group>
         }
       />
       {shipmentId === undefined ? (
@@ -177,7 +232,7 @@ export default function ShipmentContentsPage() {
                           size="compact-sm"
                           variant={verdict === 'ACCEPT_LOAD_STATUS' ? 'filled' : 'light'}
                           color={verdict === 'ACCEPT_LOAD_STATUS' ? 'teal' : 'red'}
-                          disabled={act.submitting}
+                          disabled={busy}
                           onClick={() => void act.run(shipment, line, verdict)}
                         >
                           {orderItemMachine.actionLabel(verdict)}

@@ -9,11 +9,12 @@ import { useWarehouses } from '../../api/warehouses.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
+import { turkishOptionFilter } from '../../lib/option-filter.ts';
 import { readServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveShipment } from './api.ts';
 import {
-  buyerWarehouseGroups,
+  buyerWarehouseOptions,
   driverOptions,
   ownWarehouseOptions,
   vehicleOptions,
@@ -94,11 +95,8 @@ function ShipmentForm({ shipment, onDone }: { shipment: Shipment | undefined; on
     resolver,
     defaultValues: defaultsOf(shipment),
   });
-  const stops = buyerWarehouseGroups(buyerWarehouses.data ?? []);
-  const options: Record<
-    SelectName,
-    { data: ReturnType<typeof vehicleOptions> | typeof stops; failed: unknown }
-  > = {
+  const stops = buyerWarehouseOptions(buyerWarehouses.data ?? []);
+  const options: Record<SelectName, { data: ReturnType<typeof vehicleOptions>; failed: unknown }> = {
     vehicleId: { data: vehicleOptions(vehicles.data ?? [], shipment?.id), failed: vehicles.error },
     driverId: { data: driverOptions(drivers.data ?? [], shipment?.id), failed: drivers.error },
     fromWarehouseId: { data: ownWarehouseOptions(ownWarehouses.data ?? []), failed: ownWarehouses.error },
@@ -135,6 +133,7 @@ function ShipmentForm({ shipment, onDone }: { shipment: Shipment | undefined; on
           placeholder="Seçiniz"
           data={options[name].data}
           searchable
+          filter={turkishOptionFilter}
           clearable={extra.clearable}
           nothingFoundMessage="Kayıt bulunamadı"
           value={field.value || null}

@@ -1,6 +1,6 @@
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
 import { describe, expect, it } from 'vitest';
-import { buyerWarehouseGroups, driverOptions, vehicleOptions } from './shipment-form-options.ts';
+import { buyerWarehouseOptions, driverOptions, vehicleOptions } from './shipment-form-options.ts';
 
 const vehicle = (id: number, plate: string, status: string, openShipment?: [number, string]) =>
   ({
@@ -52,31 +52,28 @@ describe('the shipment form choices', () => {
     expect(driverOptions(drivers, 9)[0]).toEqual({ value: '3', label: 'Çetin Er', disabled: false });
   });
 
-  it('groups buyer warehouses under their buyer', () => {
-    const warehouse = (id: number, buyerTitle: string, title: string) => ({
+  it('names each buyer warehouse with its buyer, code and province, in the buyers’ Turkish order', () => {
+    const warehouse = (id: number, buyerTitle: string, title: string, city: string | null) => ({
       id,
-      buyerId: 1,
+      buyerId: id,
       buyerTitle,
+      buyerCode: `MUS-${id}`,
       code: `W${id}`,
       title,
       latitude: null,
       longitude: null,
+      city,
     });
     expect(
-      buyerWarehouseGroups([
-        warehouse(1, 'İzmir Gıda', 'Bornova'),
-        warehouse(2, 'Çanakkale Süt', 'Merkez'),
-        warehouse(3, 'İzmir Gıda', 'Alsancak'),
+      buyerWarehouseOptions([
+        warehouse(1, 'İzmir Gıda', 'Bornova', 'İzmir'),
+        warehouse(2, 'Çanakkale Süt', 'Merkez', null),
+        warehouse(3, 'İzmir Gıda', 'Alsancak', 'İzmir'),
       ]),
     ).toEqual([
-      { group: 'Çanakkale Süt', items: [{ value: '2', label: 'Merkez (W2)' }] },
-      {
-        group: 'İzmir Gıda',
-        items: [
-          { value: '3', label: 'Alsancak (W3)' },
-          { value: '1', label: 'Bornova (W1)' },
-        ],
-      },
+      { value: '2', label: 'Çanakkale Süt (MUS-2) · Merkez (W2)' },
+      { value: '3', label: 'İzmir Gıda (MUS-3) · Alsancak (W3) · İzmir' },
+      { value: '1', label: 'İzmir Gıda (MUS-1) · Bornova (W1) · İzmir' },
     ]);
   });
 });

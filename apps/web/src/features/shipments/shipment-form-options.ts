@@ -47,13 +47,26 @@ export function ownWarehouseOptions(warehouses: readonly Warehouse[]): Option[] 
   }));
 }
 
-/** Buyer warehouses grouped under their buyer, both in Turkish order. */
-export function buyerWarehouseGroups(warehouses: readonly BuyerWarehouse[]): OptionGroup[] {
-  const groups = new Map<string, Option[]>();
-  for (const warehouse of [...warehouses].sort(byTurkishText((one) => one.title))) {
-    const items = groups.get(warehouse.buyerTitle) ?? [];
-    items.push({ value: String(warehouse.id), label: `${warehouse.title} (${warehouse.code})` });
-    groups.set(warehouse.buyerTitle, items);
-  }
-  return [...groups].sort(byTurkishText(([buyer]) => buyer)).map(([group, items]) => ({ group, items }));
+/**
+ * 'Çanakkale Süt (MUS-002) · Merkez Depo (MUS-002-D1) · Çanakkale': the buyer first, then the branch and
+ * its province, so fifty depots named 'Merkez Depo' stay apart and a search by the buyer finds them.
+ */
+export function buyerWarehouseLabel(
+  warehouse: Pick<BuyerWarehouse, 'buyerTitle' | 'buyerCode' | 'title' | 'code' | 'city'>,
+): string {
+  return [
+    `${warehouse.buyerTitle} (${warehouse.buyerCode})`,
+    `${warehouse.title} (${warehouse.code})`,
+    warehouse.city,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Buyer warehouses in Turkish order of their buyer, then of their title. */
+export function buyerWarehouseOptions(warehouses: readonly BuyerWarehouse[]): Option[] {
+  return [...warehouses]
+    .sort(byTurkishText((one) => one.title))
+    .sort(byTurkishText((one) => one.buyerTitle))
+    .map((warehouse) => ({ value: String(warehouse.id), label: buyerWarehouseLabel(warehouse) }));
 }

@@ -53,10 +53,17 @@ export function useShipmentSteps() {
     }
     try {
       const after = await act.mutateAsync({ id: shipment.id, action, ...extra });
-      notifications.show({
-        color: 'green',
-        message: `${shipment.shipmentCode}: ${after.statusDetail.label}`,
-      });
+      // A weight outside tolerance is stored, but the truck may not leave with it: said in red.
+      notifications.show(
+        action === 'COMPLETE_WEIGHT_CHECK' && after.weightWarning
+          ? {
+              color: 'red',
+              title: `${shipment.shipmentCode}: ${after.statusDetail.label}, tolerans dışında`,
+              message: after.weightWarning,
+              autoClose: 12_000,
+            }
+          : { color: 'green', message: `${shipment.shipmentCode}: ${after.statusDetail.label}` },
+      );
       return true;
     } catch (error) {
       notifications.show({

@@ -1,6 +1,7 @@
-import { shipmentMachine } from '@mandira/contract/shipment-machine';
+import { overCapacityMessage, shipmentMachine, weighingOf } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatNumber } from '../../lib/format.ts';
 import { ModalFooter } from '../../lib/modal-footer.tsx';
@@ -31,13 +32,23 @@ export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  color?: string;
+  testId?: string;
+}) {
   return (
     <div>
       <Text fz="xs" c="dimmed">
         {label}
       </Text>
-      <Text fz="sm" fw={600}>
+      <Text fz="sm" fw={600} c={color} data-testid={testId}>
         {value || '–'}
       </Text>
     </div>
@@ -46,8 +57,15 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipment: Shipment }) {
   const [tons, setTons] = useState<number | undefined>(shipment.loadedWeightInTons ?? undefined);
-  const usable = tons !== undefined && !isUnreadableNumber(tons) && tons > 0;
   const { actionContext: context } = shipment;
+  const readable = tons !== undefined && !isUnreadableNumber(tons) && tons > 0;
+  // While typing: the difference from the expected weight and the capacity, as the server will judge them.
+  const weighing = readable ? weighingOf(context, tons) : null;
+  const usable = readable && !weighing?.overCapacity;
+  const difference =
+    weighing?.differencePercent === null || weighing === null
+      ? ''
+      : `%${formatNumber(weighing.differencePercent, 1)}`;
   return (
     <form
       onSubmit={(event) => {
@@ -59,7 +77,7 @@ function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipme
         <Text fz="sm">
           <b>{shipment.shipmentCode}</b> · {shipment.vehicleDescription}
         </Text>
-        <SimpleGrid cols={3} spacing="sm">
+        <SimpleGrid cols={4} spacing="sm">
           <Fact
             label="Beklenen"
             value={
@@ -78,6 +96,12 @@ function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipme
             label="İzin Verilen Fark"
             value={`%${formatNumber(context.weighbridgeTolerancePercent, 1)}`}
           />
+          <Fact
+            label="Fark"
+            value={difference}
+            color={weighing?.outsideTolerance ? 'red' : weighing ? 'teal' : undefined}
+            testId="weight-difference"
+          />
         </SimpleGrid>
         <NumberField
           label="Tartılan Ağırlık (ton)"
@@ -86,8 +110,27 @@ function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipme
           unit="ton"
           value={tons}
           onChange={setTons}
+          error={
+            weighing?.overCapacity && tons !== undefined
+              ? overCapacityMessage(tons, context.vehicleCapacityInTons)
+              : undefined
+          }
           data-autofocus
         />
+        {weighing?.outsideTolerance && !weighing.overCapacity && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="Tolerans dışında"
+            data-testid="weight-outside-tolerance"
+          >
+            Bu ağırlık beklenenden %{formatNumber(weighing.differencePercent ?? 0, 1)} farklı; izin verilen %
+            {formatNumber(context.weighbridgeTolerancePercent, 1)}. Kaydedilirse sevkiyat yola çıkamaz: kantar
+            okumasını kontrol ediniz, gerekirse '{shipmentMachine.actionLabel('RECHECK')}' ile yükü yeniden
+            kontrol ediniz.
+          </Alert>
+        )}
         <ModalFooter>
           <Button variant="default" onClick={onClose} disabled={submitting}>
             Vazgeç
