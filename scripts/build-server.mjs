@@ -73,8 +73,20 @@ async function build() {
   }
   fs.cpSync(path.join(serverSrc, 'db/migrations'), path.join(next, 'db/migrations'), { recursive: true });
   fs.writeFileSync(path.join(next, '.built'), `${new Date().toISOString()}\n`);
-  fs.rmSync(dist, { recursive: true, force: true });
-  fs.renameSync(next, dist);
+  const old = `${dist}.old-${process.pid}`;
+  try {
+    fs.renameSync(dist, old);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  try {
+    fs.renameSync(next, dist);
+  } catch (error) {
+    // Another start built the same sources at the same moment and swapped its build in first.
+    if (!fs.existsSync(stamp)) throw error;
+    fs.rmSync(next, { recursive: true, force: true });
+  }
+  fs.rmSync(old, { recursive: true, force: true });
   return done.size;
 }
 
