@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
 import { type AccountingWorld, accountingWorld } from '../modules/accounting/accounting-test-data.ts';
 import { buyer } from '../modules/orders/order-test-data.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
@@ -67,5 +71,28 @@ describe('JSON answers over 1 kB are compressed as the client accepts', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('files of the web app', () => {
+  it('are not compressed by the API: they are served as built', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Mandıra Portal</title>');
+    const code = `console.log(${JSON.stringify('x'.repeat(4 * COMPRESSION_THRESHOLD_BYTES))});`;
+    fs.writeFileSync(path.join(webDist, 'app.js'), code);
+    const web = await createTestApp({ WEB_DIST: webDist });
+    try {
+      const response = await web.call(undefined, {
+        method: 'GET',
+        url: '/app.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(code);
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });
