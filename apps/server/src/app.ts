@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import { SnapshotCache } from './db/snapshot-cache.ts';
 import { registerAuthGuard } from './http/auth.ts';
 import { answerClientError } from './http/client-error.ts';
+import { registerCompression } from './http/compression.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   };
   await app.register(
     async (api) => {
+      await registerCompression(api);
       registerAuthGuard(api, (token) => authenticate(deps, token));
       await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));

@@ -32,8 +32,9 @@ type Job = {
 };
 type Slot = { worker: Worker; job?: Job; startedAt: number };
 
-// From the TypeScript source (tests, `npm start` through tsx) the worker is a .ts file, loaded through
-// ts-worker.mjs; once the server is compiled it is the .js file beside this one.
+// From the TypeScript source (tests, `npm run dev`, the e2e and bench servers) the worker is a .ts file,
+// loaded through ts-worker.mjs; once the server is compiled (`npm start`, decision 108) it is the .js file
+// beside this one.
 const extension = path.extname(new URL(import.meta.url).pathname);
 const WORKER_URL = new URL(`./document-worker${extension}`, import.meta.url);
 

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app.ts';
+import { type AccountingWorld, accountingWorld } from '../modules/accounting/accounting-test-data.ts';
+import { buyer } from '../modules/orders/order-test-data.ts';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+
+let w: AccountingWorld;
+let admin: string;
+beforeAll(async () => {
+  w = await accountingWorld();
+  admin = await w.t.adminToken();
+});
+afterAll(() => w.close());
+
+const get = (url: string, acceptEncoding?: string, token = admin) =>
+  w.t.call(token, {
+    method: 'GET',
+    url,
+    headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+  });
+
+const DECODE = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync } as const;
+
+describe('JSON answers over 1 kB are compressed as the client accepts', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip;q=1, br;q=0', 'gzip'],
+  ] as const)('Accept-Encoding: %s → %s, decoding to the same envelope', async (accept, expected) => {
+    const plain = await get('/api/acl/privileges');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+
+    const packed = await get('/api/acl/privileges', accept);
+    expect(packed.statusCode).toBe(200);
+    expect(packed.headers['content-encoding']).toBe(expected);
+    expect(packed.headers.vary).toMatch(/accept-encoding/i);
+    expect(packed.headers['cache-control']).toBe('no-store');
+    expect(packed.rawPayload.byteLength).toBeLessThan(plain.rawPayload.byteLength / 2);
+    const decoded = JSON.parse(DECODE[expected](packed.rawPayload).toString('utf8'));
+    expect(decoded).toEqual(plain.json);
+    expect(decoded.success).toBe(true);
+  });
+
+  it('sends an answer under 1 kB as it is', async () => {
+    const response = await get('/api/actuator/health/liveness', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.byteLength).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json.success).toBe(true);
+  });
+
+  it('sends the answer plain when the client accepts no encoding the server offers', async () => {
+    const plain = await get('/api/acl/privileges', 'compress');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json.success).toBe(true);
+  });
+
+  it('leaves a PDF as it is', async () => {
+    const b = await buyer(w);
+    const response = await get(`/api/accounting/statement.pdf?buyerId=${b.id}`, 'br, gzip', w.finance);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('files of the web app', () => {
+  it('are not compressed by the API: they are served as built', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-web-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Mandıra Portal</title>');
+    const code = `console.log(${JSON.stringify('x'.repeat(4 * COMPRESSION_THRESHOLD_BYTES))});`;
+    fs.writeFileSync(path.join(webDist, 'app.js'), code);
+    const web = await createTestApp({ WEB_DIST: webDist });
+    try {
+      const response = await web.call(undefined, {
+        method: 'GET',
+        url: '/app.js',
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe(code);
+    } finally {
+      await web.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** JSON answers only (the envelope); PDFs, Excel files and an event stream are never matched here. */
+const COMPRESSED_TYPES = /^application\/json(?:;|$)/;
+
+/**
+ * JSON answers of the API over 1 kB are compressed with br or gzip, whichever the client's
+ * Accept-Encoding allows (br first), decision 108. Registered inside the `/api` scope before its
+ * routes, so the web app's static files (served precompressed on their own) are never compressed
+ * twice. Requests are not decompressed: a body comes as plain JSON, as before.
+ */
+export async function registerCompression(api: FastifyInstance): Promise<void> {
+  await api.register(compress, {
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSED_TYPES,
+    globalDecompression: false,
+  });
+}
