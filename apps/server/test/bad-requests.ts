@@ -1,3 +1,4 @@
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import fc from 'fast-check';
 
 /**
@@ -105,7 +106,8 @@ export function validValue(schema: JsonSchema, name = ''): unknown {
       return true;
     case 'string': {
       if (schema.format === 'email') return 'ornek@mandira.com.tr';
-      if (isDateField(name)) return '2026-01-15';
+      // Today fits both rules: a planned date may not lie in the past, a delivery not in the future.
+      if (isDateField(name)) return istanbulDate(new Date());
       const fits = (text: string) =>
         text.length >= (schema.minLength ?? 0) &&
         text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY) &&

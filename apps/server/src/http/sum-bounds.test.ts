@@ -1,4 +1,5 @@
 import type { Basket } from '@mandira/contract/baskets';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
@@ -217,7 +218,10 @@ describe('money: a basket and an order hold at most 999.999.999.999,99 TL', () =
     );
     expect(raised.statusCode).toBe(200);
     const orders = await rowsOf<{ count: number }>(w.t.db, sql`select count(*)::int as count from orders`);
-    const placed = await w.call('POST', '/admin/baskets/apply-to-order', { buyerId });
+    const placed = await w.call('POST', '/admin/baskets/apply-to-order', {
+      buyerId,
+      plannedShipmentDate: istanbulDate(new Date()),
+    });
     expect(placed.statusCode).toBe(422);
     expect(placed.json.error).toEqual({
       code: 'BUSINESS_RULE',
@@ -238,7 +242,14 @@ describe('money: a basket and an order hold at most 999.999.999.999,99 TL', () =
     const { id: buyerId } = await buyer(w);
     for (let order = 0; order < 2; order++) {
       expect((await addToBasket(w, buyerId, productId, 600)).statusCode).toBe(200);
-      expect((await w.call('POST', '/admin/baskets/apply-to-order', { buyerId })).statusCode).toBe(200);
+      expect(
+        (
+          await w.call('POST', '/admin/baskets/apply-to-order', {
+            buyerId,
+            plannedShipmentDate: istanbulDate(new Date()),
+          })
+        ).statusCode,
+      ).toBe(200);
     }
     const finance = await w.t.tokenWithRoles(['FINANCE_ADMIN']);
     const summary = await w.call('GET', `/accounting/summary?buyerId=${buyerId}`, undefined, finance);

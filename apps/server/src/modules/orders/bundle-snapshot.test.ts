@@ -56,7 +56,7 @@ async function orderNamed(orderId: number): Promise<Order> {
  */
 async function canceledThenRebundled(first: number, next: number, name: string): Promise<string> {
   const box = await product(w, [{ itemId: first, quantity: 1 }], { name });
-  const order = await placedOrder(w, w.buyerId, [{ productId: box, boxes: 2 }]);
+  const order = await placedOrder(w, w.buyerId, [{ productId: box, boxes: 2 }], { buyerBranch: w.branchId });
   const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
   ok(await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`), 'review');
   ok(await w.call('PUT', `${item}/cancel`), 'cancel');
@@ -129,7 +129,9 @@ describe('a bundle edited under open orders', () => {
 
     // A new basket line follows the product: 13 pieces of butter are free, so 2 boxes fit and 3 do not.
     expect((await addToBasket(w, w.buyerId, breakfast, 3)).statusCode).toBe(409);
-    const second = await placedOrder(w, w.buyerId, [{ productId: breakfast, boxes: 2 }]);
+    const second = await placedOrder(w, w.buyerId, [{ productId: breakfast, boxes: 2 }], {
+      buyerBranch: w.branchId,
+    });
     expect(contentOf(second)).toEqual([{ id: butter, quantity: 3 }]);
     expect((await figures(w, breakfast)).availableStockCount).toBe(1);
     expect((await figures(w, cheeseAlone)).availableStockCount).toBe(76);
