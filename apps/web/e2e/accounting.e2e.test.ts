@@ -72,6 +72,7 @@ describe('buyer accounting as finance', () => {
   let browser: BrowserSession;
   let order: Order;
   let buyerId: number;
+  let productId: number;
 
   beforeAll(async () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
@@ -112,6 +113,7 @@ describe('buyer accounting as finance', () => {
       quantityInsideBox: 6,
       productBundle: [{ productItemId: item.id, quantity: 1 }],
     });
+    productId = product.id;
     await seeder.call('POST', '/admin/baskets', { buyerId, productId: product.id, boxQuantity: 2 });
     order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
       buyerId,
@@ -298,6 +300,51 @@ describe('buyer accounting as finance', () => {
     // Paying stays with finance: no pay button on the order that still has an open amount.
     expect(await page.getByRole('button', { name: 'Öde', exact: true }).count()).toBe(0);
     await screenshotFromTop(page, 'accounting-read-by-accounting-manager');
+    await signOutThroughUi(page);
+  });
+
+  it('pages through a busy account 50 transactions at a time, and puts every one in Excel', async () => {
+    const { page } = browser;
+    const seeder = await ApiSeeder.asAdmin(baseUrl);
+    const busy = (
+      await seeder.call<Buyer>('POST', '/buyers', { ...OTHER, code: 'E2E-A03', title: 'Edremit Şarküteri' })
+    ).id;
+    await seeder.call('POST', '/admin/baskets', { buyerId: busy, productId, boxQuantity: 1 });
+    const busyOrder = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+      buyerId: busy,
+      buyerRequestReferenceCode: 'EDR-1',
+      plannedShipmentDate: istanbulDate(new Date()),
+    });
+    // 51 payments of ₺1 after the order: 52 transactions, the order's own the oldest.
+    for (let payment = 0; payment < 51; payment += 1) {
+      await seeder.call('POST', '/accounting/pay-order', {
+        orderId: busyOrder.id,
+        payType: 'CASH',
+        reason: 'ORDER_PAYMENT',
+        amount: 1,
+      });
+    }
+
+    await signInThroughUi(page, baseUrl, FINANCE.userName, FINANCE.password);
+    await page.goto(`${baseUrl}/musteri-finans-yonetimi?buyerId=${busy}`);
+    const transactions = paneOf(page, 'Hesap Hareketleri');
+    await transactions.getByText('52 kayıt').waitFor();
+    await expect.poll(() => transactions.locator('tbody tr').count()).toBe(50);
+    expect(await tableRow(transactions, 'Yeni Sipariş').count()).toBe(0);
+    await transactions.getByRole('button', { name: 'Sonraki sayfa' }).click();
+    const orderRow = tableRow(transactions, 'Yeni Sipariş');
+    await orderRow.waitFor();
+    expect(await transactions.locator('tbody tr').count()).toBe(2);
+    expect(await orderRow.getByRole('button', { name: 'Öde' }).isEnabled()).toBe(true);
+    await screenshotFromTop(page, 'accounting-transactions-page-2');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      transactions.getByRole('button', { name: 'Excel' }).click(),
+    ]);
+    const { rows } = await readSheet((await download.path())!);
+    expect(rows.filter((row) => row.includes('Sipariş Ödemesi'))).toHaveLength(51);
+    expect(rows.filter((row) => row.includes('Yeni Sipariş'))).toHaveLength(1);
     await signOutThroughUi(page);
   });
 });

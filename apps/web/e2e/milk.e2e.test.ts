@@ -1,4 +1,4 @@
-import { istanbulDate } from '@mandira/contract/istanbul-time';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { MilkDelivery } from '@mandira/contract/milk';
 import ExcelJS from 'exceljs';
 import type { Download, Page, Request } from 'playwright-core';
@@ -293,6 +293,51 @@ describe('milk collection as an order manager', () => {
       ]),
     ).toContainEqual([1512.7, 1512.7, 12.5]);
     await deliveries.getByRole('row').filter({ hasText: '3.037,9' }).waitFor();
+    await signOutThroughUi(page);
+  });
+
+  it('pages through a busy week 50 deliveries at a time, and puts every one of them in Excel', async () => {
+    const { page } = browser;
+    const admin = await ApiSeeder.asAdmin(baseUrl);
+    const vehicles = await admin.call<{ id: number; licencePlateCode: string }[]>(
+      'GET',
+      '/production/milk-delivery/vehicles',
+    );
+    const drivers = await admin.call<{ id: number; surname: string }[]>(
+      'GET',
+      '/production/milk-delivery/drivers',
+    );
+    const yesterday = addDays(istanbulDate(new Date()), -1);
+    // 51 deliveries of yesterday morning, a minute apart; the oldest brings 2.000,3 L.
+    for (let minute = 0; minute <= 50; minute += 1) {
+      await admin.call('POST', '/production/milk-delivery/deliveries', {
+        milkVehicleId: vehicles.find((vehicle) => vehicle.licencePlateCode === PLATE)!.id,
+        milkVehicleDriverId: drivers.find((driver) => driver.surname === 'Kılıç')!.id,
+        deliveredCowMilkVolume: 2000.3 + minute,
+        deliveredSheepMilkVolume: 0,
+        deliveredGoatMilkVolume: 0,
+        deliveryDateTime: `${yesterday}T05:${String(minute).padStart(2, '0')}`,
+      });
+    }
+    const all = await admin.call<MilkDelivery[]>('GET', '/production/milk-delivery/deliveries');
+
+    await signInThroughUi(page, baseUrl, USER.userName, USER.password);
+    await page.getByTestId('menu-entry').filter({ hasText: 'Süt Teslimatı Girişi' }).click();
+    await page.waitForURL('**/sut-girisi');
+    const deliveries = page.getByTestId('milk-deliveries');
+    await deliveries.getByText(`${all.length} kayıt`).waitFor();
+    await expect.poll(() => deliveries.locator('tbody tr').count()).toBe(50);
+    expect(await deliveries.getByRole('row').filter({ hasText: '2.000,3' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
+    await deliveries.getByRole('row').filter({ hasText: '2.000,3' }).waitFor();
+    expect(await deliveries.locator('tbody tr').count()).toBe(all.length - 50);
+    await screenshot(page, 'milk-deliveries-page-2');
+
+    const file = await downloadBy(page, () =>
+      deliveries.getByRole('button', { name: 'Excel', exact: true }).click(),
+    );
+    const sheet = (await workbookOf(file)).worksheets[0]!;
+    expect(sheet.rowCount).toBe(all.length + 1);
     await signOutThroughUi(page);
   });
 });

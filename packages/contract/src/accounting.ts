@@ -81,27 +81,41 @@ const toNotBeforeFrom = (query: { from?: string; to?: string }, ctx: z.Refinemen
 };
 
 /**
- * `GET /accounting/transactions?buyerId=[&from=&to=][&page=&size=]`: newest first; without page and
- * size every transaction of the range comes back as an array.
+ * Decision 111: the days an unpaged transactions answer covers when `from` is not given: the last 90
+ * days up to `to` (today when not given). The answer then says so in the `X-Default-Range` header.
+ */
+export const TRANSACTIONS_DEFAULT_DAYS = 90;
+
+const pageParam = optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.'));
+const sizeParam = optionalParam(
+  idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+    z.number().max(MAX_TRANSACTION_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_TRANSACTION_PAGE_SIZE} olabilir.`),
+  ),
+);
+
+/**
+ * `GET /accounting/transactions?buyerId=[&from=&to=][&page=&size=]`: newest first. With page or size,
+ * one page of the range (every day when no range is given); without them an array of the range, whose
+ * missing `from` is TRANSACTIONS_DEFAULT_DAYS before `to` (decision 111).
  */
 export const TransactionsQuery = z
   .object({
     buyerId: accountingBuyerId,
     ...range,
-    page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
-    size: optionalParam(
-      idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
-        z
-          .number()
-          .max(MAX_TRANSACTION_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_TRANSACTION_PAGE_SIZE} olabilir.`),
-      ),
-    ),
+    page: pageParam,
+    size: sizeParam,
   })
   .superRefine(toNotBeforeFrom);
 export type TransactionsQuery = z.input<typeof TransactionsQuery>;
 
-/** `GET /accounting/statement?buyerId=&from=&to=` (and `/accounting/statement.pdf`). */
-export const StatementQuery = z.object({ buyerId: accountingBuyerId, ...range }).superRefine(toNotBeforeFrom);
+/**
+ * `GET /accounting/statement?buyerId=&from=&to=[&page=&size=]` (and `/accounting/statement.pdf`, always
+ * whole). With page or size, `lines` is one page of the range in date order, each with the running
+ * balance of the whole range (decision 111).
+ */
+export const StatementQuery = z
+  .object({ buyerId: accountingBuyerId, ...range, page: pageParam, size: sizeParam })
+  .superRefine(toNotBeforeFrom);
 export type StatementQuery = z.input<typeof StatementQuery>;
 
 export const WRONG_PAY_TYPE_MESSAGE = (reason: PaymentReason) =>
@@ -245,5 +259,14 @@ export const AccountStatement = z.object({
   totalCredit: z.number(),
   /** opening + debit − credit; over the whole history it equals the summary's balance. */
   closingBalance: z.number(),
+  /** Only on a paged statement: which page `lines` is, and the lines of the whole range. */
+  paging: z
+    .object({
+      page: z.number().int(),
+      size: z.number().int(),
+      count: z.number().int(),
+      totalPages: z.number().int(),
+    })
+    .optional(),
 });
 export type AccountStatement = z.infer<typeof AccountStatement>;

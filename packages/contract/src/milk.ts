@@ -188,10 +188,19 @@ const toNotBeforeFrom = (query: Range, ctx: z.RefinementCtx) => {
   }
 };
 
+/**
+ * Decision 111: the days an unpaged delivery list covers when `from` is not given: the last 30 days up
+ * to `to` (today when not given), named in the `X-Default-Range` header of the answer.
+ */
+export const MILK_DELIVERIES_DEFAULT_DAYS = 30;
+
 export const MilkDeliveryQuery = z
   .object({
     ...rangeFilters,
-    /** Paging is optional: without `page` and `size` the whole list comes back as an array. */
+    /**
+     * With `page` or `size`, one page of the range (every day when no range is given); without them an
+     * array of the range, whose missing `from` is MILK_DELIVERIES_DEFAULT_DAYS before `to`.
+     */
     page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
     size: optionalParam(
       idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(

@@ -2,6 +2,7 @@ import {
   AccountingSummaryQuery,
   PayOrderBody,
   StatementQuery,
+  TRANSACTIONS_DEFAULT_DAYS,
   TransactionsQuery,
 } from '@mandira/contract/accounting';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
+import { withDefaultRange } from '../../http/default-range.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
@@ -43,7 +45,8 @@ export function accountingRoutes({
     app.get(
       '/accounting/transactions',
       { schema: { tags, querystring: TransactionsQuery }, config: reading },
-      async (req) => ok(await listTransactions(db, req.query)),
+      async (req, reply) =>
+        ok(await listTransactions(db, withDefaultRange(reply, req.query, TRANSACTIONS_DEFAULT_DAYS))),
     );
     app.post('/accounting/pay-order', { schema: { tags, body: PayOrderBody }, config: access }, async (req) =>
       ok(await db.transaction((tx) => payOrder(tx, actorOf(req), req.body))),
@@ -57,7 +60,8 @@ export function accountingRoutes({
       '/accounting/statement.pdf',
       { schema: { tags, querystring: StatementQuery }, config: reading },
       async (req, reply) => {
-        const statement = await accountStatement(db, req.query);
+        const { page: _page, size: _size, ...whole } = req.query;
+        const statement = await accountStatement(db, whole);
         const file = await documents.render('statement', statement, config.companyName);
         return sendPdf(reply, file, statementFileName(statement));
       },

@@ -11,7 +11,7 @@ import {
 } from '@mandira/contract/accounting';
 import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
 import { enumDescription } from '@mandira/contract/state-machine';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { DEALT_OF, findBuyer } from './accounting.repo.ts';
@@ -32,6 +32,7 @@ type LineRow = {
   debit: string;
   credit: string;
   balance: string;
+  line_count: number;
 };
 
 /**
@@ -60,7 +61,7 @@ const movements = (buyerId: number) => sql`
  * date order with the balance after it, the range's debits and credits, and the closing balance; all
  * summed in SQL. Without `from` it starts at the first movement (opening 0); `to` defaults to today.
  * Balances and sums are numeric(20,2): a buyer's orders together may pass one order's numeric(14,2)
- * (decision 94).
+ * (decision 94). With page or size, `lines` is one page (100 lines unless asked) and `paging` says which.
  */
 export async function accountStatement(db: Db, query: Query): Promise<AccountStatement> {
   const buyer = await findBuyer(db, query.buyerId);
@@ -79,18 +80,25 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
           from s`,
   );
   const opening = totals!.opening;
+  const paging = pagingOf(query);
+  // The running balance is summed over the whole range first, so a page's lines carry the same
+  // balances as the unpaged statement; only then is the page cut (decision 111).
   const rows = await rowsOf<LineRow>(
     db,
-    sql`with m as (${movements(buyer.id)})
-        select m.kind, m.transaction_id, m.at, m.order_id, m.order_number, m.reason, m.pay_type, m.logo_invoice_id,
-               m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
-               greatest(-m.signed, 0)::numeric(14,2)::text as credit,
-               (${opening}::numeric(20,2)
-                 + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
-               )::numeric(20,2)::text as balance
-          from m
-         where ${inRange}
-         order by m.at, m.seq, m.tie`,
+    sql`with m as (${movements(buyer.id)}),
+        b as (
+          select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.order_number, m.reason, m.pay_type,
+                 m.logo_invoice_id, m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
+                 greatest(-m.signed, 0)::numeric(14,2)::text as credit,
+                 (${opening}::numeric(20,2)
+                   + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
+                 )::numeric(20,2)::text as balance,
+                 count(*) over ()::int as line_count
+            from m
+           where ${inRange})
+        select * from b
+         order by b.at, b.seq, b.tie
+         ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``}`,
   );
   return {
     buyer,
@@ -101,7 +109,34 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
     totalDebit: Number(totals!.debit),
     totalCredit: Number(totals!.credit),
     closingBalance: Number(totals!.closing),
+    ...(paging && { paging: await pageOf(db, buyer.id, inRange, paging, rows[0]?.line_count) }),
   };
+}
+
+const STATEMENT_PAGE_SIZE = 100;
+
+function pagingOf(query: Query): { page: number; size: number } | null {
+  if (query.page === undefined && query.size === undefined) return null;
+  return { page: query.page ?? 1, size: query.size ?? STATEMENT_PAGE_SIZE };
+}
+
+/** The page's place in the range; a page past the end counts the lines itself. */
+async function pageOf(
+  db: Db,
+  buyerId: number,
+  inRange: SQL,
+  paging: { page: number; size: number },
+  counted: number | undefined,
+): Promise<NonNullable<AccountStatement['paging']>> {
+  let count = counted;
+  if (count === undefined) {
+    const [row] = await rowsOf<{ count: number }>(
+      db,
+      sql`with m as (${movements(buyerId)}) select count(*)::int as count from m where ${inRange}`,
+    );
+    count = row?.count ?? 0;
+  }
+  return { ...paging, count, totalPages: Math.ceil(count / paging.size) };
 }
 
 function toLine(row: LineRow): StatementLine {

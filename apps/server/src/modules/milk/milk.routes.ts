@@ -2,6 +2,7 @@ import {
   CreateMilkDeliveryBody,
   CreateMilkDriverBody,
   CreateMilkVehicleBody,
+  MILK_DELIVERIES_DEFAULT_DAYS,
   MilkDeliveryQuery,
   MilkIdParams,
   MilkSummaryQuery,
@@ -13,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
+import { withDefaultRange } from '../../http/default-range.ts';
 import { ok } from '../../http/envelope.ts';
 import {
   correctMilkDelivery,
@@ -85,7 +87,8 @@ export function milkRoutes({ db }: { db: Db }) {
     app.get(
       `${BASE}/deliveries`,
       { schema: { tags, querystring: MilkDeliveryQuery }, config: deliveries },
-      async (req) => ok(await listMilkDeliveries(db, req.query)),
+      async (req, reply) =>
+        ok(await listMilkDeliveries(db, withDefaultRange(reply, req.query, MILK_DELIVERIES_DEFAULT_DAYS))),
     );
     app.get(
       `${BASE}/deliveries/:id`,

@@ -6,14 +6,17 @@ import { useSearchParams } from 'react-router';
 import { useBuyers } from '../../api/buyers.ts';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { BuyerSelect } from '../../lib/buyer-select.tsx';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { LoadError, NothingFound } from '../../lib/load-states.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useAccountingSummary, useAccountTransactions } from './api.ts';
+import { fetchEveryTransaction, useAccountingSummary, useAccountTransactions } from './api.ts';
 import { PayOrderModal } from './pay-order-modal.tsx';
 import { StatementPanel } from './statement-panel.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { TRANSACTION_COLUMNS } from './transaction-columns.tsx';
+
+/** Transactions a page; the server pages them, newest first (decision 111). */
+const TRANSACTION_PAGE_SIZE = 50;
 
 /** The buyer in `?buyerId=` (spec §2), or null when none or no usable number is given. */
 function buyerIdOf(params: URLSearchParams): number | null {
@@ -54,7 +57,8 @@ export default function AccountingPage() {
 
 function BuyerAccount({ buyerId }: { buyerId: number }) {
   const summary = useAccountingSummary(buyerId);
-  const transactions = useAccountTransactions(buyerId);
+  const [page, setPage] = useState(1);
+  const transactions = useAccountTransactions(buyerId, page, TRANSACTION_PAGE_SIZE);
   const buyer = useBuyers().data?.find((candidate) => candidate.id === buyerId);
   const [paying, setPaying] = useState<AccountingTransaction | null>(null);
   // The customer screen's owner reads the account; paying stays with finance (decision 104).
@@ -91,7 +95,9 @@ function BuyerAccount({ buyerId }: { buyerId: number }) {
             name={`hesap-hareketleri-${buyer?.code ?? buyerId}`}
             columns={TRANSACTION_COLUMNS}
             initialSort={[{ id: 'createdAt', desc: true }]}
-            data={transactions.data}
+            data={transactions.data?.transactions}
+            pagination={serverPaging(transactions.data, page, setPage)}
+            exportRows={() => fetchEveryTransaction(buyerId)}
             getRowId={(transaction) => transaction.id}
             loading={transactions.isPending}
             error={transactions.error}

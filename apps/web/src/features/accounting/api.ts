@@ -4,10 +4,13 @@ import type {
   AccountStatement,
   PayOrderBody,
   PayOrderResult,
+  StatementLine,
+  TransactionPage,
 } from '@mandira/contract/accounting';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
 import { getFile, post, queryString } from '../../api/client.ts';
+import { fetchEveryPage } from '../../api/every-page.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 /** A statement's days, 'YYYY-MM-DD' in Istanbul, both included. */
@@ -22,27 +25,55 @@ export function useAccountingSummary(buyerId: number) {
   );
 }
 
-/** Every transaction of the buyer, newest first (the server's unpaged answer). */
-export function useAccountTransactions(buyerId: number) {
-  return useQuery(
-    apiQuery<AccountingTransaction[]>(
-      [...ACCOUNTING_KEY, 'transactions', buyerId],
-      `/accounting/transactions${queryString({ buyerId })}`,
+const transactionsPath = (buyerId: number, page: number, size: number) =>
+  `/accounting/transactions${queryString({ buyerId, page, size })}`;
+
+/** One page of the buyer's transactions, newest first, paged by the server (decision 111). */
+export function useAccountTransactions(buyerId: number, page: number, size: number) {
+  return useQuery({
+    ...apiQuery<TransactionPage>(
+      [...ACCOUNTING_KEY, 'transactions', buyerId, page, size],
+      transactionsPath(buyerId, page, size),
     ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every transaction of the buyer, read page by page: the Excel file. */
+export function fetchEveryTransaction(buyerId: number): Promise<AccountingTransaction[]> {
+  return fetchEveryPage<TransactionPage, AccountingTransaction>(
+    (page, size) => transactionsPath(buyerId, page, size),
+    (answer) => ({ rows: answer.transactions, totalPages: answer.totalPages }),
   );
 }
 
-const statementQuery = (buyerId: number, range: DayRange) => queryString({ buyerId, ...range });
+const statementQuery = (buyerId: number, range: DayRange, paging?: { page: number; size: number }) =>
+  queryString({ buyerId, ...range, ...paging });
 
-export function useAccountStatement(buyerId: number, range: DayRange) {
+/** One page of the statement's lines, each with the running balance of the whole range. */
+export function useAccountStatement(buyerId: number, range: DayRange, page: number, size: number) {
   return useQuery({
     ...apiQuery<AccountStatement>(
-      [...ACCOUNTING_KEY, 'statement', buyerId, range],
-      `/accounting/statement${statementQuery(buyerId, range)}`,
+      [...ACCOUNTING_KEY, 'statement', buyerId, range, page, size],
+      `/accounting/statement${statementQuery(buyerId, range, { page, size })}`,
     ),
     // A new range keeps the old lines in view until its own arrive.
     placeholderData: keepPreviousData,
   });
+}
+
+/** The whole statement of the range, its lines read page by page: the Excel file. */
+export async function fetchWholeStatement(buyerId: number, range: DayRange): Promise<AccountStatement> {
+  let head: AccountStatement | undefined;
+  const lines = await fetchEveryPage<AccountStatement, StatementLine>(
+    (page, size) => `/accounting/statement${statementQuery(buyerId, range, { page, size })}`,
+    (answer) => {
+      head ??= answer;
+      return { rows: answer.lines, totalPages: answer.paging?.totalPages ?? 1 };
+    },
+  );
+  const { paging: _page, ...statement } = head!;
+  return { ...statement, lines };
 }
 
 /** The statement as the server prints it. */

@@ -4,19 +4,22 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import type { ExcelHeading } from '../../lib/data-table/export-to-excel.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
 import { openBlob } from '../../lib/save-file.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { type DayRange, fetchStatementPdf, useAccountStatement } from './api.ts';
+import { type DayRange, fetchStatementPdf, fetchWholeStatement, useAccountStatement } from './api.ts';
 import { STATEMENT_COLUMNS } from './statement-columns.tsx';
 import { lastThirtyDays, quickRanges } from './statement-range.ts';
 import { statementRows } from './statement-rows.ts';
 
 type Props = { buyerId: number; buyerCode: string | undefined };
+
+/** Statement lines a page; each carries the running balance of the whole range (decision 111). */
+const STATEMENT_PAGE_SIZE = 100;
 
 /** The head of the Excel file, as of the PDF: whose account, which days, when it was made. */
 function statementHeading(statement: AccountStatement): ExcelHeading {
@@ -39,7 +42,8 @@ export function StatementPanel({ buyerId, buyerCode }: Props) {
   const [range, setRange] = useState<DayRange>(() => lastThirtyDays());
   // The fields keep what is typed; the statement follows once both ends make a range.
   const [typed, setTyped] = useState<{ from: string | null; to: string | null }>(range);
-  const statement = useAccountStatement(buyerId, range);
+  const [page, setPage] = useState(1);
+  const statement = useAccountStatement(buyerId, range, page, STATEMENT_PAGE_SIZE);
   const rows = useMemo(() => (statement.data ? statementRows(statement.data) : undefined), [statement.data]);
   const today = lastThirtyDays().to;
   const backwards = typed.from !== null && typed.to !== null && typed.to < typed.from;
@@ -47,7 +51,10 @@ export function StatementPanel({ buyerId, buyerCode }: Props) {
 
   const choose = (next: { from: string | null; to: string | null }) => {
     setTyped(next);
-    if (next.from && next.to && next.to >= next.from) setRange({ from: next.from, to: next.to });
+    if (next.from && next.to && next.to >= next.from) {
+      setRange({ from: next.from, to: next.to });
+      setPage(1);
+    }
   };
 
   const pdf = useSubmitGuard(async () => {
@@ -108,6 +115,8 @@ export function StatementPanel({ buyerId, buyerCode }: Props) {
         name={fileName}
         columns={STATEMENT_COLUMNS}
         data={rows}
+        pagination={serverPaging(statement.data?.paging, page, setPage)}
+        exportRows={async () => statementRows(await fetchWholeStatement(buyerId, range))}
         getRowId={(row) => row.key}
         loading={statement.isPending || statement.isPlaceholderData}
         error={statement.error}

@@ -61,6 +61,28 @@ describe('statementRows', () => {
   it('dates the opening row by the first line when the range has no start', () => {
     expect(statementRows({ ...STATEMENT, from: null })[0]!.date).toBe('2026-11-05T10:00:00+03:00');
   });
+
+  it('opens only the first page with the opening balance and closes only the last with the totals', () => {
+    const paging = { size: 1, count: 2, totalPages: 2 };
+    const first = statementRows({
+      ...STATEMENT,
+      lines: STATEMENT.lines.slice(0, 1),
+      paging: { ...paging, page: 1 },
+    });
+    const last = statementRows({
+      ...STATEMENT,
+      lines: STATEMENT.lines.slice(1),
+      paging: { ...paging, page: 2 },
+    });
+    expect(first.map((row) => [row.kind, row.balance])).toEqual([
+      ['OPENING', 150],
+      ['LINE', 650],
+    ]);
+    expect(last.map((row) => [row.kind, row.key, row.balance])).toEqual([
+      ['LINE', 'line-1', -50],
+      ['CLOSING', 'closing', -50],
+    ]);
+  });
 });
 
 describe('balanceStanding', () => {

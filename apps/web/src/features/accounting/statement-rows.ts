@@ -18,11 +18,16 @@ export type StatementRow = {
 
 /**
  * The statement as one table in date order, framed by its opening and closing balance, so the screen
- * and its Excel file show the same rows.
+ * and its Excel file show the same rows. A page of a paged statement opens with the opening balance
+ * only on the first page and closes with the totals only on the last.
  */
 export function statementRows(statement: AccountStatement): StatementRow[] {
   const blank = { orderNumber: null, reason: '', payType: '', logoInvoiceId: '' };
-  return [
+  const paging = statement.paging;
+  const first = !paging || paging.page === 1;
+  const last = !paging || paging.page >= paging.totalPages;
+  const offset = paging ? (paging.page - 1) * paging.size : 0;
+  const opening: StatementRow[] = [
     {
       ...blank,
       key: 'opening',
@@ -33,9 +38,24 @@ export function statementRows(statement: AccountStatement): StatementRow[] {
       credit: null,
       balance: statement.openingBalance,
     },
+  ];
+  const closing: StatementRow[] = [
+    {
+      ...blank,
+      key: 'closing',
+      kind: 'CLOSING',
+      date: statement.to,
+      description: 'Kapanış bakiyesi (dönem toplamları)',
+      debit: statement.totalDebit,
+      credit: statement.totalCredit,
+      balance: statement.closingBalance,
+    },
+  ];
+  return [
+    ...(first ? opening : []),
     ...statement.lines.map(
       (line, index): StatementRow => ({
-        key: `line-${index}`,
+        key: `line-${offset + index}`,
         kind: 'LINE',
         date: line.date,
         orderNumber: line.relatedOrderNumber,
@@ -48,15 +68,6 @@ export function statementRows(statement: AccountStatement): StatementRow[] {
         balance: line.balance,
       }),
     ),
-    {
-      ...blank,
-      key: 'closing',
-      kind: 'CLOSING',
-      date: statement.to,
-      description: 'Kapanış bakiyesi (dönem toplamları)',
-      debit: statement.totalDebit,
-      credit: statement.totalCredit,
-      balance: statement.closingBalance,
-    },
+    ...(last ? closing : []),
   ];
 }

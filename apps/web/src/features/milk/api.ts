@@ -3,6 +3,7 @@ import type {
   CreateMilkDriverBody,
   CreateMilkVehicleBody,
   MilkDelivery,
+  MilkDeliveryPage,
   MilkDriver,
   MilkSummary,
   MilkVehicle,
@@ -12,6 +13,7 @@ import type {
 } from '@mandira/contract/milk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createOrUpdate, queryString } from '../../api/client.ts';
+import { fetchEveryPage } from '../../api/every-page.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 const BASE = '/production/milk-delivery';
@@ -31,12 +33,27 @@ export function useMilkDrivers() {
   return useQuery(apiQuery<MilkDriver[]>([...MILK, 'drivers'], `${BASE}/drivers`));
 }
 
-export function useMilkDeliveries(range: DayRange) {
+const deliveriesPath = (range: DayRange, page: number, size: number) =>
+  `${BASE}/deliveries${queryString({ ...range, page, size })}`;
+
+/** One page of the range's deliveries, newest first, paged by the server (decision 111). */
+export function useMilkDeliveries(range: DayRange, page: number, size: number) {
   return useQuery({
-    ...apiQuery<MilkDelivery[]>([...MILK, 'deliveries', range], `${BASE}/deliveries${queryString(range)}`),
-    // Changing the range keeps the old rows on screen until the new ones arrive.
+    ...apiQuery<MilkDeliveryPage>(
+      [...MILK, 'deliveries', range, page, size],
+      deliveriesPath(range, page, size),
+    ),
+    // Changing the range or the page keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every delivery of the range, read page by page: the Excel file. */
+export function fetchEveryDelivery(range: DayRange): Promise<MilkDelivery[]> {
+  return fetchEveryPage<MilkDeliveryPage, MilkDelivery>(
+    (page, size) => deliveriesPath(range, page, size),
+    (answer) => ({ rows: answer.deliveries, totalPages: answer.totalPages }),
+  );
 }
 
 export function useMilkSummary(range: DayRange) {

@@ -2,9 +2,16 @@ import type { MilkDelivery } from '@mandira/contract/milk';
 import { Box, Button, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { type DayRange, useMilkDeliveries, useMilkDrivers, useMilkSummary, useMilkVehicles } from './api.ts';
+import {
+  type DayRange,
+  fetchEveryDelivery,
+  useMilkDeliveries,
+  useMilkDrivers,
+  useMilkSummary,
+  useMilkVehicles,
+} from './api.ts';
 import { MILK_DELIVERY_COLUMNS } from './milk-delivery-columns.tsx';
 import { MilkDeliveryFormModal } from './milk-delivery-form-modal.tsx';
 import { MilkFigures } from './milk-figures.tsx';
@@ -12,13 +19,17 @@ import { lastSevenDays } from './milk-range-picker.tsx';
 
 type Editing = { delivery?: MilkDelivery };
 
+/** Deliveries a page; the server pages them, newest first (decision 111). */
+const DELIVERY_PAGE_SIZE = 50;
+
 /**
  * 'Süt Teslimatı Girişi' (spec §2): the figures of the chosen days (the last 7 at first) above the
  * deliveries of the same days. Deliveries, vehicles and drivers load in parallel.
  */
 export default function MilkDeliveriesPage() {
   const [range, setRange] = useState<DayRange>(() => lastSevenDays());
-  const deliveries = useMilkDeliveries(range);
+  const [page, setPage] = useState(1);
+  const deliveries = useMilkDeliveries(range, page, DELIVERY_PAGE_SIZE);
   const vehicles = useMilkVehicles();
   const drivers = useMilkDrivers();
   const summary = useMilkSummary(range);
@@ -30,7 +41,10 @@ export default function MilkDeliveriesPage() {
       <PageHeader title="Süt Teslimatı Girişi" description="Araçların getirdiği inek, koyun ve keçi sütü" />
       <MilkFigures
         range={range}
-        onRangeChange={setRange}
+        onRangeChange={(next) => {
+          setRange(next);
+          setPage(1);
+        }}
         summary={summary.data}
         loading={summary.isPending}
         error={summary.error}
@@ -44,7 +58,9 @@ export default function MilkDeliveriesPage() {
         <DataTable
           name={`sut-teslimatlari-${range.from}-${range.to}`}
           columns={MILK_DELIVERY_COLUMNS}
-          data={deliveries.data}
+          data={deliveries.data?.deliveries}
+          pagination={serverPaging(deliveries.data, page, setPage)}
+          exportRows={() => fetchEveryDelivery(range)}
           getRowId={(delivery) => delivery.id}
           loading={deliveries.isPending || deliveries.isPlaceholderData}
           error={deliveries.error ?? vehicles.error ?? drivers.error}

@@ -1,0 +1,137 @@
+import type { AccountingTransaction, AccountStatement, TransactionPage } from '@mandira/contract/accounting';
+import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
+import { type AccountingWorld, accountingWorld, backdate, pay } from './accounting-test-data.ts';
+
+let w: AccountingWorld;
+beforeAll(async () => {
+  w = await accountingWorld();
+});
+afterAll(() => w.close());
+
+const today = istanbulDate(new Date());
+const get = (url: string) => w.call('GET', url, undefined, w.finance);
+async function data<T>(url: string): Promise<T> {
+  const response = await get(url);
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
+  return response.json.data;
+}
+
+/** A buyer with an order placed 120 days ago, paid in part, and three orders of today, one paid. */
+async function buyerWithAYear() {
+  const b = await buyer(w);
+  const cheese = await stockedProduct(w, 600, { price: 10, discount: 0 });
+  const old = await placedOrder(w, b.id, [{ productId: cheese, boxes: 3 }]);
+  await backdate(w, old.id, new Date(startOfIstanbulDay(addDays(today, -120)).getTime() + 9 * 3_600_000));
+  const recent = [];
+  for (const boxes of [1, 2, 4]) recent.push(await placedOrder(w, b.id, [{ productId: cheese, boxes }]));
+  for (const body of [
+    { orderId: old.id, amount: 40 },
+    { orderId: recent[1]!.id, amount: 25.5 },
+  ]) {
+    const paid = await pay(w, { ...body, payType: 'CASH', reason: 'ORDER_PAYMENT' });
+    expect(paid.statusCode).toBe(200);
+  }
+  return { buyer: b, old };
+}
+
+describe("a buyer's transactions, paged in SQL (decision 111)", () => {
+  it('pages newest first and counts the whole set; the pages together are every transaction', async () => {
+    const { buyer: b } = await buyerWithAYear();
+    const everything = await data<AccountingTransaction[]>(
+      `/accounting/transactions?buyerId=${b.id}&from=2000-01-01`,
+    );
+    expect(everything).toHaveLength(6);
+    const pages: TransactionPage[] = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(await data(`/accounting/transactions?buyerId=${b.id}&page=${page}&size=2`));
+    }
+    expect(pages.map((p) => [p.page, p.size, p.count, p.totalPages, p.transactions.length])).toEqual([
+      [1, 2, 6, 3, 2],
+      [2, 2, 6, 3, 2],
+      [3, 2, 6, 3, 2],
+    ]);
+    expect(pages.flatMap((p) => p.transactions.map((t) => t.id))).toEqual(everything.map((t) => t.id));
+  });
+
+  it('answers an unpaged list of the last 90 days when no start is asked, and names them in a header', async () => {
+    const { buyer: b, old } = await buyerWithAYear();
+    const response = await get(`/accounting/transactions?buyerId=${b.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-default-range']).toBe(`${addDays(today, -89)}..${today}`);
+    // Everything but the old order's NEW_ORDER: its payment was made today.
+    const rows = (response.json.data as AccountingTransaction[]).map((t) => [
+      t.relatedOrderNumber,
+      t.reasonDetail.name,
+    ]);
+    expect(rows).toHaveLength(5);
+    expect(rows).toContainEqual([old.orderNumber, 'ORDER_PAYMENT']);
+    expect(rows).not.toContainEqual([old.orderNumber, 'NEW_ORDER']);
+
+    const asked = await get(`/accounting/transactions?buyerId=${b.id}&from=${addDays(today, -200)}`);
+    expect(asked.headers['x-default-range']).toBeUndefined();
+    expect(asked.json.data).toHaveLength(6);
+    const paged = await get(`/accounting/transactions?buyerId=${b.id}&page=1`);
+    expect(paged.headers['x-default-range']).toBeUndefined();
+    expect(paged.json.data.count).toBe(6);
+  });
+});
+
+describe('the account statement, paged (decision 111)', () => {
+  it('carries the running balance of the whole range on every page, as the unpaged statement does', async () => {
+    const { buyer: b } = await buyerWithAYear();
+    const whole = await data<AccountStatement>(`/accounting/statement?buyerId=${b.id}`);
+    expect(whole.lines).toHaveLength(6);
+    expect(whole.paging).toBeUndefined();
+    const pages: AccountStatement[] = [];
+    for (const page of [1, 2, 3]) {
+      pages.push(await data(`/accounting/statement?buyerId=${b.id}&page=${page}&size=4`));
+    }
+    expect(pages.map((p) => p.paging)).toEqual([
+      { page: 1, size: 4, count: 6, totalPages: 2 },
+      { page: 2, size: 4, count: 6, totalPages: 2 },
+      { page: 3, size: 4, count: 6, totalPages: 2 },
+    ]);
+    expect(pages[2]!.lines).toEqual([]);
+    expect(pages.flatMap((p) => p.lines)).toEqual(whole.lines);
+    for (const p of pages) {
+      expect([p.openingBalance, p.totalDebit, p.totalCredit, p.closingBalance]).toEqual([
+        whole.openingBalance,
+        whole.totalDebit,
+        whole.totalCredit,
+        whole.closingBalance,
+      ]);
+    }
+    expect(pages[1]!.lines.at(-1)!.balance).toBe(whole.closingBalance);
+  });
+
+  it('pages a range with an opening balance, 100 lines a page unless asked', async () => {
+    const { buyer: b } = await buyerWithAYear();
+    const range = `&from=${addDays(today, -30)}&to=${today}`;
+    const whole = await data<AccountStatement>(`/accounting/statement?buyerId=${b.id}${range}`);
+    const history = await data<AccountStatement>(`/accounting/statement?buyerId=${b.id}`);
+    expect(whole.openingBalance).toBe(history.lines[0]!.balance);
+    expect(whole.openingBalance).toBeGreaterThan(0);
+    const first = await data<AccountStatement>(`/accounting/statement?buyerId=${b.id}${range}&page=1`);
+    expect(first.paging).toEqual({ page: 1, size: 100, count: 5, totalPages: 1 });
+    expect(first.lines).toEqual(whole.lines);
+    const second = await data<AccountStatement>(
+      `/accounting/statement?buyerId=${b.id}${range}&page=2&size=2`,
+    );
+    expect(second.lines).toEqual(whole.lines.slice(2, 4));
+  });
+
+  it('refuses a bad page or size with 400 on its field', async () => {
+    const { buyer: b } = await buyerWithAYear();
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['size=501', 'size'],
+      ['size=x', 'size'],
+    ] as const) {
+      const response = await get(`/accounting/statement?buyerId=${b.id}&${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json.error.field).toBe(field);
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import { get, unwrap } from './client.ts';
+
+/** The largest page the server answers (MAX_TRANSACTION_PAGE_SIZE and the milk list's limit). */
+export const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every row of a paged list, read page by page (decision 111): the Excel file of a whole filtered set
+ * without asking the server for one answer whose size grows with the data.
+ */
+export async function fetchEveryPage<P, T>(
+  pathOf: (page: number, size: number) => string,
+  read: (answer: P) => { rows: readonly T[]; totalPages: number },
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = read(await unwrap(get<P>(pathOf(page, EXPORT_PAGE_SIZE))));
+    rows.push(...answer.rows);
+    if (page >= answer.totalPages) return rows;
+  }
+}
