@@ -66,7 +66,8 @@ export default function WarehouseOrdersPage() {
         loading={orders.isPending}
         error={orders.error}
         onRetry={() => void orders.refetch()}
-        initialSort={[{ id: 'order', desc: false }]}
+        // As the server pages: newest first, so the order numbers fall from page to page.
+        initialSort={[{ id: 'order', desc: true }]}
         minWidth={1000}
         emptyMessage="Depoda bekleyen sipariş yok"
         pagination={serverPaging(orders.data, page, setPage)}
