@@ -1,6 +1,7 @@
 import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
@@ -95,5 +96,16 @@ describe('the warehouse list, page by page', () => {
     await expect.poll(() => row.getByTestId('item-status').textContent()).toBe('Hazırlanıyor');
     expect(await orderRow(page, newest.orderNumber).count()).toBe(0);
     await screenshotFromTop(page, 'warehouse-paging-second');
+
+    // The Excel file holds every page, not the one shown.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Excel' }).click(),
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile((await download.path())!);
+    const sheet = workbook.worksheets[0]!;
+    const cells = sheet.getColumn(1).values.map((value) => String(value));
+    for (const order of orders) expect(cells).toContain(String(order.orderNumber));
   });
 });
