@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { OrderStatus } from './order-machines.ts';
-import { Order } from './orders.ts';
+import { OperationType, Order } from './orders.ts';
 
 /** Spec §9: the search periods of the order screen in days, and its default. */
 export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
@@ -75,6 +75,9 @@ export type OrderQuery = z.input<typeof OrderQueryFields>;
 
 /** `GET /orders[?page=&size=]`. */
 export const OrderListQuery = z.object(paging);
+
+/** `GET /orders/filter?operationType=[&page=&size=]`: one screen's orders, paged when asked. */
+export const OrderViewQuery = z.object({ operationType: OperationType, ...paging });
 
 /** A paged answer; unpaged answers are plain arrays. */
 export const OrderPage = z.object({

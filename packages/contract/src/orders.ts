@@ -133,10 +133,10 @@ const optionalOperationType = z.preprocess(
   OperationType.optional(),
 );
 
-/** `GET /orders/filter?operationType=`. */
-export const OperationTypeQuery = z.object({ operationType: OperationType });
-
-/** Item and order action calls may name the screen whose list they answer with. */
+/**
+ * Item and order action calls may name the screen they come from; they answer `[the changed order]`
+ * whatever it is (decision 109), so the name is checked and otherwise unused.
+ */
 export const ActionViewQuery = z.object({ operationType: optionalOperationType });
 
 /** `PUT /orders/{o}/order-item/{i}?action=…[&quantity=n]`; quantity is pieces, for a partial approval. */

@@ -5,7 +5,7 @@ import {
   LoadItemQuery,
   ShipmentLoadBody,
 } from '@mandira/contract/loading';
-import { ActionViewQuery, type OperationType, OrderItemParams } from '@mandira/contract/orders';
+import { ActionViewQuery, OrderItemParams } from '@mandira/contract/orders';
 import { ShipmentIdParams } from '@mandira/contract/shipments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,15 +24,15 @@ import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.servic
 
 /**
  * The order-item warehouse calls of spec §7 (prepare, ready for loading, load, finish loading) and the
- * load acceptance of the shipping staff. Each answers, like every item call, a list of orders that holds
- * the changed one (decision 57).
+ * load acceptance of the shipping staff. Each answers, like every item call, `[the changed order]`
+ * (decisions 57 and 109).
  */
 export function loadingRoutes({ db, config, documents }: { db: Db; config: Config; documents: RenderPool }) {
-  /** One transaction: the change, then the list that holds the changed order. */
-  const changeThenList = (operationType: OperationType | undefined, change: (tx: Tx) => Promise<number>) =>
+  /** One transaction: the change, then `[the changed order]`. */
+  const changeThenList = (change: (tx: Tx) => Promise<number>) =>
     db.transaction(async (tx) => {
       const orderId = await change(tx);
-      return ok(await ordersAfterAction(tx, orderId, operationType));
+      return ok(await ordersAfterAction(tx, orderId));
     });
 
   const settings = { weighbridgeTolerancePercent: config.weighbridgeTolerancePercent };
@@ -50,7 +50,7 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
       ['ready-for-loading', 'PREPARED_WAITING_FOR_LOADING'],
     ] as const) {
       app.put(`${item}/${path}`, { schema: itemSchema, config: warehouse }, async (req) =>
-        changeThenList(req.query.operationType, async (tx) => {
+        changeThenList(async (tx) => {
           await actOnItem(tx, actorOf(req), { ...req.params, action });
           return req.params.orderId;
         }),
@@ -68,13 +68,13 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
         config: warehouse,
       },
       async (req) =>
-        changeThenList(req.query.operationType, async (tx) => {
+        changeThenList(async (tx) => {
           await loadItem(tx, actorOf(req), { ...req.params, ...req.body });
           return req.params.orderId;
         }),
     );
     app.put(`${item}/loaded-to-truck`, { schema: itemSchema, config: warehouse }, async (req) =>
-      changeThenList(req.query.operationType, async (tx) => {
+      changeThenList(async (tx) => {
         await finishLoading(tx, actorOf(req), req.params);
         return req.params.orderId;
       }),
@@ -83,16 +83,16 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
       `${item}/loaded-to-truck/:shipmentId`,
       { schema: { tags, params: LoadedToTruckParams, querystring: ActionViewQuery }, config: warehouse },
       async (req) =>
-        changeThenList(req.query.operationType, async (tx) => {
+        changeThenList(async (tx) => {
           await finishLoading(tx, actorOf(req), req.params);
           return req.params.orderId;
         }),
     );
     app.put(`${item}/accept-load-status`, { schema: itemSchema, config: acceptance }, async (req) =>
-      changeThenList(req.query.operationType, (tx) => acceptLoad(tx, actorOf(req), req.params)),
+      changeThenList((tx) => acceptLoad(tx, actorOf(req), req.params)),
     );
     app.put(`${item}/reject-load-status`, { schema: itemSchema, config: acceptance }, async (req) =>
-      changeThenList(req.query.operationType, async (tx) => {
+      changeThenList(async (tx) => {
         await rejectLoad(tx, actorOf(req), req.params);
         return req.params.orderId;
       }),
@@ -101,7 +101,7 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
       '/shipments/load',
       { schema: { tags, body: ShipmentLoadBody, querystring: ActionViewQuery }, config: acceptance },
       async (req) =>
-        changeThenList(req.query.operationType, (tx) =>
+        changeThenList((tx) =>
           acceptLoad(tx, actorOf(req), {
             itemId: req.body.orderItemId,
             shipmentId: req.body.orderShipmentId,

@@ -49,9 +49,16 @@ export function assertMayView(actor: Actor, operationType: OperationType): void 
   }
 }
 
-/** Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first. */
-export function ordersOfView(db: Db | Tx, operationType: OperationType): Promise<Order[]> {
-  return unpagedOrders(db, VIEWS[operationType].where);
+/**
+ * Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
+ * SQL when `page` or `size` is given (the warehouse screen pages through them).
+ */
+export function ordersOfView(
+  db: Db | Tx,
+  operationType: OperationType,
+  paging: PagingInput = {},
+): Promise<Order[] | OrderPage> {
+  return pageOrList(db, VIEWS[operationType].where, paging);
 }
 
 /**
@@ -108,18 +115,12 @@ export function listOrders(db: Db | Tx, paging: PagingInput): Promise<Order[] | 
 }
 
 /**
- * What an action call answers (DESIGN §7.2): the screen's list when it names its view, else the
- * changed order alone; either way a list that holds the changed order.
+ * What an action call answers: `[the changed order]`, whatever view the call names (decision 109). Its
+ * size never depends on how many orders the screen's list holds, so no step is refused or rolled back
+ * for its answer; the screen refetches the page it shows.
  */
-export async function ordersAfterAction(
-  tx: Tx,
-  orderId: number,
-  operationType: OperationType | undefined,
-): Promise<Order[]> {
-  const changed = await findOrder(tx, orderId);
-  if (!operationType) return [changed];
-  const view = await ordersOfView(tx, operationType);
-  return view.some((order) => order.id === orderId) ? view : [changed, ...view];
+export async function ordersAfterAction(tx: Tx, orderId: number): Promise<Order[]> {
+  return [await findOrder(tx, orderId)];
 }
 
 export async function countAllOrders(db: Db): Promise<number> {

@@ -1,8 +1,6 @@
-import { OrderListQuery, OrderQuery } from '@mandira/contract/order-query';
+import { OrderListQuery, OrderQuery, OrderViewQuery } from '@mandira/contract/order-query';
 import {
   ActionViewQuery,
-  type OperationType,
-  OperationTypeQuery,
   OrderActionParams,
   OrderActionQuery,
   OrderItemActionQuery,
@@ -27,15 +25,11 @@ import {
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
 export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
-  /** One transaction: the change, then the list that holds the changed order (decision 57). */
-  const changeThenList = (
-    orderId: number,
-    operationType: OperationType | undefined,
-    change: (tx: Tx) => Promise<void>,
-  ) =>
+  /** One transaction: the change, then `[the changed order]` (decisions 57 and 109). */
+  const changeThenList = (orderId: number, change: (tx: Tx) => Promise<void>) =>
     db.transaction(async (tx) => {
       await change(tx);
-      return ok(await ordersAfterAction(tx, orderId, operationType));
+      return ok(await ordersAfterAction(tx, orderId));
     });
 
   return async (instance: FastifyInstance) => {
@@ -59,23 +53,22 @@ export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache })
     }
     app.get(
       '/orders/filter',
-      { schema: { tags, querystring: OperationTypeQuery }, config: { access: ORDER_VIEW_ACCESS } },
+      { schema: { tags, querystring: OrderViewQuery }, config: { access: ORDER_VIEW_ACCESS } },
       async (req) => {
         assertMayView(actorOf(req), req.query.operationType);
-        return ok(await ordersOfView(db, req.query.operationType));
+        return ok(await ordersOfView(db, req.query.operationType, req.query));
       },
     );
     app.put(
       '/orders',
       { schema: { tags, body: UpdateOrderBody, querystring: ActionViewQuery }, config: review },
-      async (req) =>
-        changeThenList(req.body.id, req.query.operationType, (tx) => updateOrder(tx, actorOf(req), req.body)),
+      async (req) => changeThenList(req.body.id, (tx) => updateOrder(tx, actorOf(req), req.body)),
     );
     app.put(
       '/orders/:orderId/order-item/:itemId',
       { schema: { tags, params: OrderItemParams, querystring: OrderItemActionQuery }, config: itemSteps },
       async (req) =>
-        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+        changeThenList(req.params.orderId, (tx) =>
           actOnItem(tx, actorOf(req), { ...req.params, ...req.query }),
         ),
     );
@@ -83,7 +76,7 @@ export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache })
       '/orders/:orderId/order-item/:itemId/cancel',
       { schema: { tags, params: OrderItemParams, querystring: ActionViewQuery }, config: review },
       async (req) =>
-        changeThenList(req.params.orderId, req.query.operationType, (tx) =>
+        changeThenList(req.params.orderId, (tx) =>
           actOnItem(tx, actorOf(req), { ...req.params, action: 'CANCEL' }),
         ),
     );
@@ -91,9 +84,7 @@ export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache })
       '/order-action/:action',
       { schema: { tags, params: OrderActionParams, querystring: OrderActionQuery }, config: review },
       async (req) =>
-        changeThenList(req.query.id, req.query.operationType, (tx) =>
-          actOnOrder(tx, actorOf(req), req.query.id, req.params.action),
-        ),
+        changeThenList(req.query.id, (tx) => actOnOrder(tx, actorOf(req), req.query.id, req.params.action)),
     );
     app.get('/dashboard/order-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
       ok(await countAllOrders(db)),

@@ -74,7 +74,7 @@ export function fleetRoutes({ db }: { db: Db }) {
         ok(
           await db.transaction(async (tx) => {
             await planOrderVehicle(tx, actorOf(req), { ...req.params, ...req.body });
-            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+            return ordersAfterAction(tx, req.params.orderId);
           }),
         ),
     );
@@ -85,7 +85,7 @@ export function fleetRoutes({ db }: { db: Db }) {
         ok(
           await db.transaction(async (tx) => {
             await planItemVehicle(tx, actorOf(req), { ...req.params, ...req.body });
-            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+            return ordersAfterAction(tx, req.params.orderId);
           }),
         ),
     );
@@ -96,7 +96,7 @@ export function fleetRoutes({ db }: { db: Db }) {
         ok(
           await db.transaction(async (tx) => {
             await estimatePaletteCount(tx, actorOf(req), { ...req.params, ...req.body });
-            return ordersAfterAction(tx, req.params.orderId, req.query.operationType);
+            return ordersAfterAction(tx, req.params.orderId);
           }),
         ),
     );

@@ -1,9 +1,10 @@
 import type { LoadItemBody, WarehouseStockFigure } from '@mandira/contract/loading';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
+import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
-import { useQuery } from '@tanstack/react-query';
-import { put, queryString } from '../../api/client.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { get, put, queryString, unwrap } from '../../api/client.ts';
 import { SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY, STOCK_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
@@ -12,21 +13,41 @@ import { apiQuery, useApiMutation } from '../../api/query.ts';
 const WAREHOUSE_VIEW = { operationType: 'WAREHOUSE' } as const;
 /** A warehouse step moves reservations; a load moves stock too. */
 const MOVED = [ORDERS_KEY, SELLABLE_PRODUCTS_KEY, STOCK_KEY, SHIPMENTS_KEY] as const;
+/** The largest page the server gives (MAX_ORDER_PAGE_SIZE): the Excel file is read in these. */
+const EXPORT_PAGE_SIZE = 500;
 
-/** Spec §7 `GET /orders/filter?operationType=WAREHOUSE`: the orders with items in the warehouse flow. */
-export function useWarehouseOrders() {
-  return useQuery(
-    apiQuery<Order[]>([...ORDERS_KEY, 'warehouse'], `/orders/filter${queryString(WAREHOUSE_VIEW)}`),
-  );
+const warehousePage = (page: number, size: number, signal?: AbortSignal) =>
+  unwrap(get<OrderPage>(`/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`, { signal }));
+
+/**
+ * Spec §7 `GET /orders/filter?operationType=WAREHOUSE`, one page at a time (newest first, paged in
+ * SQL): the orders with items in the warehouse flow. A step refetches it (decision 109).
+ */
+export function useWarehouseOrders(page: number, size: number) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'warehouse', page, size],
+    queryFn: ({ signal }) => warehousePage(page, size, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every order in the warehouse flow, page after page, for the Excel file. */
+export async function fetchAllWarehouseOrders(): Promise<Order[]> {
+  const first = await warehousePage(1, EXPORT_PAGE_SIZE);
+  const orders = [...first.orders];
+  for (let page = 2; page <= first.totalPages; page++) {
+    orders.push(...(await warehousePage(page, EXPORT_PAGE_SIZE)).orders);
+  }
+  return orders;
 }
 
 export type WarehouseStep = { orderId: number; itemId: number; action: ItemCallAction };
 
-/** A warehouse step of an item by name (spec §7 `?action=`), answered with the warehouse's orders. */
+/** A warehouse step of an item by name (spec §7 `?action=`), answered with the changed order. */
 export function useWarehouseStep() {
   return useApiMutation(
     ({ orderId, itemId, action }: WarehouseStep) =>
-      put<Order[]>(`/orders/${orderId}/order-item/${itemId}${queryString({ action, ...WAREHOUSE_VIEW })}`),
+      put<Order[]>(`/orders/${orderId}/order-item/${itemId}${queryString({ action })}`),
     { invalidates: MOVED },
   );
 }
@@ -39,7 +60,7 @@ export function useLoadItem() {
   return useApiMutation(
     ({ orderId, itemId, shippingId, warehouseStocks }: LoadStep) =>
       put<Order[]>(
-        `/orders/${orderId}/order-item/${itemId}/load${queryString({ action: 'LOAD_ITEM_TO_TRUCK', ...WAREHOUSE_VIEW })}`,
+        `/orders/${orderId}/order-item/${itemId}/load${queryString({ action: 'LOAD_ITEM_TO_TRUCK' })}`,
         { shippingId, warehouseStocks },
       ),
     { invalidates: MOVED },

@@ -1,9 +1,10 @@
 import { orderItemMachine } from '@mandira/contract/order-machines';
+import type { Order } from '@mandira/contract/orders';
 import { Button, Stack } from '@mantine/core';
-import { useMemo, useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { useEffect, useMemo, useState } from 'react';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useWarehouseOrders } from './api.ts';
+import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
 import { LoadModal, type LoadTarget } from './load-modal.tsx';
 import { WAREHOUSE_ITEM_COLUMNS, type WarehouseRow } from './warehouse-item-columns.tsx';
 import { useWarehouseSteps, type WarehouseAction, warehouseActionsOf } from './warehouse-steps.ts';
@@ -17,6 +18,16 @@ const WAREHOUSE_STATUSES: readonly string[] = [
   'LOADED_TO_TRUCK_FROM_WAREHOUSE',
 ];
 
+/** Orders per page; the table shows their items in the warehouse flow, one row each. */
+const PAGE_SIZE = 25;
+
+const rowsOf = (orders: readonly Order[]): WarehouseRow[] =>
+  orders.flatMap((order) =>
+    order.orderItems
+      .filter((item) => WAREHOUSE_STATUSES.includes(item.statusDescription.name))
+      .map((item) => ({ order, item })),
+  );
+
 const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: string }>> = {
   LOAD_ITEM_TO_TRUCK: { variant: 'filled', color: 'violet' },
   LOADED_TO_TRUCK_FROM_WAREHOUSE: { variant: 'filled', color: 'teal' },
@@ -27,21 +38,19 @@ const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: st
 /**
  * 'Depo Sipariş Yönetimi' (spec §2, §4): the items of the orders in the warehouse, one row each, with
  * the steps the contract's item machine allows: prepare, start loading, load onto a truck, finish
- * (all or part) or send back.
+ * (all or part) or send back. The server pages the orders; a step refetches the page shown.
  */
 export default function WarehouseOrdersPage() {
-  const orders = useWarehouseOrders();
+  const [page, setPage] = useState(1);
+  const orders = useWarehouseOrders(page, PAGE_SIZE);
   const steps = useWarehouseSteps();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
-  const rows = useMemo(
-    () =>
-      orders.data?.flatMap((order): WarehouseRow[] =>
-        order.orderItems
-          .filter((item) => WAREHOUSE_STATUSES.includes(item.statusDescription.name))
-          .map((item) => ({ order, item })),
-      ),
-    [orders.data],
-  );
+  const rows = useMemo(() => orders.data && rowsOf(orders.data.orders), [orders.data]);
+  const totalPages = orders.data?.totalPages;
+  // A step may move the last order of the last page out of the warehouse: show the new last page.
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
 
   return (
     <>
@@ -57,9 +66,12 @@ export default function WarehouseOrdersPage() {
         loading={orders.isPending}
         error={orders.error}
         onRetry={() => void orders.refetch()}
-        initialSort={[{ id: 'order', desc: false }]}
+        // As the server pages: newest first, so the order numbers fall from page to page.
+        initialSort={[{ id: 'order', desc: true }]}
         minWidth={1000}
         emptyMessage="Depoda bekleyen sipariş yok"
+        pagination={serverPaging(orders.data, page, setPage)}
+        exportRows={async () => rowsOf(await fetchAllWarehouseOrders())}
         rowActions={({ order, item }) => (
           // One above the other: the table keeps its figures in view on a laptop screen.
           <Stack gap={4} align="stretch">
