@@ -46,6 +46,7 @@ export function ShipmentFilters({ value, onChange }: Props) {
         value={value.status ?? null}
         onChange={(status) => onChange({ status: (status as ShipmentStatus | null) ?? undefined })}
         clearable
+        clearButtonProps={{ 'aria-label': 'Durum filtresini temizle' }}
         w={200}
         comboboxProps={{ withinPortal: true }}
       />
@@ -59,6 +60,7 @@ export function ShipmentFilters({ value, onChange }: Props) {
         searchable
         filter={turkishOptionsFilter}
         clearable
+        clearButtonProps={{ 'aria-label': 'Araç filtresini temizle' }}
         nothingFoundMessage="Araç bulunamadı"
         w={220}
         comboboxProps={{ withinPortal: true }}
