@@ -95,6 +95,7 @@ describe('the shipment list, paged and filtered by the server', () => {
     await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
     await tableRow(page, code(1)).waitFor();
     await tableRow(page, code(2)).waitFor();
+    await screenshotFromTop(page, 'shipment-list-page-2');
     expect(await tableRow(page, code(SHIPMENT_COUNT)).count()).toBe(0);
 
     // A status filter goes back to the first page and asks the server.
@@ -102,6 +103,7 @@ describe('the shipment list, paged and filtered by the server', () => {
     await page.getByRole('option', { name: 'Yüklemeye Hazırlanıyor' }).click();
     await expect.poll(() => countText(page)).toBe('1 kayıt');
     await tableRow(page, code(10)).waitFor();
+    await screenshotFromTop(page, 'shipment-list-filtered');
     // A filter's clear button is hidden from the accessibility tree (Mantine): found by its label.
     await page.locator('[aria-label="Durum filtresini temizle"]').click();
     await expect.poll(() => countText(page)).toBe(`${SHIPMENT_COUNT} kayıt`);

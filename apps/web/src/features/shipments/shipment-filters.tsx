@@ -34,7 +34,7 @@ export function ShipmentFilters({ value, onChange }: Props) {
       minDate={key === 'to' ? value.from : undefined}
       maxDate={key === 'from' ? value.to : undefined}
       clearable
-      w={150}
+      w={170}
     />
   );
   return (
@@ -47,7 +47,7 @@ export function ShipmentFilters({ value, onChange }: Props) {
         onChange={(status) => onChange({ status: (status as ShipmentStatus | null) ?? undefined })}
         clearable
         clearButtonProps={{ 'aria-label': 'Durum filtresini temizle' }}
-        w={200}
+        w={240}
         comboboxProps={{ withinPortal: true }}
       />
       <CityFilter value={value.cityPlateCode} onChange={(cityPlateCode) => onChange({ cityPlateCode })} />
