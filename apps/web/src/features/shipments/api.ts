@@ -61,20 +61,6 @@ export async function fetchAllShipments(filters: ShipmentFilters): Promise<Shipm
   return [first, ...rest].flatMap((one) => one.shipments);
 }
 
-/**
- * The shipments LOADING, the targets of 'Başka Sevkiyata Aktar': asked for by status, since the list
- * on screen is one page of it (decision 110).
- */
-export function useLoadingShipments() {
-  return useQuery({
-    ...apiQuery<Shipment[]>(
-      [...SHIPMENTS_KEY, 'status', 'LOADING'],
-      `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
-    ),
-    staleTime: 0,
-  });
-}
-
 export function useSaveShipment() {
   return useApiMutation(createOrUpdate<CreateShipmentBody | UpdateShipmentBody, Shipment>('/shipments'), {
     invalidates: CHANGED,
