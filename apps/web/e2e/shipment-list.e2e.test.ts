@@ -1,5 +1,6 @@
 import type { Buyer } from '@mandira/contract/buyers';
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Shipment, ShipmentPage } from '@mandira/contract/shipments';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -113,6 +114,17 @@ describe('the shipment list, paged and filtered by the server', () => {
     await expect.poll(() => countText(page)).toBe('1 kayıt');
     await tableRow(page, code(5)).waitFor();
     await page.locator('[aria-label="Araç filtresini temizle"]').click();
+    await expect.poll(() => countText(page)).toBe(`${SHIPMENT_COUNT} kayıt`);
+
+    // The creation day: none from tomorrow, all from today.
+    const turkish = (day: string) => day.split('-').reverse().join('.');
+    const today = istanbulDate(new Date());
+    const startDay = page.getByRole('textbox', { name: 'Başlangıç tarihi' });
+    await startDay.fill(turkish(addDays(today, 1)));
+    await startDay.press('Enter');
+    await expect.poll(() => countText(page)).toBe('0 kayıt');
+    await startDay.fill(turkish(today));
+    await startDay.press('Enter');
     await expect.poll(() => countText(page)).toBe(`${SHIPMENT_COUNT} kayıt`);
 
     // Excel holds every shipment the filters match, not only the page on screen.
