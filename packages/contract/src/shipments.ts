@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { EnumDescription } from './products.ts';
 import {
   SHIPMENT_ACTION_LABELS,
@@ -93,19 +93,52 @@ export type ShipmentActionBody = z.input<typeof ShipmentActionBody>;
 /** `GET /shipments/filter-by-status?status=LOADING`. */
 export const ShipmentStatusQuery = z.object({ status: ShipmentStatus });
 
-/** `GET /shipments?cityPlateCode=6`: the destination city filter of the list (optional). */
-export const ShipmentListQuery = z.object({
-  cityPlateCode: optionalParam(
-    z.preprocess(
-      (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
-      z
-        .number(NOT_A_NUMBER)
-        .int('Geçerli bir il seçiniz.')
-        .min(1, 'Geçerli bir il seçiniz.')
-        .max(81, 'Geçerli bir il seçiniz.'),
+export const MAX_SHIPMENT_PAGE_SIZE = 500;
+/** The unpaged list without a date range: open shipments plus those created in this many days. */
+export const SHIPMENT_UNPAGED_DAYS = 30;
+
+/**
+ * `GET /shipments`: every filter optional, newest first. With `page` or `size` the answer is a
+ * `ShipmentPage`; without both it is an array bounded by the date range, or when none is given by the
+ * open shipments plus those created in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions.md decision 110).
+ */
+export const ShipmentListQuery = z
+  .object({
+    /** The destination's province, plate code 1…81. */
+    cityPlateCode: optionalParam(
+      z.preprocess(
+        (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+        z
+          .number(NOT_A_NUMBER)
+          .int('Geçerli bir il seçiniz.')
+          .min(1, 'Geçerli bir il seçiniz.')
+          .max(81, 'Geçerli bir il seçiniz.'),
+      ),
     ),
-  ),
-});
+    status: optionalParam(ShipmentStatus),
+    /** Created on or after this Istanbul day. */
+    from: optionalParam(day({ cutTime: true })),
+    /** Created on or before this Istanbul day. */
+    to: optionalParam(day({ cutTime: true })),
+    vehicleId: optionalParam(idOf('Geçerli bir araç seçiniz.')),
+    /** The buyer whose warehouse the shipment goes to. */
+    buyerId: optionalParam(idOf('Geçerli bir müşteri seçiniz.')),
+    page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
+    size: optionalParam(
+      idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.').pipe(
+        z.number().max(MAX_SHIPMENT_PAGE_SIZE, `Sayfa boyutu en fazla ${MAX_SHIPMENT_PAGE_SIZE} olabilir.`),
+      ),
+    ),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.to < query.from) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'Bitiş tarihi başlangıç tarihinden önce olamaz.',
+      });
+    }
+  });
 export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
 
 // ---------- answers ----------
@@ -170,8 +203,14 @@ export const Shipment = z.object({
   duration: z.number().nullable(),
   /** True when the figures are the server's estimate (great-circle × 1.3 at 60 km/h), not a router's. */
   routeIsEstimate: z.boolean(),
-  /** The routing service's road geometry as [latitude, longitude] points; null for an estimate. */
-  routeGeometry: z.array(z.tuple([z.number(), z.number()])).nullable(),
+  /**
+   * The routing service's road geometry as [latitude, longitude] points; null for an estimate. Only in
+   * the answers about one shipment (its content, a write): the lists leave it out.
+   */
+  routeGeometry: z
+    .array(z.tuple([z.number(), z.number()]))
+    .nullable()
+    .optional(),
   status: ShipmentStatus,
   statusDetail: EnumDescription,
   /** The guards' facts, for `shipmentMachine.actionsFrom(status, actionContext)`. */
@@ -184,6 +223,16 @@ export const Shipment = z.object({
 });
 export type Shipment = z.infer<typeof Shipment>;
 export const ShipmentList = z.array(Shipment);
+
+/** A paged `GET /shipments`; unpaged answers are plain arrays. */
+export const ShipmentPage = z.object({
+  shipments: z.array(Shipment),
+  page: z.number().int(),
+  size: z.number().int(),
+  count: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ShipmentPage = z.infer<typeof ShipmentPage>;
 
 export function shipmentContextOf(shipment: Pick<Shipment, 'actionContext'>): ShipmentContext {
   return shipment.actionContext;

@@ -1,6 +1,7 @@
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
-import type { City } from '@mandira/contract/shipments';
+import type { City, Shipment } from '@mandira/contract/shipments';
 import { useQuery } from '@tanstack/react-query';
+import { queryString } from './client.ts';
 import { apiQuery } from './query.ts';
 
 /**
@@ -30,5 +31,20 @@ export function useCities() {
   return useQuery({
     ...apiQuery<City[]>(['cities'], '/shipments/cities'),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now (the
+ * warehouse's load modal) and the targets of a transfer (the shipment list, which shows one page).
+ */
+export function useLoadingShipments() {
+  return useQuery({
+    ...apiQuery<Shipment[]>(
+      [...SHIPMENTS_KEY, 'status', 'LOADING'],
+      `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
+    ),
+    // The back office starts and stops loading on another screen: asked afresh when the form opens.
+    staleTime: 0,
   });
 }

@@ -154,6 +154,10 @@ export const shipments = pgTable(
     uniqueIndex('shipments_open_vehicle_key').on(t.vehicleId).where(sql`status <> 'DELIVERED'`),
     uniqueIndex('shipments_open_driver_key').on(t.driverId).where(sql`status <> 'DELIVERED'`),
     index('shipments_status_idx').on(t.status),
+    // The list pages newest first and filters by vehicle and destination (docs/decisions.md decision 110).
+    index('shipments_created_idx').on(t.createdAt, t.id),
+    index('shipments_vehicle_idx').on(t.vehicleId, t.createdAt, t.id),
+    index('shipments_to_warehouse_idx').on(t.toWarehouseId, t.createdAt, t.id),
     check('shipments_status_check', inList('status', SHIPMENT_STATUSES)),
     check(
       'shipments_figures_check',

@@ -85,14 +85,27 @@ export const LOAD_FIGURES = sql`
       join product_items i on i.id = pb.product_item_id
      where l.shipment_id = s.id) wf on true`;
 
+/** Which rows of the list: a page of them (all when no limit), with or without the road geometry. */
+export type ShipmentSelection = { limit?: number; offset?: number; withGeometry?: boolean };
+
+/**
+ * The shipments matching `where` (conditions on `s`, the shipments row), newest first. The rows are
+ * chosen first, then joined and given their load figures, so a page costs its own rows only.
+ */
 export async function findShipments(
   db: Db | Tx,
   where: SQL,
   settings: ShipmentReadSettings,
+  { limit, offset = 0, withGeometry = false }: ShipmentSelection = {},
 ): Promise<Shipment[]> {
   const rows = await rowsOf<ShipmentRow>(
     db,
-    sql`select s.id, s.code, s.status, s.vehicle_id, v.licence_plate_code as plate, v.brand, v.model,
+    sql`with chosen as (
+          select s.id from shipments s
+           where ${where}
+           order by s.created_at desc, s.id desc
+           ${limit === undefined ? sql`` : sql`limit ${limit} offset ${offset}`})
+        select s.id, s.code, s.status, s.vehicle_id, v.licence_plate_code as plate, v.brand, v.model,
                v.pallet_capacity, v.capacity_in_tons::float8 as capacity_in_tons,
                s.driver_id, d.name || ' ' || d.surname as driver_name,
                json_build_array(${stop('fw', "fw.name || ' - ' || fw.short_name")},
@@ -102,10 +115,12 @@ export async function findShipments(
                tb.id as to_buyer_id, tb.title as to_buyer_title, tb.code as to_buyer_code,
                tw.code as to_code, tw.title as to_title,
                s.route_distance_in_meters, s.route_duration_in_seconds, s.route_is_estimate,
-               s.route_geometry, s.loaded_weight_in_tons::float8 as loaded_weight_in_tons, s.description,
+               ${withGeometry ? sql`s.route_geometry` : sql`null::jsonb`} as route_geometry,
+               s.loaded_weight_in_tons::float8 as loaded_weight_in_tons, s.description,
                s.created_at, s.updated_at,
                lf.load_count, lf.pieces, lf.all_accepted, wf.expected_tons, wf.weight_complete
-          from shipments s
+          from chosen c
+          join shipments s on s.id = c.id
           join vehicles v on v.id = s.vehicle_id
           join drivers d on d.id = s.driver_id
           join warehouses fw on fw.id = s.from_warehouse_id
@@ -114,18 +129,27 @@ export async function findShipments(
           join buyer_warehouses tw on tw.id = s.to_warehouse_id
           join buyers tb on tb.id = tw.buyer_id
           ${LOAD_FIGURES}
-         where ${where}
          order by s.created_at desc, s.id desc`,
   );
-  return rows.map((row) => toShipment(row, settings));
+  return rows.map((row) => toShipment(row, settings, withGeometry));
 }
 
+/** How many shipments match `where` (conditions on `s`). */
+export async function countShipments(db: Db | Tx, where: SQL): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from shipments s where ${where}`,
+  );
+  return row?.count ?? 0;
+}
+
+/** One shipment with everything, its road geometry included (404 when unknown). */
 export async function findShipment(
   db: Db | Tx,
   id: number,
   settings: ShipmentReadSettings,
 ): Promise<Shipment> {
-  const [shipment] = await findShipments(db, sql`s.id = ${id}`, settings);
+  const [shipment] = await findShipments(db, sql`s.id = ${id}`, settings, { withGeometry: true });
   if (!shipment) throw notFound('Sevkiyat bulunamadı.');
   return shipment;
 }
@@ -160,7 +184,7 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 const isoOf = (value: Date | string) => toIstanbulIso(value instanceof Date ? value : new Date(value));
 const KINDS = ['FROM', 'INTERMEDIATE', 'INTERMEDIATE', 'TO'] as const;
 
-function toShipment(row: ShipmentRow, settings: ShipmentReadSettings): Shipment {
+function toShipment(row: ShipmentRow, settings: ShipmentReadSettings, withGeometry: boolean): Shipment {
   const stops: RouteStop[] = row.stops.flatMap((one, index) =>
     one.id === null
       ? []
@@ -210,7 +234,7 @@ function toShipment(row: ShipmentRow, settings: ShipmentReadSettings): Shipment 
     routeDistance: row.route_distance_in_meters,
     duration: row.route_duration_in_seconds,
     routeIsEstimate: row.route_is_estimate,
-    routeGeometry: row.route_geometry,
+    ...(withGeometry ? { routeGeometry: row.route_geometry } : {}),
     status: row.status,
     statusDetail: enumDescription(SHIPMENT_STATUS_LABELS, row.status),
     actionContext,

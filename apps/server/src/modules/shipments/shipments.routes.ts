@@ -17,6 +17,7 @@ import { ok } from '../../http/envelope.ts';
 import { findShipment, findShipments } from './shipment.repo.ts';
 import { actOnShipment, type ShipmentActionInput } from './shipment-actions.service.ts';
 import { shipmentContent } from './shipment-content.service.ts';
+import { listShipments } from './shipment-list.service.ts';
 import { createShipment, routeForStops, updateShipment } from './shipments.service.ts';
 import { CITIES } from './turkish-provinces.ts';
 
@@ -45,11 +46,7 @@ export function shipmentRoutes({ db, config }: { db: Db; config: Config }) {
     app.get(
       '/shipments',
       { schema: { tags, querystring: ShipmentListQuery }, config: readShipments },
-      async (req) => {
-        const all = await findShipments(db, sql`true`, settings);
-        const city = req.query.cityPlateCode;
-        return ok(city === undefined ? all : all.filter((shipment) => shipment.toCity?.plateCode === city));
-      },
+      async (req) => ok(await listShipments(db, req.query, settings)),
     );
     app.get(
       '/shipments/filter-by-status',

@@ -102,7 +102,9 @@ describe('creating a shipment', () => {
       ['TO', to],
     ]);
     expect(created.stops[2]).toMatchObject(BURSA);
-    expect((await list()).find((one) => one.id === created.id)).toEqual(created);
+    // The list row is the same shipment without its road (decision 110).
+    const { routeGeometry: _road, ...row } = created;
+    expect((await list()).find((one) => one.id === created.id)).toEqual(row);
   });
 
   it('gives no route figures when a stop has no coordinates', async () => {

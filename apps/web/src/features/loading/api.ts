@@ -2,7 +2,6 @@ import type { LoadItemBody, WarehouseStockFigure } from '@mandira/contract/loadi
 import type { ItemCallAction } from '@mandira/contract/order-machines';
 import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
-import type { Shipment } from '@mandira/contract/shipments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, put, queryString, unwrap } from '../../api/client.ts';
 import { SHIPMENTS_KEY } from '../../api/fleet.ts';
@@ -81,14 +80,5 @@ export function useItemWarehouseStocks(orderId: number, itemId: number) {
   });
 }
 
-/** Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now. */
-export function useLoadingShipments() {
-  return useQuery({
-    ...apiQuery<Shipment[]>(
-      [...SHIPMENTS_KEY, 'status', 'LOADING'],
-      `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
-    ),
-    // The back office starts and stops loading on another screen: asked afresh when the form opens.
-    staleTime: 0,
-  });
-}
+/** The trucks that may take a load now: shared with the shipment list's transfer. */
+export { useLoadingShipments } from '../../api/fleet.ts';

@@ -1,11 +1,14 @@
-import type {
-  CreateShipmentBody,
-  Shipment,
-  ShipmentActionBody,
-  UpdateShipmentBody,
+import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
+import {
+  type CreateShipmentBody,
+  MAX_SHIPMENT_PAGE_SIZE,
+  type Shipment,
+  type ShipmentActionBody,
+  type ShipmentPage,
+  type UpdateShipmentBody,
 } from '@mandira/contract/shipments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createOrUpdate, put, queryString } from '../../api/client.ts';
+import { ApiRequestError, createOrUpdate, get, put, queryString, unwrap } from '../../api/client.ts';
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
@@ -13,16 +16,49 @@ import { apiQuery, useApiMutation } from '../../api/query.ts';
 // reload the fleet lists as well.
 const CHANGED = [SHIPMENTS_KEY, FLEET_KEY] as const;
 
-/** The shipment list, optionally only those bound for one province (plate code). */
-export function useShipments(cityPlateCode: number | undefined) {
+/** The list's filters, all applied by the server; dates are Istanbul days of creation. */
+export type ShipmentFilters = {
+  status?: ShipmentStatus;
+  cityPlateCode?: number;
+  vehicleId?: number;
+  from?: string;
+  to?: string;
+};
+
+export const SHIPMENT_PAGE_SIZE = 50;
+/** The Excel file holds at most this many shipments; a larger set is narrowed by the filters first. */
+export const SHIPMENT_EXPORT_LIMIT = 20_000;
+
+/** One page of the shipments matching the filters, newest first, with their count. */
+export function useShipmentPage(filters: ShipmentFilters, page: number) {
   return useQuery({
-    ...apiQuery<Shipment[]>(
-      [...SHIPMENTS_KEY, 'list', cityPlateCode ?? 'all'],
-      `/shipments${queryString({ cityPlateCode })}`,
+    ...apiQuery<ShipmentPage>(
+      [...SHIPMENTS_KEY, 'page', filters, page],
+      `/shipments${queryString({ ...filters, page, size: SHIPMENT_PAGE_SIZE })}`,
     ),
-    // Changing the city keeps the old rows on screen until the new ones arrive.
+    // Another page or filter keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+}
+
+const shipmentPage = (filters: ShipmentFilters, page: number) =>
+  unwrap(get<ShipmentPage>(`/shipments${queryString({ ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE })}`));
+
+/**
+ * Every shipment matching the filters, page by page, for the Excel file. Above SHIPMENT_EXPORT_LIMIT
+ * nothing is exported and the user is told to narrow the filters: a file is never cut silently.
+ */
+export async function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]> {
+  const first = await shipmentPage(filters, 1);
+  if (first.count > SHIPMENT_EXPORT_LIMIT) {
+    throw new ApiRequestError({
+      code: 'VALIDATION',
+      message: `Filtreye uyan ${first.count.toLocaleString('tr-TR')} sevkiyat var; Excel en fazla ${SHIPMENT_EXPORT_LIMIT.toLocaleString('tr-TR')} sevkiyat alır. Filtreyi daraltın.`,
+    });
+  }
+  const rest = [];
+  for (let page = 2; page <= first.totalPages; page++) rest.push(await shipmentPage(filters, page));
+  return [first, ...rest].flatMap((one) => one.shipments);
 }
 
 export function useSaveShipment() {

@@ -4,6 +4,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
 import { formatNumber } from '../../lib/format.ts';
+import { useShipmentContent } from './load-acceptance-api.ts';
 import { formatKilometres, minutes } from './shipment-format.ts';
 
 const RouteMap = lazy(() => import('./route-map.tsx'));
@@ -101,9 +102,27 @@ function RouteDetails({ shipment }: { shipment: Shipment }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Suspense fallback={<CenteredLoader label="Harita yükleniyor..." />}>
-        <RouteMap stops={shipment.stops} geometry={shipment.routeGeometry} height={360} />
-      </Suspense>
+      <ShipmentMap shipment={shipment} />
     </Stack>
+  );
+}
+
+/**
+ * The list rows leave the road out (decision 110): a routed shipment's road comes with its content,
+ * asked for when the map is shown; an estimate has none and is drawn stop to stop.
+ */
+function ShipmentMap({ shipment }: { shipment: Shipment }) {
+  const routed = !shipment.routeIsEstimate && shipment.routeDistance !== null;
+  const content = useShipmentContent(
+    routed && shipment.routeGeometry === undefined ? shipment.id : undefined,
+  );
+  const geometry = shipment.routeGeometry ?? content.data?.shipment.routeGeometry ?? null;
+  if (routed && geometry === null && content.isPending && shipment.routeGeometry === undefined) {
+    return <CenteredLoader label="Harita yükleniyor..." />;
+  }
+  return (
+    <Suspense fallback={<CenteredLoader label="Harita yükleniyor..." />}>
+      <RouteMap stops={shipment.stops} geometry={geometry} height={360} />
+    </Suspense>
   );
 }

@@ -1,15 +1,16 @@
 import type { ShipmentAction } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Badge, Button } from '@mantine/core';
+import { Badge, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHasPrivilege } from '../../api/current-user.ts';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { useLoadingShipments } from '../../api/fleet.ts';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useShipments } from './api.ts';
-import { CityFilter } from './city-filter.tsx';
+import { type ShipmentFilters as Filters, fetchAllShipments, useShipmentPage } from './api.ts';
 import { RouteModal } from './route-modal.tsx';
 import { SHIPMENT_COLUMNS } from './shipment-columns.tsx';
+import { ShipmentFilters } from './shipment-filters.tsx';
 import { ShipmentFormModal } from './shipment-form-modal.tsx';
 import { ShipmentRowActions } from './shipment-row-actions.tsx';
 import { TransferModal } from './transfer-modal.tsx';
@@ -21,11 +22,23 @@ type Editing = { shipment?: Shipment };
 /**
  * 'Sevkiyat Yönetimi' (spec §2): the shipments, their route, and the steps from parking to delivery.
  * The back office acts on them; shipping staff read the list the load-acceptance screen returns to.
+ * The server filters and pages the list (decision 110); Excel takes every shipment the filters match.
  */
 export default function ShipmentsPage() {
   const mayAct = useHasPrivilege('SHIPMENT_MANAGEMENT');
-  const [city, setCity] = useState<number>();
-  const shipments = useShipments(city);
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState(1);
+  const shipments = useShipmentPage(filters, page);
+  const totalPages = shipments.data?.totalPages ?? 0;
+  // A step may empty the last page (a filtered status moved on): show the new last page instead.
+  useEffect(() => {
+    if (!shipments.isPlaceholderData && totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [shipments.isPlaceholderData, totalPages, page]);
+  const loadingShipments = useLoadingShipments();
+  const changeFilters = (next: Partial<Filters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(1);
+  };
   const steps = useShipmentSteps();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [route, setRoute] = useState<Shipment | null>(null);
@@ -51,37 +64,38 @@ export default function ShipmentsPage() {
           )
         }
       />
-      <DataTable
-        name="sevkiyatlar"
-        columns={SHIPMENT_COLUMNS}
-        data={shipments.data}
-        getRowId={(shipment) => shipment.id}
-        loading={shipments.isPending}
-        error={shipments.error}
-        onRetry={() => void shipments.refetch()}
-        initialSort={[{ id: 'shipmentCode', desc: true }]}
-        minWidth={1180}
-        toolbar={
-          <>
-            <CityFilter value={city} onChange={setCity} />
-            {mayAct && (
+      <Stack gap="sm">
+        <ShipmentFilters value={filters} onChange={changeFilters} />
+        <DataTable
+          name="sevkiyatlar"
+          columns={SHIPMENT_COLUMNS}
+          data={shipments.data?.shipments}
+          getRowId={(shipment) => shipment.id}
+          loading={shipments.isPending || shipments.isPlaceholderData}
+          error={shipments.error}
+          onRetry={() => void shipments.refetch()}
+          minWidth={1180}
+          pagination={serverPaging(shipments.data, page, setPage)}
+          exportRows={() => fetchAllShipments(filters)}
+          toolbar={
+            mayAct && (
               <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({})}>
                 Yeni Sevkiyat
               </Button>
-            )}
-          </>
-        }
-        rowActions={(shipment) => (
-          <ShipmentRowActions
-            shipment={shipment}
-            mayAct={mayAct}
-            busy={steps.submitting}
-            onAction={onAction}
-            onEdit={(one) => setEditing({ shipment: one })}
-            onRoute={setRoute}
-          />
-        )}
-      />
+            )
+          }
+          rowActions={(shipment) => (
+            <ShipmentRowActions
+              shipment={shipment}
+              mayAct={mayAct}
+              busy={steps.submitting}
+              onAction={onAction}
+              onEdit={(one) => setEditing({ shipment: one })}
+              onRoute={setRoute}
+            />
+          )}
+        />
+      </Stack>
       <ShipmentFormModal
         opened={editing !== null}
         shipment={editing?.shipment}
@@ -103,7 +117,7 @@ export default function ShipmentsPage() {
       />
       <TransferModal
         shipment={transferring}
-        shipments={shipments.data ?? []}
+        shipments={loadingShipments.data ?? []}
         submitting={steps.submitting}
         onClose={() => setTransferring(null)}
         onTransfer={async (shipment, targetShipmentId) => {

@@ -1,0 +1,83 @@
+import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import {
+  SHIPMENT_UNPAGED_DAYS,
+  type Shipment,
+  type ShipmentListQuery,
+  type ShipmentPage,
+} from '@mandira/contract/shipments';
+import { and, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
+import { nearestCity } from './turkish-provinces.ts';
+
+type ListInput = z.output<typeof ShipmentListQuery>;
+
+const DEFAULT_PAGE_SIZE = 20;
+
+/**
+ * The buyer warehouses filed under a province: the one whose centre is nearest to their coordinates
+ * (as `toCity` of a shipment). The warehouses are the buyers' depots, few and not growing with time,
+ * so the shipments are then chosen in SQL by their destination id.
+ */
+async function warehousesOfCity(db: Db | Tx, plateCode: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number; latitude: number | null; longitude: number | null }>(
+    db,
+    sql`select id, latitude::float8 as latitude, longitude::float8 as longitude from buyer_warehouses
+         where latitude is not null and longitude is not null`,
+  );
+  return rows
+    .filter((row) => nearestCity(row.latitude, row.longitude)?.plateCode === plateCode)
+    .map((row) => row.id);
+}
+
+/** The query's filters as conditions on `s`, the shipments row. */
+async function conditionsOf(db: Db | Tx, query: ListInput): Promise<SQL> {
+  const conditions: (SQL | undefined)[] = [
+    query.status !== undefined ? sql`s.status = ${query.status}` : undefined,
+    query.vehicleId !== undefined ? sql`s.vehicle_id = ${query.vehicleId}` : undefined,
+    query.buyerId !== undefined
+      ? sql`s.to_warehouse_id in (select id from buyer_warehouses where buyer_id = ${query.buyerId})`
+      : undefined,
+    query.from !== undefined
+      ? sql`s.created_at >= ${startOfIstanbulDay(query.from).toISOString()}::timestamptz`
+      : undefined,
+    query.to !== undefined
+      ? sql`s.created_at < ${startOfIstanbulDay(addDays(query.to, 1)).toISOString()}::timestamptz`
+      : undefined,
+  ];
+  if (query.cityPlateCode !== undefined) {
+    const ids = await warehousesOfCity(db, query.cityPlateCode);
+    conditions.push(sql`s.to_warehouse_id = any(${sql.param(ids)}::int[])`);
+  }
+  return and(sql`true`, ...conditions)!;
+}
+
+/**
+ * `GET /shipments`. With `page` or `size`: that page of every matching shipment and the count. Without
+ * them: every matching shipment, bounded when no date range is given to the open ones plus those created
+ * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions.md decision 110).
+ */
+export async function listShipments(
+  db: Db | Tx,
+  query: ListInput,
+  settings: ShipmentReadSettings,
+): Promise<Shipment[] | ShipmentPage> {
+  const where = await conditionsOf(db, query);
+  if (query.page === undefined && query.size === undefined) {
+    const bounded =
+      query.from === undefined && query.to === undefined
+        ? and(
+            where,
+            sql`(s.status <> 'DELIVERED'
+                 or s.created_at >= now() - make_interval(days => ${SHIPMENT_UNPAGED_DAYS}::int))`,
+          )!
+        : where;
+    return findShipments(db, bounded, settings);
+  }
+  const page = query.page ?? 1;
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  const count = await countShipments(db, where);
+  const shipments = await findShipments(db, where, settings, { limit: size, offset: (page - 1) * size });
+  return { shipments, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
+}
