@@ -106,9 +106,9 @@ describe('the office details at 1366×768', () => {
     );
     await screenshotFromTop(page, 'details-buyer-select-turkish-order');
 
-    await customer.fill('kizilay');
+    await customer.fill('kizilay gida');
     expect(await optionTexts(page)).toEqual(['Kızılay Gıda H8 (H8-B02)']);
-    await customer.fill('canakkale');
+    await customer.fill('canakkale peyn');
     expect(await optionTexts(page)).toEqual(['Çanakkale Peynircilik H8 (H8-B03)']);
     await screenshotFromTop(page, 'details-buyer-select-ascii-search');
     await page.getByRole('option', { name: 'Çanakkale Peynircilik H8 (H8-B03)' }).click();

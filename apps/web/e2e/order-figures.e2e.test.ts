@@ -12,7 +12,7 @@ import { LAPTOP } from './viewport.ts';
 const baseUrl = inject('baseUrl');
 const MANAGER = { userName: 'fiyat.siparis.e2e', password: 'fiyat-siparis-1234' };
 const FINANCE = { userName: 'fiyat.finans.e2e', password: 'fiyat-finans-1234' };
-const BUYER: CreateBuyerBody = { code: 'E2E-F01', title: 'Bandırma Kaymakçısı', name: 'Eda', surname: 'Şen' };
+const BUYER: CreateBuyerBody = { code: 'E2E-P01', title: 'Bandırma Kaymakçısı', name: 'Eda', surname: 'Şen' };
 /** 1500 g products, 6 to a box; the cream sells at ₺38,75 list less ₺1,25: ₺37,50 charged. */
 const KAYMAK = { code: 'STK-8601', name: 'Manda Kaymağı 1500 g', price: 38.75, discount: 1.25 };
 const COKELEK = { code: 'STK-8602', name: 'Köy Çökeleği 1500 g', price: 20, discount: 0 };

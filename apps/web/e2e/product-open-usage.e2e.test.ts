@@ -50,9 +50,9 @@ describe('a price or bundle edit says which open baskets and orders it reaches, 
       productBundle: [lines[0]],
     });
     for (const [code, title] of [
-      ['E2E-F01', 'Çanakkale Şarküteri'],
-      ['E2E-F02', 'Ödemiş Gıda'],
-      ['E2E-F03', 'Kızılay Kahvaltı Salonu'],
+      ['E2E-U01', 'Ayvalık Şarküteri'],
+      ['E2E-U02', 'Ödemiş Gıda'],
+      ['E2E-U03', 'Bursa Kahvaltı Salonu'],
     ] as const) {
       buyers.push(
         (await seeder.call<Buyer>('POST', '/buyers', { code, title, name: 'Ali', surname: 'Işık' })).id,

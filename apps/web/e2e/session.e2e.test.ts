@@ -1,5 +1,6 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
 import type { Buyer } from '@mandira/contract/buyers';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
@@ -99,6 +100,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     await seeder.call('POST', '/admin/baskets/apply-to-order', {
       buyerId,
       buyerRequestReferenceCode: 'KRS-1',
+      plannedShipmentDate: istanbulDate(new Date()),
     });
     accountUrl = `${baseUrl}/musteri-finans-yonetimi?buyerId=${buyerId}`;
     browser = await openBrowser();

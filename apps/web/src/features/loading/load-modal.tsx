@@ -10,7 +10,6 @@ import { formatNumber } from '../../lib/format.ts';
 import { LoadError } from '../../lib/load-states.tsx';
 import { ModalFooter } from '../../lib/modal-footer.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
-import { turkishOptionFilter } from '../../lib/option-filter.ts';
 import { readServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
@@ -132,7 +131,6 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             value={shipmentId}
             onChange={setShipmentId}
             searchable
-            filter={turkishOptionFilter}
             nothingFoundMessage="Kayıt bulunamadı"
             required
           />

@@ -9,7 +9,6 @@ import { useWarehouses } from '../../api/warehouses.ts';
 import { contractResolver } from '../../lib/contract-resolver.ts';
 import { FormActions } from '../../lib/form-actions.tsx';
 import { FormError } from '../../lib/form-error.tsx';
-import { turkishOptionFilter } from '../../lib/option-filter.ts';
 import { readServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveShipment } from './api.ts';
@@ -133,7 +132,6 @@ function ShipmentForm({ shipment, onDone }: { shipment: Shipment | undefined; on
           placeholder="Seçiniz"
           data={options[name].data}
           searchable
-          filter={turkishOptionFilter}
           clearable={extra.clearable}
           nothingFoundMessage="Kayıt bulunamadı"
           value={field.value || null}

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { turkishOptionFilter } from './option-filter.ts';
+import { turkishOptionsFilter } from './select-options.ts';
 
-describe('the dropdown search', () => {
+describe('the dropdown search over long labels', () => {
   const options = [
     { value: '1', label: 'BALIKESİR ŞARKÜTERİ (MUS-001) · Merkez Depo (MUS-001-D1) · Balıkesir' },
     { value: '2', label: 'Işık Gıda (MUS-002) · Merkez Depo (MUS-002-D1) · İzmir' },
     { group: 'Diğer', items: [{ value: '3', label: 'Çanakkale Süt (MUS-003) · Kordon Şubesi' }] },
   ];
   const search = (text: string) =>
-    turkishOptionFilter({ options, search: text, limit: 100 }).flatMap((item) =>
+    turkishOptionsFilter({ options, search: text, limit: 100 }).flatMap((item) =>
       'group' in item ? item.items.map((one) => one.value) : [item.value],
     );
 
