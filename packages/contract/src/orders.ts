@@ -71,7 +71,7 @@ export const BRANCH_REQUIRED_MESSAGE =
   'Teslimat şubesi zorunludur: müşterinin teslimat depolarından birini seçiniz.';
 
 /**
- * `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (DESIGN §7.2). The
+ * `POST /admin/baskets/apply-to-order`: the basket of the buyer becomes an order (decision 99). The
  * planned day is required (today or later, an Istanbul day); the branch is required when the buyer has
  * delivery warehouses, which only the server knows (it answers 400 on `buyerBranch`); the colour is
  * optional (decision 102).

@@ -193,7 +193,7 @@ export const basketItems = (basket: Basket) =>
   }));
 
 /**
- * Products whose kept reservation counters (decision 65) differ from DESIGN §7.1's sums over the rows,
+ * Products whose kept reservation counters (decision 65) differ from their sums over the rows,
  * and bundle snapshots whose order pieces (decision 99) differ from their items' sums; empty when they
  * agree. A product without a counter row counts as 0 / 0.
  */

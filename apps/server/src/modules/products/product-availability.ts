@@ -97,7 +97,7 @@ export function productFiguresStatement(where: SQL): SQL {
 }
 
 /**
- * DESIGN §7.1's reserved(item) of the items `items` selects (a statement answering `product_item_id`):
+ * The reserved(item) of the items `items` selects (a statement answering `product_item_id`):
  * basket pieces of every product by its current bundle, open order pieces by the bundle each item was
  * ordered with (decision 99), both from the kept counters.
  */

@@ -42,7 +42,7 @@ export async function fetchAllWarehouseOrders(): Promise<Order[]> {
 
 export type WarehouseStep = { orderId: number; itemId: number; action: ItemCallAction };
 
-/** A warehouse step of an item by name (spec §7 `?action=`), answered with the changed order. */
+/** A warehouse step of an item by name (`?action=`), answered with the changed order. */
 export function useWarehouseStep() {
   return useApiMutation(
     ({ orderId, itemId, action }: WarehouseStep) =>

@@ -63,7 +63,7 @@ const quantityIn = (item: ProductItem, warehouse: WarehouseName) =>
   item.stocks.find((line) => line.warehouseId === warehouse.id)?.quantity;
 
 /**
- * 'Stok Yönetimi' (spec §2): stock code, name, barcode, packaging, the total and one column per
+ * 'Stok Yönetimi': stock code, name, barcode, packaging, the total and one column per
  * warehouse. A warehouse's figure opens that item's movements in that warehouse.
  */
 export function stockManagementColumns(
