@@ -158,6 +158,15 @@ export const DRIVER_STATUS_AFTER = {
   COMPLETE_DELIVERY: 'AVAILABLE',
 } as const satisfies Partial<Record<ShipmentAction, 'AVAILABLE' | 'LOAD_WEIGHT_CHECK' | 'ON_DELIVERY'>>;
 
+/**
+ * Actions after which the shipment no longer holds its driver on the weighbridge or on the road: a
+ * recheck sends the load back to the warehouse, and parking ends a failed delivery. The driver is
+ * free again, unless someone set another status by hand in between (then that one stays).
+ */
+export const DRIVER_RELEASED_BY: readonly ShipmentAction[] = ['RECHECK', 'DO_PARKING'];
+/** The driver statuses the shipment itself sets, which a release gives back. */
+export const DRIVER_STATUSES_HELD_BY_SHIPMENT = ['LOAD_WEIGHT_CHECK', 'ON_DELIVERY'] as const;
+
 /** The named shortcut calls of spec §7: `PUT /shipments/{path}/{id}` runs the action. */
 export const SHIPMENT_SHORTCUTS = {
   'status/loading': 'START_LOADING',

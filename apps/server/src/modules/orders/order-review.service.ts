@@ -9,7 +9,12 @@ import {
   orderItemMachine,
   orderMachine,
 } from '@mandira/contract/order-machines';
-import { isPastDay, PAST_SHIPMENT_DAY_MESSAGE, type UpdateOrderBody } from '@mandira/contract/orders';
+import {
+  isPastDay,
+  PAST_SHIPMENT_DAY_MESSAGE,
+  PLANNED_DAY_REQUIRED_MESSAGE,
+  type UpdateOrderBody,
+} from '@mandira/contract/orders';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +22,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
-import { assertBranchOfBuyer } from './place-order.service.ts';
+import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.service.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
 
 export type OrderRow = {
@@ -208,9 +213,14 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
     throw conflict('Tamamlanmış veya iptal edilmiş bir siparişin bilgileri değiştirilemez.');
   }
   if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);
+  // What placing an order requires (decision 102) may be changed here, not taken away.
+  if (input.buyerBranch === null) await assertBuyerHasNoBranches(tx, order.buyer_id);
   const day = input.plannedShipmentDate;
+  if (day === null && order.planned_shipment_date !== null) {
+    throw badRequest(PLANNED_DAY_REQUIRED_MESSAGE, 'plannedShipmentDate');
+  }
   if (day && day !== order.planned_shipment_date && isPastDay(day)) {
-    throw badRequest(`Planlanan sevkiyat tarihi: ${PAST_SHIPMENT_DAY_MESSAGE}`, 'plannedShipmentDate');
+    throw badRequest(PAST_SHIPMENT_DAY_MESSAGE, 'plannedShipmentDate');
   }
   if (changesHeader) {
     const keep = (value: unknown, column: string) => (value === undefined ? sql.raw(column) : sql`${value}`);

@@ -207,6 +207,24 @@ describe('changing an order (PUT /orders)', () => {
     const past = await w.call('PUT', '/orders', { id: order.id, plannedShipmentDate: addDays(day, -5) });
     expect(past.statusCode).toBe(400);
     expect(past.json.error.field).toBe('plannedShipmentDate');
+    expect(past.json.error.message).toBe('Planlanan sevkiyat tarihi geçmiş bir gün olamaz.');
+  });
+
+  it('refuses to take away the planned day, or the branch of a buyer with branches, writing nothing', async () => {
+    const { order } = await orderInReview();
+    const branch = await branchOf(w, order.buyerId, 'ŞUBE-2');
+    await w.call('PUT', '/orders', { id: order.id, buyerBranch: branch });
+    const before = await orderSnapshot(w, order.id);
+    const noDay = await w.call('PUT', '/orders', { id: order.id, plannedShipmentDate: null });
+    expect(noDay.statusCode).toBe(400);
+    expect(noDay.json.error).toMatchObject({
+      field: 'plannedShipmentDate',
+      message: 'Planlanan sevkiyat tarihi zorunludur.',
+    });
+    const noBranch = await w.call('PUT', '/orders', { id: order.id, buyerBranch: null, colorGroup: null });
+    expect(noBranch.statusCode).toBe(400);
+    expect(noBranch.json.error.field).toBe('buyerBranch');
+    expect(await orderSnapshot(w, order.id)).toEqual(before);
   });
 
   it('cancels for the buyer while nothing is loaded: every item canceled and its pieces released', async () => {

@@ -27,7 +27,7 @@ export async function assertBranchOfBuyer(tx: Tx, buyerId: number, branchId: num
 }
 
 /** A buyer with delivery warehouses must say which one an order goes to (400 on the field, decision 102). */
-async function assertBuyerHasNoBranches(tx: Tx, buyerId: number): Promise<void> {
+export async function assertBuyerHasNoBranches(tx: Tx, buyerId: number): Promise<void> {
   const [branch] = await rowsOf<{ id: number }>(
     tx,
     sql`select id from buyer_warehouses where buyer_id = ${buyerId} limit 1`,

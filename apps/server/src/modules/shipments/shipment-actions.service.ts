@@ -1,5 +1,7 @@
 import {
+  DRIVER_RELEASED_BY,
   DRIVER_STATUS_AFTER,
+  DRIVER_STATUSES_HELD_BY_SHIPMENT,
   overCapacityMessage,
   SHIPMENT_STATUS_LABELS,
   type ShipmentAction,
@@ -89,6 +91,11 @@ export async function actOnShipment(
   if (driverStatus) {
     await tx.execute(sql`
       update drivers set status = ${driverStatus}, updated_at = now() where id = ${shipment.driver_id}`);
+  }
+  if (DRIVER_RELEASED_BY.includes(input.action)) {
+    await tx.execute(sql`
+      update drivers set status = 'AVAILABLE', updated_at = now()
+       where id = ${shipment.driver_id} and status = any(${sql.param([...DRIVER_STATUSES_HELD_BY_SHIPMENT])}::text[])`);
   }
   await SHIPMENT_EFFECTS[input.action]?.({
     tx,

@@ -175,6 +175,26 @@ describe('the guards and what an action writes', () => {
     expect(await driverStatusOf(loaded.id)).toBe('AVAILABLE');
   });
 
+  it('frees the driver on a recheck from the weighbridge and on parking after a failed delivery', async () => {
+    const setDriver = (status: string) =>
+      w.t.db.execute(sql`update drivers set status = ${status} where id = ${loaded.driverId}`);
+    await put(loaded.id, 'LOAD_WEIGHT_CHECK', null);
+    await setDriver('LOAD_WEIGHT_CHECK');
+    expect((await act(loaded.id, 'RECHECK')).statusCode).toBe(200);
+    expect(await driverStatusOf(loaded.id)).toBe('AVAILABLE');
+
+    await put(loaded.id, 'RETURNING_TO_WAREHOUSE', null);
+    await setDriver('ON_DELIVERY');
+    expect((await act(loaded.id, 'DO_PARKING')).statusCode).toBe(200);
+    expect(await driverStatusOf(loaded.id)).toBe('AVAILABLE');
+
+    // A status set by hand in between is the office's word, not the shipment's: it stays.
+    await put(loaded.id, 'LOAD_CHECK_COMPLETED', null);
+    await setDriver('ON_VACATION');
+    expect((await act(loaded.id, 'RECHECK')).statusCode).toBe(200);
+    expect(await driverStatusOf(loaded.id)).toBe('ON_VACATION');
+  });
+
   it('needs a weight > 0 to come off the weighbridge (400), and forgets it on a recheck', async () => {
     await put(loaded.id, 'LOAD_WEIGHT_CHECK', null);
     for (const extra of [
