@@ -246,13 +246,17 @@ type Step =
   | { kind: 'finish' | 'finishPartly' | 'accept' | 'acceptAll' | 'reject' | 'sendBack'; pick: number }
   | { kind: 'transfer'; shipment: number };
 
+// Loads are drawn more often, so that the other steps mostly find an item to act on.
 const step: fc.Arbitrary<Step> = fc.oneof(
-  fc.record({
-    kind: fc.constant('load' as const),
-    shipment: fc.nat(1),
-    boxes: fc.integer({ min: 1, max: 3 }),
-    napkins: fc.boolean(),
-  }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('load' as const),
+      shipment: fc.nat(1),
+      boxes: fc.integer({ min: 1, max: 3 }),
+      napkins: fc.boolean(),
+    }),
+  },
   fc.record({
     kind: fc.constantFrom(
       'finish',
@@ -271,7 +275,7 @@ describe('a random mix of writes', () => {
   it('keeps the figures equal to the loads after every step', async () => {
     let succeeded = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 3, maxLength: 8 }), async (steps) => {
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 10 }), async (steps) => {
         const shipments = [(await shipmentIn(w)).id, (await shipmentIn(w)).id];
         const items: { order: { id: number }; itemId: number; shipment: number }[] = [];
         for (const one of steps) {
@@ -320,10 +324,10 @@ describe('a random mix of writes', () => {
           await expectFiguresHold();
         }
       }),
-      { numRuns: 6 },
+      { numRuns: 8 },
     );
     // The mix wrote, not only was refused.
-    expect(succeeded).toBeGreaterThan(10);
+    expect(succeeded).toBeGreaterThanOrEqual(16);
   }, 300_000);
 });
 
