@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -238,6 +239,34 @@ describe('the screens read the kept figures', () => {
     await loaded(shipment.id, 1);
     await expectFiguresHold();
     expect(await kept(shipment.id)).toMatchObject({ load_count: 2, load_pieces: 12 });
+  });
+});
+
+describe('the migration', () => {
+  it('fills the figures of the shipments that had loads before it', async () => {
+    const shipment = await shipmentIn(w);
+    await loaded(shipment.id, 2, cheese, 5);
+    await loaded(shipment.id, 1, napkins);
+    const before = await shipmentFigureDrift(w.t.db);
+    await w.t.db.execute(sql`
+      update shipments set load_count = 0, load_pieces = 0, loads_all_accepted = null,
+                           expected_weight_in_tons = null, expected_weight_complete = null`);
+    expect((await shipmentFigureDrift(w.t.db)).length).toBeGreaterThan(0);
+    const migration = await readFile(
+      new URL('../../db/migrations/0015_shipment_load_figures.sql', import.meta.url),
+      'utf8',
+    );
+    const backfill = migration.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toMatch(/^\s*UPDATE "shipments"/);
+    await w.t.db.execute(sql.raw(backfill));
+    expect(before).toEqual([]);
+    await expectFiguresHold();
+    expect(await kept(shipment.id)).toEqual({
+      load_count: 3,
+      load_pieces: 18,
+      all_accepted: false,
+      tons: 0.018,
+    });
   });
 });
 
