@@ -144,6 +144,16 @@ export const shipments = pgTable(
     routeGeometry: jsonb('route_geometry').$type<[number, number][]>(),
     loadedWeightInTons: numeric('loaded_weight_in_tons', { precision: 8, scale: 3, mode: 'number' }),
     description: text('description').notNull().default(''),
+    // The load figures, kept by every write that changes the loads or their items' acceptance
+    // (docs/decisions.md decision 114), so a page of the list reads them off its own rows.
+    loadCount: integer('load_count').notNull().default(0),
+    loadPieces: integer('load_pieces').notNull().default(0),
+    /** Null without loads; true when every loaded item is LOAD_STATUS_ACCEPTED. */
+    loadsAllAccepted: boolean('loads_all_accepted'),
+    /** The net tons of the loads' weighable bundle lines; null when none weighs. */
+    expectedWeightInTons: numeric('expected_weight_in_tons', { mode: 'number' }),
+    /** Null without loads; false when a loaded bundle line counts pieces (QUANTITY), whose weight is unknown. */
+    expectedWeightComplete: boolean('expected_weight_complete'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

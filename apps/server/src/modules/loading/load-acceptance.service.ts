@@ -13,13 +13,16 @@ import { reverseLoads } from './load-records.ts';
 
 type ItemShipment = { id: number; code: string; status: ShipmentStatus };
 
-/** The shipments the item has loads on, locked for share in id order (before the order, decision 85). */
+/**
+ * The shipments the item has loads on, locked for key share in id order (before the order, decisions
+ * 85 and 114).
+ */
 async function lockShipmentsOfItem(tx: Tx, orderItemId: number): Promise<ItemShipment[]> {
   return rowsOf<ItemShipment>(
     tx,
     sql`select s.id, s.code, s.status from shipments s
          where s.id in (select shipment_id from shipment_loads where order_item_id = ${orderItemId})
-         order by s.id for share`,
+         order by s.id for key share`,
   );
 }
 

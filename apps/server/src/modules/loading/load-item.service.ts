@@ -14,8 +14,10 @@ import { recordLoad, type StockTaken } from './load-records.ts';
 export type LockedShipment = { id: number; code: string; status: ShipmentStatus };
 
 /**
- * Locks a shipment row for share: loads and acceptances on it may run side by side, but its status
- * cannot change under them. Shipments are locked before orders, as the shipment actions do.
+ * Locks a shipment row for key share: loads and acceptances on it may run side by side, but its status
+ * cannot change under them (the actions lock it FOR UPDATE). Key share, not share, so that the load
+ * figures kept on the row can be written under it (docs/decisions.md decision 114). Shipments are
+ * locked before orders, as the shipment actions do.
  */
 export async function lockShipmentForShare(
   tx: Tx,
@@ -24,7 +26,7 @@ export async function lockShipmentForShare(
 ): Promise<LockedShipment> {
   const [shipment] = await rowsOf<LockedShipment>(
     tx,
-    sql`select id, code, status from shipments where id = ${shipmentId} for share`,
+    sql`select id, code, status from shipments where id = ${shipmentId} for key share`,
   );
   if (!shipment) throw new AppError('NOT_FOUND', 'Sevkiyat bulunamadı.', field);
   return shipment;

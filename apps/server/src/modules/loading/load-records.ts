@@ -3,6 +3,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { reserves } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 
 /**
@@ -24,6 +25,7 @@ export async function recordLoad(
         values (${load.orderItemId}, ${load.shipmentId}, ${load.warehouseId}, ${load.pieces}, ${actor.userId || null})
         returning id`,
   );
+  await keepShipmentFigures(tx, { shipmentIds: [load.shipmentId] });
   await tx.execute(sql`
     insert into shipment_load_lines (shipment_load_id, stock_line_id, quantity)
     select ${row!.id}, t.stock_line_id, t.quantity
@@ -35,7 +37,7 @@ export async function recordLoad(
 export type LoadSelection = { orderItemIds: readonly number[]; shipmentId?: number };
 
 type ReversedLine = { order_id: number; stock_line_id: number; quantity: number };
-type ReversedItem = { order_item_id: number; pieces: number };
+type ReversedItem = { order_item_id: number; pieces: number; shipment_ids: number[] };
 
 /**
  * Puts the selected loads' pieces back on the stock lines they came from (RETURN_INBOUND with the
@@ -77,9 +79,12 @@ export async function reverseLoads(
   const items = await rowsOf<ReversedItem>(
     tx,
     sql`with gone as (delete from shipment_loads sl where ${where}
-                       returning sl.order_item_id, sl.pieces)
-        select order_item_id, sum(pieces)::int as pieces from gone group by order_item_id`,
+                       returning sl.order_item_id, sl.shipment_id, sl.pieces)
+        select order_item_id, sum(pieces)::int as pieces,
+               array_agg(distinct shipment_id) as shipment_ids
+          from gone group by order_item_id`,
   );
+  await keepShipmentFigures(tx, { shipmentIds: items.flatMap((item) => item.shipment_ids) });
   const changes: ReservationChange[] = [];
   for (const item of items) {
     const [lowered] = await rowsOf<{ product_id: number; status: string; bundle_snapshot_id: number }>(

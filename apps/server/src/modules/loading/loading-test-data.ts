@@ -3,6 +3,7 @@ import type { CreateProductItemBody } from '@mandira/contract/products';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { shipmentFigureDrift } from '../../../test/shipment-figures.ts';
 import { rowsOf } from '../../db/client.ts';
 import {
   branchOf,
@@ -184,7 +185,8 @@ export function load(
 /**
  * DESIGN §7.4's invariant over the whole database: every stock line equals the sum of its history;
  * every item's loaded pieces equal its load records; and what the load records took from each line
- * for an order equals the order's shipment goods-out less its load returns on that line.
+ * for an order equals the order's shipment goods-out less its load returns on that line. The kept
+ * counters agree with what they count: reservations (decision 65) and shipment load figures (decision 114).
  */
 export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void> {
   const lines = await rowsOf<{ id: number }>(
@@ -218,6 +220,7 @@ export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void>
   );
   expect(taken, 'order stock movements that differ from their load records').toEqual([]);
   expect(await reservationDrift(w.t.db), 'reservation counters that differ from the sums').toEqual([]);
+  expect(await shipmentFigureDrift(w.t.db), 'shipment load figures that differ from their loads').toEqual([]);
 }
 
 /** `PUT /shipments/{id}/on-action` as the back office. */

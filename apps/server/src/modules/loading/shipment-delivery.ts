@@ -10,6 +10,7 @@ import {
 } from '../orders/order-review.service.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**
@@ -108,4 +109,5 @@ export async function transferLoads(tx: Tx, shipmentId: number, targetShipmentId
   await tx.execute(
     sql`update shipment_loads set shipment_id = ${targetShipmentId} where shipment_id = ${shipmentId}`,
   );
+  await keepShipmentFigures(tx, { shipmentIds: [shipmentId, targetShipmentId] });
 }

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
+import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
 import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.service.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
@@ -135,6 +136,10 @@ export async function stepItem(
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
+  // The shipments carrying the item count its loads as accepted or not (docs/decisions.md decision 114).
+  if ((to === 'LOAD_STATUS_ACCEPTED') !== (item.status === 'LOAD_STATUS_ACCEPTED')) {
+    await keepShipmentFigures(tx, { orderItemIds: [item.id] });
+  }
   return {
     productId: item.product_id,
     orderPieces: heldAfter - heldBefore,

@@ -12,6 +12,7 @@ import {
   placedOrder,
   stockedProduct,
 } from '../orders/order-test-data.ts';
+import { keepShipmentFigures } from './shipment-figures.ts';
 
 /** The order world with the shipping staff's token too; BACKOFFICE_ADMIN (`office`) runs shipments. */
 export type FleetWorld = OrderWorld & { shipping: string };
@@ -153,6 +154,8 @@ export async function loadOnto(
   await w.t.db.execute(sql`
     insert into shipment_loads (order_item_id, shipment_id, warehouse_id, pieces)
     select ${itemId}, ${shipmentId}, id, ${pieces} from warehouses where name = 'DEPO1'`);
+  // Loads written here bypass the loading service, so they keep the shipment's figures as it would.
+  await w.t.db.transaction((tx) => keepShipmentFigures(tx, { shipmentIds: [shipmentId] }));
   return itemId;
 }
 

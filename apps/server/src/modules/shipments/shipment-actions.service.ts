@@ -14,7 +14,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { stepOrConflict } from '../orders/order-steps.ts';
-import { contextOf, LOAD_FIGURES, type ShipmentReadSettings } from './shipment.repo.ts';
+import { contextOf, type ShipmentReadSettings } from './shipment.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
 
 export type ShipmentActionInput = {
@@ -61,11 +61,12 @@ export async function actOnShipment(
 
   const [figures] = await rowsOf<Parameters<typeof contextOf>[0]>(
     tx,
-    sql`select lf.load_count, lf.all_accepted, wf.expected_tons, wf.weight_complete,
+    sql`select s.load_count, s.loads_all_accepted as all_accepted,
+               s.expected_weight_in_tons::float8 as expected_tons,
+               s.expected_weight_complete as weight_complete,
                s.loaded_weight_in_tons::float8 as loaded_weight_in_tons,
                v.capacity_in_tons::float8 as capacity_in_tons
           from shipments s join vehicles v on v.id = s.vehicle_id
-          ${LOAD_FIGURES}
          where s.id = ${input.id}`,
   );
   const context = contextOf(figures!, settings);

@@ -17,6 +17,7 @@ import {
   shipmentSnapshot,
   vehicle,
 } from './fleet-test-data.ts';
+import { keepShipmentFigures } from './shipment-figures.ts';
 
 /** DESIGN §7.5 written out again, independently of the contract's table: [from, action, to]. */
 const TABLE: [ShipmentStatus, ShipmentAction, ShipmentStatus][] = [
@@ -82,6 +83,7 @@ async function keepLoaded() {
   await w.t.db.execute(sql`
     update order_items set status = 'LOAD_STATUS_ACCEPTED'
      where id in (select order_item_id from shipment_loads where shipment_id = ${loaded.id})`);
+  await w.t.db.transaction((tx) => keepShipmentFigures(tx, { shipmentIds: [loaded.id, target.id] }));
 }
 
 async function put(id: number, status: ShipmentStatus, weighed: number | null = EXPECTED_TONS) {

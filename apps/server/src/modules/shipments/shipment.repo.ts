@@ -69,28 +69,13 @@ const stop = (alias: string, title: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'title', ${title},
     'latitude', ${alias}.latitude, 'longitude', ${alias}.longitude)`);
 
-/** The load figures of the shipment `s`: counts, acceptance and expected weight. */
-export const LOAD_FIGURES = sql`
-  left join lateral (
-    select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::float8 as pieces,
-           bool_and(oi.status = 'LOAD_STATUS_ACCEPTED') as all_accepted
-      from shipment_loads l join order_items oi on oi.id = l.order_item_id
-     where l.shipment_id = s.id) lf on true
-  left join lateral (
-    select sum(l.pieces * pb.quantity * ${ITEM_TONS})::float8 as expected_tons,
-           bool_and(i.packaging_unit_type <> 'QUANTITY') as weight_complete
-      from shipment_loads l
-      join order_items oi on oi.id = l.order_item_id
-      join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
-      join product_items i on i.id = pb.product_item_id
-     where l.shipment_id = s.id) wf on true`;
-
 /** Which rows of the list: a page of them (all when no limit), with or without the road geometry. */
 export type ShipmentSelection = { limit?: number; offset?: number; withGeometry?: boolean };
 
 /**
  * The shipments matching `where` (conditions on `s`, the shipments row), newest first. The rows are
- * chosen first, then joined and given their load figures, so a page costs its own rows only.
+ * chosen first, then joined; the load figures are kept on the rows by the writes (docs/decisions.md
+ * decision 114), so a page costs its own rows only.
  */
 export async function findShipments(
   db: Db | Tx,
@@ -118,7 +103,9 @@ export async function findShipments(
                ${withGeometry ? sql`s.route_geometry` : sql`null::jsonb`} as route_geometry,
                s.loaded_weight_in_tons::float8 as loaded_weight_in_tons, s.description,
                s.created_at, s.updated_at,
-               lf.load_count, lf.pieces, lf.all_accepted, wf.expected_tons, wf.weight_complete
+               s.load_count, s.load_pieces as pieces, s.loads_all_accepted as all_accepted,
+               s.expected_weight_in_tons::float8 as expected_tons,
+               s.expected_weight_complete as weight_complete
           from chosen c
           join shipments s on s.id = c.id
           join vehicles v on v.id = s.vehicle_id
@@ -128,7 +115,6 @@ export async function findShipments(
           left join buyer_warehouses i2 on i2.id = s.intermediate_warehouse2_id
           join buyer_warehouses tw on tw.id = s.to_warehouse_id
           join buyers tb on tb.id = tw.buyer_id
-          ${LOAD_FIGURES}
          order by s.created_at desc, s.id desc`,
   );
   return rows.map((row) => toShipment(row, settings, withGeometry));

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { ITEM_TONS } from './shipment.repo.ts';
+
+/**
+ * Which shipments a write changed the figures of: by id, and those holding loads of the items.
+ */
+export type FigureChange = { shipmentIds?: readonly number[]; orderItemIds?: readonly number[] };
+
+/**
+ * Keeps the load figures on the shipment rows equal to their loads (docs/decisions.md decision 114).
+ * Every write that adds, removes or moves a load, or moves a loaded item into or out of
+ * LOAD_STATUS_ACCEPTED, calls it in its transaction after it wrote the loads. The rows are locked in id
+ * order first and recomputed by a later statement, whose snapshot in READ COMMITTED sees what a writer
+ * committed while this one waited for the lock: two clerks loading onto one shipment are both counted.
+ * The lock is FOR NO KEY UPDATE, which the loads' FOR KEY SHARE of the shipment does not block.
+ */
+export async function keepShipmentFigures(tx: Tx, change: FigureChange): Promise<void> {
+  const itemIds = [...(change.orderItemIds ?? [])];
+  const byItem =
+    itemIds.length === 0
+      ? []
+      : await rowsOf<{ shipment_id: number }>(
+          tx,
+          sql`select distinct shipment_id from shipment_loads
+               where order_item_id = any(${sql.param(itemIds)}::int[])`,
+        );
+  const ids = [...new Set([...(change.shipmentIds ?? []), ...byItem.map((row) => row.shipment_id)])];
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select id from shipments where id = any(${sql.param(ids)}::int[]) order by id for no key update`);
+  await tx.execute(sql`
+    update shipments s
+       set load_count = lf.load_count, load_pieces = lf.pieces, loads_all_accepted = lf.all_accepted,
+           expected_weight_in_tons = wf.expected_tons, expected_weight_complete = wf.weight_complete
+      from shipments x
+      cross join lateral (
+        select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::int as pieces,
+               bool_and(oi.status = 'LOAD_STATUS_ACCEPTED') as all_accepted
+          from shipment_loads l join order_items oi on oi.id = l.order_item_id
+         where l.shipment_id = x.id) lf
+      cross join lateral (
+        select sum(l.pieces * pb.quantity * ${ITEM_TONS}) as expected_tons,
+               bool_and(i.packaging_unit_type <> 'QUANTITY') as weight_complete
+          from shipment_loads l
+          join order_items oi on oi.id = l.order_item_id
+          join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
+          join product_items i on i.id = pb.product_item_id
+         where l.shipment_id = x.id) wf
+     where x.id = s.id and s.id = any(${sql.param(ids)}::int[])`);
+}
