@@ -10,9 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, Tx } from '../../db/client.ts';
-import type { SnapshotCache } from '../../db/snapshot-cache.ts';
 import { actorOf } from '../../http/auth.ts';
-import { ok, sendJson } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import {
   assertMayView,
   countAllOrders,
@@ -24,7 +23,7 @@ import {
 } from './order-query.service.ts';
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
-export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
+export function orderRoutes({ db }: { db: Db }) {
   /** One transaction: the change, then `[the changed order]` (decisions 57 and 109). */
   const changeThenList = (orderId: number, change: (tx: Tx) => Promise<void>) =>
     db.transaction(async (tx) => {
@@ -42,14 +41,10 @@ export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache })
     app.get('/orders', { schema: { tags, querystring: OrderListQuery }, config: review }, async (req) =>
       ok(await listOrders(db, req.query)),
     );
-    // The review screen searches again after every step; unchanged data is answered from memory (decision 92).
     for (const path of ['/orders/filter', '/orders/filter-by-query']) {
-      app.post(path, { schema: { tags, body: OrderQuery }, config: review }, async (req, reply) => {
-        const body = await answers.answer(db, `orders:${JSON.stringify(req.body)}`, async () =>
-          ok(await searchOrders(db, req.body)),
-        );
-        return sendJson(reply, body);
-      });
+      app.post(path, { schema: { tags, body: OrderQuery }, config: review }, async (req) =>
+        ok(await searchOrders(db, req.body)),
+      );
     }
     app.get(
       '/orders/filter',
