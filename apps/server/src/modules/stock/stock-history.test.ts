@@ -217,7 +217,7 @@ describe('GET /product-item/stock-history', () => {
       (
         await rowsOf<{ id: number }>(
           t.db,
-          sql`select id from stock_history where notes = 'yük' order by created_at desc, id desc`,
+          sql`select id::int as id from stock_history where notes = 'yük' order by created_at desc, id desc`,
         )
       ).map((row) => row.id);
     afterAll(() => t.db.execute(sql`delete from stock_history where notes = 'yük'`));
