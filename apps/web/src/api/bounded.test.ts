@@ -7,7 +7,7 @@ describe('the notice of an unpaged list cut by the server (decision 113)', () =>
     const extent = unpagedExtentOf(new Headers({ 'x-total-count': '2345', 'x-unpaged-limit': '2000' }));
     expect(extent).toEqual({ total: 2345, limit: 2000 });
     expect(cutMessage(extent, 'sipariş')).toBe(
-      'Excel dosyasına en yeni 2.000 sipariş alındı; toplam 2.345. Tümü için filtreyi daraltın.',
+      'Excel dosyasına en yeni 2.000 sipariş alındı; filtreye uyan toplam 2.345 sipariş var. Hepsini almak için filtreyi daraltın.',
     );
   });
 
