@@ -20,8 +20,6 @@ export type Scenario = {
   name: string;
   /** Which target of the issue it measures, for the summary line. */
   target?: 'search' | 'products' | 'basket';
-  /** 'fresh': against servers started with ANSWER_CACHE_MB=0, which read every answer anew (decision 92). */
-  servers?: 'fresh';
   connections: number;
   /** Movements are counted, not timed, so the ledger check can account for every one. */
   amount?: number;
@@ -73,7 +71,7 @@ export async function orderScenarios({
     products: await capture(pool, (one) => findProducts(one, 'ALL')),
   };
 
-  const reads: Scenario[] = [
+  return [
     {
       name: 'order search: waiting + in review, last 30 days, page 1 of 50 (POST /api/orders/filter-by-query)',
       target: 'search',
@@ -88,15 +86,6 @@ export async function orderScenarios({
       request: { method: 'GET', path: '/api/products?packagingGroup=ALL' },
       direct: replay(pool, sql.products),
     },
-  ];
-  return [
-    ...reads,
-    // The same reads as they cost while the data keeps changing.
-    ...reads.map(({ target, ...read }) => ({
-      ...read,
-      name: `${target === 'search' ? 'order search' : 'product list'} as above — every answer read anew (ANSWER_CACHE_MB=0)`,
-      servers: 'fresh' as const,
-    })),
     {
       name: 'basket add, one box of a random product for a random buyer (POST /api/admin/baskets)',
       target: 'basket',

@@ -10,7 +10,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { SnapshotCache } from './db/snapshot-cache.ts';
 import { registerAuthGuard } from './http/auth.ts';
 import { answerClientError } from './http/client-error.ts';
 import { registerCompression } from './http/compression.ts';
@@ -95,7 +94,6 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     db: database.db,
     config,
     sessions,
-    answers: new SnapshotCache(config.answerCacheBytes),
     documents,
   };
   await app.register(

@@ -37,7 +37,6 @@ const EnvSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ROUTING_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEIGHBRIDGE_TOLERANCE_PERCENT: z.coerce.number().min(0).max(100).default(10),
-  ANSWER_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   /** The company printed at the head of its documents (account statements, dispatch notes). */
   COMPANY_NAME: z.string().trim().min(1).max(200).default('Mandıra Süt Ürünleri'),
   TRUST_PROXY: z
@@ -76,8 +75,6 @@ export type Config = {
   companyName: string;
   /** DESIGN §7.5: how far the weighed load may differ from the expected weight, in percent. */
   weighbridgeTolerancePercent: number;
-  /** Decision 92: memory for answers kept with their database snapshot; 0 reads every answer anew. */
-  answerCacheBytes: number;
   trustProxy: boolean;
   /** Decision 98: worker threads drawing PDFs (0: on the request's thread), and how many may wait. */
   pdfWorkers: number;
@@ -125,7 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     routingUrl: e.ROUTING_URL,
     companyName: e.COMPANY_NAME,
     weighbridgeTolerancePercent: e.WEIGHBRIDGE_TOLERANCE_PERCENT,
-    answerCacheBytes: Math.round(e.ANSWER_CACHE_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
     pdfWorkers: e.PDF_WORKERS,
     pdfQueueLimit: e.PDF_QUEUE_LIMIT,

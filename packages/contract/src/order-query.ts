@@ -89,6 +89,5 @@ export const OrderPage = z.object({
 });
 export type OrderPage = z.infer<typeof OrderPage>;
 
-/** An unpaged answer holds at most this many orders; a larger result must be asked for by pages. */
+/** An unpaged answer holds at most the newest this many orders, and says so in its headers (decision 113). */
 export const ORDER_UNPAGED_LIMIT = 2000;
-export const TOO_MANY_ORDERS_MESSAGE = `Filtreye uyan sipariş sayısı ${ORDER_UNPAGED_LIMIT.toLocaleString('tr-TR')}'den fazla; filtreyi daraltın ya da sayfa ve sayfa boyutu ile isteyin.`;

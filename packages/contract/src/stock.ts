@@ -233,9 +233,8 @@ export const StockHistoryQuery = z
   });
 export type StockHistoryQuery = z.input<typeof StockHistoryQuery>;
 
-/** An unpaged history answer holds at most this many rows; more is refused, never cut short (decision 104). */
+/** An unpaged history answer holds at most the newest this many rows, and says so in its headers (decision 113). */
 export const STOCK_HISTORY_UNPAGED_LIMIT = 5000;
-export const TOO_MUCH_STOCK_HISTORY_MESSAGE = `Filtreye uyan stok hareketi sayısı ${STOCK_HISTORY_UNPAGED_LIMIT.toLocaleString('tr-TR')}'den fazla; filtreyi daraltın ya da sayfa ve sayfa boyutu ile isteyin.`;
 
 export const StockHistoryEntry = z.object({
   id: z.number().int(),

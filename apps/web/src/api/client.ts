@@ -20,6 +20,8 @@ export type RequestOptions<T> = {
    */
   askToSignInAgain?: boolean;
   signal?: AbortSignal;
+  /** Sees the answer's headers, where an unpaged list says how many rows matched (decision 113). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /** A failed answer as an exception, for TanStack Query, which expects failures to throw. */
@@ -106,6 +108,7 @@ export async function request<T>(
         : { success: false, error: NOT_SAVED_OTHER_USER };
     }
   }
+  options.onHeaders?.(response.headers);
   return normaliseAnswer(response.ok, await readJson(response), options.schema);
 }
 

@@ -37,6 +37,8 @@ beforeAll(async () => {
       from orders o join order_items i on i.order_id = ${order.id}
      where o.buyer_request_reference_code like 'KOPYA-%'`);
   await recountReservations(w.t.db);
+  // Planned on the statistics of the small world, the unpaged read of 2,000 orders took tens of seconds.
+  await w.t.db.execute(sql`analyze`);
 }, 60_000);
 afterAll(() => w.close());
 
@@ -107,6 +109,33 @@ describe('a warehouse step among more orders than an unpaged list holds', () => 
     expect(last.orders).toHaveLength(open - (page.totalPages - 1) * 50);
     const numbers = [...page.orders, ...last.orders].map((one) => one.orderNumber);
     expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+
+  it('answers the unpaged list cut to the newest orders, and says so in the headers (decision 113)', async () => {
+    const open = await openInWarehouse();
+    const unpaged = await w.call('GET', '/orders/filter?operationType=WAREHOUSE', undefined, w.warehouse);
+    expect(unpaged.statusCode, unpaged.body).toBe(200);
+    expect(unpaged.headers['x-total-count']).toBe(String(open));
+    expect(unpaged.headers['x-unpaged-limit']).toBe(String(ORDER_UNPAGED_LIMIT));
+    const newest = await rowsOf<{ id: number }>(
+      w.t.db,
+      sql`select distinct o.id, o.created_at from orders o join order_items i on i.order_id = o.id
+           where o.status = 'IN_PROGRESS' and i.status in ('WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING',
+                 'PREPARED_WAITING_FOR_LOADING', 'LOADING')
+           order by o.created_at desc, o.id desc limit ${ORDER_UNPAGED_LIMIT}`,
+    );
+    expect((unpaged.json.data as Order[]).map((one) => one.id)).toEqual(newest.map((row) => row.id));
+  });
+
+  it('answers an unpaged search under the limit whole, without the cut header', async () => {
+    const search = await w.call('POST', '/orders/filter-by-query', {
+      buyerRequestReferenceCode: 'KOPYA-1',
+    });
+    expect(search.statusCode, search.body).toBe(200);
+    // KOPYA-1, KOPYA-10 … KOPYA-19, KOPYA-100 … KOPYA-199, KOPYA-1000 … KOPYA-1999.
+    expect(search.json.data).toHaveLength(1 + 10 + 100 + 1000);
+    expect(search.headers['x-total-count']).toBe('1111');
+    expect(search.headers['x-unpaged-limit']).toBeUndefined();
   });
 
   it('answers 400 naming the field for a bad page', async () => {

@@ -4,7 +4,6 @@ import {
   type OrderListQuery,
   type OrderPage,
   type OrderQuery,
-  TOO_MANY_ORDERS_MESSAGE,
 } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
 import type { PrivilegeKey } from '@mandira/contract/roles';
@@ -12,11 +11,14 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
-import { AppError, businessRule } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
+import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
 import { countOrders, findCountedOrders, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
 type PagingInput = z.output<typeof OrderListQuery>;
+/** A page when `page` or `size` was asked, else the newest ORDER_UNPAGED_LIMIT with the total (decision 113). */
+export type OrderAnswer = OrderPage | Bounded<Order>;
 
 const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
 
@@ -57,18 +59,20 @@ export function ordersOfView(
   db: Db | Tx,
   operationType: OperationType,
   paging: PagingInput = {},
-): Promise<Order[] | OrderPage> {
+): Promise<OrderAnswer> {
   return pageOrList(db, VIEWS[operationType].where, paging);
 }
 
 /**
- * Every matching order, newest first; more than ORDER_UNPAGED_LIMIT is refused (422) rather than cut
- * short without a word, so a screen or an export never takes part of a list for the whole.
+ * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
+ * is answered cut, with the headers saying so, rather than refused, so an export still gets its file.
  */
-async function unpagedOrders(db: Db | Tx, where: SQL): Promise<Order[]> {
-  const orders = await findOrders(db, where, { limit: ORDER_UNPAGED_LIMIT + 1, offset: 0 });
-  if (orders.length > ORDER_UNPAGED_LIMIT) throw businessRule(TOO_MANY_ORDERS_MESSAGE);
-  return orders;
+function unpagedOrders(db: Db | Tx, where: SQL): Promise<Bounded<Order>> {
+  return readBounded(
+    ORDER_UNPAGED_LIMIT,
+    (limit) => findOrders(db, where, { limit, offset: 0 }),
+    () => countOrders(db, where),
+  );
 }
 
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
@@ -93,8 +97,8 @@ function conditionsOf(query: QueryInput): SQL {
   return and(...conditions) ?? sql`true`;
 }
 
-/** Unpaged (an array, newest first) unless both `page` and `size` are given. */
-async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise<Order[] | OrderPage> {
+/** Unpaged (newest first, bounded) unless `page` or `size` is given. */
+async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise<OrderAnswer> {
   if (paging.page === undefined && paging.size === undefined) {
     return unpagedOrders(db, where);
   }
@@ -105,12 +109,12 @@ async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise
 }
 
 /** `POST /orders/filter-by-query` and `POST /orders/filter`. */
-export function searchOrders(db: Db | Tx, query: QueryInput): Promise<Order[] | OrderPage> {
+export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   return pageOrList(db, conditionsOf(query), query);
 }
 
 /** `GET /orders`: every order, newest first. */
-export function listOrders(db: Db | Tx, paging: PagingInput): Promise<Order[] | OrderPage> {
+export function listOrders(db: Db | Tx, paging: PagingInput): Promise<OrderAnswer> {
   return pageOrList(db, sql`true`, paging);
 }
 

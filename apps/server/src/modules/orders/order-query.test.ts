@@ -1,7 +1,8 @@
-import { ORDER_UNPAGED_LIMIT, type OrderPage, TOO_MANY_ORDERS_MESSAGE } from '@mandira/contract/order-query';
+import { ORDER_UNPAGED_LIMIT, type OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { countRows } from '../products/product-test-data.ts';
 import {
   buyer,
@@ -144,19 +145,33 @@ describe('order lists', () => {
     expect(response.json.data).toBe(await countRows(w.t, 'orders'));
   });
 
-  it('refuses an unpaged answer of more than the limit instead of cutting it short, and pages it', async () => {
+  it('answers an unpaged search past the limit with the newest orders and the total, and pages it', async () => {
     await w.t.db.execute(
       sql`insert into orders (buyer_id, status, created_at)
-          select o.buyer_id, 'COMPLETED', '2001-01-01T09:00:00Z'
-          from orders o, generate_series(1, ${ORDER_UNPAGED_LIMIT}) where o.id = ${orders[0]!.id}`,
+          select o.buyer_id, 'COMPLETED', '2001-01-01T09:00:00Z'::timestamptz + g * interval '1 minute'
+          from orders o, generate_series(1, ${ORDER_UNPAGED_LIMIT}) g where o.id = ${orders[0]!.id}`,
     );
+    const total = await countRows(w.t, 'orders');
+    expect(total).toBeGreaterThan(ORDER_UNPAGED_LIMIT);
     const unpaged = await w.call('POST', '/orders/filter-by-query', {});
-    expect(unpaged.statusCode).toBe(422);
-    expect(unpaged.json.error.message).toBe(TOO_MANY_ORDERS_MESSAGE);
+    expect(unpaged.statusCode, unpaged.body).toBe(200);
+    expect(unpaged.headers['x-total-count']).toBe(String(total));
+    expect(unpaged.headers['x-unpaged-limit']).toBe(String(ORDER_UNPAGED_LIMIT));
+    const newest = await rowsOf<{ id: number }>(
+      w.t.db,
+      sql`select id from orders order by created_at desc, id desc limit ${ORDER_UNPAGED_LIMIT}`,
+    );
+    expect((unpaged.json.data as Order[]).map((order) => order.id)).toEqual(newest.map((row) => row.id));
+    // The four orders of March 2026 are the newest; the oldest copy is the one left out.
+    expect(numbersOf(unpaged.json.data.slice(0, 4))).toEqual([n(3), n(2), n(1), n(0)]);
+
     const page = (await w.call('POST', '/orders/filter-by-query', { page: 1, size: 10 })).json
       .data as OrderPage;
     expect(page.orders).toHaveLength(10);
-    expect(page.count).toBeGreaterThan(ORDER_UNPAGED_LIMIT);
-    expect(numbersOf(mine(await search({ fromCreateDate: '2026-03-01' })))).toEqual([n(3), n(2), n(1), n(0)]);
+    expect(page.count).toBe(total);
+    const fewer = await w.call('POST', '/orders/filter-by-query', { fromCreateDate: '2026-03-01' });
+    expect(numbersOf(mine(fewer.json.data))).toEqual([n(3), n(2), n(1), n(0)]);
+    expect(fewer.headers['x-total-count']).toBe(String(fewer.json.data.length));
+    expect(fewer.headers['x-unpaged-limit']).toBeUndefined();
   });
 });

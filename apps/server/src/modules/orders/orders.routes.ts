@@ -7,24 +7,29 @@ import {
   OrderItemParams,
   UpdateOrderBody,
 } from '@mandira/contract/orders';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, Tx } from '../../db/client.ts';
-import type { SnapshotCache } from '../../db/snapshot-cache.ts';
 import { actorOf } from '../../http/auth.ts';
-import { ok, sendJson } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
+import { boundedAnswer } from '../../http/unpaged-limit.ts';
 import {
   assertMayView,
   countAllOrders,
   listOrders,
   ORDER_VIEW_ACCESS,
+  type OrderAnswer,
   ordersAfterAction,
   ordersOfView,
   searchOrders,
 } from './order-query.service.ts';
 import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
-export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
+/** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
+const answerOrders = (reply: FastifyReply, answer: OrderAnswer) =>
+  ok('page' in answer ? answer : boundedAnswer(reply, answer));
+
+export function orderRoutes({ db }: { db: Db }) {
   /** One transaction: the change, then `[the changed order]` (decisions 57 and 109). */
   const changeThenList = (orderId: number, change: (tx: Tx) => Promise<void>) =>
     db.transaction(async (tx) => {
@@ -39,24 +44,22 @@ export function orderRoutes({ db, answers }: { db: Db; answers: SnapshotCache })
     // Item steps are the review's and the warehouse's; the service checks which one the action needs.
     const itemSteps = { access: ['ORDER_REVIEW', 'WAREHOUSE_OPERATIONS'] } as const;
 
-    app.get('/orders', { schema: { tags, querystring: OrderListQuery }, config: review }, async (req) =>
-      ok(await listOrders(db, req.query)),
+    app.get(
+      '/orders',
+      { schema: { tags, querystring: OrderListQuery }, config: review },
+      async (req, reply) => answerOrders(reply, await listOrders(db, req.query)),
     );
-    // The review screen searches again after every step; unchanged data is answered from memory (decision 92).
     for (const path of ['/orders/filter', '/orders/filter-by-query']) {
-      app.post(path, { schema: { tags, body: OrderQuery }, config: review }, async (req, reply) => {
-        const body = await answers.answer(db, `orders:${JSON.stringify(req.body)}`, async () =>
-          ok(await searchOrders(db, req.body)),
-        );
-        return sendJson(reply, body);
-      });
+      app.post(path, { schema: { tags, body: OrderQuery }, config: review }, async (req, reply) =>
+        answerOrders(reply, await searchOrders(db, req.body)),
+      );
     }
     app.get(
       '/orders/filter',
       { schema: { tags, querystring: OrderViewQuery }, config: { access: ORDER_VIEW_ACCESS } },
-      async (req) => {
+      async (req, reply) => {
         assertMayView(actorOf(req), req.query.operationType);
-        return ok(await ordersOfView(db, req.query.operationType, req.query));
+        return answerOrders(reply, await ordersOfView(db, req.query.operationType, req.query));
       },
     );
     app.put(

@@ -3,8 +3,7 @@ import { CreateProductBody, ProductQuery, UpdateProductBody } from '@mandira/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import type { SnapshotCache } from '../../db/snapshot-cache.ts';
-import { ok, sendJson } from '../../http/envelope.ts';
+import { ok } from '../../http/envelope.ts';
 import { productStock } from './product-availability.ts';
 import { productOpenUsage } from './product-open-usage.ts';
 import { findItemCards, findProducts } from './sellable-product.repo.ts';
@@ -15,7 +14,7 @@ import {
   updateProduct,
 } from './sellable-product.service.ts';
 
-export function sellableProductRoutes({ db, answers }: { db: Db; answers: SnapshotCache }) {
+export function sellableProductRoutes({ db }: { db: Db }) {
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     const tags = ['Satılabilir ürünler'];
@@ -25,17 +24,8 @@ export function sellableProductRoutes({ db, answers }: { db: Db; answers: Snapsh
     // The product list is open to every signed-in user, read only without the managing privilege (decision 104).
     const listing = { access: 'AUTH_ANY_ROLE' } as const;
 
-    // The order screen asks again after every change; unchanged data is answered from memory (decision 92).
-    app.get(
-      '/products',
-      { schema: { tags, querystring: ProductQuery }, config: listing },
-      async (request, reply) => {
-        const { packagingGroup } = request.query;
-        const body = await answers.answer(db, `products:${packagingGroup ?? ''}`, async () =>
-          ok(await findProducts(db, packagingGroup)),
-        );
-        return sendJson(reply, body);
-      },
+    app.get('/products', { schema: { tags, querystring: ProductQuery }, config: listing }, async (request) =>
+      ok(await findProducts(db, request.query.packagingGroup)),
     );
     app.get('/products/packagingGroups', { schema: { tags }, config: listing }, async () =>
       ok(await listProductPackagingGroups(db)),

@@ -12,7 +12,6 @@ import {
   type StockHistoryPage,
   type StockHistoryQuery,
   stockActionDescription,
-  TOO_MUCH_STOCK_HISTORY_MESSAGE,
 } from '@mandira/contract/stock';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,7 +24,7 @@ import {
   users,
   warehouses,
 } from '../../db/schema.ts';
-import { businessRule } from '../../http/errors.ts';
+import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
 
 type Query = z.output<typeof StockHistoryQuery>;
 const DEFAULT_PAGE_SIZE = 50;
@@ -173,20 +172,35 @@ async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
   );
 }
 
+/** The rows the query matches, counted as a page's total is (the settled days from their counts). */
+async function countHistory(db: Db, query: Query, where: SQL | undefined): Promise<number> {
+  const settled = settledDaysOf(query, new Date());
+  const totals = totalSql(query, where, settled);
+  const read = async () => (await db.select(totals).from(sql`(select 1) as one`))[0]!;
+  let counted = await read();
+  if (settled && counted.counted < settled.days) {
+    await countSettledDays(db, settled);
+    counted = await read();
+  }
+  return counted.total;
+}
+
 /**
- * Newest first; without `page` and `size` a plain array of every matching row. More than
- * STOCK_HISTORY_UNPAGED_LIMIT rows are refused (422), never cut short, so no screen or export takes the
- * newest rows for the whole history (decision 104).
+ * Newest first; without `page` and `size` the newest STOCK_HISTORY_UNPAGED_LIMIT rows and how many
+ * matched, which the route puts in the answer's headers (decision 113, superseding decision 104's 422).
  */
 export async function listStockHistory(
   db: Db,
   query: Query,
-): Promise<StockHistoryEntry[] | StockHistoryPage> {
+): Promise<Bounded<StockHistoryEntry> | StockHistoryPage> {
   const where = historyConditions(query);
   if (query.page === undefined && query.size === undefined) {
-    const rows = await selectHistory(db, where).limit(STOCK_HISTORY_UNPAGED_LIMIT + 1);
-    if (rows.length > STOCK_HISTORY_UNPAGED_LIMIT) throw businessRule(TOO_MUCH_STOCK_HISTORY_MESSAGE);
-    return rows.map(toEntry);
+    const bounded = await readBounded(
+      STOCK_HISTORY_UNPAGED_LIMIT,
+      (limit) => selectHistory(db, where).limit(limit),
+      () => countHistory(db, query, where),
+    );
+    return { ...bounded, rows: bounded.rows.map(toEntry) };
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;

@@ -203,7 +203,7 @@ describe('GET /product-item/stock-history', () => {
     expect(moved.statusCode).toBe(403);
   });
 
-  describe('an unpaged answer is whole or refused (decision 104)', () => {
+  describe('an unpaged answer is the newest rows up to the limit, and says how many matched (decision 113)', () => {
     const day = '2021-06-01';
     /** `n` movements of the first item on one day of 2021, which no other test reads. */
     const writeRows = (n: number) =>
@@ -213,20 +213,60 @@ describe('GET /product-item/stock-history', () => {
               from stock_lines l, generate_series(1, ${n}) g
              where l.product_item_id = ${itemId} and l.warehouse_id = 1`,
       );
+    const idsOfDay = async () =>
+      (
+        await rowsOf<{ id: number }>(
+          t.db,
+          sql`select id::int as id from stock_history where notes = 'yük' order by created_at desc, id desc`,
+        )
+      ).map((row) => row.id);
     afterAll(() => t.db.execute(sql`delete from stock_history where notes = 'yük'`));
 
-    it('answers exactly the limit whole, and refuses one row more with 422 saying to page', async () => {
+    it('answers exactly the limit whole, and one row more cut to the newest with the total', async () => {
       await writeRows(5000);
       const whole = await history(`?startDate=${day}&endDate=${day}`);
       expect(whole.statusCode).toBe(200);
       expect(whole.json.data).toHaveLength(5000);
-      await writeRows(1);
-      const refused = await history(`?startDate=${day}&endDate=${day}`);
-      expect(refused.statusCode).toBe(422);
-      expect(refused.json.error.message).toMatch(/5\.000'den fazla.*sayfa ve sayfa boyutu ile isteyin/);
-      const paged = await history(`?startDate=${day}&endDate=${day}&page=101&size=50`);
-      expect(paged.json.data).toMatchObject({ count: 5001, totalPages: 101 });
-      expect(paged.json.data.entries).toHaveLength(1);
+      expect(whole.headers['x-total-count']).toBe('5000');
+      expect(whole.headers['x-unpaged-limit']).toBeUndefined();
+
+      await writeRows(1200);
+      const cut = await history(`?startDate=${day}&endDate=${day}`);
+      expect(cut.statusCode).toBe(200);
+      expect(cut.headers['x-total-count']).toBe('6200');
+      expect(cut.headers['x-unpaged-limit']).toBe('5000');
+      const ids = await idsOfDay();
+      expect(ids).toHaveLength(6200);
+      expect(cut.json.data.map((row: { id: number }) => row.id)).toEqual(ids.slice(0, 5000));
+
+      const paged = await history(`?startDate=${day}&endDate=${day}&page=125&size=50`);
+      expect(paged.json.data).toMatchObject({ count: 6200, totalPages: 124 });
+      expect(paged.headers['x-total-count']).toBeUndefined();
+    });
+
+    it('answers a narrower filter whole, without the cut header', async () => {
+      const narrow = await history(`?startDate=${day}&endDate=${day}&warehouseId=2`);
+      expect(narrow.statusCode).toBe(200);
+      expect(narrow.json.data).toEqual([]);
+      expect(narrow.headers['x-total-count']).toBe('0');
+      expect(narrow.headers['x-unpaged-limit']).toBeUndefined();
+    });
+
+    it('counts a cut answer of an unsettled range row by row', async () => {
+      const today = istanbulDate(new Date());
+      await t.db.execute(
+        sql`update stock_history set created_at = now() - interval '1 minute' where notes = 'yük'`,
+      );
+      const cut = await history(`?startDate=${today}&endDate=${today}&productItemId=${itemId}`);
+      expect(cut.statusCode).toBe(200);
+      expect(cut.json.data).toHaveLength(5000);
+      const all = await rowsOf<{ count: number }>(
+        t.db,
+        sql`select count(*)::int as count from stock_history where product_item_id = ${itemId}
+             and created_at >= ${startOfIstanbulDay(today).toISOString()}::timestamptz`,
+      );
+      expect(cut.headers['x-total-count']).toBe(String(all[0]!.count));
+      expect(all[0]!.count).toBeGreaterThan(6200);
     });
   });
 });

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { boundedAnswer } from '../../http/unpaged-limit.ts';
 import { listStockHistory } from './stock-history.service.ts';
 import {
   countStock,
@@ -86,7 +87,10 @@ export function stockRoutes({ db }: { db: Db }) {
     app.get(
       '/product-item/stock-history',
       { schema: { tags, querystring: StockHistoryQuery }, config: readingStock },
-      async (req) => ok(await listStockHistory(db, req.query)),
+      async (req, reply) => {
+        const history = await listStockHistory(db, req.query);
+        return ok('page' in history ? history : boundedAnswer(reply, history));
+      },
     );
 
     const warehouseTags = ['Depolar'];

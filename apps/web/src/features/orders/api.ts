@@ -5,6 +5,7 @@ import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
 import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
+import { type BoundedRows, fetchBounded } from '../../api/bounded.ts';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
 import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
@@ -56,10 +57,10 @@ export function useOrderSearch(query: OrderQuery) {
   });
 }
 
-/** Every order the query matches (the server's unpaged answer), for the Excel file. */
-export function fetchAllOrders(query: OrderQuery): Promise<Order[]> {
+/** The orders the query matches, for the Excel file: the newest ORDER_UNPAGED_LIMIT, and how many matched. */
+export function fetchAllOrders(query: OrderQuery): Promise<BoundedRows<Order>> {
   const { page: _page, size: _size, ...filters } = query;
-  return unwrap(post<Order[]>('/orders/filter-by-query', filters));
+  return fetchBounded((options) => post<Order[]>('/orders/filter-by-query', filters, options));
 }
 
 export type ItemStep = {

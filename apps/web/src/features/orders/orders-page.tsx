@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
+import { rowsNoticingCut } from '../../lib/cut-notice.ts';
 import { LoadError, NothingFound } from '../../lib/load-states.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { fetchAllOrders, useOrderSearch } from './api.ts';
@@ -32,7 +33,7 @@ export default function OrdersPage() {
   async function handleExport() {
     setExporting(true);
     try {
-      await exportOrders(await fetchAllOrders(filters));
+      await exportOrders(rowsNoticingCut(await fetchAllOrders(filters), 'sipariş'));
     } catch (error) {
       console.error('Excel dışa aktarımı başarısız', error);
       notifications.show({ color: 'red', title: 'Excel', message: 'Excel dosyası oluşturulamadı.' });

@@ -10,9 +10,11 @@ import type {
   WarehouseName,
 } from '@mandira/contract/stock';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchBounded } from '../../api/bounded.ts';
 import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
+import { rowsNoticingCut } from '../../lib/cut-notice.ts';
 
 // Every stock screen reads under this key; a movement changes items, history and occupancy alike.
 const STOCK = ['stock'] as const;
@@ -75,18 +77,12 @@ export function useStockHistoryPage(filters: HistoryFilters, page: number, size:
   });
 }
 
-/** Every matching row (up to the server's unpaged limit): the modals' short lists and the Excel file. */
-export function fetchStockHistory(filters: HistoryFilters): Promise<StockHistoryEntry[]> {
-  return unwrap(get<StockHistoryEntry[]>(`/product-item/stock-history${queryString({ ...filters })}`));
-}
-
-export function useStockHistory(filters: HistoryFilters, enabled = true) {
-  return useQuery({
-    queryKey: [...HISTORY, 'all', filters],
-    queryFn: () => fetchStockHistory(filters),
-    enabled,
-    staleTime: 0,
-  });
+/** The Excel file's rows: the newest STOCK_HISTORY_UNPAGED_LIMIT, the user told when there were more. */
+export async function exportStockHistory(filters: HistoryFilters): Promise<StockHistoryEntry[]> {
+  const bounded = await fetchBounded<StockHistoryEntry>((options) =>
+    get<StockHistoryEntry[]>(`/product-item/stock-history${queryString({ ...filters })}`, options),
+  );
+  return rowsNoticingCut(bounded, 'stok hareketi');
 }
 
 /** The three movements of the goods and stock screens, each a bulk call (spec §7). */

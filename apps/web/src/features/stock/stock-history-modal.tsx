@@ -3,7 +3,7 @@ import type { WarehouseName } from '@mandira/contract/stock';
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { fetchStockHistory, type HistoryFilters, useStockHistoryPage } from './api.ts';
+import { exportStockHistory, type HistoryFilters, useStockHistoryPage } from './api.ts';
 import { ITEM_HISTORY_COLUMNS } from './history-columns.tsx';
 import { piecesAndBoxes } from './stock-format.ts';
 
@@ -58,7 +58,7 @@ function ItemHistory({ item, warehouse }: HistoryTarget) {
         emptyMessage="Bu ürün için stok hareketi bulunamadı"
         minWidth={900}
         pagination={serverPaging(history.data, page, setPage)}
-        exportRows={() => fetchStockHistory(filters)}
+        exportRows={() => exportStockHistory(filters)}
       />
     </Stack>
   );

@@ -9,7 +9,7 @@ import { PageHeader } from '../../lib/page-header.tsx';
 import { sortedOptions } from '../../lib/select-options.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import {
-  fetchStockHistory,
+  exportStockHistory,
   type HistoryFilters,
   useStockHistoryPage,
   useStockItems,
@@ -133,7 +133,7 @@ export default function StockHistoryPage() {
           emptyMessage="Kayıt bulunamadı"
           minWidth={960}
           pagination={serverPaging(history.data, page, setPage)}
-          exportRows={() => fetchStockHistory(filters)}
+          exportRows={() => exportStockHistory(filters)}
         />
       </Stack>
     </>

@@ -1,0 +1,30 @@
+import { TOTAL_COUNT_HEADER, UNPAGED_LIMIT_HEADER } from '@mandira/contract/unpaged';
+import type { FastifyReply } from 'fastify';
+
+/** The newest rows of an unpaged list, at most its limit, and how many matched in all. */
+export type Bounded<T> = { rows: T[]; total: number; limit: number };
+
+/**
+ * Decision 113: an unpaged answer is never cut without a word. The headers say how many rows matched
+ * and, when the answer holds fewer, the limit it was cut at.
+ */
+export function boundedAnswer<T>(reply: FastifyReply, { rows, total, limit }: Bounded<T>): T[] {
+  reply.header(TOTAL_COUNT_HEADER, String(total));
+  if (total > rows.length) reply.header(UNPAGED_LIMIT_HEADER, String(limit));
+  return rows;
+}
+
+/**
+ * Reads one row past the limit, so the common whole answer costs no count; only a cut one asks
+ * `countAll` for its total.
+ */
+export async function readBounded<T>(
+  limit: number,
+  readRows: (limit: number) => Promise<T[]>,
+  countAll: () => Promise<number>,
+): Promise<Bounded<T>> {
+  const rows = await readRows(limit + 1);
+  if (rows.length <= limit) return { rows, total: rows.length, limit };
+  // A count read a moment later may miss rows removed since; the rows read prove at least limit + 1.
+  return { rows: rows.slice(0, limit), total: Math.max(await countAll(), limit + 1), limit };
+}

@@ -1,0 +1,21 @@
+import { unpagedExtentOf } from '@mandira/contract/unpaged';
+import { describe, expect, it } from 'vitest';
+import { cutMessage } from './bounded.ts';
+
+describe('the notice of an unpaged list cut by the server (decision 113)', () => {
+  it('names the newest rows and the total the Turkish way when the answer was cut', () => {
+    const extent = unpagedExtentOf(new Headers({ 'x-total-count': '2345', 'x-unpaged-limit': '2000' }));
+    expect(extent).toEqual({ total: 2345, limit: 2000 });
+    expect(cutMessage(extent, 'sipariş')).toBe(
+      'Excel dosyasına en yeni 2.000 sipariş alındı; filtreye uyan toplam 2.345 sipariş var. Hepsini almak için filtreyi daraltın.',
+    );
+  });
+
+  it('says nothing for a whole answer or one without the headers', () => {
+    const whole = unpagedExtentOf(new Headers({ 'x-total-count': '1999' }));
+    expect(whole).toEqual({ total: 1999, limit: null });
+    expect(cutMessage(whole, 'sipariş')).toBeNull();
+    expect(unpagedExtentOf(new Headers())).toBeNull();
+    expect(cutMessage(null, 'stok hareketi')).toBeNull();
+  });
+});
