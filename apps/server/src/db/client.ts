@@ -169,7 +169,17 @@ async function listenOnPostgres(
  * The embedded database; `dataDir` undefined keeps it in memory (tests). `template` is a dumped data
  * directory to start from instead of an empty one (tests copy one migrated database).
  */
-export async function connectPglite(dataDir?: string, template?: Blob): Promise<Database> {
+/**
+ * The embedded database runs no autovacuum, so without ANALYZE the planner keeps the statistics of the
+ * empty database it was created as and reads whole tables once they have grown (decision 115).
+ */
+const PGLITE_ANALYZE_EVERY_MS = 10 * 60_000;
+
+export async function connectPglite(
+  dataDir?: string,
+  template?: Blob,
+  { analyzeEveryMs = PGLITE_ANALYZE_EVERY_MS }: { analyzeEveryMs?: number } = {},
+): Promise<Database> {
   let releaseLock = () => {};
   if (dataDir) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -180,11 +190,16 @@ export async function connectPglite(dataDir?: string, template?: Blob): Promise<
     : new PGlite({ loadDataDir: template });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // A data directory is a database in use; the in-memory ones of tests stay as their tests made them.
+  const analyzing = dataDir
+    ? setInterval(() => client.exec('analyze').catch(() => {}), analyzeEveryMs).unref()
+    : undefined;
   return {
     db,
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      if (dataDir) await client.exec('analyze');
     },
     async ping() {
       await client.query('select 1');
@@ -196,6 +211,7 @@ export async function connectPglite(dataDir?: string, template?: Blob): Promise<
       return () => unsubscribe();
     },
     async close() {
+      clearInterval(analyzing);
       await client.close();
       releaseLock();
     },
