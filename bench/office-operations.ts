@@ -341,13 +341,13 @@ export async function officeOperations(
       }),
     },
     {
-      name: 'statement, 30 days, page of 50 (biggest buyer)',
+      name: 'statement, 30 days, page of 100 (biggest buyer)',
       role: 'FINANCE_ADMIN',
       write: false,
       weight: 2,
       plan: () => ({
         method: 'GET',
-        path: `/api/accounting/statement?${query({ buyerId: bigBuyerId, from: addDays(today, -29), to: today, page: between(1, 3), size: 50 })}`,
+        path: `/api/accounting/statement?${query({ buyerId: bigBuyerId, from: addDays(today, -29), to: today, page: between(1, 2), size: 100 })}`,
       }),
     },
     {
