@@ -5,7 +5,13 @@
  * (bench/shipments-dataset.ts), the big buyer's account and milk deliveries (bench/ledger-dataset.ts),
  * all in set-based SQL on a database the servers have migrated.
  */
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
+import { StockHistoryQuery } from '@mandira/contract/stock';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import type { Db } from '../apps/server/src/db/client.ts';
+import * as schema from '../apps/server/src/db/schema.ts';
+import { listStockHistory } from '../apps/server/src/modules/stock/stock-history.service.ts';
 import { generateDataset } from './dataset.ts';
 import { generateLedger, type LedgerSummary } from './ledger-dataset.ts';
 import { generateOrders } from './orders-dataset.ts';
@@ -43,6 +49,13 @@ export async function generateOfficeDataset(
   const grown = (yearly: number) => Math.max(1, Math.round((yearly * scale * days) / 365));
   const items = Math.max(20, Math.round(YEAR.items * scale));
   const stock = await generateDataset(client, { items, adminUserName, days });
+  const today = istanbulDate(new Date());
+  // A portal in use has long counted its settled days (decision 37); a fresh data set counts them now,
+  // or the first read of every week would pay for it inside the measurement.
+  await listStockHistory(
+    drizzle(client, { schema }) as unknown as Db,
+    StockHistoryQuery.parse({ startDate: addDays(today, -days), endDate: today, page: 1, size: 50 }),
+  );
   const orders = await generateOrders(client, {
     orders: grown(YEAR.orders),
     buyers: Math.max(10, Math.round(500 * scale)),
