@@ -126,62 +126,66 @@ async function send(user: User, request: Planned): Promise<{ status: number; err
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs the mix for `warmUpSeconds` unmeasured, then `seconds` measured. */
-export async function runOfficeMix(
+/**
+ * The users signed in and their work read; `run` lets them work for `warmUpSeconds` unmeasured, then
+ * `seconds` measured, and may be called again (the slices of two data sets taking turns): `result`
+ * holds every measured slice.
+ */
+export async function prepareOfficeMix(
   pool: pg.Pool,
   servers: Server[],
-  {
-    users,
-    seconds,
-    warmUpSeconds,
-    days,
-    bigBuyerId,
-  }: { users: number; seconds: number; warmUpSeconds: number; days: number; bigBuyerId: number },
-): Promise<MixResult> {
+  { users, days, bigBuyerId }: { users: number; days: number; bigBuyerId: number },
+): Promise<{ run(seconds: number, warmUpSeconds: number): Promise<void>; result: MixResult }> {
   const { operations, deskBuyers } = await officeOperations(pool, { days, bigBuyerId });
   const people = await officeUsers(pool, servers, users, deskBuyers);
-  const stats = new Map<string, OperationStats>(
-    operations.map((operation) => [
-      operation.name,
-      { write: operation.write, latencies: [], refused: 0, errors: new Map() },
-    ]),
-  );
-  const started = performance.now();
-  const measureFrom = started + warmUpSeconds * 1000;
-  const end = measureFrom + seconds * 1000;
-  const loadAverages: number[] = [];
-  const sampler = setInterval(() => {
-    if (performance.now() >= measureFrom) loadAverages.push(os.loadavg()[0]!);
-  }, 5000);
-
-  const loop = async (user: User) => {
-    const mine = operations.filter((operation) => operation.role === user.role);
-    const next = chooser(mine);
-    const reads = chooser(mine.filter((operation) => !operation.write));
-    await sleep(Math.random() * 800);
-    while (performance.now() < end) {
-      const chosen = next();
-      const planned = chosen.plan(user.desk);
-      const operation = planned ? chosen : reads();
-      const request = planned ?? operation.plan(user.desk)!;
-      const before = performance.now();
-      const answered = await send(user, request);
-      const after = performance.now();
-      const ok = answered.status >= 200 && answered.status < 300;
-      if (ok) request.onAccepted?.();
-      if (before >= measureFrom && after <= end) {
-        const stat = stats.get(operation.name)!;
-        if (ok) stat.latencies.push(after - before);
-        else if (answered.status === 409 || answered.status === 422) stat.refused += 1;
-        else {
-          const key = `HTTP ${answered.status} ${answered.error}`;
-          stat.errors.set(key, (stat.errors.get(key) ?? 0) + 1);
-        }
-      }
-      await sleep(200 + Math.random() * 600);
-    }
+  const result: MixResult = {
+    users: people.length,
+    seconds: 0,
+    operations: new Map(
+      operations.map((operation) => [
+        operation.name,
+        { write: operation.write, latencies: [], refused: 0, errors: new Map() },
+      ]),
+    ),
+    loadAverages: [],
   };
-  await Promise.all(people.map(loop));
-  clearInterval(sampler);
-  return { users: people.length, seconds, operations: stats, loadAverages };
+
+  const run = async (seconds: number, warmUpSeconds: number) => {
+    const measureFrom = performance.now() + warmUpSeconds * 1000;
+    const end = measureFrom + seconds * 1000;
+    const sampler = setInterval(() => {
+      if (performance.now() >= measureFrom) result.loadAverages.push(os.loadavg()[0]!);
+    }, 5000);
+    const loop = async (user: User) => {
+      const mine = operations.filter((operation) => operation.role === user.role);
+      const next = chooser(mine);
+      const reads = chooser(mine.filter((operation) => !operation.write));
+      await sleep(Math.random() * 800);
+      while (performance.now() < end) {
+        const chosen = next();
+        const planned = chosen.plan(user.desk);
+        const operation = planned ? chosen : reads();
+        const request = planned ?? operation.plan(user.desk)!;
+        const before = performance.now();
+        const answered = await send(user, request);
+        const after = performance.now();
+        const ok = answered.status >= 200 && answered.status < 300;
+        if (ok) request.onAccepted?.();
+        if (before >= measureFrom && after <= end) {
+          const stat = result.operations.get(operation.name)!;
+          if (ok) stat.latencies.push(after - before);
+          else if (answered.status === 409 || answered.status === 422) stat.refused += 1;
+          else {
+            const key = `HTTP ${answered.status} ${answered.error}`;
+            stat.errors.set(key, (stat.errors.get(key) ?? 0) + 1);
+          }
+        }
+        await sleep(200 + Math.random() * 600);
+      }
+    };
+    await Promise.all(people.map(loop));
+    clearInterval(sampler);
+    result.seconds += seconds;
+  };
+  return { run, result };
 }

@@ -1,10 +1,12 @@
 /**
  * `npm run bench:office` (and the last part of `npm run bench`): the office mix on a month's data set
- * and then on a year's, each on a fresh PostgreSQL database with two server processes, and the shipment
+ * and on a year's, each on a fresh PostgreSQL database with two server processes, the two taking turns
+ * in slices of 10 s, and the shipment
  * list against its own SQL sent through `pg` at the same concurrency. Prints a Markdown table ready for
  * docs/benchmarks.md; fails on any error answer (not a 409/422 refusal).
  *
- * Env: BENCH_OFFICE_SECONDS per size (60), BENCH_OFFICE_SCALE of the data sets (1), BENCH_OFFICE_USERS (30).
+ * Env: BENCH_OFFICE_SECONDS per size (60), BENCH_OFFICE_SLICE_SECONDS (10), BENCH_OFFICE_SCALE of the
+ * data sets (1), BENCH_OFFICE_USERS (30).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -33,11 +35,12 @@ import {
   stopping,
 } from './harness.ts';
 import { load, type Measured } from './load.ts';
-import { type MixResult, runOfficeMix } from './office-mix.ts';
+import { type MixResult, prepareOfficeMix } from './office-mix.ts';
 
 const SECONDS = Number(process.env.BENCH_OFFICE_SECONDS ?? 60);
 const SCALE = Number(process.env.BENCH_OFFICE_SCALE ?? 1);
 const USERS = Number(process.env.BENCH_OFFICE_USERS ?? 30);
+const SLICE_SECONDS = Number(process.env.BENCH_OFFICE_SLICE_SECONDS ?? 10);
 const WARM_UP_SECONDS = Math.min(10, Math.max(2, Math.round(SECONDS / 6)));
 /** The shipment list against its SQL: connections and seconds of each side. */
 const LIST_CONNECTIONS = 8;
@@ -59,8 +62,8 @@ const ms = (value: number) =>
   Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
 const rate = (measured: Measured) => measured.count / measured.seconds;
 
-async function runSize(size: OfficeSize): Promise<SizeRun> {
-  const loadBefore = os.loadavg()[0]!;
+/** A data set on its own database and two servers, with the mix's users signed in. */
+async function prepareSize(size: OfficeSize) {
   const databaseUrl = await createDatabase(`mandira_office_${size}`);
   const a = await startServer(`${size}-A`, databaseUrl);
   await addWarehouses(a, await signIn(a), 4);
@@ -73,19 +76,21 @@ async function runSize(size: OfficeSize): Promise<SizeRun> {
   const b = await startServer(`${size}-B`, databaseUrl);
   const servers = [a, b];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: LIST_CONNECTIONS });
-  log(
-    `${USERS} users on servers A (pid ${a.pid}) and B (pid ${b.pid}): ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured …`,
-  );
-  const mix = await runOfficeMix(pool, servers, {
+  const mix = await prepareOfficeMix(pool, servers, {
     users: USERS,
-    seconds: SECONDS,
-    warmUpSeconds: WARM_UP_SECONDS,
     days: dataset.days,
     bigBuyerId: dataset.ledger.bigBuyerId,
   });
+  return { databaseUrl, dataset, servers, pool, mix };
+}
 
+/** The shipment list's first page: HTTP against its own SQL, then the servers stopped and the ledger checked. */
+async function finishSize(
+  { databaseUrl, dataset, servers, pool, mix }: Awaited<ReturnType<typeof prepareSize>>,
+  loadBefore: number,
+): Promise<SizeRun> {
   log(
-    `shipment list page 1 of 50: HTTP and direct SQL, ${LIST_CONNECTIONS} connections, ${LIST_SECONDS} s each …`,
+    `${dataset.size}: shipment list page 1 of 50, HTTP and direct SQL, ${LIST_CONNECTIONS} connections, ${LIST_SECONDS} s each …`,
   );
   const page = { page: 1, size: 50 };
   const statements = await capture(pool, (db) =>
@@ -93,7 +98,7 @@ async function runSize(size: OfficeSize): Promise<SizeRun> {
   );
   const request = { method: 'GET' as const, path: '/api/shipments?page=1&size=50' };
   const urls = servers.map((server) => server.url);
-  const token = await signIn(a);
+  const token = await signIn(servers[0]!);
   const listLoad = (seconds: number) =>
     load({ urls, token, length: { seconds }, connections: LIST_CONNECTIONS, request });
   await listLoad(2);
@@ -108,8 +113,8 @@ async function runSize(size: OfficeSize): Promise<SizeRun> {
   await checker.connect();
   const ledger = describeLedger(await checkLedger(checker));
   await checker.end();
-  log(`ledger: ${ledger.summary}`);
-  return { dataset, mix, list, loadBefore, ledgerProblems: ledger.problems };
+  log(`${dataset.size}: ledger: ${ledger.summary}`);
+  return { dataset, mix: mix.result, list, loadBefore, ledgerProblems: ledger.problems };
 }
 
 function loadAverage(run: SizeRun): string {
@@ -148,7 +153,8 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
   lines.push(
     `Office mix, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ` +
       `${os.availableParallelism()} cores, Node ${process.version}; ${month.mix.users} users on 2 server processes, ` +
-      `think time 200–800 ms, ${SECONDS} s measured per size after ${WARM_UP_SECONDS} s warm-up, data scale ${SCALE}.`,
+      `think time 200–800 ms, ${SECONDS} s measured per size in turns of ${SLICE_SECONDS} s after ${WARM_UP_SECONDS} s ` +
+      `warm-up, data scale ${SCALE}.`,
   );
   for (const run of [month, year]) {
     const t = totals(run);
@@ -206,11 +212,23 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
   return { text: lines.join('\n'), problems };
 }
 
-/** Runs both sizes and prints the report; answers the errors found (empty when none). */
+/**
+ * Runs both sizes and prints the report; answers the errors found (empty when none). The two mixes take
+ * turns in slices of BENCH_OFFICE_SLICE_SECONDS, so a machine shared with other work slows both alike.
+ */
 export async function officeBench(): Promise<string[]> {
-  const month = await runSize('month');
-  const year = await runSize('year');
-  const { text, problems } = report(month, year);
+  const month = await prepareSize('month');
+  const year = await prepareSize('year');
+  const slices = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
+  log(
+    `${USERS} users on each data set's two servers, ${WARM_UP_SECONDS} s warm-up, then ${slices} turns of ` +
+      `${(SECONDS / slices).toFixed(0)} s each on the month and on the year …`,
+  );
+  const loadBefore = os.loadavg()[0]!;
+  for (let slice = 0; slice < slices; slice += 1) {
+    for (const size of [month, year]) await size.mix.run(SECONDS / slices, slice === 0 ? WARM_UP_SECONDS : 1);
+  }
+  const { text, problems } = report(await finishSize(month, loadBefore), await finishSize(year, loadBefore));
   console.log(`\n${text}\n`);
   return problems;
 }
