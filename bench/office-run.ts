@@ -221,7 +221,7 @@ export async function officeBench(): Promise<string[]> {
   const year = await prepareSize('year');
   const slices = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
   log(
-    `${USERS} users on each data set's two servers, ${WARM_UP_SECONDS} s warm-up, then ${slices} turns of ` +
+    `${USERS} users on each data set's two servers, ${WARM_UP_SECONDS} s warm-up, then ${slices} turn${slices === 1 ? '' : 's'} of ` +
       `${(SECONDS / slices).toFixed(0)} s each on the month and on the year …`,
   );
   const loadBefore = os.loadavg()[0]!;
