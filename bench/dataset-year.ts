@@ -19,7 +19,7 @@ import { generateShipments, type ShipmentsSummary } from './shipments-dataset.ts
 
 export type OfficeSize = 'month' | 'year';
 
-/** A year at scale 1: the sizes of issue 24's dairy. */
+/** A year at scale 1: the 50-truck dairy of docs/benchmarks.md's office mix. */
 const YEAR = {
   items: 2000,
   orders: 100_000,
