@@ -25,7 +25,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 
 export async function generateDataset(
   client: pg.Client,
-  { items, adminUserName }: { items: number; adminUserName: string },
+  { items, adminUserName, days = 365 }: { items: number; adminUserName: string; days?: number },
 ): Promise<DatasetSummary> {
   const itemSeconds = await timed(() =>
     client.query(
@@ -49,7 +49,8 @@ export async function generateDataset(
     ),
   );
 
-  // Per line 30…100 movements (65 on average) at increasing times over the past 365 days; the first is a
+  // Per line 30…100 movements (65 on average) at increasing times over the past 365 days (fewer over
+  // fewer `days`, the same rate a day, for a younger data set's history); the first is a
   // production of 5000…7000 pieces and later changes lie in -50…+60, so no running sum can go below 0.
   // Rows are inserted in time order, so ids grow with created_at as they do in real use.
   const historySeconds = await timed(() =>
@@ -71,12 +72,12 @@ export async function generateDataset(
          from (select l.id as line_id, l.product_item_id as item_id, l.warehouse_id, s.seq,
                       case when s.seq = 1 then 5000 + floor(random() * 2000)::int
                            else coalesce(nullif(floor(random() * 111)::int - 50, 0), 1) end as change,
-                      now() - interval '365 days' + (s.seq - 1 + random()) * (interval '365 days' / e.k) as at
+                      now() - $2 * interval '1 day' + (s.seq - 1 + random()) * ($2 * interval '1 day' / e.k) as at
                  from stock_lines l
-                 cross join lateral (select 30 + (l.id * 37) % 71 as k) e
+                 cross join lateral (select greatest(1, round((30 + (l.id * 37) % 71) * $2 / 365.0))::int as k) e
                  cross join lateral generate_series(1, e.k) as s(seq)) g
         order by at`,
-      [adminUserName],
+      [adminUserName, days],
     ),
   );
 

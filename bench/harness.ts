@@ -119,6 +119,8 @@ export type Server = {
   pid: number;
   /** kill -9, as a power cut or the OOM killer would; resolves once the process is gone. */
   crash(): Promise<void>;
+  /** SIGTERM, as at the end of the run; resolves once the process is gone. */
+  stop(): Promise<void>;
 };
 
 /**
@@ -155,6 +157,7 @@ export async function startServer(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited: number | null = null;
+  // Ended on purpose (crash() or stop()): its exit is no news.
   let crashed = false;
   child.on('exit', (code, signal) => {
     exited = code ?? (signal ? 128 : 1);
@@ -162,14 +165,16 @@ export async function startServer(
     if (!exiting && !crashed)
       console.error(`server ${name} (pid ${child.pid}) stopped: ${code ?? signal}\n${output}`);
   });
-  onCleanup(async () => {
+  const stop = async () => {
     if (exited !== null) return;
+    crashed = true;
     const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
     await gone;
     clearTimeout(timer);
-  });
+  };
+  onCleanup(stop);
 
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
@@ -185,7 +190,7 @@ export async function startServer(
           child.kill('SIGKILL');
           await gone;
         };
-        return { name, url, pid: child.pid!, crash };
+        return { name, url, pid: child.pid!, crash, stop };
       }
     } catch {
       // not listening yet
@@ -195,17 +200,32 @@ export async function startServer(
   throw new Error(`server ${name} not ready within 60 s:\n${output}`);
 }
 
-/** The admin's auth-token on that server. */
-export async function signIn(server: Server): Promise<string> {
+/** The auth-token of the admin, or of the user given, on that server. */
+export async function signIn(
+  server: Server,
+  credentials: { userName: string; password: string } = ADMIN,
+): Promise<string> {
   const response = await fetch(`${server.url}/api/user-access/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(credentials),
   });
   const body = (await response.json()) as { success: boolean; data?: { authToken: string } };
   if (!response.ok || !body.data)
     throw new Error(`sign-in refused: ${response.status} ${JSON.stringify(body)}`);
   return body.data.authToken;
+}
+
+/** `count` more own warehouses through the API (stock lines follow through the triggers). */
+export async function addWarehouses(server: Server, token: string, count: number): Promise<void> {
+  for (let n = 1; n <= count; n += 1) {
+    const { status, json } = await call(server, token, 'POST', '/api/warehouses', {
+      shortName: `Bölge Deposu ${n}`,
+      capacityInM3: 5000,
+      surfaceAreaInSquareMeters: 1200,
+    });
+    if (status !== 200) throw new Error(`warehouse not created: ${JSON.stringify(json)}`);
+  }
 }
 
 export type LedgerReport = {

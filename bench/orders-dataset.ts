@@ -26,7 +26,12 @@ export type OrdersSummary = {
 
 export async function generateOrders(
   client: pg.Client,
-  { orders, buyers, products }: { orders: number; buyers: number; products: number },
+  {
+    orders,
+    buyers,
+    products,
+    days = 365,
+  }: { orders: number; buyers: number; products: number; days?: number },
 ): Promise<OrdersSummary> {
   const started = performance.now();
   await client.query(
@@ -53,14 +58,14 @@ export async function generateOrders(
     [HOT_ITEMS, products],
   );
 
-  // Order n is placed at an increasing time over the past year; its status follows its age.
+  // Order n is placed at an increasing time over the past `days`; its status follows its age.
   await client.query(
     `insert into orders (buyer_id, buyer_request_reference_code, status, color_group, planned_shipment_date,
                          created_at, completed_at)
      select b.id, 'REF-' || n, s.status, (array['red','yellow','blue','purple','gray'])[1 + n % 5],
             (at + interval '3 days')::date, at, case when s.status = 'COMPLETED' then at + interval '4 days' end
        from generate_series(1, $1::int) n
-       cross join lateral (select now() - interval '365 days' + n * (interval '365 days' / $1) as at) t
+       cross join lateral (select now() - $3 * interval '1 day' + n * ($3 * interval '1 day' / $1) as at) t
        join buyers b on b.code = 'BNC-M' || lpad((1 + n % $2)::text, 5, '0')
        cross join lateral (select case
               when at < now() - interval '30 days' then (case when n % 17 = 0 then 'CANCELED_BY_SELLER'
@@ -71,7 +76,7 @@ export async function generateOrders(
               when n % 4 = 2 then 'IN_PROGRESS'
               else 'COMPLETED' end as status) s
       order by n`,
-    [orders, buyers],
+    [orders, buyers, days],
   );
   // Every item is placed with its product's bundle as it stands (decision 99).
   const productIds = await client.query<{ id: number }>('select id from products');

@@ -4,6 +4,8 @@
  * the same SQL sent straight through the `pg` driver with the same concurrency, so the figure that
  * travels between machines is the ratio. Ends with the stock ledger check; exits non-zero when it fails.
  *
+ * Then the office mix (bench/office-run.ts) unless BENCH_OFFICE=0.
+ *
  * Env: BENCH_POSTGRES_URL, BENCH_ITEMS (2000), BENCH_ORDERS (100000), BENCH_SECONDS per measurement (10),
  * BENCH_ONLY=orders to measure the order scenarios alone (the stock data set is still generated, as the
  * order data set refers to its items, but its scenarios and targets are skipped).
@@ -22,20 +24,22 @@ import { findProductItems } from '../apps/server/src/modules/products/product-it
 import { listStockHistory } from '../apps/server/src/modules/stock/stock-history.service.ts';
 import { stockChangeStatement } from '../apps/server/src/modules/stock/stock-movement.service.ts';
 import { generateDataset, HOT_GROUP, HOT_ITEMS } from './dataset.ts';
+import { capture, direct, replay, summarize } from './direct-sql.ts';
 import {
   ADMIN,
+  addWarehouses,
   checkLedger,
   createDatabase,
   deadline,
   describeLedger,
   finish,
-  percentile,
   type Server,
   signIn,
   startServer,
   stopping,
 } from './harness.ts';
 import { type LoadOptions, load, type Measured } from './load.ts';
+import { officeBench } from './office-run.ts';
 import { orderScenarios, type Scenario } from './order-scenarios.ts';
 import { generateOrders } from './orders-dataset.ts';
 
@@ -49,8 +53,6 @@ const MOVE_CONNECTIONS = Number(process.env.BENCH_MOVE_CONNECTIONS ?? 16);
 const MOVES_PER_SECOND_GUESS = 150;
 const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 
-/** A statement as the server sends it: `name` when it is a prepared statement. */
-type Statement = { name?: string; text: string; values: unknown[] };
 type Row = Pick<Scenario, 'target'> & {
   scenario: string;
   connections: number;
@@ -59,31 +61,6 @@ type Row = Pick<Scenario, 'target'> & {
 };
 
 const log = (text: string) => console.log(`[bench] ${text}`);
-
-/**
- * The SQL a service function sends, captured at the driver while it runs once: text, values and, for a
- * prepared statement, its name, so the replay is planned as often as the server's own.
- */
-async function capture(pool: pg.Pool, run: (db: Db) => Promise<unknown>): Promise<Statement[]> {
-  const statements: Statement[] = [];
-  const recording = new Proxy(pool, {
-    get(target, property, receiver) {
-      if (property !== 'query') return Reflect.get(target, property, receiver);
-      return (config: string | pg.QueryConfig, values?: unknown[]) => {
-        const { name, text } = typeof config === 'string' ? { name: undefined, text: config } : config;
-        statements.push({ name, text, values: values ?? [] });
-        return target.query(config as string, values);
-      };
-    },
-  });
-  await run(drizzle(recording, { schema }) as unknown as Db);
-  return statements;
-}
-
-function summarize(latencies: number[]): { p50: number; p95: number; p99: number } {
-  latencies.sort((x, y) => x - y);
-  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
-}
 
 /** The servers under the load of one request (bench/load.ts). */
 function http(
@@ -95,33 +72,6 @@ function http(
 ): Promise<Measured> {
   return load({ urls: servers.map((server) => server.url), token, length, connections, request });
 }
-
-/** `connections` loops running `once` back to back for `seconds`. */
-async function direct(seconds: number, connections: number, once: () => Promise<void>): Promise<Measured> {
-  const latencies: number[] = [];
-  const failures = new Map<string, number>();
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const before = performance.now();
-        try {
-          await once();
-          latencies.push(performance.now() - before);
-        } catch (error) {
-          const key = (error as Error).message.slice(0, 80);
-          failures.set(key, (failures.get(key) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  return { count: latencies.length, seconds: (performance.now() - started) / 1000, latencies, failures };
-}
-
-const replay = (pool: pg.Pool, statements: Statement[]) => async () => {
-  for (const { name, text, values } of statements) await pool.query({ name, text, values });
-};
 
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const rate = (measured: Measured) => measured.count / measured.seconds;
@@ -138,24 +88,13 @@ function table(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
-  deadline(15 * 60, 'the benchmark');
+  deadline(45 * 60, 'the benchmark');
   const runStarted = performance.now();
   const databaseUrl = await createDatabase('mandira_bench');
   const a = await startServer('A', databaseUrl);
   const token = await signIn(a);
 
-  for (let n = 1; n <= 4; n += 1) {
-    const response = await fetch(`${a.url}/api/warehouses`, {
-      method: 'POST',
-      headers: { 'auth-token': token, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        shortName: `Bölge Deposu ${n}`,
-        capacityInM3: 5000,
-        surfaceAreaInSquareMeters: 1200,
-      }),
-    });
-    if (!response.ok) throw new Error(`warehouse not created: ${await response.text()}`);
-  }
+  await addWarehouses(a, token, 4);
 
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -393,6 +332,10 @@ async function main(): Promise<void> {
       `basket add ${basketRatio.toFixed(2)} × direct SQL (≥ 0.5: ${basketRatio >= 0.5 ? 'met' : 'MISSED'}).`,
   );
   console.log(`Ledger: ${ledger.summary}.`);
+  if (process.env.BENCH_OFFICE !== '0') {
+    await Promise.all(servers.map((server) => server.stop()));
+    problems.push(...(await officeBench()));
+  }
   console.log(`Total ${((performance.now() - runStarted) / 1000).toFixed(0)} s.`);
   if (problems.length > 0) {
     console.error(`\nFAIL: ${problems.length} problems`);

@@ -1,0 +1,377 @@
+/**
+ * What the office does, screen by screen: each built-in role's requests with their weights, every
+ * request with a body or query of its own (a page, a filter, a buyer, an item still open for that step).
+ * The work of the writes (items waiting for a step, orders with something open) is read from the data
+ * set once and used up as the mix goes, so a write finds its item in the state it needs.
+ */
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
+import type pg from 'pg';
+import { nearestCity } from '../apps/server/src/modules/shipments/turkish-provinces.ts';
+import { HOT_GROUP } from './dataset.ts';
+
+export type OfficeRole = 'ORDER_MANAGER' | 'WAREHOUSE_STAFF' | 'BACKOFFICE_ADMIN' | 'FINANCE_ADMIN';
+
+/** How many of the mix's users have each role (30 in all at the default size). */
+export const ROLE_SHARES: Record<OfficeRole, number> = {
+  ORDER_MANAGER: 8,
+  WAREHOUSE_STAFF: 8,
+  BACKOFFICE_ADMIN: 8,
+  FINANCE_ADMIN: 6,
+};
+
+export type Planned = {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: object;
+  onAccepted?: () => void;
+};
+
+/** One user's own state: the buyers whose baskets it fills, and those it filled in this run. */
+export type Desk = { index: number; buyers: Buyer[]; filled: Buyer[] };
+type Buyer = { id: number; branch: number };
+
+export type Operation = {
+  name: string;
+  role: OfficeRole;
+  write: boolean;
+  weight: number;
+  /** The request, or null when its work is used up (the user then reads instead). */
+  plan(desk: Desk): Planned | null;
+};
+
+type Work = {
+  buyers: Buyer[];
+  products: number[];
+  reviewItems: [number, number][];
+  waitingItems: [number, number][];
+  preparedItems: [number, number][];
+  payableOrders: number[];
+  hotLines: number[];
+  shipments: number[];
+  vehicles: number[];
+  cities: number[];
+  milkVehicles: number[];
+  milkDrivers: number[];
+};
+
+const ids = async (pool: pg.Pool, text: string, values: unknown[] = []) =>
+  (await pool.query<{ id: number }>(text, values)).rows.map((row) => row.id);
+const pairs = async (pool: pg.Pool, text: string) =>
+  (await pool.query<{ order_id: number; id: number }>(text)).rows.map(
+    (row) => [row.order_id, row.id] as [number, number],
+  );
+
+function shuffled<T>(list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+
+async function readWork(pool: pg.Pool): Promise<Work> {
+  const itemsOf = (orderStatus: string, itemStatus: string) =>
+    pairs(
+      pool,
+      `select oi.order_id, oi.id from order_items oi join orders o on o.id = oi.order_id
+        where o.status = '${orderStatus}' and oi.status = '${itemStatus}'`,
+    );
+  const { rows: depots } = await pool.query<{ latitude: number; longitude: number }>(
+    'select latitude::float8 as latitude, longitude::float8 as longitude from buyer_warehouses',
+  );
+  const { rows: buyers } = await pool.query<Buyer>(
+    `select b.id, min(w.id)::int as branch from buyers b join buyer_warehouses w on w.buyer_id = b.id
+      where b.code like 'BNC-M%' group by b.id order by b.id`,
+  );
+  return {
+    buyers,
+    products: await ids(pool, `select id from products where stock_code like 'BNC-P%'`),
+    reviewItems: shuffled(await itemsOf('IN_REVIEW', 'WAITING_FOR_APPROVAL')),
+    waitingItems: shuffled(await itemsOf('IN_PROGRESS', 'WAITING_FOR_WAREHOUSE_OPERATION')),
+    preparedItems: [],
+    // Orders with at least 5 TL open take a few payments of 1–4 TL each without running out.
+    payableOrders: shuffled(
+      await ids(
+        pool,
+        `select o.id from orders o
+          where o.status = 'COMPLETED' and o.dealt_total_price - coalesce((select sum(t.amount)
+                  from accounting_transactions t where t.order_id = o.id and t.reason <> 'NEW_ORDER'), 0) >= 5
+          limit 5000`,
+      ),
+    ),
+    hotLines: await ids(
+      pool,
+      `select l.id from stock_lines l join product_items i on i.id = l.product_item_id
+        where i.packaging_group = $1 and l.warehouse_id in (1, 2) order by l.id`,
+      [HOT_GROUP],
+    ),
+    shipments: await ids(pool, 'select id from shipments'),
+    vehicles: await ids(pool, 'select id from vehicles'),
+    cities: [...new Set(depots.map((depot) => nearestCity(depot.latitude, depot.longitude)!.plateCode))],
+    milkVehicles: await ids(pool, 'select id from milk_vehicles'),
+    milkDrivers: await ids(pool, 'select id from milk_vehicle_drivers'),
+  };
+}
+
+/**
+ * The operations of the mix over a data set of `days` days whose biggest buyer is `bigBuyerId`.
+ * Reads ask what the screens ask: their first pages mostly, their default filters and ranges.
+ */
+export async function officeOperations(
+  pool: pg.Pool,
+  { days, bigBuyerId }: { days: number; bigBuyerId: number },
+): Promise<{ operations: Operation[]; deskBuyers: (index: number, desks: number) => Buyer[] }> {
+  const work = await readWork(pool);
+  const today = istanbulDate(new Date());
+  const query = (values: Record<string, string | number | undefined>) =>
+    new URLSearchParams(
+      Object.entries(values).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+    ).toString();
+  const shipmentFilters: (() => Record<string, string | number>)[] = [
+    () => ({}),
+    () => ({ status: 'DELIVERED' }),
+    () => ({ cityPlateCode: pick(work.cities) }),
+    () => ({ vehicleId: pick(work.vehicles) }),
+    () => ({ from: addDays(today, -6), to: today }),
+    () => ({ buyerId: pick(work.buyers).id }),
+  ];
+  const DASHBOARD = ['order-count', 'buyer-count', 'basket-count', 'user-count', 'warehouse-count'];
+
+  const operations: Operation[] = [
+    // Sipariş Yöneticisi: review search, milk deliveries; basket, order, review step, milk entry.
+    {
+      name: 'order search, page of 50 (POST /orders/filter-by-query)',
+      role: 'ORDER_MANAGER',
+      write: false,
+      weight: 4,
+      plan: () => ({
+        method: 'POST',
+        path: '/api/orders/filter-by-query',
+        body: {
+          orderStatuses: ['WAITING_FOR_REVIEW', 'IN_REVIEW'],
+          fromCreateDate: addDays(today, -29),
+          toCreateDate: today,
+          ...(Math.random() < 0.3 ? { buyerCodes: [`BNC-M${String(between(1, 50)).padStart(5, '0')}`] } : {}),
+          page: between(1, 3),
+          size: 50,
+        },
+      }),
+    },
+    {
+      name: 'milk deliveries, page of 50 of 30 days',
+      role: 'ORDER_MANAGER',
+      write: false,
+      weight: 2,
+      plan: () => ({
+        method: 'GET',
+        path: `/api/production/milk-delivery/deliveries?${query({ from: addDays(today, -29), to: today, page: between(1, 3), size: 50 })}`,
+      }),
+    },
+    {
+      name: 'basket add (POST /admin/baskets)',
+      role: 'ORDER_MANAGER',
+      write: true,
+      weight: 1.5,
+      plan: (desk) => {
+        const buyer = pick(desk.buyers);
+        return {
+          method: 'POST',
+          path: '/api/admin/baskets',
+          body: { buyerId: buyer.id, productId: pick(work.products), boxQuantity: between(1, 2) },
+          onAccepted: () => {
+            if (!desk.filled.includes(buyer)) desk.filled.push(buyer);
+          },
+        };
+      },
+    },
+    {
+      name: 'order placement (POST /admin/baskets/apply-to-order)',
+      role: 'ORDER_MANAGER',
+      write: true,
+      weight: 0.4,
+      plan: (desk) => {
+        const buyer = desk.filled.shift();
+        if (!buyer) return null;
+        return {
+          method: 'POST',
+          path: '/api/admin/baskets/apply-to-order',
+          body: {
+            buyerId: buyer.id,
+            buyerRequestReferenceCode: `OFIS-${desk.index}-${Date.now()}`,
+            buyerBranch: buyer.branch,
+            plannedShipmentDate: addDays(today, 2),
+            colorGroup: 'blue',
+          },
+        };
+      },
+    },
+    {
+      name: 'review step: approve an item',
+      role: 'ORDER_MANAGER',
+      write: true,
+      weight: 1.2,
+      plan: () => {
+        const item = work.reviewItems.pop();
+        if (!item) return null;
+        return { method: 'PUT', path: `/api/orders/${item[0]}/order-item/${item[1]}?action=APPROVE` };
+      },
+    },
+    {
+      name: 'milk delivery entry',
+      role: 'ORDER_MANAGER',
+      write: true,
+      weight: 0.6,
+      plan: () => ({
+        method: 'POST',
+        path: '/api/production/milk-delivery/deliveries',
+        body: {
+          milkVehicleId: pick(work.milkVehicles),
+          milkVehicleDriverId: pick(work.milkDrivers),
+          deliveredCowMilkVolume: between(1000, 5000),
+          deliveredSheepMilkVolume: between(0, 500),
+          deliveredGoatMilkVolume: between(0, 300),
+          deliveryDateTime: new Date().toISOString(),
+        },
+      }),
+    },
+    // Depo Personeli: the warehouse list, stock history, the item catalogue; warehouse steps, goods-in.
+    {
+      name: 'warehouse list, page of 25 (GET /orders/filter?operationType=WAREHOUSE)',
+      role: 'WAREHOUSE_STAFF',
+      write: false,
+      weight: 4,
+      plan: () => ({
+        method: 'GET',
+        path: `/api/orders/filter?${query({ operationType: 'WAREHOUSE', page: between(1, 5), size: 25 })}`,
+      }),
+    },
+    {
+      name: 'stock history, a week, page of 50',
+      role: 'WAREHOUSE_STAFF',
+      write: false,
+      weight: 2,
+      plan: () => {
+        const start = addDays(today, -between(6, Math.max(6, days - 1)));
+        return {
+          method: 'GET',
+          path: `/api/product-item/stock-history?${query({ startDate: start, endDate: addDays(start, 6), page: between(1, 2), size: 50 })}`,
+        };
+      },
+    },
+    {
+      name: 'item catalogue, whole (GET /product-item)',
+      role: 'WAREHOUSE_STAFF',
+      write: false,
+      weight: 0.3,
+      plan: () => ({ method: 'GET', path: '/api/product-item' }),
+    },
+    {
+      name: 'warehouse step: prepare / ready for loading',
+      role: 'WAREHOUSE_STAFF',
+      write: true,
+      weight: 2,
+      plan: () => {
+        const ready = Math.random() < 0.5 ? work.preparedItems.shift() : undefined;
+        const item = ready ?? work.waitingItems.pop();
+        if (!item) return null;
+        return {
+          method: 'PUT',
+          path: `/api/orders/${item[0]}/order-item/${item[1]}/${ready ? 'ready-for-loading' : 'prepare'}`,
+          onAccepted: ready ? undefined : () => work.preparedItems.push(item),
+        };
+      },
+    },
+    {
+      name: 'goods-in on a line (PUT /product-item/stock-import-bulk)',
+      role: 'WAREHOUSE_STAFF',
+      write: true,
+      weight: 1,
+      plan: () => ({
+        method: 'PUT',
+        path: `/api/product-item/stock-import-bulk?packagingGroup=${encodeURIComponent(HOT_GROUP)}`,
+        body: {
+          stockChange: [
+            {
+              id: pick(work.hotLines),
+              importedQuantity: between(1, 5),
+              stockOperationType: 'PRODUCTION_INBOUND',
+              notes: 'ofis',
+            },
+          ],
+        },
+      }),
+    },
+    // Ofis Yöneticisi: the shipment list with its filters, a shipment's content, the dashboard.
+    {
+      name: 'shipment list, page of 50, filters (GET /shipments)',
+      role: 'BACKOFFICE_ADMIN',
+      write: false,
+      weight: 4,
+      plan: () => ({
+        method: 'GET',
+        path: `/api/shipments?${query({ ...pick(shipmentFilters)(), page: between(1, 3), size: 50 })}`,
+      }),
+    },
+    {
+      name: 'shipment detail (GET /shipments/{id}/content)',
+      role: 'BACKOFFICE_ADMIN',
+      write: false,
+      weight: 2,
+      plan: () => ({ method: 'GET', path: `/api/shipments/${pick(work.shipments)}/content` }),
+    },
+    {
+      name: 'dashboard counts (GET /dashboard/*-count)',
+      role: 'BACKOFFICE_ADMIN',
+      write: false,
+      weight: 1,
+      plan: () => ({ method: 'GET', path: `/api/dashboard/${pick(DASHBOARD)}` }),
+    },
+    // Finans Yöneticisi: the biggest buyer's transactions and statement; payments.
+    {
+      name: 'buyer transactions, page of 50 (biggest buyer)',
+      role: 'FINANCE_ADMIN',
+      write: false,
+      weight: 3,
+      plan: () => ({
+        method: 'GET',
+        path: `/api/accounting/transactions?${query({ buyerId: bigBuyerId, page: between(1, 5), size: 50 })}`,
+      }),
+    },
+    {
+      name: 'statement, 30 days, page of 100 (biggest buyer)',
+      role: 'FINANCE_ADMIN',
+      write: false,
+      weight: 2,
+      plan: () => ({
+        method: 'GET',
+        path: `/api/accounting/statement?${query({ buyerId: bigBuyerId, from: addDays(today, -29), to: today, page: between(1, 2), size: 100 })}`,
+      }),
+    },
+    {
+      name: 'payment (POST /accounting/pay-order)',
+      role: 'FINANCE_ADMIN',
+      write: true,
+      weight: 1.5,
+      plan: () => {
+        const orderId = work.payableOrders.pop();
+        if (orderId === undefined) return null;
+        return {
+          method: 'POST',
+          path: '/api/accounting/pay-order',
+          body: {
+            orderId,
+            reason: 'ORDER_PAYMENT',
+            payType: Math.random() < 0.5 ? 'CASH' : 'BANK_TRANSFER',
+            amount: between(100, 400) / 100,
+          },
+        };
+      },
+    },
+  ];
+  // Each order manager fills the baskets of its own buyers, so two never place the same basket.
+  const deskBuyers = (index: number, desks: number) => work.buyers.filter((_, n) => n % desks === index);
+  return { operations, deskBuyers };
+}
