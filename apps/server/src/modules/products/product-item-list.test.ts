@@ -24,7 +24,9 @@ beforeAll(async () => {
     await createItem(t, sales, {
       stockCode: codes[index]!,
       name: names[index]!,
-      ...(index === 4 ? { packagingUnitType: 'KILOGRAM', packagingUnitTypeAmount: 3 } : {}),
+      ...(index === 4
+        ? { packagingUnitType: 'KILOGRAM', packagingUnitTypeAmount: 3, packagingType: 'BOTTLE' }
+        : {}),
     });
   }
 });
@@ -77,6 +79,9 @@ describe('the item catalogue (GET /product-item)', () => {
       'KTLG-B2',
     ]);
     expect(codesOf((await listed('/product-item?q=_')) as ProductItem[])).toEqual([]);
+    // The packaging type's label and the packaging group, as the table shows them.
+    expect(codesOf((await listed('/product-item?q=ŞİŞE')) as ProductItem[])).toEqual(['KTLG-C1']);
+    expect(codesOf((await listed('/product-item?q=3%20KILO')) as ProductItem[])).toEqual(['KTLG-C1']);
     const kilos = (await listed(
       '/product-item?q=katalog&packagingGroup=3%20KILOGRAM&page=1',
     )) as ProductItemPage;

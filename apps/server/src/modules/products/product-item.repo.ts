@@ -1,13 +1,15 @@
 import { isPaged } from '@mandira/contract/paging';
 import {
   isAllFilter,
+  PACKAGING_TYPE_LABELS,
+  type PackagingType,
   type ProductItem,
   type ProductItemFilters,
   type ProductItemPage,
   type ProductItemQuery,
 } from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
-import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
@@ -106,6 +108,30 @@ export async function findProductItems(
 
 const DEFAULT_PAGE_SIZE = 50;
 
+/**
+ * What the catalogue's search box finds: the stock code, name, barcode or packaging group containing the
+ * text, or a packaging type whose Turkish label does ('şişe' finds the bottles), as the table showed.
+ */
+function searchedSql(q: string): SQL {
+  const needle = q.toLocaleLowerCase('tr-TR');
+  const types = Object.entries(PACKAGING_TYPE_LABELS)
+    .filter(([, label]) => label.toLocaleLowerCase('tr-TR').includes(needle))
+    .map(([type]) => type as PackagingType);
+  const texts = [
+    productItems.stockCode,
+    productItems.name,
+    productItems.barcode,
+    productItems.packagingGroup,
+  ];
+  return or(
+    turkishContains(
+      texts.map((column) => qualified(column)),
+      q,
+    ),
+    types.length > 0 ? inArray(productItems.packagingType, types) : undefined,
+  )!;
+}
+
 type ItemSearch = {
   filters: ProductItemFilters;
   q?: string | undefined;
@@ -124,12 +150,7 @@ async function searchItemRows(
     warehouseStockType !== undefined
       ? eq(productItems.warehouseStockType, warehouseStockType as ProductItem['warehouseStockType'])
       : undefined,
-    search.q
-      ? turkishContains(
-          [qualified(productItems.stockCode), qualified(productItems.name), qualified(productItems.barcode)],
-          search.q,
-        )
-      : undefined,
+    search.q ? searchedSql(search.q) : undefined,
     search.ids ? inArray(productItems.id, [...search.ids]) : undefined,
   );
   const select = db
