@@ -26,12 +26,13 @@ const stockLinesOf = perDatabase((db, key) =>
 );
 
 /**
- * One prepared statement pair per filter shape, the key saying which filters a call carries (1 or 0 for
- * id, packaging group, stock type and warehouse), built once per database.
+ * One prepared item statement per filter shape, the key saying which filters a call carries (1 or 0 for
+ * id, packaging group, stock type and warehouse), built once per database; the lines come from
+ * `stockLinesOf`.
  */
 const itemListOf = perDatabase((db, key) => {
   const [id, packagingGroup, warehouseStockType, byWarehouse] = [...key].map((on) => on === '1');
-  const items = db
+  return db
     .select({
       ...itemColumns,
       frozen: itemFrozenSql(productItems.id),
@@ -52,7 +53,6 @@ const itemListOf = perDatabase((db, key) => {
     )
     .orderBy(asc(productItems.stockCode))
     .prepare(`product_items_${key}`);
-  return { items, lines: stockLinesOf(db, byWarehouse ? '1' : '0') };
 });
 
 type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & {
@@ -103,7 +103,7 @@ export async function findProductItems(
       .map((value) => (value === undefined ? 0 : 1))
       .join(''),
   );
-  return withStockLines(db, await list.items.execute(filters), filters.warehouseName);
+  return withStockLines(db, await list.execute(filters), filters.warehouseName);
 }
 
 const DEFAULT_PAGE_SIZE = 50;
