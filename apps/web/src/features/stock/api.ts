@@ -25,8 +25,6 @@ const WAREHOUSES = OWN_WAREHOUSES_KEY;
 export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
 export const NO_FILTERS: ItemFilters = { packagingGroup: '', warehouseStockType: '', warehouseName: '' };
 
-const itemsKey = (filters: ItemFilters) => [...ITEMS, filters] as const;
-
 /** One page of the items under the filters and the search, by stock code (decision 116). */
 export function useStockItemPage(filters: ItemFilters, q: string, page: number) {
   return useQuery({
@@ -34,15 +32,6 @@ export function useStockItemPage(filters: ItemFilters, q: string, page: number) 
       [...ITEMS, 'page', filters, q, page],
       productItemPagePath({ ...filters, q }, page),
     ),
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The whole item list (the spec's unpaged call): the product choices of the history filter. */
-export function useStockItems(filters: ItemFilters = NO_FILTERS) {
-  return useQuery({
-    ...apiQuery<ProductItem[]>(itemsKey(filters), `/product-item${queryString(filters)}`),
-    // A filter change keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 }
