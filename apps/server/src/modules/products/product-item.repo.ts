@@ -161,7 +161,8 @@ async function searchItemRows(
     })
     .from(productItems)
     .where(where)
-    .orderBy(asc(productItems.stockCode), asc(productItems.id));
+    // Stock codes are unique: their index gives the order and the page without a sort.
+    .orderBy(asc(productItems.stockCode));
   const rows = search.page ? await select.limit(search.page.limit).offset(search.page.offset) : await select;
   return { rows, where };
 }
