@@ -153,17 +153,27 @@ async function searchItemRows(
     search.q ? searchedSql(search.q) : undefined,
     search.ids ? inArray(productItems.id, [...search.ids]) : undefined,
   );
-  const select = db
+  // A page's ids are chosen first, so the stock figures are computed for its own rows only, not for
+  // every row its offset skips.
+  const pageIds = search.page
+    ? db
+        .select({ id: productItems.id })
+        .from(productItems)
+        .where(where)
+        .orderBy(asc(productItems.stockCode))
+        .limit(search.page.limit)
+        .offset(search.page.offset)
+    : undefined;
+  const rows = await db
     .select({
       ...itemColumns,
       frozen: itemFrozenSql(productItems.id),
       totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
     })
     .from(productItems)
-    .where(where)
+    .where(pageIds ? inArray(productItems.id, pageIds) : where)
     // Stock codes are unique: their index gives the order and the page without a sort.
     .orderBy(asc(productItems.stockCode));
-  const rows = search.page ? await select.limit(search.page.limit).offset(search.page.offset) : await select;
   return { rows, where };
 }
 
