@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, productItemBody } from './seed.ts';
-import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { columnTexts, dialog, downloadExcel, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const MANAGER = { userName: 'siparis.yonetici.e2e', password: 'siparis-yonetici-1234' };
@@ -222,6 +222,9 @@ describe('order-taking, baskets and order review as the order manager', () => {
 
     // --- baskets: one block per buyer; delete a line, cancel a basket, place an order ---
     await openMenu(page, 'Sipariş Sepetleri', 'Sipariş Sepetleri');
+    // Other test files fill baskets too: this file's buyers are found by their code on the server.
+    await page.getByRole('textbox', { name: 'Müşteri ara' }).fill('e2e-s0');
+    await expect.poll(() => page.getByTestId('basket-count').textContent()).toBe('3 sepet');
     const firstBasket = page.getByTestId('basket').filter({ hasText: FIRST.title });
     await firstBasket.waitFor();
     const secondBasket = page.getByTestId('basket').filter({ hasText: SECOND.title });
@@ -341,6 +344,55 @@ describe('order-taking, baskets and order review as the order manager', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Excel' }).click();
     expect((await download).suggestedFilename()).toBe('siparisler.xlsx');
+    await signOutThroughUi(page);
+  });
+
+  it('pages through the baskets, finds a buyer on the server and exports every matching basket', async () => {
+    const { page } = browser;
+    // Twelve buyers of this test, each with a box of yoğurt: more than the ten baskets of a page.
+    for (let index = 1; index <= 12; index++) {
+      const number = String(index).padStart(2, '0');
+      const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+        code: `E2E-SPG${number}`,
+        title: `Sayfalı Sepet Gıda ${number}`,
+        name: 'Nur',
+        surname: 'Işıkçı',
+      });
+      await seeder.call('POST', '/admin/baskets', {
+        buyerId: buyer.id,
+        productId: productIds.get(YOGURT.name),
+        boxQuantity: 1,
+      });
+    }
+    await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
+    await openMenu(page, 'Sipariş Sepetleri', 'Sipariş Sepetleri');
+    // 'SAYFALI' finds 'Sayfalı': the dotless ı the Turkish way, on the server.
+    await page.getByRole('textbox', { name: 'Müşteri ara' }).fill('SAYFALI SEPET');
+    await expect.poll(() => page.getByTestId('basket-count').textContent()).toBe('12 sepet');
+    const blocks = page.getByTestId('basket');
+    await expect.poll(() => blocks.count()).toBe(10);
+    expect(await blocks.first().textContent()).toContain('Sayfalı Sepet Gıda 01');
+    await screenshot(page, 'orders-baskets-paged');
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect.poll(() => blocks.count()).toBe(2);
+    expect(await blocks.first().textContent()).toContain('Sayfalı Sepet Gıda 11');
+    expect(await blocks.last().textContent()).toContain('Sayfalı Sepet Gıda 12');
+    await screenshot(page, 'orders-baskets-page-2');
+
+    // The Excel file holds all twelve baskets, not only the page shown: one row per line.
+    const { fileName, sheet } = await downloadExcel(page);
+    expect(fileName).toBe('siparis-sepetleri.xlsx');
+    expect(sheet.getRow(1).values).toEqual(
+      expect.arrayContaining(['Müşteri Kodu', 'Müşteri', 'Ürün', 'Koli']),
+    );
+    const codes = columnTexts(sheet, 1, 'E2E-SPG');
+    expect(codes).toHaveLength(12);
+
+    // One buyer by code: the pager goes, one block stays.
+    await page.getByRole('textbox', { name: 'Müşteri ara' }).fill('E2E-SPG07');
+    await expect.poll(() => page.getByTestId('basket-count').textContent()).toBe('1 sepet');
+    await expect.poll(() => blocks.count()).toBe(1);
+    expect(await page.getByLabel('Sayfalar').count()).toBe(0);
     await signOutThroughUi(page);
   });
 });

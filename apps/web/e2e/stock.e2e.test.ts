@@ -172,7 +172,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-in-no-type');
     await goodsIn.getByRole('button', { name: 'Üretimden Mal Girişi' }).click();
     await goodsIn.getByLabel('Açıklama').fill('Sabah üretimi');
-    // The answer replaces the list: no second request for the items.
+    // The answer holds only the moved item (decision 117): the page shown is read again, that page only.
     const itemReads: Request[] = [];
     const countReads = (request: Request) => {
       if (request.method() === 'GET' && /\/api\/product-item(\?|$)/.test(request.url()))
@@ -183,7 +183,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await goodsIn.waitFor({ state: 'hidden' });
     await expect.poll(() => yogurt.textContent()).toContain('Depo-1 : 120');
     page.off('request', countReads);
-    expect(itemReads).toHaveLength(0);
+    expect(itemReads.map((request) => new URL(request.url()).searchParams.get('page'))).toEqual(['1']);
     const afterIn = (await yogurt.textContent()) ?? '';
     expect(afterIn).toContain('Depo-2 : 30');
     expect(afterIn).toContain('150');
@@ -292,7 +292,12 @@ describe('warehouses and stock as the warehouse roles', () => {
     await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi');
     await row(page, 'Ay sonu sayımı').waitFor();
     await page.getByRole('button', { name: '1H' }).click();
-    await choose(page, page.getByTestId('history-filters'), 'Ürün', `${YOGURT.stockCode} - ${YOGURT.name}`);
+    // The product choices come from the server's search of what is typed, not from the whole catalogue.
+    await page
+      .getByTestId('history-filters')
+      .getByRole('combobox', { name: 'Ürün', exact: true })
+      .fill(YOGURT.stockCode);
+    await page.getByRole('option', { name: `${YOGURT.stockCode} - ${YOGURT.name}`, exact: true }).click();
     await expect.poll(() => page.getByTestId('table-count').textContent()).toBe('4 kayıt');
     const counted = (await rowText(page, 'Ay sonu sayımı')).replace(/\s+/g, ' ');
     expect(counted).toContain('Süzme Yoğurt');

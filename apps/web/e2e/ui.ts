@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './browser.ts';
 import { UI_TIMEOUT_MS } from './settings.ts';
@@ -50,3 +51,20 @@ export async function screenshotFromTop(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   return screenshot(page, name);
 }
+
+/** Clicks the screen's Excel button and reads the file it downloads: its name and its first sheet. */
+export async function downloadExcel(page: Page): Promise<{ fileName: string; sheet: ExcelJS.Worksheet }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Excel' }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  return { fileName: download.suggestedFilename(), sheet: workbook.worksheets[0]! };
+}
+
+/** The texts of a sheet's column (1-based) that start with `prefix`. */
+export const columnTexts = (sheet: ExcelJS.Worksheet, column: number, prefix: string) =>
+  sheet
+    .getColumn(column)
+    .values.filter((value): value is string => typeof value === 'string' && value.startsWith(prefix));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idOf, NOT_A_NUMBER } from './fields.ts';
+import { idOf, NOT_A_NUMBER, optionalParam, optionalText } from './fields.ts';
 import { buyerId, recordId } from './orders.ts';
+import { PageFigures, pagingOf } from './paging.ts';
 import { ProductStock } from './sellable-products.ts';
 
 /** Spec §9: the cart toast hides after 3 s. */
@@ -72,3 +73,21 @@ export type Basket = z.infer<typeof Basket>;
 
 /** `GET /admin/baskets`: every buyer's basket that holds a line. */
 export const BasketList = z.array(Basket);
+
+export const MAX_BASKET_PAGE_SIZE = 100;
+
+/**
+ * `GET /admin/baskets[?q=&buyerId=&page=&size=]`, by buyer title. `q` finds the buyer by title, code or
+ * name (Turkish case-insensitive). With `page` or `size` the answer is a `BasketPage`; without both it
+ * is the spec's array: one basket per buyer at most, so it grows with the buyers, not with time
+ * (docs/decisions.md decision 116).
+ */
+export const BasketListQuery = z.object({
+  q: optionalParam(optionalText(100)),
+  buyerId: optionalParam(idOf('Geçerli bir müşteri seçiniz.')),
+  ...pagingOf(MAX_BASKET_PAGE_SIZE),
+});
+export type BasketListQuery = z.input<typeof BasketListQuery>;
+
+export const BasketPage = z.object({ baskets: z.array(Basket), ...PageFigures });
+export type BasketPage = z.infer<typeof BasketPage>;

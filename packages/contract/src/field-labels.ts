@@ -40,6 +40,7 @@ export const FIELD_LABELS: Record<string, string> = {
   id: 'Kayıt numarası',
   page: 'Sayfa',
   size: 'Sayfa boyutu',
+  q: 'Arama',
   from: 'Başlangıç tarihi',
   to: 'Bitiş tarihi',
   startDate: 'Başlangıç tarihi',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { atMostDecimals, idOf, text } from './fields.ts';
+import { atMostDecimals, idOf, optionalParam, optionalText, text } from './fields.ts';
+import { PageFigures, pagingOf } from './paging.ts';
 
 /** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
 export const PACKAGING_TYPE_LABELS = {
@@ -172,7 +173,7 @@ export const ProductItem = z.object({
 export type ProductItem = z.infer<typeof ProductItem>;
 
 /** Filters of the item list; an empty value means all (spec §7). */
-export const ProductItemQuery = z.object({
+export const ProductItemFilters = z.object({
   packagingGroup: text().trim().max(100).optional(),
   warehouseStockType: text()
     .trim()
@@ -182,7 +183,23 @@ export const ProductItemQuery = z.object({
     }),
   warehouseName: text().trim().max(100).optional(),
 });
-export type ProductItemQuery = z.infer<typeof ProductItemQuery>;
+export type ProductItemFilters = z.infer<typeof ProductItemFilters>;
+
+export const MAX_PRODUCT_ITEM_PAGE_SIZE = 500;
+
+/**
+ * `GET /product-item`: the filters, `q` (stock code, name or barcode containing it, Turkish
+ * case-insensitive) and, optionally, `page` and `size`, by stock code. Paged, the answer is a
+ * `ProductItemPage`; unpaged, the spec's array (docs/decisions.md decision 116).
+ */
+export const ProductItemQuery = ProductItemFilters.extend({
+  q: optionalParam(optionalText(100)),
+  ...pagingOf(MAX_PRODUCT_ITEM_PAGE_SIZE),
+});
+export type ProductItemQuery = z.input<typeof ProductItemQuery>;
+
+export const ProductItemPage = z.object({ items: z.array(ProductItem), ...PageFigures });
+export type ProductItemPage = z.infer<typeof ProductItemPage>;
 
 export const IdParams = z.object({ id: idOf('Geçerli bir kayıt numarası giriniz.') });
 export type IdParams = z.infer<typeof IdParams>;

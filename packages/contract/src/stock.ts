@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atMostDecimals, day, idOf, NOT_A_NUMBER, optionalParam, optionalPhone, text } from './fields.ts';
-import { EnumDescription, isAllFilter, ProductItem, ProductItemQuery } from './products.ts';
+import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
 
 // ---------- own warehouses ----------
 
@@ -190,7 +190,7 @@ export const StockCountBulkBody = z.object({ updatedStocks: changeList(StockCoun
 export type StockCountBulkBody = z.input<typeof StockCountBulkBody>;
 
 /** Bulk calls answer with the item list, narrowed by the same filters as `GET /product-item`. */
-export const StockListQuery = ProductItemQuery;
+export const StockListQuery = ProductItemFilters;
 export const StockItemList = z.array(ProductItem);
 
 // ---------- history ----------

@@ -1,19 +1,28 @@
-import type { AddToBasketBody, Basket, SetBasketLineBody } from '@mandira/contract/baskets';
+import type {
+  AddToBasketBody,
+  Basket,
+  BasketListQuery,
+  BasketPage,
+  SetBasketLineBody,
+} from '@mandira/contract/baskets';
 import {
   BASKET_TOTAL_TOO_LARGE_MESSAGE,
   MAX_MONEY,
   MAX_PIECES,
   TOO_MANY_PIECES_IN_LINE_MESSAGE,
 } from '@mandira/contract/bounds';
-import { type SQL, sql } from 'drizzle-orm';
+import { isPaged } from '@mandira/contract/paging';
+import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { turkishContains } from '../../db/turkish-search.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
 import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
 type AddInput = z.output<typeof AddToBasketBody>;
 type SetInput = z.output<typeof SetBasketLineBody>;
+type ListInput = z.output<typeof BasketListQuery>;
 
 type BasketRow = {
   basket_id: number;
@@ -87,9 +96,41 @@ async function findBaskets(db: Db | Tx, where: SQL): Promise<Basket[]> {
   return [...baskets.values()];
 }
 
-/** `GET /admin/baskets`: every basket holding a line, by buyer title. */
-export function listBaskets(db: Db | Tx): Promise<Basket[]> {
-  return findBaskets(db, sql`exists (select 1 from basket_lines x where x.basket_id = k.id)`);
+const DEFAULT_PAGE_SIZE = 20;
+
+/** The query's filters as a condition on `k` (baskets) and `b` (their buyers). */
+function conditionsOf(query: ListInput): SQL {
+  return and(
+    sql`exists (select 1 from basket_lines x where x.basket_id = k.id)`,
+    query.buyerId !== undefined ? sql`k.buyer_id = ${query.buyerId}` : undefined,
+    query.q ? turkishContains([sql`b.title`, sql`b.code`, sql`b.name`, sql`b.surname`], query.q) : undefined,
+  )!;
+}
+
+/**
+ * `GET /admin/baskets`: every basket holding a line, by buyer title. With `page` or `size` one page of
+ * them and the count, the page chosen in SQL before its lines are read (docs/decisions.md decision 116).
+ */
+export async function listBaskets(db: Db | Tx, query: ListInput = {}): Promise<Basket[] | BasketPage> {
+  const where = conditionsOf(query);
+  if (!isPaged(query)) return findBaskets(db, where);
+  const page = query.page ?? 1;
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  const [counted] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from baskets k join buyers b on b.id = k.buyer_id where ${where}`,
+  );
+  const ids = await rowsOf<{ id: number }>(
+    db,
+    sql`select k.id from baskets k join buyers b on b.id = k.buyer_id where ${where}
+         order by b.title, k.id limit ${size} offset ${(page - 1) * size}`,
+  );
+  const baskets =
+    ids.length === 0
+      ? []
+      : await findBaskets(db, sql`k.id = any(${sql.param(ids.map((row) => row.id))}::int[])`);
+  const count = counted?.count ?? 0;
+  return { baskets, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
 }
 
 export async function basketOfBuyer(db: Db | Tx, buyerId: number): Promise<Basket> {

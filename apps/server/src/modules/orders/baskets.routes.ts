@@ -1,6 +1,7 @@
 import {
   AddToBasketBody,
   BasketLineParams,
+  BasketListQuery,
   BuyerOfBasketBody,
   SetBasketLineBody,
 } from '@mandira/contract/baskets';
@@ -27,7 +28,9 @@ export function basketRoutes({ db }: { db: Db }) {
     const tags = ['Sepetler'];
     const config = { access: ['ORDER_TAKING', 'BASKET_MANAGEMENT'] } as const;
 
-    app.get('/admin/baskets', { schema: { tags }, config }, async () => ok(await listBaskets(db)));
+    app.get('/admin/baskets', { schema: { tags, querystring: BasketListQuery }, config }, async (req) =>
+      ok(await listBaskets(db, req.query)),
+    );
     app.post('/admin/baskets', { schema: { tags, body: AddToBasketBody }, config }, async (req) =>
       ok(await db.transaction((tx) => addToBasket(tx, actorOf(req), req.body))),
     );

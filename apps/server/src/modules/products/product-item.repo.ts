@@ -1,11 +1,22 @@
-import { isAllFilter, type ProductItem, type ProductItemQuery } from '@mandira/contract/products';
+import { isPaged } from '@mandira/contract/paging';
+import {
+  isAllFilter,
+  PACKAGING_TYPE_LABELS,
+  type PackagingType,
+  type ProductItem,
+  type ProductItemFilters,
+  type ProductItemPage,
+  type ProductItemQuery,
+} from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { type Db, perDatabase } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
+import { turkishContains } from '../../db/turkish-search.ts';
 import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
-import { itemStockTotalSql, prepareStockLinesOf, stockLinesByItem } from './item-stock.ts';
+import { itemStockTotalSql, prepareStockLinesOf, qualified, stockLinesByItem } from './item-stock.ts';
 
 const { createdAt: _createdAt, updatedAt: _updatedAt, ...itemColumns } = getTableColumns(productItems);
 
@@ -15,12 +26,13 @@ const stockLinesOf = perDatabase((db, key) =>
 );
 
 /**
- * One prepared statement pair per filter shape, the key saying which filters a call carries (1 or 0 for
- * id, packaging group, stock type and warehouse), built once per database.
+ * One prepared item statement per filter shape, the key saying which filters a call carries (1 or 0 for
+ * id, packaging group, stock type and warehouse), built once per database; the lines come from
+ * `stockLinesOf`.
  */
 const itemListOf = perDatabase((db, key) => {
   const [id, packagingGroup, warehouseStockType, byWarehouse] = [...key].map((on) => on === '1');
-  const items = db
+  return db
     .select({
       ...itemColumns,
       frozen: itemFrozenSql(productItems.id),
@@ -41,8 +53,37 @@ const itemListOf = perDatabase((db, key) => {
     )
     .orderBy(asc(productItems.stockCode))
     .prepare(`product_items_${key}`);
-  return { items, lines: stockLinesOf(db, byWarehouse ? '1' : '0') };
 });
+
+type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & {
+  packagingGroup: string | null;
+};
+
+/** The item rows with their stock lines (of the named warehouse only when one is given). */
+async function withStockLines(db: Db, rows: ItemRow[], warehouseName?: string): Promise<ProductItem[]> {
+  if (rows.length === 0) return [];
+  const lines = stockLinesByItem(
+    await stockLinesOf(db, warehouseName === undefined ? '0' : '1').execute({
+      itemIds: rows.map((row) => row.id),
+      warehouseName,
+    }),
+  );
+  return rows.map((row) => ({
+    ...row,
+    packagingGroup: row.packagingGroup ?? '',
+    boxQuantity: boxesOf(row.totalStockQuantity, row.quantityInBox) ?? 0,
+    stocks: lines.get(row.id) ?? [],
+  }));
+}
+
+/** The three filters of spec §7, each empty (or 'all') meaning all. */
+function filtersOf(query: ProductItemFilters) {
+  return {
+    packagingGroup: isAllFilter(query.packagingGroup) ? undefined : query.packagingGroup,
+    warehouseStockType: isAllFilter(query.warehouseStockType) ? undefined : query.warehouseStockType,
+    warehouseName: isAllFilter(query.warehouseName) ? undefined : query.warehouseName,
+  };
+}
 
 /**
  * Items with their stock figures; the filters of spec §7, each empty (or 'all') meaning all. Every
@@ -51,33 +92,132 @@ const itemListOf = perDatabase((db, key) => {
  */
 export async function findProductItems(
   db: Db,
-  query: ProductItemQuery = {},
+  query: ProductItemFilters = {},
   id?: number,
 ): Promise<ProductItem[]> {
   // In the order of the statement key.
-  const filters = {
-    id,
-    packagingGroup: isAllFilter(query.packagingGroup) ? undefined : query.packagingGroup,
-    warehouseStockType: isAllFilter(query.warehouseStockType) ? undefined : query.warehouseStockType,
-    warehouseName: isAllFilter(query.warehouseName) ? undefined : query.warehouseName,
-  };
+  const filters = { id, ...filtersOf(query) };
   const list = itemListOf(
     db,
     Object.values(filters)
       .map((value) => (value === undefined ? 0 : 1))
       .join(''),
   );
-  const rows = await list.items.execute(filters);
-  if (rows.length === 0) return [];
-  const lines = stockLinesByItem(
-    await list.lines.execute({ itemIds: rows.map((row) => row.id), warehouseName: filters.warehouseName }),
+  return withStockLines(db, await list.execute(filters), filters.warehouseName);
+}
+
+const DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * What the catalogue's search box finds: the stock code, name, barcode or packaging group containing the
+ * text, or a packaging type whose Turkish label does ('şişe' finds the bottles), as the table showed.
+ */
+function searchedSql(q: string): SQL {
+  const needle = q.toLocaleLowerCase('tr-TR');
+  const types = Object.entries(PACKAGING_TYPE_LABELS)
+    .filter(([, label]) => label.toLocaleLowerCase('tr-TR').includes(needle))
+    .map(([type]) => type as PackagingType);
+  const texts = [
+    productItems.stockCode,
+    productItems.name,
+    productItems.barcode,
+    productItems.packagingGroup,
+  ];
+  return or(
+    turkishContains(
+      texts.map((column) => qualified(column)),
+      q,
+    ),
+    types.length > 0 ? inArray(productItems.packagingType, types) : undefined,
+  )!;
+}
+
+type ItemSearch = {
+  filters: ProductItemFilters;
+  q?: string | undefined;
+  ids?: readonly number[];
+  page?: { limit: number; offset: number };
+};
+
+/** The items a search selects, by stock code: a statement built per call, its shapes being many. */
+async function searchItemRows(
+  db: Db,
+  search: ItemSearch,
+): Promise<{ rows: ItemRow[]; where: SQL | undefined }> {
+  const { packagingGroup, warehouseStockType, warehouseName } = filtersOf(search.filters);
+  const where = and(
+    packagingGroup !== undefined ? eq(productItems.packagingGroup, packagingGroup) : undefined,
+    warehouseStockType !== undefined
+      ? eq(productItems.warehouseStockType, warehouseStockType as ProductItem['warehouseStockType'])
+      : undefined,
+    search.q ? searchedSql(search.q) : undefined,
+    search.ids ? inArray(productItems.id, [...search.ids]) : undefined,
   );
-  return rows.map((row) => ({
-    ...row,
-    packagingGroup: row.packagingGroup ?? '',
-    boxQuantity: boxesOf(row.totalStockQuantity, row.quantityInBox) ?? 0,
-    stocks: lines.get(row.id) ?? [],
-  }));
+  // A page's ids are chosen first, so the stock figures are computed for its own rows only, not for
+  // every row its offset skips.
+  const pageIds = search.page
+    ? db
+        .select({ id: productItems.id })
+        .from(productItems)
+        .where(where)
+        .orderBy(asc(productItems.stockCode))
+        .limit(search.page.limit)
+        .offset(search.page.offset)
+    : undefined;
+  const rows = await db
+    .select({
+      ...itemColumns,
+      frozen: itemFrozenSql(productItems.id),
+      totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
+    })
+    .from(productItems)
+    .where(pageIds ? inArray(productItems.id, pageIds) : where)
+    // Stock codes are unique: their index gives the order and the page without a sort.
+    .orderBy(asc(productItems.stockCode));
+  return { rows, where };
+}
+
+/**
+ * `GET /product-item`. Unpaged without `q`: the spec's whole list through the prepared statements.
+ * With `q`, or with `page` or `size`, the search and the page are chosen in SQL (docs/decisions.md
+ * decision 116); the stock lines are read for the page's items only.
+ */
+export async function listProductItems(
+  db: Db,
+  query: z.output<typeof ProductItemQuery>,
+): Promise<ProductItem[] | ProductItemPage> {
+  const { warehouseName } = filtersOf(query);
+  if (!isPaged(query)) {
+    if (!query.q) return findProductItems(db, query);
+    return withStockLines(db, (await searchItemRows(db, { filters: query, q: query.q })).rows, warehouseName);
+  }
+  const page = query.page ?? 1;
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  const { rows, where } = await searchItemRows(db, {
+    filters: query,
+    q: query.q,
+    page: { limit: size, offset: (page - 1) * size },
+  });
+  const [counted] = await db.select({ count: count() }).from(productItems).where(where);
+  const total = counted?.count ?? 0;
+  return {
+    items: await withStockLines(db, rows, warehouseName),
+    page,
+    size,
+    count: total,
+    totalPages: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+/** The items of the given ids with their stock figures (of the named warehouse), by stock code. */
+export async function findProductItemsByIds(
+  db: Db,
+  ids: readonly number[],
+  filters: ProductItemFilters = {},
+): Promise<ProductItem[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await searchItemRows(db, { filters: { warehouseName: filters.warehouseName }, ids });
+  return withStockLines(db, rows, filtersOf(filters).warehouseName);
 }
 
 export async function findProductItem(db: Db, id: number): Promise<ProductItem> {

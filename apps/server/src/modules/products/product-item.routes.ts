@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { ok } from '../../http/envelope.ts';
-import { findProductItem, findProductItems } from './product-item.repo.ts';
+import { findProductItem, listProductItems } from './product-item.repo.ts';
 import {
   countProductItems,
   createProductItem,
@@ -34,7 +34,7 @@ export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
     app.get(
       '/product-item',
       { schema: { tags, querystring: ProductItemQuery }, config: { access: 'AUTH_ANY_ROLE' } },
-      async (request) => ok(await findProductItems(db, request.query)),
+      async (request) => ok(await listProductItems(db, request.query)),
     );
     app.get('/product-item/packagingGroups', { schema: { tags }, config: reading }, async () =>
       ok(await listItemPackagingGroups(db)),

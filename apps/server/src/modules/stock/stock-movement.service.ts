@@ -1,4 +1,4 @@
-import type { ProductItem, ProductItemQuery } from '@mandira/contract/products';
+import type { ProductItem, ProductItemFilters } from '@mandira/contract/products';
 import {
   boxesOf,
   STOCK_COUNT_ACTION,
@@ -7,13 +7,13 @@ import {
   type StockExportBulkBody,
   type StockImportBulkBody,
 } from '@mandira/contract/stock';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { findProductItem, findProductItems } from '../products/product-item.repo.ts';
+import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
@@ -232,9 +232,22 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
   });
 }
 
-/** A bulk call: the item list the screen shows (spec §7), read first, then the movement. */
-async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemQuery) {
-  const items = await findProductItems(db, query);
+/**
+ * A bulk call answers the items it moved, not the whole list (docs/decisions.md decision 117): read
+ * first, in the shape of the screen's list (the lines of its warehouse filter), then the movement.
+ */
+async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
+  const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
+  if (lineIds.length === 0) return [];
+  const moved = await db
+    .selectDistinct({ productItemId: stockLines.productItemId })
+    .from(stockLines)
+    .where(inArray(stockLines.id, lineIds));
+  const items = await findProductItemsByIds(
+    db,
+    moved.map((line) => line.productItemId),
+    query,
+  );
   return withApplied(items, await applyStockChanges(db, changes, { actor }));
 }
 
@@ -250,15 +263,15 @@ async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<
 }
 
 /** Goods-in: the pieces are added to their lines. */
-export const receiveGoods = (db: Db, actor: Actor, lines: ImportLines, query: ProductItemQuery) =>
+export const receiveGoods = (db: Db, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
   moveThenList(db, actor, inbound(lines), query);
 
 /** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
-export const shipGoods = (db: Db, actor: Actor, lines: ExportLines, query: ProductItemQuery) =>
+export const shipGoods = (db: Db, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
   moveThenList(db, actor, outbound(lines), query);
 
 /** A stock count: each line's quantity becomes the counted one. */
-export const countStock = (db: Db, actor: Actor, lines: CountLines, query: ProductItemQuery) =>
+export const countStock = (db: Db, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
   moveThenList(db, actor, counted(lines), query);
 
 export const receiveGoodsOnLine = (db: Db, actor: Actor, line: ImportLines[number]) =>

@@ -4,6 +4,7 @@ import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { get, put, queryString, unwrap } from '../../api/client.ts';
+import { fetchEveryPage } from '../../api/every-page.ts';
 import { SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY, STOCK_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
@@ -12,9 +13,6 @@ import { apiQuery, useApiMutation } from '../../api/query.ts';
 const WAREHOUSE_VIEW = { operationType: 'WAREHOUSE' } as const;
 /** A warehouse step moves reservations; a load moves stock too. */
 const MOVED = [ORDERS_KEY, SELLABLE_PRODUCTS_KEY, STOCK_KEY, SHIPMENTS_KEY] as const;
-/** The largest page the server gives (MAX_ORDER_PAGE_SIZE): the Excel file is read in these. */
-const EXPORT_PAGE_SIZE = 500;
-
 const warehousePage = (page: number, size: number, signal?: AbortSignal) =>
   unwrap(get<OrderPage>(`/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`, { signal }));
 
@@ -31,13 +29,11 @@ export function useWarehouseOrders(page: number, size: number) {
 }
 
 /** Every order in the warehouse flow, page after page, for the Excel file. */
-export async function fetchAllWarehouseOrders(): Promise<Order[]> {
-  const first = await warehousePage(1, EXPORT_PAGE_SIZE);
-  const orders = [...first.orders];
-  for (let page = 2; page <= first.totalPages; page++) {
-    orders.push(...(await warehousePage(page, EXPORT_PAGE_SIZE)).orders);
-  }
-  return orders;
+export function fetchAllWarehouseOrders(): Promise<Order[]> {
+  return fetchEveryPage<OrderPage, Order>(
+    (page, size) => `/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`,
+    (answer) => ({ rows: answer.orders, totalPages: answer.totalPages }),
+  );
 }
 
 export type WarehouseStep = { orderId: number; itemId: number; action: ItemCallAction };

@@ -1,4 +1,9 @@
-import type { AddToBasketBody, Basket } from '@mandira/contract/baskets';
+import {
+  type AddToBasketBody,
+  type Basket,
+  type BasketPage,
+  MAX_BASKET_PAGE_SIZE,
+} from '@mandira/contract/baskets';
 import type { PaletteCountBody, PlanVehicleBody } from '@mandira/contract/fleet';
 import type { OrderItemAction } from '@mandira/contract/order-machines';
 import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
@@ -7,6 +12,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
 import { type BoundedRows, fetchBounded } from '../../api/bounded.ts';
 import { post, put, queryString, unwrap } from '../../api/client.ts';
+import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
@@ -18,8 +24,37 @@ const BASKETS = ['baskets'] as const;
 const ORDERS = ORDERS_KEY;
 const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as const;
 
-export function useBaskets() {
-  return useQuery(apiQuery<Basket[]>([...BASKETS, 'list'], '/admin/baskets'));
+/** Baskets per page of the baskets screen. */
+export const BASKET_PAGE_SIZE = 10;
+
+const basketPagePath = (q: string, page: number, size: number) =>
+  `/admin/baskets${queryString({ q, page, size })}`;
+
+/** One page of the filled baskets whose buyer matches the search, by buyer title (decision 116). */
+export function useBasketPage(q: string, page: number) {
+  return useQuery({
+    ...apiQuery<BasketPage>([...BASKETS, 'page', q, page], basketPagePath(q, page, BASKET_PAGE_SIZE)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every filled basket whose buyer matches the search, page by page, for the Excel file. */
+export function fetchAllBaskets(q: string): Promise<Basket[]> {
+  return fetchEveryPage<BasketPage, Basket>(
+    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE),
+    (answer) => ({ rows: answer.baskets, totalPages: answer.totalPages }),
+  );
+}
+
+/** The buyer's basket, or null while it holds nothing: one basket read, not the whole list. */
+export function useBuyerBasket(buyerId: number) {
+  return useQuery({
+    ...apiQuery<BasketPage>(
+      [...BASKETS, 'buyer', buyerId],
+      `/admin/baskets${queryString({ buyerId, page: 1, size: 1 })}`,
+    ),
+    select: (answer) => answer.baskets[0] ?? null,
+  });
 }
 
 export function useAddToBasket() {

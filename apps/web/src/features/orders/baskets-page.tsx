@@ -1,17 +1,54 @@
 import type { Basket } from '@mandira/contract/baskets';
-import { Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { CenteredLoader } from '../../lib/centered-loader.tsx';
+import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
+import { errorMessage } from '../../lib/error-message.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { LoadError, NothingFound } from '../../lib/load-states.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { useBaskets } from './api.ts';
+import { useBasketPage } from './api.ts';
 import { BasketCard } from './basket-card.tsx';
+import { exportBaskets } from './basket-export.ts';
 import { PlaceOrderModal } from './place-order-modal.tsx';
 
-/** 'Sipariş Sepetleri' (spec §2): one block per buyer whose basket holds something. */
+/**
+ * 'Sipariş Sepetleri' (spec §2): one block per buyer whose basket holds something, a page at a time
+ * and found by buyer on the server (decision 116).
+ */
 export default function BasketsPage() {
-  const baskets = useBaskets();
+  const [typed, setTyped] = useState('');
+  const [pausedTyping] = useDebouncedValue(typed.trim(), 300);
+  const paging = useSearchPaging();
+  const { onSearch } = paging;
+  useEffect(() => onSearch(pausedTyping), [onSearch, pausedTyping]);
+  const baskets = useBasketPage(paging.q, paging.page);
+  // Placing the last basket of the last page leaves that page empty: the one before it is shown.
+  const lastPage = baskets.data?.totalPages;
+  const { setPage } = paging;
+  useEffect(() => {
+    if (lastPage !== undefined && paging.page > lastPage) setPage(lastPage);
+  }, [lastPage, paging.page, setPage]);
   const [placing, setPlacing] = useState<Basket | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  async function handleExport() {
+    setExporting(true);
+    try {
+      await exportBaskets(paging.q);
+    } catch (error) {
+      notifications.show({
+        color: 'red',
+        title: 'Excel',
+        message: `Excel dosyası oluşturulamadı. ${errorMessage(error)}`,
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <>
@@ -19,23 +56,62 @@ export default function BasketsPage() {
         title="Sipariş Sepetleri"
         description="Müşterilerin sepetleri; her sepet bir siparişe dönüşür"
       />
-      {baskets.isPending ? (
-        <CenteredLoader />
-      ) : baskets.error ? (
-        <LoadError
-          title="Sepetler yüklenemedi"
-          error={baskets.error}
-          onRetry={() => void baskets.refetch()}
-        />
-      ) : baskets.data.length === 0 ? (
-        <NothingFound />
-      ) : (
-        <Stack gap="md">
-          {baskets.data.map((basket) => (
-            <BasketCard key={basket.buyerId} basket={basket} onPlaceOrder={setPlacing} />
-          ))}
-        </Stack>
-      )}
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm">
+          <Group gap="md">
+            <TextInput
+              placeholder="Müşteri ara..."
+              aria-label="Müşteri ara"
+              leftSection={<IconSearch size={16} />}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              w={280}
+            />
+            {baskets.data && (
+              <Text c="dimmed" fz="sm" data-testid="basket-count">
+                {formatNumber(baskets.data.count)} sepet
+              </Text>
+            )}
+          </Group>
+          <Button
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={() => void handleExport()}
+            loading={exporting}
+            disabled={!baskets.data || baskets.data.count === 0}
+          >
+            Excel
+          </Button>
+        </Group>
+        {baskets.isPending ? (
+          <CenteredLoader />
+        ) : baskets.error ? (
+          <LoadError
+            title="Sepetler yüklenemedi"
+            error={baskets.error}
+            onRetry={() => void baskets.refetch()}
+          />
+        ) : baskets.data.baskets.length === 0 ? (
+          <NothingFound />
+        ) : (
+          <Stack gap="md" aria-busy={baskets.isPlaceholderData}>
+            {baskets.data.baskets.map((basket) => (
+              <BasketCard key={basket.buyerId} basket={basket} onPlaceOrder={setPlacing} />
+            ))}
+          </Stack>
+        )}
+        {baskets.data && baskets.data.totalPages > 1 && (
+          <Center>
+            <Pagination
+              total={baskets.data.totalPages}
+              value={paging.page}
+              onChange={paging.setPage}
+              siblings={2}
+              aria-label="Sayfalar"
+            />
+          </Center>
+        )}
+      </Stack>
       <PlaceOrderModal basket={placing} onClose={() => setPlacing(null)} />
     </>
   );

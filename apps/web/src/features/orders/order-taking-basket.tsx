@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney, formatNumber } from '../../lib/format.ts';
-import { useBaskets } from './api.ts';
+import { useBuyerBasket } from './api.ts';
 
 const BASKETS_PATH = '/siparis-sepetleri';
 
@@ -10,8 +10,8 @@ const BASKETS_PATH = '/siparis-sepetleri';
  * and net amounts, and the total, so the clerk sees what is already in it without leaving the screen.
  */
 export function OrderTakingBasket({ buyerId }: { buyerId: number }) {
-  const baskets = useBaskets();
-  const basket = baskets.data?.find((candidate) => candidate.buyerId === buyerId);
+  const baskets = useBuyerBasket(buyerId);
+  const basket = baskets.data;
   const lines = basket?.basketItems ?? [];
 
   return (

@@ -3,6 +3,7 @@ import type {
   CreateProductItemBody,
   PendingProductItem,
   ProductItem,
+  ProductItemPage,
   SyncResult,
   UpdateProductItemBody,
 } from '@mandira/contract/products';
@@ -13,8 +14,9 @@ import type {
   ProductOpenUsage,
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createOrUpdate, get, post } from '../../api/client.ts';
+import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { PRODUCTS_KEY as PRODUCTS, SELLABLE_PRODUCTS_KEY as SELLABLE } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
@@ -23,8 +25,12 @@ import { apiQuery, useApiMutation } from '../../api/query.ts';
 const ITEMS = [...PRODUCTS, 'items'] as const;
 const PENDING = [...PRODUCTS, 'pending'] as const;
 
-export function useProductItems() {
-  return useQuery(apiQuery<ProductItem[]>([...ITEMS, 'list'], '/product-item'));
+/** One page of the catalogue matching the typed search, by stock code (decision 116). */
+export function useProductItemPage(q: string, page: number) {
+  return useQuery({
+    ...apiQuery<ProductItemPage>([...ITEMS, 'page', q, page], productItemPagePath({ q }, page)),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useSaveProductItem() {

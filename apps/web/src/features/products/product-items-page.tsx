@@ -3,12 +3,14 @@ import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { fetchAllProductItems } from '../../api/product-item-pages.ts';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { SyncErrorAlert } from '../../lib/sync-error-alert.tsx';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
-import { useProductItems, useSynchronizeItems } from './api.ts';
+import { useProductItemPage, useSynchronizeItems } from './api.ts';
 import { ITEM_COLUMNS } from './item-columns.tsx';
 import { ItemCreateModal } from './item-create-modal.tsx';
 import { ItemDetailModal } from './item-detail-modal.tsx';
@@ -22,12 +24,13 @@ function syncSummary(result: SyncResult): string {
 
 /** 'Depolanabilir Ürün Listesi' (spec §2). */
 export default function ProductItemsPage() {
-  const items = useProductItems();
+  const paging = useSearchPaging();
+  const items = useProductItemPage(paging.q, paging.page);
   const synchronize = useSynchronizeItems();
   const [creating, setCreating] = useState(false);
   // The id, not the row: the detail follows the list when it reloads (a bundle just froze the item).
   const [viewingId, setViewingId] = useState<number>();
-  const viewing = items.data?.find((item) => item.id === viewingId);
+  const viewing = items.data?.items.find((item) => item.id === viewingId);
   const [syncError, setSyncError] = useState<string>();
 
   const sync = useSubmitGuard(async () => {
@@ -56,9 +59,12 @@ export default function ProductItemsPage() {
           name="depolanabilir-urunler"
           columns={ITEM_COLUMNS}
           initialSort={[{ id: 'stockCode', desc: false }]}
-          data={items.data}
+          data={items.data?.items}
           getRowId={(item) => item.id}
-          loading={items.isPending}
+          loading={items.isPending || items.isPlaceholderData}
+          pagination={serverPaging(items.data, paging.page, paging.setPage)}
+          onSearch={paging.onSearch}
+          exportRows={() => fetchAllProductItems({ q: paging.q })}
           error={items.error}
           onRetry={() => void items.refetch()}
           toolbar={

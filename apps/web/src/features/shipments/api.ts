@@ -8,7 +8,8 @@ import {
   type UpdateShipmentBody,
 } from '@mandira/contract/shipments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, createOrUpdate, get, put, queryString, unwrap } from '../../api/client.ts';
+import { ApiRequestError, createOrUpdate, put, queryString } from '../../api/client.ts';
+import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
@@ -41,24 +42,24 @@ export function useShipmentPage(filters: ShipmentFilters, page: number) {
   });
 }
 
-const shipmentPage = (filters: ShipmentFilters, page: number) =>
-  unwrap(get<ShipmentPage>(`/shipments${queryString({ ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE })}`));
-
 /**
  * Every shipment matching the filters, page by page, for the Excel file. Above SHIPMENT_EXPORT_LIMIT
  * nothing is exported and the user is told to narrow the filters: a file is never cut silently.
  */
-export async function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]> {
-  const first = await shipmentPage(filters, 1);
-  if (first.count > SHIPMENT_EXPORT_LIMIT) {
-    throw new ApiRequestError({
-      code: 'VALIDATION',
-      message: `Filtreye uyan ${first.count.toLocaleString('tr-TR')} sevkiyat var; Excel en fazla ${SHIPMENT_EXPORT_LIMIT.toLocaleString('tr-TR')} sevkiyat alır. Filtreyi daraltın.`,
-    });
-  }
-  const rest = [];
-  for (let page = 2; page <= first.totalPages; page++) rest.push(await shipmentPage(filters, page));
-  return [first, ...rest].flatMap((one) => one.shipments);
+export function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]> {
+  return fetchEveryPage<ShipmentPage, Shipment>(
+    (page) => `/shipments${queryString({ ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE })}`,
+    (answer) => {
+      // The first page already tells the whole count: nothing more is read for a file that would be refused.
+      if (answer.count > SHIPMENT_EXPORT_LIMIT) {
+        throw new ApiRequestError({
+          code: 'VALIDATION',
+          message: `Filtreye uyan ${answer.count.toLocaleString('tr-TR')} sevkiyat var; Excel en fazla ${SHIPMENT_EXPORT_LIMIT.toLocaleString('tr-TR')} sevkiyat alır. Filtreyi daraltın.`,
+        });
+      }
+      return { rows: answer.shipments, totalPages: answer.totalPages };
+    },
+  );
 }
 
 export function useSaveShipment() {

@@ -1,4 +1,4 @@
-import type { EnumDescription, ProductItem } from '@mandira/contract/products';
+import type { EnumDescription, ProductItem, ProductItemPage } from '@mandira/contract/products';
 import type {
   CreateWarehouseBody,
   StockCountBulkBody,
@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchBounded } from '../../api/bounded.ts';
 import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
+import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
 import { rowsNoticingCut } from '../../lib/cut-notice.ts';
@@ -26,12 +27,13 @@ const WAREHOUSES = OWN_WAREHOUSES_KEY;
 export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
 export const NO_FILTERS: ItemFilters = { packagingGroup: '', warehouseStockType: '', warehouseName: '' };
 
-const itemsKey = (filters: ItemFilters) => [...ITEMS, filters] as const;
-
-export function useStockItems(filters: ItemFilters = NO_FILTERS) {
+/** One page of the items under the filters and the search, by stock code (decision 116). */
+export function useStockItemPage(filters: ItemFilters, q: string, page: number) {
   return useQuery({
-    ...apiQuery<ProductItem[]>(itemsKey(filters), `/product-item${queryString(filters)}`),
-    // A filter change keeps the old rows on screen until the new ones arrive.
+    ...apiQuery<ProductItemPage>(
+      [...ITEMS, 'page', filters, q, page],
+      productItemPagePath({ ...filters, q }, page),
+    ),
     placeholderData: keepPreviousData,
   });
 }
@@ -98,28 +100,19 @@ const MOVEMENT_PATHS = {
 } as const;
 
 /**
- * A movement answers the item list under the screen's filters (spec §7: "bulk calls return data that
- * replaces the item list"): the answer goes straight into the cache of that list, so the table shows
- * the new stock without a second request. Lists under other filters, the history and the occupancy
- * of the warehouses are reloaded when next shown.
+ * A movement answers only the items it moved (decision 117): the screen's page, the other pages, the
+ * history and the occupancy of the warehouses are read again.
  */
 export function useStockMovement(filters: ItemFilters) {
   const queryClient = useQueryClient();
   return useMutation<ProductItem[], ApiRequestError, StockMovement>({
     mutationFn: (movement) =>
       unwrap(put<ProductItem[]>(`${MOVEMENT_PATHS[movement.kind]}${queryString(filters)}`, movement.body)),
-    onSuccess: async (items) => {
-      const key = itemsKey(filters);
-      queryClient.setQueryData(key, items);
-      const answered = JSON.stringify(key);
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: ITEMS,
-          predicate: (query) => JSON.stringify(query.queryKey) !== answered,
-        }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ITEMS }),
         queryClient.invalidateQueries({ queryKey: HISTORY }),
         queryClient.invalidateQueries({ queryKey: [...WAREHOUSES, 'list'] }),
-      ]);
-    },
+      ]),
   });
 }

@@ -2,12 +2,14 @@ import type { ProductItem } from '@mandira/contract/products';
 import { ActionIcon, Button, Stack, Tooltip } from '@mantine/core';
 import { IconClipboardCheck, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { fetchAllProductItems } from '../../api/product-item-pages.ts';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import {
   type ItemFilters,
   usePackagingGroups,
-  useStockItems,
+  useStockItemPage,
   useWarehouseNames,
   useWarehouseStockTypes,
 } from './api.ts';
@@ -27,7 +29,8 @@ const COUNT_TITLE = 'Mal Sayım Stok Düzenleme';
  */
 function GoodsPage({ compact }: { compact: boolean }) {
   const [filters, setFilters] = useState<ItemFilters>(ALL_FILTERS);
-  const items = useStockItems(filters);
+  const paging = useSearchPaging();
+  const items = useStockItemPage(filters, paging.q, paging.page);
   const stockTypes = useWarehouseStockTypes();
   const warehouses = useWarehouseNames();
   const groups = usePackagingGroups();
@@ -44,7 +47,10 @@ function GoodsPage({ compact }: { compact: boolean }) {
       <Stack gap="md">
         <GoodsFilters
           value={filters}
-          onChange={setFilters}
+          onChange={(changed) => {
+            setFilters(changed);
+            paging.firstPage();
+          }}
           stockTypes={stockTypes.data}
           warehouses={warehouses.data}
           groups={groups.data}
@@ -53,8 +59,11 @@ function GoodsPage({ compact }: { compact: boolean }) {
           name={compact ? 'mal-giris-cikis-sade' : 'mal-giris-cikis'}
           columns={compact ? COMPACT_GOODS_COLUMNS : GOODS_COLUMNS}
           initialSort={[{ id: 'name', desc: false }]}
-          data={items.data}
+          data={items.data?.items}
           getRowId={(item) => item.id}
+          pagination={serverPaging(items.data, paging.page, paging.setPage)}
+          onSearch={paging.onSearch}
+          exportRows={() => fetchAllProductItems({ ...filters, q: paging.q })}
           loading={items.isPending || items.isPlaceholderData}
           error={items.error}
           onRetry={() => void items.refetch()}

@@ -3,20 +3,15 @@ import { STOCK_ACTION_LABELS } from '@mandira/contract/stock';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { sortedOptions } from '../../lib/select-options.ts';
 import { parseTurkishDate } from '../../lib/turkish-date.ts';
-import {
-  exportStockHistory,
-  type HistoryFilters,
-  useStockHistoryPage,
-  useStockItems,
-  useWarehouseNames,
-} from './api.ts';
+import { exportStockHistory, type HistoryFilters, useStockHistoryPage, useWarehouseNames } from './api.ts';
 import { HISTORY_COLUMNS } from './history-columns.tsx';
 import { QUICK_RANGES, quickRange } from './history-range.ts';
+import { ProductFilterSelect } from './product-filter-select.tsx';
 
 const PAGE_SIZE = 50;
 /** Select options need a value; this one stands for no filter. */
@@ -30,22 +25,11 @@ export default function StockHistoryPage() {
   const [page, setPage] = useState(1);
   const history = useStockHistoryPage(filters, page, PAGE_SIZE);
   const warehouses = useWarehouseNames();
-  const items = useStockItems();
 
   const change = (next: Partial<HistoryFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
     setPage(1);
   };
-  const productOptions = useMemo(
-    () =>
-      sortedOptions(
-        (items.data ?? []).map((item) => ({
-          value: String(item.id),
-          label: `${item.stockCode} - ${item.name}`,
-        })),
-      ),
-    [items.data],
-  );
   const warehouseOptions = sortedOptions(
     (warehouses.data ?? []).map((warehouse) => ({ value: String(warehouse.id), label: warehouse.label })),
   );
@@ -80,17 +64,9 @@ export default function StockHistoryPage() {
               }
               allowDeselect={false}
             />
-            <Select
-              label="Ürün"
-              w={260}
-              data={[{ value: ALL, label: 'Tümü' }, ...productOptions]}
-              value={filters.productItemId ? String(filters.productItemId) : ALL}
-              onChange={(value) =>
-                change({ productItemId: value && value !== ALL ? Number(value) : undefined })
-              }
-              searchable
-              nothingFoundMessage="Ürün bulunamadı"
-              allowDeselect={false}
+            <ProductFilterSelect
+              value={filters.productItemId}
+              onChange={(productItemId) => change({ productItemId })}
             />
             <Select
               label="İşlem Tipi"

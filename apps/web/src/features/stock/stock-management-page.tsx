@@ -2,9 +2,17 @@ import type { ProductItem } from '@mandira/contract/products';
 import { Button, Stack } from '@mantine/core';
 import { IconClipboardCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DataTable } from '../../lib/data-table/data-table.tsx';
+import { fetchAllProductItems } from '../../api/product-item-pages.ts';
+import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
-import { type ItemFilters, NO_FILTERS, usePackagingGroups, useStockItems, useWarehouseNames } from './api.ts';
+import {
+  type ItemFilters,
+  NO_FILTERS,
+  usePackagingGroups,
+  useStockItemPage,
+  useWarehouseNames,
+} from './api.ts';
 import { PackagingGroupButtons } from './packaging-group-buttons.tsx';
 import { stockManagementColumns } from './stock-columns.tsx';
 import { StockCountModal } from './stock-count-modal.tsx';
@@ -13,7 +21,8 @@ import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx
 /** 'Stok Yönetimi' (spec §2): stock per warehouse, its movements, and counts. */
 export default function StockManagementPage() {
   const [filters, setFilters] = useState<ItemFilters>(NO_FILTERS);
-  const items = useStockItems(filters);
+  const paging = useSearchPaging();
+  const items = useStockItemPage(filters, paging.q, paging.page);
   const groups = usePackagingGroups();
   const warehouses = useWarehouseNames();
   const [counting, setCounting] = useState<ProductItem | null>(null);
@@ -34,13 +43,19 @@ export default function StockManagementPage() {
         <PackagingGroupButtons
           groups={groups.data}
           value={filters.packagingGroup}
-          onChange={(packagingGroup) => setFilters({ ...filters, packagingGroup })}
+          onChange={(packagingGroup) => {
+            setFilters({ ...filters, packagingGroup });
+            paging.firstPage();
+          }}
         />
         <DataTable
           name="stok-yonetimi"
           columns={columns}
-          data={warehouses.data ? items.data : undefined}
+          data={warehouses.data ? items.data?.items : undefined}
           getRowId={(item) => item.id}
+          pagination={serverPaging(items.data, paging.page, paging.setPage)}
+          onSearch={paging.onSearch}
+          exportRows={() => fetchAllProductItems({ ...filters, q: paging.q })}
           loading={items.isPending || warehouses.isPending || items.isPlaceholderData}
           error={items.error ?? warehouses.error ?? groups.error}
           onRetry={() => void Promise.all([items.refetch(), warehouses.refetch(), groups.refetch()])}

@@ -1,8 +1,9 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { type CSSProperties, type ReactNode, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../error-message.ts';
 import { filterBySearch, searchableText } from '../search.ts';
@@ -17,6 +18,8 @@ import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
 const RENDER_STEP = 200;
+/** A server search waits this long after the last key, so typing a word asks once. */
+const SEARCH_PAUSE_MS = 300;
 
 export type DataTableProps<T> = {
   /** File name of the Excel export, without extension, e.g. 'kullanicilar'. */
@@ -48,6 +51,11 @@ export type DataTableProps<T> = {
    * the pager below the table asks the server for another.
    */
   pagination?: TablePagination;
+  /**
+   * Server search: the typed text goes to the server (after a pause in typing) instead of filtering
+   * the rows here, so a paged list searches every row, not only the page shown.
+   */
+  onSearch?: (query: string) => void;
   /** The rows of the Excel file when `data` is only a page: e.g. every matching row, fetched on demand. */
   exportRows?: () => Promise<readonly T[]>;
   /** Lines above the table in the Excel file, e.g. the buyer and period of a statement. */
@@ -98,15 +106,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [limit, setLimit] = useState(RENDER_STEP);
   const [exporting, setExporting] = useState(false);
 
+  const { onSearch } = props;
+  const [serverQuery] = useDebouncedValue(query, SEARCH_PAUSE_MS);
+  useEffect(() => {
+    if (!onSearch) return;
+    const typed = serverQuery.trim();
+    onSearch(typed.length >= minSearchLength ? typed : '');
+  }, [onSearch, serverQuery, minSearchLength]);
+
   const filtered = useMemo(
     () =>
-      filterBySearch(
-        props.data ?? [],
-        query,
-        (row) => columns.map((column) => searchValueOf(column, row)),
-        minSearchLength,
-      ),
-    [props.data, query, columns, minSearchLength],
+      onSearch
+        ? [...(props.data ?? [])]
+        : filterBySearch(
+            props.data ?? [],
+            query,
+            (row) => columns.map((column) => searchValueOf(column, row)),
+            minSearchLength,
+          ),
+    [props.data, query, columns, minSearchLength, onSearch],
   );
 
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
