@@ -262,11 +262,12 @@ export async function officeOperations(
       },
     },
     {
-      name: 'item catalogue, whole (GET /product-item)',
+      // The catalogue, stock and goods screens read it a page at a time (decision 116).
+      name: 'item catalogue page (GET /product-item)',
       role: 'WAREHOUSE_STAFF',
       write: false,
-      weight: 0.3,
-      plan: () => ({ method: 'GET', path: '/api/product-item' }),
+      weight: 2,
+      plan: () => ({ method: 'GET', path: `/api/product-item?${query({ page: between(1, 40), size: 50 })}` }),
     },
     {
       name: 'warehouse step: prepare / ready for loading',
