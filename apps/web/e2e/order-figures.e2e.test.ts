@@ -118,6 +118,7 @@ describe('one price and one meaning per figure, as the order manager and finance
 
     // The baskets show the same net price and discount.
     await openMenu(page, 'Sipariş Sepetleri');
+    await page.getByRole('textbox', { name: 'Müşteri ara' }).fill(BUYER.code);
     const card = page.getByTestId('basket').filter({ hasText: BUYER.title });
     const line = tableRow(card, KAYMAK.name);
     expect(await line.getByTestId('net-price').textContent()).toBe('₺37,50');

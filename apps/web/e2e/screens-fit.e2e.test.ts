@@ -138,6 +138,8 @@ describe('screens that fit a 1366×768 laptop', () => {
     await approve.waitFor({ state: 'hidden' });
 
     await openScreen(page, 'Depolanabilir Ürünler', 'Depolanabilir Ürün Listesi');
+    // The catalogue pages on the server, where other test files' items come first.
+    await page.getByPlaceholder('Ara...').fill(PENDING.stockCode);
     await tableRow(page, PENDING.stockCode).getByRole('button', { name: 'Detaylı İncele' }).click();
     const detail = dialog(page, `Ürün Detayı: ${PENDING.stockCode}`);
     await expectSaveInView(page, detail, 'Düzenle', 'fit-item-detail-modal');
