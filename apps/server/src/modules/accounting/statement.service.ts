@@ -52,20 +52,27 @@ const before = (column: SQL, at: string | undefined) =>
  * the start split in two disjoint parts: every part then reads a buyer + date index, and a statement
  * reads only its own span however long the buyer's history is (decision 119).
  */
-const movements = (buyerId: number, span: Span) => {
+const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines') => {
+  const lines = shape === 'lines';
   const adjustment = (where: SQL) => sql`
-    select 'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at, 1 as seq,
-           o.id as tie, o.id as order_id, o.order_number, null::text as reason, null::text as pay_type,
-           null::text as logo_invoice_id, o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,
-           ${DEALT_OF(sql`o`)} - n.amount as signed
+    select ${
+      lines
+        ? sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at,
+              1 as seq, o.id as tie, o.id as order_id, null::text as reason, null::text as pay_type,
+              null::text as logo_invoice_id, o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,`
+        : sql``
+    } ${DEALT_OF(sql`o`)} - n.amount as signed
       from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
      where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount
        and ${before(sql`o.updated_at`, span.to)} and ${before(sql`n.created_at`, span.to)} and ${where}`;
   return sql`
-    select 'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
-           t.order_id, o.order_number, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,
-           case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
-      from accounting_transactions t join orders o on o.id = t.order_id
+    select ${
+      lines
+        ? sql`'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
+              t.order_id, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,`
+        : sql``
+    } case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
+      from accounting_transactions t
      where t.buyer_id = ${buyerId} and ${atLeast(sql`t.created_at`, span.from)} and ${before(sql`t.created_at`, span.to)}
     union all
     ${adjustment(atLeast(sql`o.updated_at`, span.from))}
@@ -99,10 +106,10 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
     db,
     sql`with s as (
-          select (select coalesce(sum(signed), 0) from (${from ? movements(buyer.id, { to: range.from }) : sql`select 0::numeric as signed where false`}) p)::numeric(20,2) as opening,
+          select (select coalesce(sum(signed), 0) from (${from ? movements(buyer.id, { to: range.from }, 'sums') : sql`select 0::numeric as signed where false`}) p)::numeric(20,2) as opening,
                  coalesce(sum(greatest(signed, 0)), 0)::numeric(20,2) as debit,
                  coalesce(sum(greatest(-signed, 0)), 0)::numeric(20,2) as credit
-            from (${movements(buyer.id, range)}) m)
+            from (${movements(buyer.id, range, 'sums')}) m)
         select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(20,2)::text as closing
           from s`,
   );
@@ -114,17 +121,21 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
     db,
     sql`with m as (${movements(buyer.id, range)}),
         b as (
-          select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.order_number, m.reason, m.pay_type,
+          select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.reason, m.pay_type,
                  m.logo_invoice_id, m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
                  greatest(-m.signed, 0)::numeric(14,2)::text as credit,
                  (${opening}::numeric(20,2)
                    + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
                  )::numeric(20,2)::text as balance,
                  count(*) over ()::int as line_count
-            from m)
-        select * from b
-         order by b.at, b.seq, b.tie
-         ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``}`,
+            from m),
+        p as (
+          select * from b
+           order by b.at, b.seq, b.tie
+           ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``})
+        -- Only the page's lines look up their order's number.
+        select p.*, o.order_number from p join orders o on o.id = p.order_id
+         order by p.at, p.seq, p.tie`,
   );
   return {
     buyer,
@@ -158,7 +169,7 @@ async function pageOf(
   if (count === undefined) {
     const [row] = await rowsOf<{ count: number }>(
       db,
-      sql`select count(*)::int as count from (${movements(buyerId, range)}) m`,
+      sql`select count(*)::int as count from (${movements(buyerId, range, 'sums')}) m`,
     );
     count = row?.count ?? 0;
   }
