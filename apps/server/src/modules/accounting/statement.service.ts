@@ -9,13 +9,12 @@ import {
   TRANSACTION_REASON_LABELS,
   type TransactionReason,
 } from '@mandira/contract/accounting';
-import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { addDays, istanbulDate, startOfIstanbulDay, toIstanbulIso } from '@mandira/contract/istanbul-time';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { DEALT_OF, findBuyer } from './accounting.repo.ts';
-import { withinDays } from './transactions.service.ts';
 
 type Query = z.output<typeof StatementQuery>;
 
@@ -35,26 +34,61 @@ type LineRow = {
   line_count: number;
 };
 
+/** A half-open span of instants, as ISO timestamps; an open end is unbounded. */
+type Span = { from?: string; to?: string };
+
+const atLeast = (column: SQL, at: string | undefined) =>
+  at ? sql`${column} >= ${at}::timestamptz` : sql`true`;
+const before = (column: SQL, at: string | undefined) =>
+  at ? sql`${column} < ${at}::timestamptz` : sql`true`;
+
 /**
- * Every movement of the buyer's balance (decision 78): its transactions (NEW_ORDER raises the balance
- * by the total at placing, payments and refunds lower it) and, for each order whose dealt total is not
- * its total at placing (items canceled, partly approved or loaded, the order canceled), an adjustment by
- * the difference, dated at the order's last change. Summed over all time they give the summary's
- * balance. `signed` is the change of the balance; `seq` orders lines of one instant.
+ * Every movement of the buyer's balance (decision 78) dated within `span`: its transactions (NEW_ORDER
+ * raises the balance by the total at placing, payments and refunds lower it) and, for each order whose
+ * dealt total is not its total at placing (items canceled, partly approved or loaded, the order
+ * canceled), an adjustment by the difference, dated at the order's last change. Summed over all time
+ * they give the summary's balance. `signed` is the change of the balance; `seq` orders lines of one
+ * instant. An adjustment's date is the later of two columns, so its span is written on each column and
+ * the start split in two disjoint parts: every part then reads a buyer + date index, and a statement
+ * reads only its own span however long the buyer's history is (decision 119).
  */
-const movements = (buyerId: number) => sql`
-  select 'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
-         t.order_id, o.order_number, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,
-         case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
-    from accounting_transactions t join orders o on o.id = t.order_id
-   where t.buyer_id = ${buyerId}
-  union all
-  select 'ORDER_ADJUSTMENT', null, greatest(o.updated_at, n.created_at), 1, o.id,
-         o.id, o.order_number, null, null, null,
-         o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'),
-         ${DEALT_OF(sql`o`)} - n.amount
-    from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
-   where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount`;
+const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines') => {
+  const lines = shape === 'lines';
+  const adjustment = (where: SQL) => sql`
+    select ${
+      lines
+        ? sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at,
+              1 as seq, o.id as tie, o.id as order_id, null::text as reason, null::text as pay_type,
+              null::text as logo_invoice_id, o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,`
+        : sql``
+    } ${DEALT_OF(sql`o`)} - n.amount as signed
+      from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
+     where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount
+       and ${before(sql`o.updated_at`, span.to)} and ${before(sql`n.created_at`, span.to)} and ${where}`;
+  return sql`
+    select ${
+      lines
+        ? sql`'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
+              t.order_id, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,`
+        : sql``
+    } case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
+      from accounting_transactions t
+     where t.buyer_id = ${buyerId} and ${atLeast(sql`t.created_at`, span.from)} and ${before(sql`t.created_at`, span.to)}
+    union all
+    ${adjustment(atLeast(sql`o.updated_at`, span.from))}
+    ${
+      span.from
+        ? sql`union all
+    ${adjustment(sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.created_at >= ${span.from}::timestamptz`)}`
+        : sql``
+    }`;
+};
+
+/** The instants of the Istanbul days `from` to `to`, both included. */
+const spanOfDays = (from: string | null, to: string): Span => ({
+  ...(from && { from: startOfIstanbulDay(from).toISOString() }),
+  to: startOfIstanbulDay(addDays(to, 1)).toISOString(),
+});
 
 /**
  * `GET /accounting/statement`: the balance before `from` (Istanbul days), each movement of the range in
@@ -67,15 +101,15 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   const buyer = await findBuyer(db, query.buyerId);
   const to = query.to ?? istanbulDate(new Date());
   const from = query.from ?? null;
-  const inRange = withinDays(sql`m.at`, from ?? undefined, to)!;
-  const before = from ? sql`not (${withinDays(sql`m.at`, from, undefined)})` : sql`false`;
+  const range = spanOfDays(from, to);
+  // The opening balance sums only what lies before the range, through the same indexes (decision 119).
   const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
     db,
-    sql`with m as (${movements(buyer.id)}),
-        s as (select coalesce(sum(signed) filter (where ${before}), 0)::numeric(20,2) as opening,
-                     coalesce(sum(greatest(signed, 0)) filter (where ${inRange}), 0)::numeric(20,2) as debit,
-                     coalesce(sum(greatest(-signed, 0)) filter (where ${inRange}), 0)::numeric(20,2) as credit
-                from m)
+    sql`with s as (
+          select (select coalesce(sum(signed), 0) from (${from ? movements(buyer.id, { to: range.from }, 'sums') : sql`select 0::numeric as signed where false`}) p)::numeric(20,2) as opening,
+                 coalesce(sum(greatest(signed, 0)), 0)::numeric(20,2) as debit,
+                 coalesce(sum(greatest(-signed, 0)), 0)::numeric(20,2) as credit
+            from (${movements(buyer.id, range, 'sums')}) m)
         select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(20,2)::text as closing
           from s`,
   );
@@ -85,20 +119,23 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   // balances as the unpaged statement; only then is the page cut (decision 111).
   const rows = await rowsOf<LineRow>(
     db,
-    sql`with m as (${movements(buyer.id)}),
+    sql`with m as (${movements(buyer.id, range)}),
         b as (
-          select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.order_number, m.reason, m.pay_type,
+          select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.reason, m.pay_type,
                  m.logo_invoice_id, m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
                  greatest(-m.signed, 0)::numeric(14,2)::text as credit,
                  (${opening}::numeric(20,2)
                    + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
                  )::numeric(20,2)::text as balance,
                  count(*) over ()::int as line_count
-            from m
-           where ${inRange})
-        select * from b
-         order by b.at, b.seq, b.tie
-         ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``}`,
+            from m),
+        p as (
+          select * from b
+           order by b.at, b.seq, b.tie
+           ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``})
+        -- Only the page's lines look up their order's number.
+        select p.*, o.order_number from p join orders o on o.id = p.order_id
+         order by p.at, p.seq, p.tie`,
   );
   return {
     buyer,
@@ -109,7 +146,7 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
     totalDebit: Number(totals!.debit),
     totalCredit: Number(totals!.credit),
     closingBalance: Number(totals!.closing),
-    ...(paging && { paging: await pageOf(db, buyer.id, inRange, paging, rows[0]?.line_count) }),
+    ...(paging && { paging: await pageOf(db, buyer.id, range, paging, rows[0]?.line_count) }),
   };
 }
 
@@ -124,7 +161,7 @@ function pagingOf(query: Query): { page: number; size: number } | null {
 async function pageOf(
   db: Db,
   buyerId: number,
-  inRange: SQL,
+  range: Span,
   paging: { page: number; size: number },
   counted: number | undefined,
 ): Promise<NonNullable<AccountStatement['paging']>> {
@@ -132,7 +169,7 @@ async function pageOf(
   if (count === undefined) {
     const [row] = await rowsOf<{ count: number }>(
       db,
-      sql`with m as (${movements(buyerId)}) select count(*)::int as count from m where ${inRange}`,
+      sql`select count(*)::int as count from (${movements(buyerId, range, 'sums')}) m`,
     );
     count = row?.count ?? 0;
   }

@@ -1,5 +1,6 @@
 import type { AccountStatement } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
 import { buyer, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
@@ -118,6 +119,38 @@ describe('the account statement (GET /accounting/statement)', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json.error.field).toBe('to');
+  });
+
+  it('opens every range at the sum of all movements before it, adjustments included', async () => {
+    const { buyer: b } = await buyerWithHistory();
+    const productId = await stockedProduct(w, 600, { price: 10, discount: 0 });
+    const at = (days: number) => new Date(startOfIstanbulDay(addDays(today, days)).getTime() + 9 * 3_600_000);
+    // Canceled a week ago: its adjustment lies before most ranges.
+    const old = await placedOrder(w, b.id, [{ productId, boxes: 1 }]);
+    await w.call('PUT', '/orders', { id: old.id, status: 'CANCELED_BY_BUYER' });
+    await backdate(w, old.id, at(-7));
+    await w.t.db.execute(
+      sql`update orders set updated_at = ${at(-7).toISOString()}::timestamptz where id = ${old.id}`,
+    );
+    // Last changed before it was placed on the ledger: its adjustment is dated by the NEW_ORDER, 3 days ago.
+    const odd = await placedOrder(w, b.id, [{ productId, boxes: 2 }]);
+    await w.call('PUT', '/orders', { id: odd.id, status: 'CANCELED_BY_SELLER' });
+    await backdate(w, odd.id, at(-3));
+    await w.t.db.execute(
+      sql`update orders set updated_at = ${at(-8).toISOString()}::timestamptz where id = ${odd.id}`,
+    );
+
+    const whole = await statementOf(b.id);
+    expect(lines(whole).filter((line) => line[0] === 'ORDER_ADJUSTMENT')).toHaveLength(3);
+    for (const days of [-12, -9, -7, -6, -5, -3, -2, 0]) {
+      const from = addDays(today, days);
+      const ranged = await statementOf(b.id, `&from=${from}&to=${today}`);
+      const earlier = whole.lines.filter((line) => line.date.slice(0, 10) < from);
+      const sum = earlier.reduce((total, line) => total + line.debit - line.credit, 0);
+      expect(ranged.openingBalance).toBeCloseTo(sum, 2);
+      expect(lines(ranged)).toEqual(lines(whole).slice(earlier.length));
+      expect(ranged.closingBalance).toBe(whole.closingBalance);
+    }
   });
 
   it('takes a canceled order back out, so a buyer who paid it is in credit', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX "accounting_transactions_buyer_history_idx" ON "accounting_transactions" USING btree ("buyer_id","created_at","reason","amount");--> statement-breakpoint
+CREATE INDEX "orders_buyer_updated_idx" ON "orders" USING btree ("buyer_id","updated_at");
