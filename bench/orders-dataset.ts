@@ -58,12 +58,14 @@ export async function generateOrders(
     [HOT_ITEMS, products],
   );
 
-  // Order n is placed at an increasing time over the past `days`; its status follows its age.
+  // Order n is placed at an increasing time over the past `days`; its status follows its age, and it was
+  // last changed within three days of its placing (the statement dates an order's adjustment by that).
   await client.query(
     `insert into orders (buyer_id, buyer_request_reference_code, status, color_group, planned_shipment_date,
-                         created_at, completed_at)
+                         created_at, updated_at, completed_at)
      select b.id, 'REF-' || n, s.status, (array['red','yellow','blue','purple','gray'])[1 + n % 5],
-            (at + interval '3 days')::date, at, case when s.status = 'COMPLETED' then at + interval '4 days' end
+            (at + interval '3 days')::date, at, least(now(), at + (n % 73) * interval '1 hour'),
+            case when s.status = 'COMPLETED' then at + interval '4 days' end
        from generate_series(1, $1::int) n
        cross join lateral (select now() - $3 * interval '1 day' + n * ($3 * interval '1 day' / $1) as at) t
        join buyers b on b.code = 'BNC-M' || lpad((1 + n % $2)::text, 5, '0')
