@@ -22,7 +22,7 @@ export type FigureDrift = {
 };
 
 /**
- * Shipments whose kept load figures (docs/decisions.md decision 114) differ from a recount over their
+ * Shipments whose kept load figures (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md) differ from a recount over their
  * loads, their items and the items' bundle snapshots; empty when every row agrees. The recount is
  * written apart from the server's, per load and with its own table of unit weights, so a mistake in
  * one is not repeated in the other. Tons compare exactly (numeric), as text.

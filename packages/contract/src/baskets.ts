@@ -80,7 +80,7 @@ export const MAX_BASKET_PAGE_SIZE = 100;
  * `GET /admin/baskets[?q=&buyerId=&page=&size=]`, by buyer title. `q` finds the buyer by title, code or
  * name (Turkish case-insensitive). With `page` or `size` the answer is a `BasketPage`; without both it
  * is the spec's array: one basket per buyer at most, so it grows with the buyers, not with time
- * (docs/decisions.md decision 116).
+ * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export const BasketListQuery = z.object({
   q: optionalParam(optionalText(100)),

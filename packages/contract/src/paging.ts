@@ -3,7 +3,7 @@ import { idOf, optionalParam } from './fields.ts';
 
 /**
  * Optional `page` and `size` of a list that grows: without both the list keeps its unpaged answer (an
- * array), with either it answers one page and the count (docs/decisions.md decision 116).
+ * array), with either it answers one page and the count (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export const pagingOf = (maxSize: number) => ({
   page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),

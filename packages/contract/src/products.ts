@@ -190,7 +190,7 @@ export const MAX_PRODUCT_ITEM_PAGE_SIZE = 500;
 /**
  * `GET /product-item`: the filters, `q` (stock code, name or barcode containing it, Turkish
  * case-insensitive) and, optionally, `page` and `size`, by stock code. Paged, the answer is a
- * `ProductItemPage`; unpaged, the spec's array (docs/decisions.md decision 116).
+ * `ProductItemPage`; unpaged, the spec's array (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export const ProductItemQuery = ProductItemFilters.extend({
   q: optionalParam(optionalText(100)),

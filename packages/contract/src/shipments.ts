@@ -100,7 +100,7 @@ export const SHIPMENT_UNPAGED_DAYS = 30;
 /**
  * `GET /shipments`: every filter optional, newest first. With `page` or `size` the answer is a
  * `ShipmentPage`; without both it is an array bounded by the date range, or when none is given by the
- * open shipments plus those created in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions.md decision 110).
+ * open shipments plus those created in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
  */
 export const ShipmentListQuery = z
   .object({

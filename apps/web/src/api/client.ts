@@ -56,7 +56,7 @@ let lastAnswer: { token: string | null; outcome: SignInAgainOutcome } | null = n
 /**
  * The page shell installs this while a screen is shown: a request that meets an ended session
  * (signed out in another tab, or expired) waits for the user to sign in again over the screen, so
- * nothing typed is lost, and is then sent once more (docs/decisions.md, decision 101).
+ * nothing typed is lost, and is then sent once more (docs/decisions/0101-ended-session-asks-password-over-screen-sign.md).
  */
 export function setSignInAgainHandler(handler: (() => Promise<SignInAgainOutcome>) | null): void {
   signInAgain = handler;

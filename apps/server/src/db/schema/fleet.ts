@@ -145,7 +145,7 @@ export const shipments = pgTable(
     loadedWeightInTons: numeric('loaded_weight_in_tons', { precision: 8, scale: 3, mode: 'number' }),
     description: text('description').notNull().default(''),
     // The load figures, kept by every write that changes the loads or their items' acceptance
-    // (docs/decisions.md decision 114), so a page of the list reads them off its own rows.
+    // (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md), so a page of the list reads them off its own rows.
     loadCount: integer('load_count').notNull().default(0),
     loadPieces: integer('load_pieces').notNull().default(0),
     /** Null without loads; true when every loaded item is LOAD_STATUS_ACCEPTED. */
@@ -164,7 +164,7 @@ export const shipments = pgTable(
     uniqueIndex('shipments_open_vehicle_key').on(t.vehicleId).where(sql`status <> 'DELIVERED'`),
     uniqueIndex('shipments_open_driver_key').on(t.driverId).where(sql`status <> 'DELIVERED'`),
     index('shipments_status_idx').on(t.status),
-    // The list pages newest first and filters by vehicle and destination (docs/decisions.md decision 110).
+    // The list pages newest first and filters by vehicle and destination (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
     index('shipments_created_idx').on(t.createdAt, t.id),
     index('shipments_vehicle_idx').on(t.vehicleId, t.createdAt, t.id),
     index('shipments_to_warehouse_idx').on(t.toWarehouseId, t.createdAt, t.id),

@@ -16,7 +16,7 @@ export type LockedShipment = { id: number; code: string; status: ShipmentStatus 
 /**
  * Locks a shipment row for key share: loads and acceptances on it may run side by side, but its status
  * cannot change under them (the actions lock it FOR UPDATE). Key share, not share, so that the load
- * figures kept on the row can be written under it (docs/decisions.md decision 114). Shipments are
+ * figures kept on the row can be written under it (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md). Shipments are
  * locked before orders, as the shipment actions do.
  */
 export async function lockShipmentForShare(

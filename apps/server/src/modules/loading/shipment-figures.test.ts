@@ -17,7 +17,7 @@ import {
 } from './loading-test-data.ts';
 
 /**
- * The load figures kept on the shipment rows (docs/decisions.md decision 114): after every write that
+ * The load figures kept on the shipment rows (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md): after every write that
  * touches loads or their items, they equal a recount over the loads (test/shipment-figures.ts), and the
  * list, the detail and the content read them.
  */

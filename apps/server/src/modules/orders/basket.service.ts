@@ -109,7 +109,7 @@ function conditionsOf(query: ListInput): SQL {
 
 /**
  * `GET /admin/baskets`: every basket holding a line, by buyer title. With `page` or `size` one page of
- * them and the count, the page chosen in SQL before its lines are read (docs/decisions.md decision 116).
+ * them and the count, the page chosen in SQL before its lines are read (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export async function listBaskets(db: Db | Tx, query: ListInput = {}): Promise<Basket[] | BasketPage> {
   const where = conditionsOf(query);

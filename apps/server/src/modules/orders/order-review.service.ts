@@ -136,7 +136,7 @@ export async function stepItem(
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
-  // The shipments carrying the item count its loads as accepted or not (docs/decisions.md decision 114).
+  // The shipments carrying the item count its loads as accepted or not (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md).
   if ((to === 'LOAD_STATUS_ACCEPTED') !== (item.status === 'LOAD_STATUS_ACCEPTED')) {
     await keepShipmentFigures(tx, { orderItemIds: [item.id] });
   }

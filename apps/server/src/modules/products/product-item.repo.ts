@@ -179,8 +179,9 @@ async function searchItemRows(
 
 /**
  * `GET /product-item`. Unpaged without `q`: the spec's whole list through the prepared statements.
- * With `q`, or with `page` or `size`, the search and the page are chosen in SQL (docs/decisions.md
- * decision 116); the stock lines are read for the page's items only.
+ * With `q`, or with `page` or `size`, the search and the page are chosen in SQL
+ * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md); the stock lines are read for
+ * the page's items only.
  */
 export async function listProductItems(
   db: Db,

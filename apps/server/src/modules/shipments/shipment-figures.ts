@@ -8,7 +8,7 @@ import { ITEM_TONS } from './shipment.repo.ts';
 export type FigureChange = { shipmentIds?: readonly number[]; orderItemIds?: readonly number[] };
 
 /**
- * Keeps the load figures on the shipment rows equal to their loads (docs/decisions.md decision 114).
+ * Keeps the load figures on the shipment rows equal to their loads (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md).
  * Every write that adds, removes or moves a load, or moves a loaded item into or out of
  * LOAD_STATUS_ACCEPTED, calls it in its transaction after it wrote the loads. The rows are locked in id
  * order first and recomputed by a later statement, whose snapshot in READ COMMITTED sees what a writer

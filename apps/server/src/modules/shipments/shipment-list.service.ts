@@ -56,7 +56,7 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<SQL> {
 /**
  * `GET /shipments`. With `page` or `size`: that page of every matching shipment and the count. Without
  * them: every matching shipment, bounded when no date range is given to the open ones plus those created
- * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions.md decision 110).
+ * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
  */
 export async function listShipments(
   db: Db | Tx,

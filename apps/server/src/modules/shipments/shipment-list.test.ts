@@ -11,7 +11,7 @@ import {
   shipment,
 } from './fleet-test-data.ts';
 
-/** `GET /shipments`: paged and filtered in SQL; unpaged, bounded (docs/decisions.md decision 110). */
+/** `GET /shipments`: paged and filtered in SQL; unpaged, bounded (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md). */
 
 let w: FleetWorld;
 beforeAll(async () => {

@@ -74,8 +74,8 @@ export type ShipmentSelection = { limit?: number; offset?: number; withGeometry?
 
 /**
  * The shipments matching `where` (conditions on `s`, the shipments row), newest first. The rows are
- * chosen first, then joined; the load figures are kept on the rows by the writes (docs/decisions.md
- * decision 114), so a page costs its own rows only.
+ * chosen first, then joined; the load figures are kept on the rows by the writes
+ * (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md), so a page costs its own rows only.
  */
 export async function findShipments(
   db: Db | Tx,

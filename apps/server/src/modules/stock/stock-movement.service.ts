@@ -233,7 +233,7 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
 }
 
 /**
- * A bulk call answers the items it moved, not the whole list (docs/decisions.md decision 117): read
+ * A bulk call answers the items it moved, not the whole list (docs/decisions/0117-bulk-stock-movement-answers-items-moved-list.md): read
  * first, in the shape of the screen's list (the lines of its warehouse filter), then the movement.
  */
 async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
