@@ -180,8 +180,10 @@ export const orders = pgTable(
     // The order search: by status and period, by buyer, or every order, newest first.
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc()),
-    // A buyer's order adjustments on the statement are dated by the order's last change (decision 119).
-    index('orders_buyer_updated_idx').on(t.buyerId, t.updatedAt),
+    // A buyer's order adjustments on the statement are dated by the order's last change (decision 119);
+    // with the status and the dealt total in the key, the buyer's balance is summed from the index alone
+    // (decision 123).
+    index('orders_buyer_updated_idx').on(t.buyerId, t.updatedAt, t.status, t.dealtTotalPrice),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     check('orders_totals_check', sql`${t.totalPrice} >= 0 and ${t.dealtTotalPrice} >= 0`),
     check(

@@ -52,9 +52,22 @@ const before = (column: SQL, at: string | undefined) =>
  * the start split in two disjoint parts: every part then reads a buyer + date index, and a statement
  * reads only its own span however long the buyer's history is (decision 119).
  */
+/**
+ * An adjustment pairs an order with its NEW_ORDER row. The orders changed within a span are found by
+ * the buyer + date index and each looks up its NEW_ORDER row; those placed within the span but last
+ * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows, each
+ * looking up its order. Left to itself the planner hashes every NEW_ORDER row, or every older order of
+ * the buyer, instead; `offset 0` keeps the lookup per row.
+ */
+const BY_ORDER = sql`orders o
+  cross join lateral (select * from accounting_transactions n
+                       where n.order_id = o.id and n.reason = 'NEW_ORDER' offset 0) n`;
+const BY_NEW_ORDER = sql`accounting_transactions n
+  cross join lateral (select * from orders o where o.id = n.order_id offset 0) o`;
+
 const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines') => {
   const lines = shape === 'lines';
-  const adjustment = (where: SQL) => sql`
+  const adjustment = (where: SQL, source = BY_ORDER) => sql`
     select ${
       lines
         ? sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at,
@@ -62,7 +75,7 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
               null::text as logo_invoice_id, o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,`
         : sql``
     } ${DEALT_OF(sql`o`)} - n.amount as signed
-      from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
+      from ${source}
      where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount
        and ${before(sql`o.updated_at`, span.to)} and ${before(sql`n.created_at`, span.to)} and ${where}`;
   return sql`
@@ -79,10 +92,24 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
     ${
       span.from
         ? sql`union all
-    ${adjustment(sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.created_at >= ${span.from}::timestamptz`)}`
+    ${adjustment(
+      sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
+          and n.created_at >= ${span.from}::timestamptz`,
+      BY_NEW_ORDER,
+    )}`
         : sql``
     }`;
 };
+
+/**
+ * The buyer's balance now, as the account summary sums it: the orders' dealt totals less the payments
+ * and refunds, which is the sum of every movement (decision 78). Both sums read buyer indexes alone
+ * (decision 123).
+ */
+const balanceNow = (buyerId: number) => sql`
+  (select coalesce(sum(${DEALT_OF(sql`o`)}), 0) from orders o where o.buyer_id = ${buyerId})
+  - (select coalesce(sum(t.amount), 0) from accounting_transactions t
+      where t.buyer_id = ${buyerId} and t.reason <> 'NEW_ORDER')`;
 
 /** The instants of the Istanbul days `from` to `to`, both included. */
 const spanOfDays = (from: string | null, to: string): Span => ({
@@ -102,14 +129,23 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   const to = query.to ?? istanbulDate(new Date());
   const from = query.from ?? null;
   const range = spanOfDays(from, to);
-  // The opening balance sums only what lies before the range, through the same indexes (decision 119).
+  // The opening balance is the balance now less the range's movements and those after it, so a recent
+  // statement reads its own days, not the buyer's whole past (decision 123).
   const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
     db,
-    sql`with s as (
-          select (select coalesce(sum(signed), 0) from (${from ? movements(buyer.id, { to: range.from }, 'sums') : sql`select 0::numeric as signed where false`}) p)::numeric(20,2) as opening,
-                 coalesce(sum(greatest(signed, 0)), 0)::numeric(20,2) as debit,
+    sql`with r as (
+          select coalesce(sum(greatest(signed, 0)), 0)::numeric(20,2) as debit,
                  coalesce(sum(greatest(-signed, 0)), 0)::numeric(20,2) as credit
-            from (${movements(buyer.id, range, 'sums')}) m)
+            from (${movements(buyer.id, range, 'sums')}) m),
+        s as materialized (
+          select ${
+            from
+              ? sql`(${balanceNow(buyer.id)}
+                     - (select coalesce(sum(l.signed), 0) from (${movements(buyer.id, { from: range.to }, 'sums')}) l)
+                     - r.debit + r.credit)`
+              : sql`0`
+          }::numeric(20,2) as opening, r.debit, r.credit
+            from r)
         select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(20,2)::text as closing
           from s`,
   );
