@@ -38,7 +38,7 @@ const digits = (check: (value: string) => boolean, message: string) =>
     .nullish()
     .transform((value) => value || null);
 
-/** The buyer's fields (spec §3) with the server's rules: code and title required, the rest optional. */
+/** The buyer's fields (docs/domain/buyers.md): code and title required, the rest optional. */
 export const buyerFields = {
   code: required(50),
   title: required(200),
@@ -112,8 +112,8 @@ export const BuyerChange = z.object({
 export type BuyerChange = z.infer<typeof BuyerChange>;
 
 /**
- * A buyer record from the ERP waiting for approval (spec §3). What the ERP did not send is null.
- * `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
+ * A buyer record from the ERP waiting for approval (docs/domain/erp-sync.md). What the ERP did not
+ * send is null. `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
  */
 export const PendingBuyer = z.object({
   id: z.number().int(),
@@ -170,7 +170,7 @@ export const PendingBuyerPage = z.object({
 export type PendingBuyerPage = z.infer<typeof PendingBuyerPage>;
 
 /**
- * The approval form (spec §5): title, code and name required; the other fields optional. `id`
+ * The approval form: title, code and name required; the other fields optional. `id`
  * names the pending record; without it the record is found by code. A field the form leaves out
  * (undefined) takes the ERP's value of the pending record.
  */

@@ -41,9 +41,9 @@ const paging = {
  */
 const OrderQueryFields = z
   .object({
-    /** The screen parses the number typed (spec §5) and sends a list. */
+    /** The screen parses the number typed and sends a list. */
     orderNumbers: listOf(idOf('Sipariş numarası 1 veya daha büyük bir tam sayı olmalıdır.'), 1000),
-    /** The screen splits what is typed on commas (spec §5). */
+    /** The screen splits what is typed on commas. */
     buyerCodes: listOf(text(NOT_A_TEXT).trim().min(1).max(50), 1000),
     orderStatuses: listOf(OrderStatus, 20),
     fromCreateDate: optional(day({ cutTime: true })),

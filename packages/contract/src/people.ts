@@ -3,7 +3,7 @@ import { NOT_A_TEXT, text } from './fields.ts';
 import { isIsoDate } from './istanbul-time.ts';
 import { isValidTckn } from './tckn.ts';
 
-/** The person fields the milk and the order-fleet drivers share (spec §2, §5). */
+/** The person fields the milk and the order-fleet drivers share. */
 
 export const GENDERS = ['Erkek', 'Kadın'] as const;
 export const Gender = z.enum(GENDERS);

@@ -7,7 +7,7 @@ import type { Access } from './roles.ts';
  */
 export type Screen = {
   key: string;
-  /** The first path is the one the menu links to; the rest are aliases of spec §2. */
+  /** The first path is the one the menu links to; the rest are aliases that open the same screen. */
   paths: readonly string[];
   label: string;
   groupName: string;
@@ -196,7 +196,7 @@ export const SCREENS = [
     access: 'MILK_DELIVERY_MANAGEMENT',
   },
   {
-    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu. Shipping
+    // Reached from the shipment list with ?orderShipmentId=, so not in the menu. Shipping
     // staff accept or reject the loads; the back office reads what is on the truck.
     key: 'shipment-contents',
     paths: ['/sevkiyat-siparis-yonetimi'],
