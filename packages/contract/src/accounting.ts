@@ -151,7 +151,7 @@ export type PayOrderBody = z.input<typeof PayOrderBody>;
 
 // ---------- answers ----------
 
-/** Spec §3; every figure in lira with two decimals, summed in SQL. */
+/** The account summary (docs/domain/money.md); every figure in lira with two decimals, summed in SQL. */
 export const AccountingSummary = z.object({
   buyerId: z.number().int(),
   /** Orders not canceled. */

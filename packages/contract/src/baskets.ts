@@ -4,10 +4,10 @@ import { buyerId, recordId } from './orders.ts';
 import { PageFigures, pagingOf } from './paging.ts';
 import { ProductStock } from './sellable-products.ts';
 
-/** Spec §9: the cart toast hides after 3 s. */
+/** The cart toast hides after 3 s. */
 export const CART_TOAST_MS = 3000;
 export const CART_ADDED_MESSAGE = 'Sepete Eklenmiştir';
-/** Spec §9: the order-taking screen opens on this packaging group. */
+/** The order-taking screen opens on this packaging group. */
 export const DEFAULT_ORDER_PACKAGING_GROUP = '1500 GRAM';
 export const MAX_BOXES_PER_LINE = 100_000;
 

@@ -3,7 +3,7 @@ import { BUYER_LABELS } from './field-labels.ts';
 import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
 
-/** Spec §9: the approval list's default page and page size. */
+/** The approval list's default page size (docs/domain/buyers.md). */
 export const PENDING_BUYER_PAGE_SIZE = 20;
 export const MAX_PENDING_BUYER_PAGE_SIZE = 100;
 
@@ -228,7 +228,7 @@ const bothOrNeither = (body: Point, ctx: z.RefinementCtx) => {
 
 export const CreateBuyerWarehouseBody = z.object(warehouseFields).superRefine(bothOrNeither);
 export type CreateBuyerWarehouseBody = z.input<typeof CreateBuyerWarehouseBody>;
-/** Spec §5: the id is sent only when present; with it the warehouse is updated. */
+/** The id is sent only when present; with it the warehouse is updated. */
 export const UpdateBuyerWarehouseBody = z
   .object({ id: recordId, ...warehouseFields })
   .superRefine(bothOrNeither);

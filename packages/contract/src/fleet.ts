@@ -41,7 +41,7 @@ export const DRIVER_STATUS_LABELS = {
 } as const;
 export type DriverStatus = keyof typeof DRIVER_STATUS_LABELS;
 export const DRIVER_STATUSES = Object.keys(DRIVER_STATUS_LABELS) as DriverStatus[];
-/** Spec §4: the user may choose any driver status; shipments set it too. */
+/** The user may choose any driver status; shipments set it too (docs/domain/loading-and-shipments.md). */
 export const DriverStatus = z.enum(DRIVER_STATUSES as [DriverStatus, ...DriverStatus[]], {
   error: `Geçersiz sürücü durumu; beklenen: ${DRIVER_STATUSES.join(', ')}`,
 });

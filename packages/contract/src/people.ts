@@ -20,7 +20,7 @@ export const optionalGender = () =>
 export const optionalDateOfBirth = () =>
   text(NOT_A_TEXT)
     .trim()
-    // Spec §5: the screen may send a date-time; only its date is kept.
+    // The screen may send a date-time; only its date is kept.
     .transform((value) => value.slice(0, 10))
     .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
     .refine(

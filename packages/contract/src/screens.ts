@@ -101,7 +101,7 @@ export const SCREENS = [
     access: 'GOODS_IN_OUT',
   },
   {
-    // Spec §2: a near-identical copy with a reduced table and no stock columns, for quick entry.
+    // A near-identical copy with a reduced table and no stock columns, for quick entry.
     key: 'goods-in-out-compact',
     paths: ['/mal-giris-cikis-yonetimi-2'],
     label: 'Mal Giriş Çıkış (Sade)',
@@ -113,7 +113,7 @@ export const SCREENS = [
     paths: ['/stok-gecmisi'],
     label: 'Stok Geçmişi',
     groupName: 'Depo ve Stok',
-    // Spec §6 gives this page no role: every signed-in user reads it (decision 104).
+    // No privilege of its own: every signed-in user reads it (decision 104).
     access: 'AUTH_ANY_ROLE',
   },
   {
@@ -166,7 +166,7 @@ export const SCREENS = [
     access: 'DRIVER_MANAGEMENT',
   },
   {
-    // Spec §2: also opened from 'Hesap Özeti' on the buyer list, with the buyer in `?buyerId=`.
+    // Also opened from 'Hesap Özeti' on the buyer list, with the buyer in `?buyerId=`.
     key: 'buyer-accounting',
     paths: ['/musteri-finans-yonetimi'],
     label: 'Müşteri Finans Yönetimi',

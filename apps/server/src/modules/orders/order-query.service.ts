@@ -52,7 +52,7 @@ export function assertMayView(actor: Actor, operationType: OperationType): void 
 }
 
 /**
- * Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
+ * `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
  * SQL when `page` or `size` is given (the warehouse screen pages through them).
  */
 export function ordersOfView(
