@@ -49,7 +49,10 @@ const payTypeOptions = (reason: PaymentReason) =>
 
 type Props = { order: AccountingTransaction | null; onClose: () => void };
 
-/** 'Öde': a payment or a refund against the order of a NEW_ORDER row (docs/domain/money.md). */
+/**
+ * 'Sipariş Ödemesi', opened by 'Öde' on a NEW_ORDER row: a payment or a refund against that order
+ * (docs/domain/money.md).
+ */
 export function PayOrderModal({ order, onClose }: Props) {
   return (
     <Modal opened={order !== null} onClose={onClose} title="Sipariş Ödemesi" size="lg">
