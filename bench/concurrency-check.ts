@@ -1,7 +1,7 @@
 /**
- * Stock under concurrency, on PostgreSQL with two server processes (DESIGN §6): hundreds of goods-in,
- * goods-out and count requests on a few hot stock lines, spread over both processes, then the ledger
- * checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
+ * Stock under concurrency, on PostgreSQL with two server processes (docs/domain/stock.md): hundreds of
+ * goods-in, goods-out and count requests on a few hot stock lines, spread over both processes, then the
+ * ledger checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 600),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.

@@ -239,9 +239,9 @@ export type LedgerReport = {
 };
 
 /**
- * The stock invariants of DESIGN §6 straight from SQL: every line's quantity is the sum of its history,
- * no line is negative, and each line's history, in id order, is one unbroken running sum (a lost update
- * would show as a row that starts from a stale quantity).
+ * The stock invariants (docs/domain/stock.md) straight from SQL: every line's quantity is the sum of its
+ * history, no line is negative, and each line's history, in id order, is one unbroken running sum (a lost
+ * update would show as a row that starts from a stale quantity).
  */
 /** A connection to read the ledger through: node-postgres, or the embedded database itself. */
 export type SqlReader = {

@@ -1,8 +1,9 @@
 /**
- * Baskets under concurrency, on PostgreSQL with two server processes (DESIGN §7.1): a few hundred basket
- * adds from several buyers race for the last boxes of two products that share an item, spread over both
- * processes; then, in SQL, no item is promised beyond what is on hand, every accepted add is in its
- * basket (and no refused one), and the reservation counters equal the sums they keep. Exits non-zero on any violation. `npm run check:orders-concurrency`.
+ * Baskets under concurrency, on PostgreSQL with two server processes
+ * (docs/domain/products-and-reservations.md): a few hundred basket adds from several buyers race for the last
+ * boxes of two products that share an item, spread over both processes; then, in SQL, no item is promised
+ * beyond what is on hand, every accepted add is in its basket (and no refused one), and the reservation
+ * counters equal the sums they keep. Exits non-zero on any violation. `npm run check:orders-concurrency`.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 300),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.

@@ -73,7 +73,10 @@ export type Config = {
   mapTileUrl: string;
   routingUrl: string | undefined;
   companyName: string;
-  /** DESIGN §7.5: how far the weighed load may differ from the expected weight, in percent. */
+  /**
+   * How far the weighed load may differ from the expected weight, in percent
+   * (docs/domain/loading-and-shipments.md).
+   */
   weighbridgeTolerancePercent: number;
   trustProxy: boolean;
   /** Decision 98: worker threads drawing PDFs (0: on the request's thread), and how many may wait. */

@@ -54,7 +54,7 @@ describe('customers as an accounting manager', () => {
     await fs.rm(erpSourceFile, { force: true });
   });
 
-  it('synchronizes from the ERP, showing the spec alert while the source is missing', async () => {
+  it('synchronizes from the ERP, showing the sync failure alert while the source is missing', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, ACCOUNTING.userName, ACCOUNTING.password);
     expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Müşteri Yönetimi', 'Müşteri Onayı']));

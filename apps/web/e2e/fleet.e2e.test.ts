@@ -281,7 +281,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await openScreen(page, 'Sevkiyat Yönetimi');
     await page.getByRole('button', { name: 'Yeni Sevkiyat' }).click();
     const modal = dialog(page, 'Yeni Sevkiyat');
-    // Spec §5: code, vehicle, driver, origin and destination are required.
+    // Code, vehicle, driver, origin and destination are required.
     await modal.getByRole('button', { name: 'Oluştur' }).click();
     await expect.poll(() => modal.getByText('Bu alan zorunludur.').count()).toBe(4);
     await modal.getByLabel('Sevkiyat Kodu').fill(CODE.toLowerCase());
@@ -311,7 +311,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     // Depo-1 has no location: no distance or duration rather than a wrong one.
     expect(await row.getByRole('cell', { name: '–' }).count()).toBe(2);
 
-    // The same code again: the spec's alert with the server's reason.
+    // The same code again: the failed-create alert with the server's reason.
     await page.getByRole('button', { name: 'Yeni Sevkiyat' }).click();
     await modal.getByLabel('Sevkiyat Kodu').fill(CODE);
     await choose(page, modal, 'Araç', /10 SVK 202/);

@@ -84,7 +84,7 @@ describe('milk collection as an order manager', () => {
     await vehicleRow.waitFor();
     expect(await vehicleRow.textContent()).toContain('13.501,5');
 
-    // The same plate again: the server's refusal shows and the modal stays open (spec §4).
+    // The same plate again: the server's refusal shows and the modal stays open.
     await page.getByRole('button', { name: 'Araç Ekle' }).click();
     await vehicleModal.getByLabel('Plaka').fill('10e2e01');
     await vehicleModal.getByRole('button', { name: 'Kaydet' }).click();
@@ -148,7 +148,7 @@ describe('milk collection as an order manager', () => {
     await deliveryModal.getByLabel('Koyun Sütü (L)').fill('300');
     await deliveryModal.getByLabel('Keçi Sütü (L)').fill('45,2');
 
-    // A time days ahead is refused: the spec's alert shows and the modal stays open.
+    // A time days ahead is refused: the save failure alert shows and the modal stays open.
     const ahead = new Date(Date.now() + 5 * 86_400_000);
     const [year, month, day] = istanbulDate(ahead).split('-');
     await deliveryModal.getByLabel('Teslimat Zamanı').fill(`${day}.${month}.${year} 07:30`);

@@ -51,7 +51,7 @@ async function addToBasket(page: Page, productName: string, boxes: number) {
   const line = row(page, productName);
   await line.getByLabel(`${productName} koli adedi`).fill(String(boxes));
   await line.getByRole('button', { name: 'Sepete Ekle' }).click();
-  // Spec §9: the toast hides itself after 3 s; the next add waits for that, so it sees its own toast.
+  // The toast hides itself after 3 s; the next add waits for that, so it sees its own toast.
   const toast = page.getByText('Sepete Eklenmiştir');
   await toast.waitFor();
   await toast.waitFor({ state: 'hidden', timeout: 6000 });

@@ -57,7 +57,7 @@ describe('product catalogue as a sales administrator', () => {
     await fs.rm(erpSourceFile, { force: true });
   });
 
-  it('synchronizes from the ERP, and shows the spec alert while the source is missing', async () => {
+  it('synchronizes from the ERP, and shows the sync failure alert while the source is missing', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, SALES.userName, SALES.password);
     expect(await menuLabels(page)).toEqual(
@@ -213,7 +213,7 @@ describe('product catalogue as a sales administrator', () => {
     await search.fill('');
   });
 
-  it('builds a sellable product of two bundle lines, with the spec alerts on bad lines', async () => {
+  it('builds a sellable product of two bundle lines, with the alerts on bad lines', async () => {
     const { page } = browser;
     await page.getByTestId('menu-entry').filter({ hasText: 'Satılabilir Ürünler' }).click();
     await page.getByRole('heading', { name: 'Satılabilir Ürün Listesi' }).waitFor();

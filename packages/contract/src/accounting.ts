@@ -12,12 +12,12 @@ import {
 import { EnumDescription } from './products.ts';
 
 /**
- * Buyer accounting (spec §3, DESIGN §6 Money flow and §7.7): an append-only ledger per buyer. Placing
+ * Buyer accounting (docs/domain/money.md): an append-only ledger per buyer. Placing
  * an order appends NEW_ORDER for its total; a payment (ORDER_PAYMENT) or a product refund
  * (PRODUCT_REFUND) against one order is appended by `POST /accounting/pay-order`.
  */
 
-// ---------- reasons and pay types (spec §3 Enumerations) ----------
+// ---------- reasons and pay types ----------
 
 export const TRANSACTION_REASON_LABELS = {
   NEW_ORDER: 'Yeni Sipariş',
@@ -39,7 +39,7 @@ export const PAY_TYPES = Object.keys(PAY_TYPE_LABELS) as PayType[];
 export const PAYMENT_REASONS = ['ORDER_PAYMENT', 'PRODUCT_REFUND'] as const satisfies TransactionReason[];
 export type PaymentReason = (typeof PAYMENT_REASONS)[number];
 
-/** DESIGN §7.7: which pay types go with which reason. */
+/** Which pay types go with which reason (docs/domain/money.md, "Recording a payment or a refund"). */
 export const PAY_TYPES_OF_REASON: Readonly<Record<PaymentReason, readonly PayType[]>> = {
   ORDER_PAYMENT: ['CASH', 'BANK_TRANSFER'],
   PRODUCT_REFUND: ['REFUND'],
@@ -151,12 +151,12 @@ export type PayOrderBody = z.input<typeof PayOrderBody>;
 
 // ---------- answers ----------
 
-/** Spec §3; every figure in lira with two decimals, summed in SQL. */
+/** The account summary (docs/domain/money.md); every figure in lira with two decimals, summed in SQL. */
 export const AccountingSummary = z.object({
   buyerId: z.number().int(),
   /** Orders not canceled. */
   totalOrderCount: z.number().int(),
-  /** Σ dealt totals of the orders not canceled (DESIGN §7.2). */
+  /** Σ dealt totals of the orders not canceled (docs/domain/money.md, "Order totals"). */
   totalAmountOfOrders: z.number(),
   totalAmountOfOrderPayments: z.number(),
   totalAmountOfProductRefunds: z.number(),

@@ -4,14 +4,14 @@ import { buyerId, recordId } from './orders.ts';
 import { PageFigures, pagingOf } from './paging.ts';
 import { ProductStock } from './sellable-products.ts';
 
-/** Spec §9: the cart toast hides after 3 s. */
+/** The cart toast hides after 3 s. */
 export const CART_TOAST_MS = 3000;
 export const CART_ADDED_MESSAGE = 'Sepete Eklenmiştir';
-/** Spec §9: the order-taking screen opens on this packaging group. */
+/** The order-taking screen opens on this packaging group. */
 export const DEFAULT_ORDER_PACKAGING_GROUP = '1500 GRAM';
 export const MAX_BOXES_PER_LINE = 100_000;
 
-/** Boxes of a basket line: a whole number ≥ 1; missing counts as 1 (spec §5). */
+/** Boxes of a basket line: a whole number ≥ 1; missing counts as 1 (docs/domain/orders.md). */
 const boxQuantity = z
   .number(NOT_A_NUMBER)
   .int('Koli adedi tam sayı olmalıdır.')
@@ -79,7 +79,7 @@ export const MAX_BASKET_PAGE_SIZE = 100;
 /**
  * `GET /admin/baskets[?q=&buyerId=&page=&size=]`, by buyer title. `q` finds the buyer by title, code or
  * name (Turkish case-insensitive). With `page` or `size` the answer is a `BasketPage`; without both it
- * is the spec's array: one basket per buyer at most, so it grows with the buyers, not with time
+ * is the API's plain array: one basket per buyer at most, so it grows with the buyers, not with time
  * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export const BasketListQuery = z.object({

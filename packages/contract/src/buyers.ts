@@ -3,7 +3,7 @@ import { BUYER_LABELS } from './field-labels.ts';
 import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
 
-/** Spec §9: the approval list's default page and page size. */
+/** The approval list's default page size (docs/domain/buyers.md). */
 export const PENDING_BUYER_PAGE_SIZE = 20;
 export const MAX_PENDING_BUYER_PAGE_SIZE = 100;
 
@@ -38,7 +38,7 @@ const digits = (check: (value: string) => boolean, message: string) =>
     .nullish()
     .transform((value) => value || null);
 
-/** The buyer's fields (spec §3) with the server's rules: code and title required, the rest optional. */
+/** The buyer's fields (docs/domain/buyers.md): code and title required, the rest optional. */
 export const buyerFields = {
   code: required(50),
   title: required(200),
@@ -112,8 +112,8 @@ export const BuyerChange = z.object({
 export type BuyerChange = z.infer<typeof BuyerChange>;
 
 /**
- * A buyer record from the ERP waiting for approval (spec §3). What the ERP did not send is null.
- * `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
+ * A buyer record from the ERP waiting for approval (docs/domain/erp-sync.md). What the ERP did not
+ * send is null. `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
  */
 export const PendingBuyer = z.object({
   id: z.number().int(),
@@ -170,7 +170,7 @@ export const PendingBuyerPage = z.object({
 export type PendingBuyerPage = z.infer<typeof PendingBuyerPage>;
 
 /**
- * The approval form (spec §5): title, code and name required; the other fields optional. `id`
+ * The approval form: title, code and name required; the other fields optional. `id`
  * names the pending record; without it the record is found by code. A field the form leaves out
  * (undefined) takes the ERP's value of the pending record.
  */
@@ -228,7 +228,7 @@ const bothOrNeither = (body: Point, ctx: z.RefinementCtx) => {
 
 export const CreateBuyerWarehouseBody = z.object(warehouseFields).superRefine(bothOrNeither);
 export type CreateBuyerWarehouseBody = z.input<typeof CreateBuyerWarehouseBody>;
-/** Spec §5: the id is sent only when present; with it the warehouse is updated. */
+/** The id is sent only when present; with it the warehouse is updated. */
 export const UpdateBuyerWarehouseBody = z
   .object({ id: recordId, ...warehouseFields })
   .superRefine(bothOrNeither);

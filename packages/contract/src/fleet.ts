@@ -12,7 +12,7 @@ import { GENDERS, Gender, optionalDateOfBirth, optionalGender, optionalTckn } fr
 import { EnumDescription } from './products.ts';
 import { purchaseNotBeforeProduction, vehicleYear } from './vehicle-fields.ts';
 
-/** The order logistics fleet: vehicles and their drivers (spec §2, §3; DESIGN §7.6). */
+/** The order logistics fleet: vehicles and their drivers (docs/domain/loading-and-shipments.md). */
 
 export { GENDERS, Gender };
 
@@ -41,7 +41,7 @@ export const DRIVER_STATUS_LABELS = {
 } as const;
 export type DriverStatus = keyof typeof DRIVER_STATUS_LABELS;
 export const DRIVER_STATUSES = Object.keys(DRIVER_STATUS_LABELS) as DriverStatus[];
-/** Spec §4: the user may choose any driver status; shipments set it too. */
+/** The user may choose any driver status; shipments set it too (docs/domain/loading-and-shipments.md). */
 export const DriverStatus = z.enum(DRIVER_STATUSES as [DriverStatus, ...DriverStatus[]], {
   error: `Geçersiz sürücü durumu; beklenen: ${DRIVER_STATUSES.join(', ')}`,
 });
@@ -56,7 +56,7 @@ export const MAX_CAPACITY_TONS = 100;
 export const MAX_PALLETS = 100;
 export const MAX_FUEL_LITRES_PER_100_KM = 200;
 
-/** A figure ≥ 0 with at most two decimals; missing counts as 0 (spec §5). */
+/** A figure ≥ 0 with at most two decimals; missing counts as 0. */
 const figure = (max: number, unit: string) =>
   z
     .number(NOT_A_NUMBER)
@@ -66,7 +66,7 @@ const figure = (max: number, unit: string) =>
     .nullish()
     .transform((value) => value ?? 0);
 
-/** A year; missing means the current year (spec §3). */
+/** A year; missing means the current year. */
 const year = vehicleYear(() => new Date().getFullYear());
 
 /** Plates are written upper case with single spaces ('34 ABC 123'); uniqueness ignores the spaces. */

@@ -4,8 +4,9 @@ import { ActionViewQuery, recordId } from './orders.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
 
 /**
- * Loading an order item onto a shipment (DESIGN §7.4) and the load acceptance of the shipping staff:
- * the requests of the order-item warehouse calls of spec §7, and what their answers share.
+ * Loading an order item onto a shipment and the load acceptance of the shipping staff
+ * (docs/domain/loading-and-shipments.md): the requests of the order-item warehouse calls, and what
+ * their answers share.
  */
 
 // ---------- loading ----------

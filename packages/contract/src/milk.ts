@@ -31,14 +31,14 @@ export function milkVehicleTotalVolume(tankerCount: number | undefined, perUnit:
   return Math.round((tankerCount || 0) * (perUnit || 0) * 10) / 10;
 }
 
-/** Whether a driver lacks a name or a surname once blanks are trimmed away (spec §5). */
+/** Whether a driver lacks a name or a surname once blanks are trimmed away (docs/domain/milk.md). */
 export function isMilkDriverNameBlank(body: { name?: string | null; surname?: string | null }): boolean {
   return !body.name?.trim() || !body.surname?.trim();
 }
 
 const hasOneDecimal = (value: number) => Math.abs(value * 10 - Math.round(value * 10)) < 1e-7;
 
-/** Litres: a JSON number ≥ 0 with at most one decimal; missing or null counts as 0 (spec §5). */
+/** Litres: a JSON number ≥ 0 with at most one decimal; missing or null counts as 0 (docs/domain/milk.md). */
 
 const litres = z
   .number(NOT_A_NUMBER)

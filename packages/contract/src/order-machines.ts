@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMachine, type Guard } from './state-machine.ts';
 
-// ---------- orders (spec §4, DESIGN §7.3) ----------
+// ---------- orders (docs/domain/orders.md) ----------
 
 export const ORDER_STATUS_LABELS = {
   WAITING_FOR_REVIEW: 'İnceleme Bekliyor',
@@ -17,7 +17,7 @@ export const OrderStatus = z.enum(ORDER_STATUSES as [OrderStatus, ...OrderStatus
   error: `Geçersiz sipariş durumu; beklenen: ${Object.keys(ORDER_STATUS_LABELS).join(', ')}`,
 });
 
-/** The order actions of `PUT /order-action/{action}` (spec §7). */
+/** The order actions of `PUT /order-action/{action}`. */
 export const ORDER_ACTION_LABELS = {
   FORWARD_TO_IN_REVIEW: 'İncelemeye Al',
   FORWARD_APPROVES_TO_WAREHOUSE_OPERATION: 'Onaylananları Depoya Gönder',
@@ -83,7 +83,7 @@ export const ORDER_ITEM_ACTION_LABELS = {
 export type OrderItemAction = keyof typeof ORDER_ITEM_ACTION_LABELS;
 export const ORDER_ITEM_ACTIONS = Object.keys(ORDER_ITEM_ACTION_LABELS) as OrderItemAction[];
 
-/** The actions `PUT /orders/{o}/order-item/{i}?action=` takes by name (spec §7). */
+/** The actions `PUT /orders/{o}/order-item/{i}?action=` takes by name. */
 export const ITEM_CALL_ACTIONS = [
   'APPROVE',
   'APPROVE_PARTIALLY',
@@ -100,7 +100,7 @@ export const ItemCallAction = z.enum(ITEM_CALL_ACTIONS, {
   error: `Geçersiz kalem işlemi; beklenen: ${ITEM_CALL_ACTIONS.join(', ')}`,
 });
 
-/** The item review actions of spec §4, served by the order review screen. */
+/** The item review actions, served by the order review screen. */
 export const ITEM_REVIEW_ACTIONS = [
   'APPROVE',
   'APPROVE_PARTIALLY',
@@ -226,7 +226,7 @@ const forward = { to: 'WAITING_FOR_WAREHOUSE_OPERATION', guard: inReview } as co
 const sendBack = { to: 'WAITING_FOR_APPROVAL', guard: both(inWarehouse, noneLoaded) } as const;
 const cancelWithOrder = { to: 'CANCELED', guard: noneLoaded } as const;
 
-/** The item table of DESIGN §7.3, warehouse and shipping steps included. */
+/** The order item table (docs/domain/orders.md), warehouse and shipping steps included. */
 export const orderItemMachine = defineMachine<OrderItemStatus, OrderItemAction, OrderItemContext>({
   subject: 'Sipariş kalemi',
   statusLabels: ORDER_ITEM_STATUS_LABELS,
@@ -286,7 +286,10 @@ export const orderItemMachine = defineMachine<OrderItemStatus, OrderItemAction, 
   },
 });
 
-/** An item holds a reservation while it is not canceled and has not finished loading (DESIGN §7.1). */
+/**
+ * An item holds a reservation while it is not canceled and has not finished loading
+ * (docs/domain/products-and-reservations.md, "Reservations").
+ */
 export const RESERVING_ITEM_STATUSES: readonly OrderItemStatus[] = [
   'WAITING_FOR_APPROVAL',
   'APPROVED',

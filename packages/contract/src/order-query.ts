@@ -3,10 +3,10 @@ import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fiel
 import { OrderStatus } from './order-machines.ts';
 import { OperationType, Order } from './orders.ts';
 
-/** Spec §9: the search periods of the order screen in days, and its default. */
+/** The search periods of the order screen in days, and its default. */
 export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
 export const DEFAULT_ORDER_SEARCH_PERIOD = 1;
-/** Spec §9: the status filter the order screen opens with. */
+/** The status filter the order screen opens with (docs/domain/orders.md, "Lists of orders"). */
 export const DEFAULT_ORDER_STATUS_FILTER: readonly OrderStatus[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW'];
 export const MAX_ORDER_PAGE_SIZE = 500;
 
@@ -41,9 +41,9 @@ const paging = {
  */
 const OrderQueryFields = z
   .object({
-    /** The screen parses the number typed (spec §5) and sends a list. */
+    /** The screen parses the number typed and sends a list. */
     orderNumbers: listOf(idOf('Sipariş numarası 1 veya daha büyük bir tam sayı olmalıdır.'), 1000),
-    /** The screen splits what is typed on commas (spec §5). */
+    /** The screen splits what is typed on commas. */
     buyerCodes: listOf(text(NOT_A_TEXT).trim().min(1).max(50), 1000),
     orderStatuses: listOf(OrderStatus, 20),
     fromCreateDate: optional(day({ cutTime: true })),

@@ -11,7 +11,7 @@ import {
 } from './order-machines.ts';
 import { EnumDescription } from './products.ts';
 
-// ---------- colour labels (spec §3) ----------
+// ---------- colour labels ----------
 
 export const ORDER_COLOR_LABELS = {
   red: 'Kırmızı',
@@ -32,7 +32,7 @@ export const buyerId = idOf('Geçerli bir müşteri seçiniz.');
 
 const DAY_MESSAGE = 'Geçerli bir tarih giriniz (GG-AA-YYYY).';
 /**
- * A day as the order modal shows it ('25-12-2026', spec §2) or as ISO ('2026-12-25'); answered as ISO.
+ * A day as the order modal shows it ('25-12-2026') or as ISO ('2026-12-25'); answered as ISO.
  * A date-time sent with it keeps only its day.
  */
 export const shipmentDay = text(NOT_A_TEXT)
@@ -117,7 +117,7 @@ export const OrderIdParams = z.object({ orderId: recordId });
 export const OrderItemParams = z.object({ orderId: recordId, itemId: recordId });
 export type OrderItemParams = z.infer<typeof OrderItemParams>;
 
-/** Which screen's orders: order review, warehouse operations, shipping (spec §7). */
+/** Which screen's orders: order review, warehouse operations, shipping (docs/domain/orders.md). */
 export const OPERATION_TYPE_LABELS = {
   REVIEW: 'Sipariş inceleme',
   WAREHOUSE: 'Depo operasyonu',
@@ -161,7 +161,7 @@ export const OrderActionQuery = z.object({ id: recordId, operationType: optional
 
 // ---------- answers ----------
 
-/** DESIGN §7.2: the total at placing (never changes) and the total of what is dealt. */
+/** The total at placing (never changes) and the total of what is dealt (docs/domain/money.md). */
 export const AmountSummary = z.object({
   totalPriceOnTransaction: z.number(),
   dealtTotalPriceOnTransaction: z.number(),
@@ -240,7 +240,7 @@ export const OrderItem = z.object({
    */
   approvedQuantity: z.number().int().nullable(),
   approvedAmount: z.number().nullable(),
-  /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the item, 'plate · brand model'. */
+  /** Vehicle planning (docs/domain/orders.md): the vehicle meant to carry the item, 'plate · brand model'. */
   plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),
   productContent: z.array(
@@ -251,7 +251,7 @@ export const OrderItem = z.object({
       barcode: z.string(),
     }),
   ),
-  /** Pieces loaded, per shipment and stock warehouse (DESIGN §7.4). */
+  /** Pieces loaded, per shipment and stock warehouse (docs/domain/loading-and-shipments.md). */
   warehouseLoads: z.array(WarehouseLoad),
   /** The shipments the item is loaded on, in shipment order; several when it is split. */
   deliveryShipments: z.array(ItemShipment),
@@ -286,7 +286,7 @@ export const Order = z.object({
   completedAt: z.string().nullable(),
   amountSummary: AmountSummary,
   amounts: OrderAmounts,
-  /** Vehicle planning (DESIGN §7.6): the vehicle planned for the whole order, and its palettes. */
+  /** Vehicle planning (docs/domain/orders.md): the vehicle planned for the whole order, and its palettes. */
   plannedShipmentVehicleId: z.number().int().nullable(),
   plannedShipmentVehicleDescription: z.string().nullable(),
   estimatedPaletteCount: z.number().int().nullable(),

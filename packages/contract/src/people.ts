@@ -3,7 +3,7 @@ import { NOT_A_TEXT, text } from './fields.ts';
 import { isIsoDate } from './istanbul-time.ts';
 import { isValidTckn } from './tckn.ts';
 
-/** The person fields the milk and the order-fleet drivers share (spec §2, §5). */
+/** The person fields the milk and the order-fleet drivers share. */
 
 export const GENDERS = ['Erkek', 'Kadın'] as const;
 export const Gender = z.enum(GENDERS);
@@ -20,7 +20,7 @@ export const optionalGender = () =>
 export const optionalDateOfBirth = () =>
   text(NOT_A_TEXT)
     .trim()
-    // Spec §5: the screen may send a date-time; only its date is kept.
+    // The screen may send a date-time; only its date is kept.
     .transform((value) => value.slice(0, 10))
     .refine((value) => value === '' || isIsoDate(value), 'Geçerli bir tarih giriniz (YYYY-AA-GG).')
     .refine(

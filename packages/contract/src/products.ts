@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { atMostDecimals, idOf, optionalParam, optionalText, text } from './fields.ts';
 import { PageFigures, pagingOf } from './paging.ts';
 
-/** Enumerations of spec §3 with their Turkish labels; the server validates with them, the web shows them. */
+/** The item fields' enumerations with Turkish labels: the server validates with them, the web shows them. */
 export const PACKAGING_TYPE_LABELS = {
   QUANTITY: 'Adet',
   BOTTLE: 'Şişe',
@@ -30,7 +30,7 @@ export type PackagingUnitType = keyof typeof PACKAGING_UNIT_TYPE_LABELS;
 export const PackagingUnitType = z.enum(
   Object.keys(PACKAGING_UNIT_TYPE_LABELS) as [PackagingUnitType, ...PackagingUnitType[]],
 );
-/** The 'all' choice of the unit and packaging-group filters (spec §3). */
+/** The 'all' choice of the unit and packaging-group filters. */
 export const ALL_LABEL = 'Tümü';
 /** What the screens send for 'all' in a filter: empty (item list), 'ALL' (products), 'Tumu' (goods in/out). */
 const ALL_TOKENS = ['', 'ALL', 'Tumu', ALL_LABEL];
@@ -48,7 +48,7 @@ export const WarehouseStockType = z.enum(
 export const EnumDescription = z.object({ name: text(), label: text() });
 export type EnumDescription = z.infer<typeof EnumDescription>;
 
-/** Packaging group of an item (DESIGN §6): amount and unit, e.g. '1500 GRAM'. */
+/** Packaging group of an item (docs/domain/stock.md): amount and unit, e.g. '1500 GRAM'. */
 export function packagingGroupOf(amount: number, unit: PackagingUnitType): string {
   return `${amount} ${unit}`;
 }
@@ -97,7 +97,7 @@ const optionalNotes = text()
   .nullish()
   .transform((value) => value ?? '');
 
-/** The fields of the stockable product form and the approval form: spec §5, all required but notes. */
+/** The fields of the stockable product form and the approval form: all required but notes. */
 export const productItemFields = {
   name: requiredText(200),
   stockCode: requiredText(64),
@@ -129,7 +129,7 @@ export const UpdateProductItemBody = z.object({
 });
 export type UpdateProductItemBody = z.input<typeof UpdateProductItemBody>;
 
-/** The fields a frozen item keeps (DESIGN §6), with the names the refusal message uses. */
+/** The fields a frozen item keeps (docs/domain/stock.md), with the names the refusal message uses. */
 export const FROZEN_FIELDS = {
   packagingType: 'Ambalaj tipi',
   packagingUnitType: 'Birim tipi',
@@ -164,7 +164,7 @@ export const ProductItem = z.object({
   height: z.number(),
   quantityInBox: z.number().int(),
   notes: text(),
-  /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (DESIGN §6). */
+  /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (docs/domain/stock.md). */
   frozen: z.boolean(),
   totalStockQuantity: z.number().int(),
   boxQuantity: z.number().int(),
@@ -172,7 +172,7 @@ export const ProductItem = z.object({
 });
 export type ProductItem = z.infer<typeof ProductItem>;
 
-/** Filters of the item list; an empty value means all (spec §7). */
+/** Filters of the item list; an empty value means all. */
 export const ProductItemFilters = z.object({
   packagingGroup: text().trim().max(100).optional(),
   warehouseStockType: text()
@@ -190,7 +190,8 @@ export const MAX_PRODUCT_ITEM_PAGE_SIZE = 500;
 /**
  * `GET /product-item`: the filters, `q` (stock code, name or barcode containing it, Turkish
  * case-insensitive) and, optionally, `page` and `size`, by stock code. Paged, the answer is a
- * `ProductItemPage`; unpaged, the spec's array (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
+ * `ProductItemPage`; unpaged, the API's plain array
+ * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md).
  */
 export const ProductItemQuery = ProductItemFilters.extend({
   q: optionalParam(optionalText(100)),

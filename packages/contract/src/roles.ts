@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The twelve built-in roles of the portal (spec §6), with their Turkish labels. */
+/** The twelve built-in roles of the portal (docs/domain/access.md), with their Turkish labels. */
 export const BUILT_IN_ROLES = {
   SUPER_ADMIN: 'Süper Yönetici',
   BACKOFFICE_ADMIN: 'Ofis Yöneticisi',
@@ -22,7 +22,7 @@ export const ANY_ROLE = 'AUTH_ANY_ROLE' satisfies BuiltInRoleKey;
 
 /**
  * The privilege catalogue: one privilege per screen (and the API that screen uses).
- * `roles` are the built-in roles seeded with it, from the access table of spec §6.
+ * `roles` are the built-in roles seeded with it (docs/domain/access.md, "Which role sees what").
  */
 export const PRIVILEGES = {
   DASHBOARD: { label: 'Ana sayfa sayaçları', roles: ['BACKOFFICE_ADMIN'] },

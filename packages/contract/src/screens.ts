@@ -7,7 +7,7 @@ import type { Access } from './roles.ts';
  */
 export type Screen = {
   key: string;
-  /** The first path is the one the menu links to; the rest are aliases of spec §2. */
+  /** The first path is the one the menu links to; the rest are aliases that open the same screen. */
   paths: readonly string[];
   label: string;
   groupName: string;
@@ -101,7 +101,7 @@ export const SCREENS = [
     access: 'GOODS_IN_OUT',
   },
   {
-    // Spec §2: a near-identical copy with a reduced table and no stock columns, for quick entry.
+    // A near-identical copy with a reduced table and no stock columns, for quick entry.
     key: 'goods-in-out-compact',
     paths: ['/mal-giris-cikis-yonetimi-2'],
     label: 'Mal Giriş Çıkış (Sade)',
@@ -113,7 +113,7 @@ export const SCREENS = [
     paths: ['/stok-gecmisi'],
     label: 'Stok Geçmişi',
     groupName: 'Depo ve Stok',
-    // Spec §6 gives this page no role: every signed-in user reads it (decision 104).
+    // No privilege of its own: every signed-in user reads it (decision 104).
     access: 'AUTH_ANY_ROLE',
   },
   {
@@ -166,7 +166,7 @@ export const SCREENS = [
     access: 'DRIVER_MANAGEMENT',
   },
   {
-    // Spec §2: also opened from 'Hesap Özeti' on the buyer list, with the buyer in `?buyerId=`.
+    // Also opened from 'Hesap Özeti' on the buyer list, with the buyer in `?buyerId=`.
     key: 'buyer-accounting',
     paths: ['/musteri-finans-yonetimi'],
     label: 'Müşteri Finans Yönetimi',
@@ -196,7 +196,7 @@ export const SCREENS = [
     access: 'MILK_DELIVERY_MANAGEMENT',
   },
   {
-    // Reached from the shipment list with ?orderShipmentId= (spec §2), so not in the menu. Shipping
+    // Reached from the shipment list with ?orderShipmentId=, so not in the menu. Shipping
     // staff accept or reject the loads; the back office reads what is on the truck.
     key: 'shipment-contents',
     paths: ['/sevkiyat-siparis-yonetimi'],

@@ -6,7 +6,7 @@ import { EnumDescription, PackagingType, PackagingUnitType } from './products.ts
 export const DUPLICATE_BUNDLE_ITEM_MESSAGE = 'Bu ürün zaten içindekiler listesinde mevcut.';
 export const INVALID_BUNDLE_LINE_MESSAGE = 'Lütfen geçerli bir ürün ve miktar seçiniz.';
 
-/** 0/1 as the spec sends it; a boolean is taken too. */
+/** 0/1 as the API answers it; a boolean is taken too, and a missing flag is 1. */
 const flag = z
   .union([z.literal(0), z.literal(1), z.boolean()])
   .optional()
@@ -32,7 +32,7 @@ export const BundleLineInput = z.object({
 });
 export type BundleLineInput = z.infer<typeof BundleLineInput>;
 
-/** Fields of the sellable product form with the defaults of spec §3. */
+/** Fields of the sellable product form with their defaults (docs/domain/products-and-reservations.md). */
 const productFields = {
   name: text().trim().min(1).max(200),
   stockCode: optionalCode,
@@ -116,10 +116,11 @@ const ProductFields = z.object({
 });
 
 /**
- * Stock figures of a sellable product in pieces (DESIGN §7.1): on hand = min over bundle lines of
- * ⌊item stock ÷ line quantity⌋; this product's pieces in baskets and in open order items; available =
- * min over bundle lines of ⌊free item pieces ÷ line quantity⌋, where an item's reservations count every
- * product that shares it (negative after a goods-out below what is promised); whole boxes of it, ≥ 0.
+ * Stock figures of a sellable product in pieces (docs/domain/products-and-reservations.md): on hand =
+ * min over bundle lines of ⌊item stock ÷ line quantity⌋; this product's pieces in baskets and in open
+ * order items; available = min over bundle lines of ⌊free item pieces ÷ line quantity⌋, where an
+ * item's reservations count every product that shares it (negative after a goods-out below what is
+ * promised); whole boxes of it, ≥ 0.
  */
 export const StockFigures = z.object({
   warehouseStockCount: z.number().int(),
@@ -137,7 +138,7 @@ export type Product = z.infer<typeof Product>;
 export const ProductQuery = z.object({ packagingGroup: text().trim().max(100).optional() });
 export type ProductQuery = z.infer<typeof ProductQuery>;
 
-/** The order-screen product of spec §3 (`GET /products/{id}/stocks`): price and discount in TL per piece. */
+/** The order-screen product (`GET /products/{id}/stocks`): price and discount in TL per piece. */
 export const ProductStock = z
   .object({
     id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineMachine, type Guard } from './state-machine.ts';
 
-// ---------- shipments (spec §4, DESIGN §7.5) ----------
+// ---------- shipments (docs/domain/loading-and-shipments.md) ----------
 
 export const SHIPMENT_STATUS_LABELS = {
   PARKING: 'Park Halinde',
@@ -60,7 +60,7 @@ export type ShipmentContext = {
   loadCount: number;
   /** Whether every order item with a load on the shipment is LOAD_STATUS_ACCEPTED. */
   allLoadedItemsAccepted: boolean;
-  /** Σ loaded pieces × item weights (DESIGN §7.5, weighbridge); null when nothing is loaded. */
+  /** Σ loaded pieces × item weights (docs/domain/loading-and-shipments.md); null when nothing is loaded. */
   expectedWeightInTons: number | null;
   /** False when some loaded item has no weight (pieces counted by QUANTITY): no tolerance check then. */
   expectedWeightComplete: boolean;
@@ -90,7 +90,7 @@ const allAccepted: Guard<ShipmentContext> = (context) =>
   hasLoads(context) ??
   (context.allLoadedItemsAccepted ? undefined : 'yüklemesi kabul edilmemiş kalemler var');
 
-/** Weighed within capacity and within the tolerance of the expected weight (DESIGN §7.5). */
+/** Weighed within capacity and within the weighbridge tolerance (docs/domain/loading-and-shipments.md). */
 export const weighbridgeRefusal: Guard<ShipmentContext> = (context) => {
   const weighed = context.loadedWeightInTons;
   if (weighed === null) return 'araç tartılmadı';
@@ -109,7 +109,7 @@ export const weighbridgeRefusal: Guard<ShipmentContext> = (context) => {
 
 const recheck = { to: 'LOAD_CHECK' } as const;
 
-/** The shipment table of DESIGN §7.5. */
+/** The shipment table (docs/domain/loading-and-shipments.md, "The shipment machine"). */
 export const shipmentMachine = defineMachine<ShipmentStatus, ShipmentAction, ShipmentContext>({
   subject: 'Sevkiyat',
   statusLabels: SHIPMENT_STATUS_LABELS,
@@ -151,7 +151,7 @@ export const shipmentMachine = defineMachine<ShipmentStatus, ShipmentAction, Shi
   },
 });
 
-/** The driver's status an action sets (DESIGN §7.5); other actions leave it as it is. */
+/** The driver's status an action sets; other actions leave it as it is. */
 export const DRIVER_STATUS_AFTER = {
   START_WEIGHT_CHECK: 'LOAD_WEIGHT_CHECK',
   START_DELIVERY: 'ON_DELIVERY',
@@ -167,7 +167,7 @@ export const DRIVER_RELEASED_BY: readonly ShipmentAction[] = ['RECHECK', 'DO_PAR
 /** The driver statuses the shipment itself sets, which a release gives back. */
 export const DRIVER_STATUSES_HELD_BY_SHIPMENT = ['LOAD_WEIGHT_CHECK', 'ON_DELIVERY'] as const;
 
-/** The named shortcut calls of spec §7: `PUT /shipments/{path}/{id}` runs the action. */
+/** The named shortcut calls: `PUT /shipments/{path}/{id}` runs the action. */
 export const SHIPMENT_SHORTCUTS = {
   'status/loading': 'START_LOADING',
   'start-load-check': 'START_LOAD_CHECK',

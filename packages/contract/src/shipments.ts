@@ -9,7 +9,7 @@ import {
   ShipmentStatus,
 } from './shipment-machine.ts';
 
-/** Shipments: create, edit, list, content, actions, cities (spec §2, §3, §7; DESIGN §7.5). */
+/** Shipments: create, edit, list, content, actions, cities (docs/domain/loading-and-shipments.md). */
 
 // ---------- requests ----------
 
@@ -40,7 +40,7 @@ const shipmentFields = {
     .max(500, 'Açıklama en fazla 500 karakter olabilir.')
     .nullish()
     .transform((value) => value ?? ''),
-  // The screen also sends the chosen warehouses' coordinates (spec §3); the server reads its own.
+  // The screen also sends the chosen warehouses' coordinates; the server reads its own.
 };
 
 /** `POST /shipments`: a new shipment, PARKING. Route figures are computed by the server. */
@@ -52,7 +52,7 @@ export type UpdateShipmentBody = z.input<typeof UpdateShipmentBody>;
 
 export const MAX_WEIGHED_TONS = 100;
 
-/** `PUT /shipments/{id}/on-action`: any action by name (DESIGN §7.5). */
+/** `PUT /shipments/{id}/on-action`: any action by name. */
 export const ShipmentActionBody = z
   .object({
     action: z.preprocess(

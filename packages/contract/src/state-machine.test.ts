@@ -10,7 +10,7 @@ import {
 import { defineMachine, type Machine, TransitionRefused } from './state-machine.ts';
 
 /**
- * The tables of DESIGN §7.3 written out by hand: every step a machine allows, and nothing else.
+ * The tables of docs/domain/orders.md written out by hand: every step a machine allows, and nothing else.
  * A step missing from the contract, or one it adds, fails the walk below.
  */
 const ORDER_STEPS: [OrderStatus, string, OrderStatus][] = [
@@ -111,11 +111,11 @@ const order = (itemStatuses: OrderItemStatus[], loadedQuantity = 0): OrderContex
 });
 
 describe('state machines walk their tables exhaustively', () => {
-  it('orders allow exactly the steps of DESIGN §7.3 and refuse every other pair, naming both', () => {
+  it('orders allow exactly the documented steps and refuse every other pair, naming both', () => {
     walk(orderMachine, ORDER_STEPS);
   });
 
-  it('order items allow exactly the steps of DESIGN §7.3 and refuse every other pair, naming both', () => {
+  it('order items allow exactly the documented steps and refuse every other pair, naming both', () => {
     walk(orderItemMachine, ITEM_STEPS);
   });
 

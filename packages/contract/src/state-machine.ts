@@ -1,6 +1,7 @@
 /**
- * State machines as data (DESIGN §1, §7.3): for each status, the actions it allows and the status each
- * leads to, with an optional guard on the facts around it (the order's status, the loaded pieces…).
+ * State machines as data (docs/architecture.md#conventions, decision 58): for each status, the
+ * actions it allows and the status each leads to, with an optional guard on the facts around it (the
+ * order's status, the loaded pieces…).
  * The server asks `next` before it writes; the web asks `actionsFrom` to choose the buttons it shows.
  * Orders, order items and, later, shipments are all machines of this one shape.
  */

@@ -4,7 +4,7 @@ import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from '.
 
 // ---------- own warehouses ----------
 
-/** Own warehouse types of spec §3; COLD_STORAGE is the default. */
+/** Own warehouse types; COLD_STORAGE is the default. */
 export const WAREHOUSE_TYPE_LABELS = {
   COLD_STORAGE: 'Soğuk Hava Deposu',
   COLD_STORAGE_MINUS_18: 'Soğuk Hava Deposu (-18°C)',
@@ -18,7 +18,7 @@ export const WarehouseType = z.enum(
 );
 export const DEFAULT_WAREHOUSE_TYPE: WarehouseType = 'COLD_STORAGE';
 
-/** The own-warehouse map of spec §9: 400px high, zoom 10, centred on Ankara. */
+/** The own-warehouse map: 400px high, zoom 10, centred on Ankara. */
 export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 } as const;
 export const WAREHOUSE_MAP_ZOOM = 10;
 
@@ -37,7 +37,7 @@ const coordinate = (min: number, max: number, label: string) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** The create form of spec §2 and §5: short name required, capacity ≥ 0, surface area ≥ 1. */
+/** The create form: short name required, capacity ≥ 0, surface area ≥ 1 (docs/domain/stock.md). */
 export const CreateWarehouseBody = z.object({
   shortName: text({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
   description: optionalText(1000),
@@ -102,7 +102,7 @@ export const OUTBOUND_TYPE_LABELS = {
   INDIVIDUAL_OUTBOUND: 'Bireysel Çıkış',
   TRANSFER_OUTBOUND: 'Depo Transfer Çıkışı',
 } as const;
-/** The third kind of spec §3: a count that overwrites the line. */
+/** The third kind of movement: a count that overwrites the line. */
 export const STOCK_COUNT_ACTION = 'STOCK_COUNT';
 export const STOCK_ACTION_LABELS = {
   ...INBOUND_TYPE_LABELS,
@@ -130,7 +130,7 @@ const movementType = <T extends string>(labels: Record<T, string>, direction: st
     }),
   );
 
-/** Pieces of a movement: a whole number ≥ 0, missing counts as 0 (spec §5). */
+/** Pieces of a movement: a whole number ≥ 0, missing counts as 0 (docs/domain/stock.md). */
 const pieces = z
   .number(NOT_A_NUMBER)
   .int('Miktar tam sayı olmalıdır.')

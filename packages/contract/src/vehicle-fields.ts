@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOT_A_NUMBER } from './fields.ts';
 
-/** The vehicle fields the milk and the order-fleet vehicles share (spec §3, §5). */
+/** The vehicle fields the milk and the order-fleet vehicles share. */
 
 /** A production or purchase year from 1950 to next year; a missing one becomes `whenMissing()`. */
 export const vehicleYear = <T>(whenMissing: () => T) =>

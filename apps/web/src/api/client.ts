@@ -4,7 +4,7 @@ import { endSession, getAuthToken } from './session-store.ts';
 
 export const API_BASE = '/api';
 const AUTH_HEADER = 'auth-token';
-/** What the API expects when the browser holds no token (spec §6). */
+/** What the API expects when the browser holds no token. */
 const NO_TOKEN = 'nope';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -204,7 +204,7 @@ export function patch<T>(path: string, body?: unknown, options?: RequestOptions<
   return request<T>('PATCH', path, body, options);
 }
 
-/** Spec §4: a body with an id updates the record (PUT), one without creates it (POST). */
+/** A body with an id updates the record (PUT), one without creates it (POST). */
 export function createOrUpdate<TBody extends object, TResult>(path: string) {
   return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
 }

@@ -17,7 +17,7 @@ export function useVehicles() {
   return useQuery(apiQuery<Vehicle[]>([...FLEET_KEY, 'vehicles'], '/shipments/vehicles'));
 }
 
-/** DESIGN §7.5: vehicles AVAILABLE and on no open shipment. */
+/** Vehicles AVAILABLE and on no open shipment (docs/domain/loading-and-shipments.md). */
 export function useAvailableVehicles() {
   return useQuery(apiQuery<Vehicle[]>([...FLEET_KEY, 'available-vehicles'], '/shipments/availableVehicles'));
 }
@@ -35,7 +35,7 @@ export function useCities() {
 }
 
 /**
- * Spec §7 `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now (the
+ * `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now (the
  * warehouse's load modal) and the targets of a transfer (the shipment list, which shows one page).
  */
 export function useLoadingShipments() {

@@ -24,7 +24,7 @@ function readError(value: unknown): ApiError | undefined {
 }
 
 /**
- * Turns whatever came back into the one shape screens handle (spec §8): the server's error is
+ * Turns whatever came back into the one shape screens handle: the server's error is
  * passed on; a success needs a 2xx status and a data field of the expected shape; anything else
  * (empty body, HTML from a proxy, a success flag without data) is the generic Turkish error.
  */

@@ -5,7 +5,7 @@ import { fetchEveryPage } from './every-page.ts';
 /** Rows of a page of the catalogue and stock tables. */
 export const PRODUCT_ITEM_PAGE_SIZE = 50;
 
-/** The filters of spec §7 ('' means all) and the typed search, as the item list reads them. */
+/** The filters ('' means all) and the typed search, as the item list reads them. */
 export type ProductItemSearch = {
   packagingGroup?: string;
   warehouseStockType?: string;

@@ -1,4 +1,4 @@
-/** Spec §2: the Turkish paths are the ones the app links to; the English ones are aliases. */
+/** The Turkish paths are the ones the app links to; the English ones are aliases. */
 export const SIGN_IN_PATH = '/portal-giris';
 export const SIGN_IN_ALIASES = ['/portal-giris', '/sign-in'] as const;
 export const SIGN_OUT_PATH = '/cikis';

@@ -13,7 +13,7 @@ import { HOME_AFTER_SIGN_IN, SIGN_IN_ALIASES, SIGN_OUT_ALIASES } from './paths.t
 import { useSignInFields } from './sign-in-fields.tsx';
 import type { AccessDeniedReason, SignInState } from './use-page-access.ts';
 
-/** Spec §9: the pause between a successful sign-in and the dashboard. */
+/** The pause between a successful sign-in and the dashboard. */
 const REDIRECT_DELAY_MS = 352;
 const SIGN_IN_FAILED = 'Giriş başarısız. Lütfen tekrar deneyin.';
 /** Codes the client makes up itself; these carry no server message worth showing. */

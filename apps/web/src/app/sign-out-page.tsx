@@ -7,7 +7,7 @@ import { signOut } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { SIGN_IN_PATH } from './paths.ts';
 
-/** Spec §9: the pause between signing out and the sign-in page. */
+/** The pause between signing out and the sign-in page. */
 const REDIRECT_DELAY_MS = 700;
 
 export function SignOutPage() {

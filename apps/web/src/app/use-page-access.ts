@@ -5,7 +5,7 @@ import { getAuthToken } from '../api/session-store.ts';
 import { SIGN_IN_PATH } from './paths.ts';
 import { useUserSwitches } from './session-switch.ts';
 
-/** Spec §9: a page whose access is not confirmed within this time sends the user to sign in. */
+/** A page whose access is not confirmed within this time sends the user to sign in. */
 export const PAGE_ACCESS_TIMEOUT_MS = 2650;
 
 export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out';

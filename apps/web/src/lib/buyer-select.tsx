@@ -11,7 +11,7 @@ type Props = Omit<SelectProps, 'data' | 'value' | 'onChange'> & {
   onChange: (buyerId: number | null) => void;
 };
 
-/** The buyer dropdown of the order and accounting screens, with a search inside it (spec §2). */
+/** The buyer dropdown of the order and accounting screens, with a search inside it. */
 export function BuyerSelect({ value, onChange, ...props }: Props) {
   const buyers = useBuyers();
   const options = useMemo(

@@ -16,7 +16,7 @@ export function LoadError({ title, error, onRetry }: { title: string; error: unk
   );
 }
 
-/** The empty state of a list that is not a table (DESIGN §8: 'Kayıt bulunamadı'). */
+/** The empty state of a list that is not a table ('Kayıt bulunamadı', as the tables say). */
 export function NothingFound({ message = 'Kayıt bulunamadı' }: { message?: string }) {
   return (
     <Center py="xl" c="dimmed">

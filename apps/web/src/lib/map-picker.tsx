@@ -8,7 +8,7 @@ import { NumberField } from './number-field.tsx';
 
 export type LatLng = { latitude: number; longitude: number };
 
-/** Spec §9: the own-warehouse map opens on Ankara at zoom 10. */
+/** The own-warehouse map opens on Ankara at zoom 10. */
 export const DEFAULT_MAP_CENTER: LatLng = { latitude: 39.925533, longitude: 32.866287 };
 export const DEFAULT_MAP_ZOOM = 10;
 const FALLBACK_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -16,7 +16,7 @@ const FALLBACK_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 type Props = {
   value: LatLng | null;
   onChange: (value: LatLng) => void;
-  /** Pixels; spec §2 gives 400 for the own-warehouse picker. */
+  /** Pixels; the own-warehouse picker is 400 high. */
   height?: number;
   zoom?: number;
   /** Where the map opens when no point is chosen yet. */

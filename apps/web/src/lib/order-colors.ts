@@ -1,6 +1,6 @@
 import { ORDER_COLOR_LABELS, type OrderColor } from '@mandira/contract/orders';
 
-/** The Mantine colour of each order colour label (spec §3). */
+/** The Mantine colour of each order colour label. */
 export const ORDER_COLOR_SWATCH: Record<OrderColor, string> = {
   red: 'var(--mantine-color-red-6)',
   yellow: 'var(--mantine-color-yellow-5)',

@@ -23,7 +23,7 @@ export const PERSON_LABELS = {
   tckn: 'TC Kimlik No',
 } as const;
 
-/** Spec §2: an empty 'Seçiniz', then Erkek and Kadın. */
+/** An empty 'Seçiniz', then Erkek and Kadın. */
 const GENDER_OPTIONS = [
   { value: '', label: 'Seçiniz' },
   ...GENDERS.map((gender) => ({ value: gender, label: gender })),

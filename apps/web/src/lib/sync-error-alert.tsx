@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 
 /**
  * A failed ERP sync, inline above the list (decision 14: never a browser alert): the screen's own
- * title (spec §8) and the server's reason under it; the user closes it.
+ * title and the server's reason under it; the user closes it.
  */
 export function SyncErrorAlert({
   title,

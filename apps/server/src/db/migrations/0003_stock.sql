@@ -50,8 +50,9 @@ CREATE UNIQUE INDEX "warehouses_name_key" ON "warehouses" USING btree ("name");-
 INSERT INTO "warehouses" ("id", "name", "short_name") VALUES (1, 'DEPO1', 'Depo-1'), (2, 'DEPO2', 'Depo-2'), (3, 'DEPO3', 'Depo-3'), (4, 'DEPO4', 'Depo-4');--> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('warehouses', 'id'), 4);--> statement-breakpoint
 INSERT INTO "stock_lines" ("product_item_id", "warehouse_id") SELECT i."id", w."id" FROM "product_items" i CROSS JOIN "warehouses" w ON CONFLICT DO NOTHING;--> statement-breakpoint
--- Every item has a line in every warehouse (DESIGN §6), whichever path creates the item or the warehouse.
--- The advisory lock orders an item and a warehouse created at the same time, so neither misses the other.
+-- Every item has a line in every warehouse (docs/domain/stock.md), whichever path creates the item or the
+-- warehouse. The advisory lock orders an item and a warehouse created at the same time, so neither misses the
+-- other.
 CREATE FUNCTION "stock_lines_for_new_item"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(7401002);

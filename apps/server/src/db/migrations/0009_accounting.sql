@@ -21,7 +21,7 @@ CREATE UNIQUE INDEX "accounting_transactions_new_order_key" ON "accounting_trans
 -- Orders placed before the ledger existed get their NEW_ORDER, for their total at placing, at their time.
 INSERT INTO accounting_transactions (buyer_id, order_id, reason, pay_type, amount, created_at, created_by)
 SELECT buyer_id, id, 'NEW_ORDER', NULL, total_price, created_at, created_by FROM orders;--> statement-breakpoint
--- The ledger is append-only (DESIGN §7.7): a correction is a new transaction, never an edit.
+-- The ledger is append-only (docs/domain/money.md): a correction is a new transaction, never an edit.
 CREATE FUNCTION accounting_transactions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- Only the demo data set, which back-dates its orders, may move a row's time, and nothing else of it.

@@ -6,7 +6,7 @@ CREATE TABLE "product_reservations" (
 );
 --> statement-breakpoint
 ALTER TABLE "product_reservations" ADD CONSTRAINT "product_reservations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
--- Backfill: DESIGN §7.1's sums as they stand (decision 65); from here on the services keep them.
+-- Backfill: the reservation sums as they stand (decision 65); from here on the services keep them.
 INSERT INTO "product_reservations" ("product_id", "basket_pieces", "order_pieces")
 SELECT p.id,
        coalesce((SELECT sum(bl.quantity) FROM basket_lines bl WHERE bl.product_id = p.id), 0),

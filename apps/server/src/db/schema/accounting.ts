@@ -17,9 +17,9 @@ const REASONS = ['NEW_ORDER', 'ORDER_PAYMENT', 'PRODUCT_REFUND'] as const;
 const PAY_TYPES = ['CASH', 'BANK_TRANSFER', 'REFUND'] as const;
 
 /**
- * The buyers' ledger (DESIGN §6 Money flow, §7.7): rows are appended, never changed or removed (a
- * trigger of the migration refuses UPDATE and DELETE). NEW_ORDER is written by placing an order, for
- * its total; ORDER_PAYMENT and PRODUCT_REFUND by `POST /accounting/pay-order`.
+ * The buyers' ledger (docs/domain/money.md): rows are appended, never changed or removed (a trigger of the
+ * migration refuses UPDATE and DELETE). NEW_ORDER is written by placing an order, for its total;
+ * ORDER_PAYMENT and PRODUCT_REFUND by `POST /accounting/pay-order`.
  */
 export const accountingTransactions = pgTable(
   'accounting_transactions',

@@ -54,7 +54,10 @@ export const pendingBuyers = pgTable(
   (t) => [uniqueIndex('pending_buyers_code_key').on(t.code)],
 );
 
-/** A buyer's delivery points; shipments will stop at them (DESIGN §7). */
+/**
+ * A buyer's delivery points; orders name one as their branch and shipments stop at them
+ * (docs/domain/buyers.md).
+ */
 export const buyerWarehouses = pgTable(
   'buyer_warehouses',
   {

@@ -19,7 +19,7 @@ import { buyerWarehouses } from './buyers.ts';
 import { orderItems } from './orders.ts';
 import { warehouses } from './stock.ts';
 
-/** The order logistics fleet and its shipments (DESIGN §7.5, §7.6). */
+/** The order logistics fleet and its shipments (docs/domain/loading-and-shipments.md). */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -95,7 +95,7 @@ export const drivers = pgTable(
   ],
 );
 
-/** The drivers assigned to a vehicle (the vehicle list shows them as text, spec §3). */
+/** The drivers assigned to a vehicle (the vehicle list shows them as text). */
 export const vehicleDrivers = pgTable(
   'vehicle_drivers',
   {
@@ -178,7 +178,7 @@ export const shipments = pgTable(
   ],
 );
 
-/** Pieces of an order item loaded from a stock warehouse onto a shipment (DESIGN §7.4). */
+/** Pieces of an order item loaded from a stock warehouse onto a shipment (the load records). */
 export const shipmentLoads = pgTable(
   'shipment_loads',
   {

@@ -4,8 +4,8 @@ import { shipmentLoads } from './fleet.ts';
 import { stockLines } from './stock.ts';
 
 /**
- * The pieces each stock line gave to a load (DESIGN §7.4, decision 84): a rejected or returned load
- * gives back exactly these, and the weighbridge weighs them, whatever the product's bundle is later.
+ * The pieces each stock line gave to a load (decision 84): a rejected or returned load gives back exactly
+ * these, and the weighbridge weighs them, whatever the product's bundle is later.
  */
 export const shipmentLoadLines = pgTable(
   'shipment_load_lines',

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 
-/** Litres with one decimal (DESIGN §6), read as JSON numbers. */
+/** Litres with one decimal (docs/domain/milk.md), read as JSON numbers. */
 const litres = (name: string) => numeric(name, { precision: 10, scale: 1, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();

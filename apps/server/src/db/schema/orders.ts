@@ -43,7 +43,7 @@ const ORDER_ITEM_STATUSES = [
 ] as const;
 const COLORS = ['red', 'yellow', 'blue', 'purple', 'gray'] as const;
 
-/** One basket per buyer (DESIGN §7.2). */
+/** One basket per buyer (docs/domain/orders.md). */
 export const baskets = pgTable(
   'baskets',
   {
@@ -82,10 +82,11 @@ export const basketLines = pgTable(
 );
 
 /**
- * DESIGN §7.1's demand of a product, kept rather than summed on every read (decision 65): its pieces in
- * basket lines, and in open order items (quantity − loaded). Changed only through `changeReservation`
- * (orders/reservations.ts), in the transaction of the write that changes the sums, under its locks.
- * Per product, not per item: a bundle edit changes what a product reserves of each item, not its pieces.
+ * The reserved demand of a product (docs/domain/products-and-reservations.md), kept rather than summed on
+ * every read (decision 65): its pieces in basket lines, and in open order items (quantity − loaded). Changed
+ * only through `changeReservation` (orders/reservations.ts), in the transaction of the write that changes the
+ * sums, under its locks. Per product, not per item: a bundle edit changes what a product reserves of each
+ * item, not its pieces.
  */
 export const productReservations = pgTable(
   'product_reservations',
@@ -163,7 +164,7 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('WAITING_FOR_REVIEW'),
     colorGroup: text('color_group', { enum: COLORS }),
     plannedShipmentDate: date('planned_shipment_date', { mode: 'string' }),
-    /** DESIGN §7.2: Σ pieces × net unit price at placing; never changes. */
+    /** Σ pieces × net unit price at placing; never changes (docs/domain/money.md). */
     totalPrice: money('total_price').notNull().default(0),
     /** The same over what is dealt; kept by the service in the transaction that changes an item. */
     dealtTotalPrice: money('dealt_total_price').notNull().default(0),
@@ -171,7 +172,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** Vehicle planning (DESIGN §7.6): the vehicle meant to carry the order, and its palettes. */
+    /** Vehicle planning (docs/domain/orders.md): the vehicle meant to carry the order, and its palettes. */
     plannedVehicleId: integer('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     estimatedPaletteCount: integer('estimated_palette_count'),
   },
@@ -228,7 +229,7 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
-    // Reservations (DESIGN §7.1) sum the open items of a product; closed ones are most of the table.
+    // Reservations sum the open items of a product; closed ones are most of the table.
     // The pieces are in the index, so the sums read it alone.
     index('order_items_open_product_idx')
       .on(t.productId, t.quantity, t.loadedQuantity)

@@ -39,7 +39,7 @@ export const productItems = pgTable(
     warehouseStockType: text('warehouse_stock_type', { enum: WAREHOUSE_STOCK_TYPES }).notNull(),
     packagingUnitType: text('packaging_unit_type', { enum: UNIT_TYPES }).notNull(),
     packagingUnitTypeAmount: amount('packaging_unit_type_amount').notNull(),
-    // DESIGN §6: '1500 GRAM'; kept by the database so filters and the group list use an index.
+    // '1500 GRAM' (docs/domain/stock.md); kept by the database so filters and the group list use an index.
     packagingGroup: text('packaging_group').generatedAlwaysAs(
       sql`trim_scale(packaging_unit_type_amount)::text || ' ' || packaging_unit_type`,
     ),
@@ -106,7 +106,7 @@ export const products = pgTable(
   ],
 );
 
-/** The items a sellable product is made of; an item in a bundle is frozen (DESIGN §6). */
+/** The items a sellable product is made of; an item in a bundle is frozen (docs/domain/stock.md). */
 export const productBundles = pgTable(
   'product_bundles',
   {

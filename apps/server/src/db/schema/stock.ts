@@ -25,7 +25,7 @@ const WAREHOUSE_TYPES = [
   'MATERIAL_STORAGE',
 ] as const;
 
-/** Own warehouses; each is a stock location named DEPO{id} (DESIGN §6). DEPO1…DEPO4 are seeded. */
+/** Own warehouses; each is a stock location named DEPO{id} (docs/domain/stock.md). DEPO1…DEPO4 are seeded. */
 export const warehouses = pgTable(
   'warehouses',
   {

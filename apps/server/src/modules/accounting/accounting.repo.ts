@@ -15,7 +15,7 @@ import { notFound } from '../../http/errors.ts';
 
 export const BUYER_NOT_FOUND = 'Müşteri bulunamadı.';
 
-/** An order's dealt total as the ledger counts it: a canceled order owes nothing (DESIGN §7.7). */
+/** An order's dealt total as the ledger counts it: a canceled order owes nothing (docs/domain/money.md). */
 export const DEALT_OF = (order: SQL) =>
   sql`(case when ${order}.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') then 0
             else ${order}.dealt_total_price end)::numeric(14,2)`;
@@ -34,9 +34,9 @@ export async function findBuyer(db: Db | Tx, buyerId: number): Promise<BuyerRow>
 }
 
 /**
- * Spec §3 / DESIGN §7.7, all summed in SQL: orders not canceled (count and dealt totals), payments,
- * refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer. A buyer's sums may
- * pass what one order's numeric(14,2) holds, so they are numeric(20,2) (decision 94).
+ * The account summary (docs/domain/money.md), all summed in SQL: orders not canceled (count and dealt
+ * totals), payments, refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer. A
+ * buyer's sums may pass what one order's numeric(14,2) holds, so they are numeric(20,2) (decision 94).
  */
 export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<AccountingSummary> {
   const [row] = await rowsOf<{

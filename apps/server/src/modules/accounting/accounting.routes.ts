@@ -20,7 +20,7 @@ import { accountStatement } from './statement.service.ts';
 import { statementFileName } from './statement-pdf.ts';
 import { listTransactions } from './transactions.service.ts';
 
-/** Buyer accounting (spec §7 Accounting, DESIGN §7.7), for the ACCOUNTING privilege (FINANCE_ADMIN). */
+/** Buyer accounting (docs/domain/money.md), for the ACCOUNTING privilege (FINANCE_ADMIN). */
 export function accountingRoutes({
   db,
   config,

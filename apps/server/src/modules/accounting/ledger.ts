@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
 /**
- * DESIGN §7.7: placing an order appends its NEW_ORDER transaction for its total at placing, in the
+ * Placing an order appends its NEW_ORDER transaction for its total at placing (docs/domain/money.md), in the
  * transaction that places it. Demo orders, back-dated, get theirs at the order's own time.
  */
 export async function appendNewOrderTransaction(tx: Tx, orderId: number, createdBy: number | null) {

@@ -20,10 +20,10 @@ export const overOpenAmountMessage = (orderNumber: number, amount: number, open:
   `Girilen tutar (${formatLira(amount)}), #${orderNumber} numaralı siparişin açık tutarını (${formatLira(open)}) aşıyor.`;
 
 /**
- * `POST /accounting/pay-order` (DESIGN §7.7): appends a payment or a refund against one order. The
- * order's row is locked first, so two payments of one order wait for each other and the second sees
- * the first; the amount may not exceed what is then open (dealt total − payments − refunds), 422
- * naming both. A canceled order takes neither (decision 76). Pay type and reason agree by the contract.
+ * `POST /accounting/pay-order` (docs/domain/money.md): appends a payment or a refund against one order. The
+ * order's row is locked first, so two payments of one order wait for each other and the second sees the
+ * first; the amount may not exceed what is then open (dealt total − payments − refunds), 422 naming both. A
+ * canceled order takes neither (decision 76). Pay type and reason agree by the contract.
  */
 export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<PayOrderResult> {
   const [order] = await rowsOf<{ id: number; buyer_id: number; order_number: number; status: OrderStatus }>(

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 
 /**
- * The connector to the external ERP (DESIGN §6): reads one named collection (`productItems`,
- * `buyers`, …) from ERP_SOURCE, an http(s) URL answering JSON or a path to a JSON file, and checks
- * every record against the caller's schema. The shape is documented in docs/erp-sync.md.
+ * The connector to the external ERP (docs/domain/erp-sync.md): reads one named collection (`productItems`,
+ * `buyers`, …) from ERP_SOURCE, an http(s) URL answering JSON or a path to a JSON file, and checks every
+ * record against the caller's schema. The shape is documented in docs/erp-sync.md.
  */
 export type ErpSettings = { source: string | undefined; timeoutMs: number };
 

@@ -8,8 +8,8 @@ import { drawTable } from '../../pdf/pdf-table.ts';
 import { ITEM_TONS } from '../shipments/shipment.repo.ts';
 
 /**
- * The dispatch note (sevk irsaliyesi) of a shipment, beyond the spec (issue 14): who carries what to
- * whom, from the load records; the weights are the weighbridge's (DESIGN §7.5).
+ * The dispatch note (sevk irsaliyesi) of a shipment (decision 88): who carries what to whom, from the
+ * load records; the weights are the weighbridge's (docs/domain/loading-and-shipments.md).
  */
 
 type HeaderRow = {

@@ -105,7 +105,7 @@ export type RejectInput = { orderId: number; itemId: number };
  * `/reject-load-status` ('Yüklenmedi olarak bildir'): every load of the item goes back to the stock
  * lines it came from (RETURN_INBOUND with the order id), its load records are deleted, its loaded
  * pieces drop to 0 and it is LOADING again with its approved pieces. Refused once a shipment carrying
- * it has left (DESIGN §7.3).
+ * it has left (docs/domain/orders.md, REJECT_LOAD_STATUS).
  */
 export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Promise<void> {
   const shipments = await lockShipmentsOfItem(tx, input.itemId);

@@ -16,7 +16,10 @@ import {
   stockedItem,
 } from './loading-test-data.ts';
 
-/** The shipping staff's load acceptance (spec §2, DESIGN §7.3–7.4): accept, or report as not loaded. */
+/**
+ * The shipping staff's load acceptance (docs/domain/loading-and-shipments.md): accept, or report as not
+ * loaded.
+ */
 let w: LoadWorld;
 let cheese: number;
 let yogurt: number;

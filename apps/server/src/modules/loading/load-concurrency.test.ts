@@ -14,8 +14,8 @@ import {
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
 /**
- * Two warehouse clerks at once (DESIGN §6, §7.4), on PostgreSQL with a connection each: the embedded
- * database runs one statement at a time, so nothing there can interleave.
+ * Two warehouse clerks at once (decision 85), on PostgreSQL with a connection each: the embedded database
+ * runs one statement at a time, so nothing there can interleave.
  */
 describe.skipIf(!serverUrl)('two clerks loading at once (PostgreSQL)', () => {
   let w: LoadWorld;

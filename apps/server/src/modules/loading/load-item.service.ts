@@ -43,11 +43,12 @@ type WarehouseRow = { id: number; name: string };
 type BundleLine = { product_item_id: number; quantity: number; stock_line_id: number; warehouse_id: number };
 
 /**
- * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK` (DESIGN §7.4): in the route's one
- * transaction, a SHIPMENT_OUTBOUND of pieces × bundle quantity of every bundle item from each chosen
- * warehouse (one movement, with the order id), a load record per warehouse, and loaded += pieces.
- * Refused with nothing written when the item is not LOADING, the shipment is not LOADING, the pieces
- * exceed what remains to load, or a line is short (409 naming product, warehouse, on hand, requested).
+ * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK` (docs/domain/loading-and-shipments.md,
+ * "Loading an order item"): in the route's one transaction, a SHIPMENT_OUTBOUND of pieces × bundle quantity
+ * of every bundle item from each chosen warehouse (one movement, with the order id), a load record per
+ * warehouse, and loaded += pieces. Refused with nothing written when the item is not LOADING, the shipment is
+ * not LOADING, the pieces exceed what remains to load, or a line is short (409 naming product, warehouse, on
+ * hand, requested).
  */
 export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<void> {
   const shipment = await lockShipmentForShare(tx, input.shippingId, 'shippingId');

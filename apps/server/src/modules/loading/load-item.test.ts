@@ -16,8 +16,8 @@ import {
 } from './loading-test-data.ts';
 
 /**
- * DESIGN §7.3–7.4 through the API: the warehouse steps of an item, loading from several warehouses with
- * its stock movement and load records, and every refusal writing nothing.
+ * Loading through the API (docs/domain/loading-and-shipments.md): the warehouse steps of an item, loading
+ * from several warehouses with its stock movement and load records, and every refusal writing nothing.
  */
 let w: LoadWorld;
 let cheese: number;

@@ -7,9 +7,9 @@ import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 
 /**
- * The load records of DESIGN §7.4: a `shipment_loads` row per load (item, shipment, warehouse, pieces)
- * and, under it, the pieces each stock line gave (`shipment_load_lines`). A reversal gives back
- * exactly what left each line, whatever the product's bundle has become since (decision 84).
+ * The load records: a `shipment_loads` row per load (item, shipment, warehouse, pieces) and, under it, the
+ * pieces each stock line gave (`shipment_load_lines`). A reversal gives back exactly what left each line,
+ * whatever the product's bundle has become since (decision 84).
  */
 
 export type StockTaken = { stockLineId: number; quantity: number };

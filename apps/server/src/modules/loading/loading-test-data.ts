@@ -183,10 +183,11 @@ export function load(
 }
 
 /**
- * DESIGN §7.4's invariant over the whole database: every stock line equals the sum of its history;
- * every item's loaded pieces equal its load records; and what the load records took from each line
- * for an order equals the order's shipment goods-out less its load returns on that line. The kept
- * counters agree with what they count: reservations (decision 65) and shipment load figures (decision 114).
+ * The loading invariants (docs/domain/loading-and-shipments.md, "Invariants") over the whole database: every
+ * stock line equals the sum of its history; every item's loaded pieces equal its load records; and what the
+ * load records took from each line for an order equals the order's shipment goods-out less its load returns
+ * on that line. The kept counters agree with what they count: reservations (decision 65) and shipment load
+ * figures (decision 114).
  */
 export async function expectLedgerHolds(w: Pick<OrderWorld, 't'>): Promise<void> {
   const lines = await rowsOf<{ id: number }>(

@@ -23,9 +23,8 @@ import { acceptLoad, acceptShipmentLoads, rejectLoad } from './load-acceptance.s
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
 /**
- * The order-item warehouse calls of spec §7 (prepare, ready for loading, load, finish loading) and the
- * load acceptance of the shipping staff. Each answers, like every item call, `[the changed order]`
- * (decisions 57 and 109).
+ * The order-item warehouse calls (prepare, ready for loading, load, finish loading) and the load acceptance
+ * of the shipping staff. Each answers, like every item call, `[the changed order]` (decisions 57 and 109).
  */
 export function loadingRoutes({ db, config, documents }: { db: Db; config: Config; documents: RenderPool }) {
   /** One transaction: the change, then `[the changed order]`. */

@@ -9,7 +9,7 @@ import {
   stockedItem,
 } from './loading-test-data.ts';
 
-/** `GET /shipments/{id}/content`: what the load-acceptance screen shows of a shipment (spec §2). */
+/** `GET /shipments/{id}/content`: what the load-acceptance screen shows of a shipment. */
 let w: LoadWorld;
 let cheese: number;
 beforeAll(async () => {

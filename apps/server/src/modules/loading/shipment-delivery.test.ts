@@ -18,7 +18,7 @@ import {
 } from './loading-test-data.ts';
 
 /**
- * DESIGN §7.5 with the loads: the load check, the weighbridge, dispatch, delivery and the order's
+ * The shipment machine with the loads: the load check, the weighbridge, dispatch, delivery and the order's
  * completion; a failed delivery returning its goods; loads moving to another truck.
  */
 let w: LoadWorld;

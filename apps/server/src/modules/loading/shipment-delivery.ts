@@ -14,9 +14,10 @@ import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**
- * What a shipment's delivery, return and transfer do to the order items it carries (DESIGN §7.5), run
- * inside the shipment action's transaction after the shipment row is locked. Orders are then locked in
- * id order and their items by id, as every order write does.
+ * What a shipment's delivery, return and transfer do to the order items it carries
+ * (docs/domain/loading-and-shipments.md, "The shipment machine" and "Delivery"), run inside the shipment
+ * action's transaction after the shipment row is locked. Orders are then locked in id order and their items
+ * by id, as every order write does.
  */
 
 type Shipment = { id: number; code: string };

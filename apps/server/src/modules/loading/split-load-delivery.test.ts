@@ -15,9 +15,9 @@ import {
 } from './loading-test-data.ts';
 
 /**
- * One item split over two trucks (DESIGN §7.4–7.5): the first delivers, the second comes back and is
- * parked; the returned pieces go back to their line and load onto a third truck, which delivers. After
- * every step the ledger holds: lines = their history, loaded pieces = load records = goods-out less
+ * One item split over two trucks (docs/domain/loading-and-shipments.md): the first delivers, the second comes
+ * back and is parked; the returned pieces go back to their line and load onto a third truck, which delivers.
+ * After every step the ledger holds: lines = their history, loaded pieces = load records = goods-out less
  * returns, reservation counters = their sums.
  */
 let w: LoadWorld;

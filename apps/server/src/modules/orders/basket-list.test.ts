@@ -36,7 +36,7 @@ const listed = async (url: string) => {
 const titlesOf = (baskets: Basket[]) => baskets.map((basket) => basket.buyer.title);
 
 describe('the baskets list (GET /admin/baskets)', () => {
-  it('unpaged answers the spec array of every basket holding a line, by buyer title', async () => {
+  it('unpaged answers a plain array of every basket holding a line, by buyer title', async () => {
     const all = (await listed('/admin/baskets')) as Basket[];
     expect(Array.isArray(all)).toBe(true);
     expect(titlesOf(all).filter((title) => title.startsWith('Sepetsıra'))).toEqual(titles);

@@ -22,7 +22,7 @@ export type OrderAnswer = OrderPage | Bounded<Order>;
 
 const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
 
-/** What each screen lists (spec §7 `GET /orders/filter?operationType=`) and who may ask for it. */
+/** What each screen lists (`GET /orders/filter?operationType=`) and who may ask for it. */
 const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[] }> = {
   REVIEW: {
     where: sql`o.status in (${statusList(['WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS'])})`,
@@ -52,7 +52,7 @@ export function assertMayView(actor: Actor, operationType: OperationType): void 
 }
 
 /**
- * Spec §7 `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
+ * `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
  * SQL when `page` or `size` is given (the warehouse screen pages through them).
  */
 export function ordersOfView(
@@ -78,7 +78,10 @@ function unpagedOrders(db: Db | Tx, where: SQL): Promise<Bounded<Order>> {
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** DESIGN §7.2: every filter optional; dates are whole Istanbul days; amounts bound the dealt total. */
+/**
+ * Every filter optional; dates are whole Istanbul days; amounts bound the dealt total
+ * (docs/domain/orders.md).
+ */
 function conditionsOf(query: QueryInput): SQL {
   const conditions = [
     query.orderNumbers && sql`o.order_number = any(${sql.param(query.orderNumbers)}::int[])`,

@@ -80,7 +80,9 @@ function privilegeOf(action: OrderItemAction): PrivilegeKey {
     : 'WAREHOUSE_OPERATIONS';
 }
 
-/** DESIGN §7.3: n pieces, a whole number of boxes, at least one box and fewer than were ordered. */
+/**
+ * n pieces, a whole number of boxes, at least one box and fewer than were ordered (docs/domain/orders.md).
+ */
 function partialQuantity(item: ItemRow, pieces: number | undefined): number {
   if (pieces === undefined) throw badRequest('Miktar zorunludur (kısmi onayda onaylanan adet).', 'quantity');
   const box = item.quantity_in_box;
@@ -154,7 +156,7 @@ export type ItemActionInput = {
   quantity?: number;
 };
 
-/** `PUT /orders/{o}/order-item/{i}?action=` and `/cancel`: one item, by the item table of DESIGN §7.3. */
+/** `PUT /orders/{o}/order-item/{i}?action=` and `/cancel`: one item, by the contract's item table. */
 export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): Promise<void> {
   if (!hasAccess(actor, privilegeOf(input.action))) {
     throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
@@ -168,7 +170,7 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
 
 const APPROVED: readonly OrderItemStatus[] = ['APPROVED', 'APPROVED_PARTIALLY'];
 
-/** Runs an order action (spec §7 `PUT /order-action/{action}`, or a cancel) with its effect on the items. */
+/** Runs an order action (`PUT /order-action/{action}`, or a cancel) with its effect on the items. */
 export async function actOnOrder(
   tx: Tx,
   _actor: Actor,

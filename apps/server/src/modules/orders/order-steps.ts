@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 
-/** The machine's next status, its refusal answered as 409 INVALID_TRANSITION (DESIGN §7.3). */
+/** The machine's next status, its refusal answered as 409 INVALID_TRANSITION (docs/domain/orders.md). */
 export function stepOrConflict<S extends string, A extends string, C>(
   machine: Machine<S, A, C>,
   status: S,
@@ -27,9 +27,9 @@ const LOADING_FINISHED = sql.raw(
 );
 
 /**
- * DESIGN §7.2: the dealt total is Σ pieces × net unit price over the items not canceled, with the
- * approved pieces, or the loaded ones once loading has finished. Kept on the order (the search filters
- * on it) by every write that changes an item, in that write's transaction.
+ * The dealt total (docs/domain/money.md) is Σ pieces × net unit price over the items not canceled, with the
+ * approved pieces, or the loaded ones once loading has finished. Kept on the order (the search filters on it)
+ * by every write that changes an item, in that write's transaction.
  */
 export async function refreshDealtTotal(tx: Tx, orderId: number): Promise<void> {
   await tx.execute(sql`
@@ -43,7 +43,7 @@ export async function refreshDealtTotal(tx: Tx, orderId: number): Promise<void> 
      where o.id = ${orderId}`);
 }
 
-/** Whether an item in this status holds a reservation (DESIGN §7.1). */
+/** Whether an item in this status holds a reservation (docs/domain/products-and-reservations.md). */
 export function reserves(status: string): boolean {
   return (RESERVING_ITEM_STATUSES as readonly string[]).includes(status);
 }

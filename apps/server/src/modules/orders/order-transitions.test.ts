@@ -24,8 +24,8 @@ import {
 } from './order-test-data.ts';
 
 /**
- * Every cell of both tables of DESIGN §7.3 through the API: an allowed step answers 200 and lands where
- * the table says; a refused one answers 409 INVALID_TRANSITION and writes nothing.
+ * Every cell of both tables of docs/domain/orders.md through the API: an allowed step answers 200 and lands
+ * where the table says; a refused one answers 409 INVALID_TRANSITION and writes nothing.
  */
 let w: OrderWorld;
 let admin: string;

@@ -159,7 +159,7 @@ async function findOrderPage(
            where pb.snapshot_id = any(array(select distinct bundle_snapshot_id from items))
            group by pb.snapshot_id
         ),
-        -- Pieces loaded per item, shipment and stock warehouse (DESIGN §7.4), and whether one has left.
+        -- Pieces loaded per item, shipment and stock warehouse, and whether one has left.
         loads as (
           select x.order_item_id,
                  json_agg(json_build_object(

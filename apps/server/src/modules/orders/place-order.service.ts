@@ -36,11 +36,12 @@ export async function assertBuyerHasNoBranches(tx: Tx, buyerId: number): Promise
 }
 
 /**
- * `POST /admin/baskets/apply-to-order` (DESIGN §7.2): in the route's transaction the buyer's basket
- * becomes an order WAITING_FOR_REVIEW with its items WAITING_FOR_APPROVAL and a price snapshot each,
- * and the bundle snapshot it keeps whatever later edits of the product (decision 99), and the basket empties. The basket's reservations pass to the items; they are re-counted first, so a
- * goods-out since the basket was filled refuses the order (409) instead of over-promising. The buyer's
- * ledger gets the order's NEW_ORDER transaction in the same transaction (DESIGN §7.7).
+ * `POST /admin/baskets/apply-to-order` (docs/domain/orders.md): in the route's transaction the buyer's basket
+ * becomes an order WAITING_FOR_REVIEW with its items WAITING_FOR_APPROVAL and a price snapshot each, and the
+ * bundle snapshot it keeps whatever later edits of the product (decision 99), and the basket empties. The
+ * basket's reservations pass to the items; they are re-counted first, so a goods-out since the basket was
+ * filled refuses the order (409) instead of over-promising. The buyer's ledger gets the order's NEW_ORDER
+ * transaction in the same transaction (docs/domain/money.md).
  */
 export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput): Promise<Order> {
   const [basket] = await rowsOf<{ id: number }>(

@@ -97,7 +97,7 @@ function boxesText(pieces: number, box: number): string {
 }
 
 /**
- * A change of DESIGN §7.1's demand of one product, in pieces (negative releases): `basketPieces` in
+ * A change of the demand of one product, in pieces (negative releases): `basketPieces` in
  * basket lines, `orderPieces` in open order items (quantity − loaded).
  */
 export type ReservationChange = {
@@ -109,15 +109,15 @@ export type ReservationChange = {
 };
 
 /**
- * Keeps `product_reservations` equal to the sums it replaces (decision 65). Every write that changes
- * what DESIGN §7.1's reserved(item) sums calls it once, in its transaction, after its checks and before
- * it commits: basket add, set, delete line and cancel; placing an order; every item step that changes
- * an item's status, quantity or loaded pieces (approve, approve partially, cancel, cancel with the
- * order, loading, finishing loading partially, rejecting a load). Reserving writes call it under the
- * item locks of `reserveOrRefuse`; the counter rows are locked in product id order, so two releases of
- * the same products cannot deadlock. The same product may appear several times; zero changes are
- * dropped. A product's row is created with the product (`sellable-product.service.ts`). Order pieces
- * are also kept per bundle snapshot (decision 99), the bundle the figures multiply them by.
+ * Keeps `product_reservations` equal to the sums it replaces (decision 65). Every write that changes what
+ * reserved(item) sums (docs/domain/products-and-reservations.md) calls it once, in its transaction, after its
+ * checks and before it commits: basket add, set, delete line and cancel; placing an order; every item step
+ * that changes an item's status, quantity or loaded pieces (approve, approve partially, cancel, cancel with
+ * the order, loading, finishing loading partially, rejecting a load). Reserving writes call it under the item
+ * locks of `reserveOrRefuse`; the counter rows are locked in product id order, so two releases of the same
+ * products cannot deadlock. The same product may appear several times; zero changes are dropped. A product's
+ * row is created with the product (`sellable-product.service.ts`). Order pieces are also kept per bundle
+ * snapshot (decision 99), the bundle the figures multiply them by.
  */
 export async function changeReservation(tx: Tx, changes: readonly ReservationChange[]): Promise<void> {
   const summed = new Map<number, { basket: number; order: number }>();
@@ -210,7 +210,7 @@ export async function currentBundleSnapshots(
 const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /**
- * DESIGN §7.1's demand summed from the rows, per product `where` selects (a condition on `p`): what
+ * The demand summed from the rows, per product `where` selects (a condition on `p`): what
  * the counters must equal. The counters' test oracle, and the recount below.
  */
 export function summedReservationsStatement(where: SQL = sql`true`): SQL {

@@ -84,7 +84,7 @@ export async function createDriver(tx: Tx, _actor: Actor, input: CreateInput): P
 }
 
 /**
- * `PUT /shipments/vehicleDrivers`. Spec §4: any status may be chosen by hand; shipments set it too,
+ * `PUT /shipments/vehicleDrivers`. Any status may be chosen by hand; shipments set it too,
  * and a driver on vacation is not put on a new shipment.
  */
 export async function updateDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Driver> {

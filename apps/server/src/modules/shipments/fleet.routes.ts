@@ -19,7 +19,8 @@ import { createVehicle, listAvailableVehicles, listVehicles, updateVehicle } fro
 
 /**
  * Vehicles and drivers are reference lists of the shipment form and of the vehicle planning modal
- * (DESIGN §5: a reference list is open to every screen that shows it); writing them is the fleet's.
+ * (docs/domain/access.md: a reference list is open to every screen that shows it); writing them is the
+ * fleet's.
  */
 const readVehicles = {
   access: ['VEHICLE_MANAGEMENT', 'SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE', 'ORDER_REVIEW'],

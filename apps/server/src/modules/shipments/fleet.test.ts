@@ -53,7 +53,7 @@ describe('vehicles', () => {
     expect(await vehicles()).toContainEqual(created.json.data);
   });
 
-  it('fills the defaults of spec §3: years the current year, numbers 0, status AVAILABLE', async () => {
+  it('fills the defaults: years the current year, numbers 0, status AVAILABLE', async () => {
     const created = await w.call('POST', '/shipments/vehicle', { licencePlateCode: uniquePlate() });
     const year = new Date().getFullYear();
     expect(created.json.data).toMatchObject({

@@ -1,9 +1,9 @@
 import { greatCircleMeters } from './turkish-provinces.ts';
 
 /**
- * Route figures of a shipment (DESIGN §6 Maps, decision 69): from an OSRM-compatible service when
- * `ROUTING_URL` is set, otherwise great-circle distance along the stops × 1.3 at 60 km/h, marked as an
- * estimate. A stop without coordinates gives no figure at all rather than a wrong one.
+ * Route figures of a shipment (decision 69): from an OSRM-compatible service when `ROUTING_URL` is set,
+ * otherwise great-circle distance along the stops × 1.3 at 60 km/h, marked as an estimate. A stop without
+ * coordinates gives no figure at all rather than a wrong one.
  */
 
 export type RoutePoint = { latitude: number | null; longitude: number | null };

@@ -44,9 +44,9 @@ async function lockShipments(tx: Tx, ids: number[]): Promise<LockedRow[]> {
 }
 
 /**
- * `PUT /shipments/{id}/on-action` and its shortcuts (DESIGN §7.5): locks the shipment, asks the
- * machine with the facts of its load records, writes the status and the driver's status, then runs
- * the action's effect. A refusal is 409 INVALID_TRANSITION and writes nothing.
+ * `PUT /shipments/{id}/on-action` and its shortcuts (docs/domain/loading-and-shipments.md): locks the
+ * shipment, asks the machine with the facts of its load records, writes the status and the driver's status,
+ * then runs the action's effect. A refusal is 409 INVALID_TRANSITION and writes nothing.
  */
 export async function actOnShipment(
   tx: Tx,

@@ -19,7 +19,10 @@ import {
 } from './fleet-test-data.ts';
 import { keepShipmentFigures } from './shipment-figures.ts';
 
-/** DESIGN §7.5 written out again, independently of the contract's table: [from, action, to]. */
+/**
+ * The shipment table of docs/domain/loading-and-shipments.md written out again, independently of the
+ * contract's: [from, action, to].
+ */
 const TABLE: [ShipmentStatus, ShipmentAction, ShipmentStatus][] = [
   ['PARKING', 'PREPARE_TO_LOAD', 'PREPARING_TO_LOAD'],
   ['PREPARING_TO_LOAD', 'DO_PARKING', 'PARKING'],

@@ -54,8 +54,8 @@ type ShipmentRow = {
 };
 
 /**
- * The net tons of one piece of a bundle line's item (DESIGN §7.5 weighbridge): mass units exact,
- * volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
+ * The net tons of one piece of a bundle line's item (docs/domain/loading-and-shipments.md, "The
+ * weighbridge"): mass units exact, volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
  */
 export const ITEM_TONS = sql`case i.packaging_unit_type
     when 'GRAM' then i.packaging_unit_type_amount / 1000000.0

@@ -170,7 +170,7 @@ const routeValues = (route: RouteFigures) =>
   sql`${route.distanceInMeters}, ${route.durationInSeconds}, ${route.isEstimate},
       ${route.geometry === null ? null : JSON.stringify(route.geometry)}::jsonb`;
 
-/** `POST /shipments`: a new shipment, PARKING (DESIGN §7.5). Answers its id. */
+/** `POST /shipments`: a new shipment, PARKING. Answers its id. */
 export async function createShipment(
   tx: Tx,
   actor: Actor,

@@ -11,7 +11,9 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
-/** Vehicle planning on orders (DESIGN §7.6): which vehicle is meant to carry an order or an item. */
+/**
+ * Vehicle planning on orders (docs/domain/orders.md): which vehicle is meant to carry an order or an item.
+ */
 
 const FINISHED_ORDERS: readonly OrderStatus[] = ['COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
 /** Items no vehicle will carry any more. */

@@ -101,7 +101,7 @@ export function listVehicles(db: Db | Tx): Promise<Vehicle[]> {
   return findVehicles(db, sql`true`);
 }
 
-/** DESIGN §7.5: vehicles AVAILABLE and on no open shipment, for a new shipment. */
+/** Vehicles AVAILABLE and on no open shipment, for a new shipment (docs/domain/loading-and-shipments.md). */
 export function listAvailableVehicles(db: Db | Tx): Promise<Vehicle[]> {
   return findVehicles(db, sql`v.status = 'AVAILABLE' and s.id is null`);
 }

@@ -18,13 +18,13 @@ import { TRANSACTION_COLUMNS } from './transaction-columns.tsx';
 /** Transactions a page; the server pages them, newest first (decision 111). */
 const TRANSACTION_PAGE_SIZE = 50;
 
-/** The buyer in `?buyerId=` (spec §2), or null when none or no usable number is given. */
+/** The buyer in `?buyerId=`, or null when none or no usable number is given. */
 function buyerIdOf(params: URLSearchParams): number | null {
   const id = Number(params.get('buyerId'));
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** 'Müşteri Finans Yönetimi' (spec §2, DESIGN §7.7): one buyer's account, its payments and statement. */
+/** 'Müşteri Finans Yönetimi' (docs/domain/money.md): one buyer's account, its payments and statement. */
 export default function AccountingPage() {
   const [params, setParams] = useSearchParams();
   const buyerId = buyerIdOf(params);
@@ -104,7 +104,7 @@ function BuyerAccount({ buyerId }: { buyerId: number }) {
             onRetry={() => void transactions.refetch()}
             minWidth={960}
             rowActions={(transaction) =>
-              // Spec §4: only an order's row can be paid; nothing is left to pay once it is settled.
+              // Only an order's row can be paid; nothing is left to pay once it is settled.
               mayPay && transaction.reasonDetail.name === 'NEW_ORDER' ? (
                 <Button
                   size="compact-sm"

@@ -49,7 +49,10 @@ const payTypeOptions = (reason: PaymentReason) =>
 
 type Props = { order: AccountingTransaction | null; onClose: () => void };
 
-/** Spec §2 'pay-for-order': a payment or a refund against the order of a NEW_ORDER row (DESIGN §7.7). */
+/**
+ * 'Sipariş Ödemesi', opened by 'Öde' on a NEW_ORDER row: a payment or a refund against that order
+ * (docs/domain/money.md).
+ */
 export function PayOrderModal({ order, onClose }: Props) {
   return (
     <Modal opened={order !== null} onClose={onClose} title="Sipariş Ödemesi" size="lg">
@@ -110,7 +113,8 @@ function PayOrderForm({ order, onDone }: { order: AccountingTransaction; onDone:
                   onChange={(value) => {
                     const next = value as PaymentReason;
                     field.onChange(next);
-                    // The pay type goes with the reason (DESIGN §7.7): a refund is paid back as 'İade'.
+                    // The pay type goes with the reason (docs/domain/money.md): a refund is paid back
+                    // as 'İade'.
                     setValue('payType', PAY_TYPES_OF_REASON[next][0]!, { shouldValidate: true });
                   }}
                 />

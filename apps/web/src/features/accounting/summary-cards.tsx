@@ -26,7 +26,7 @@ const Figure = ({ children, color }: { children: ReactNode; color?: string }) =>
   </Text>
 );
 
-/** Spec §3's accounting summary: the buyer's orders, payments, refunds and the balance. */
+/** The account summary (docs/domain/money.md): the buyer's orders, payments, refunds and the balance. */
 export function SummaryCards({ summary }: { summary: AccountingSummary | undefined }) {
   if (!summary) {
     return (

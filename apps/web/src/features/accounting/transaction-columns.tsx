@@ -9,7 +9,7 @@ type Column = DataTableColumn<AccountingTransaction>;
 const amountColor = (transaction: AccountingTransaction) =>
   transaction.reasonDetail.name === 'NEW_ORDER' ? undefined : 'teal.8';
 
-/** The transaction table of the accounting screen (spec §3), newest first. */
+/** The transaction table of the accounting screen, newest first. */
 export const TRANSACTION_COLUMNS: Column[] = [
   {
     id: 'createdAt',

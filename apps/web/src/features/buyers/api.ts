@@ -49,7 +49,7 @@ export function usePendingBuyer(id: number | undefined) {
   });
 }
 
-/** Spec §4: a new pending buyer is approved by creating it (POST), a changed one by updating (PUT). */
+/** A new pending buyer is approved by creating it (POST), a changed one by updating (PUT). */
 export function useApproveBuyer() {
   return useApiMutation(
     ({ isNew, body }: { isNew: boolean; body: ApproveBuyerBody }) =>

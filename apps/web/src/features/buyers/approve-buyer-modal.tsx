@@ -10,7 +10,7 @@ import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useApproveBuyer, usePendingBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
 
-/** Spec §2 and §5: the fields of the approval modal; title, code and name are required. */
+/** The fields of the approval modal; title, code and name are required. */
 const FIELDS: BuyerField[] = ['title', 'code', 'name', 'surname', 'email', 'phone1', 'addressMain'];
 const REQUIRED: BuyerField[] = ['title', 'code', 'name'];
 

@@ -42,7 +42,7 @@ const KINDS = [
 ];
 
 /**
- * 'Müşteri Onay Sayfası' (spec §2): the ERP's new or changed buyers, a page of 20 at a time. The page
+ * 'Müşteri Onay Sayfası': the ERP's new or changed buyers, a page of 20 at a time. The page
  * and the filter live in the address (`?isNew=true&page=2`), so reload and back keep them.
  */
 export default function BuyerApprovalPage() {

@@ -2,7 +2,7 @@ import { type Buyer, taxNumberOf } from '@mandira/contract/buyers';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 
-/** Spec §2's grid: code, tax number, title, email, phone. The search also finds contact and address. */
+/** The grid: code, tax number, title, email, phone. The search also finds contact and address. */
 export const BUYER_COLUMNS: DataTableColumn<Buyer>[] = [
   { id: 'code', header: 'Müşteri Kodu', value: (b) => b.code, noWrap: true },
   { id: 'taxNumber', header: 'Vergi / T.C. No', value: taxNumberOf, noWrap: true },

@@ -11,7 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { PageHeader } from '../../lib/page-header.tsx';
 import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 
-/** Spec §8: the list came back unsuccessful, or not at all. */
+/** The list came back unsuccessful, or not at all. */
 const LIST_REFUSED = 'Depolar alınamadı.';
 const LIST_FAILED = 'Depolar alınırken hata oluştu.';
 
@@ -43,7 +43,7 @@ const COLUMNS: DataTableColumn<BuyerWarehouse>[] = [
 
 type Editing = { warehouse?: BuyerWarehouse };
 
-/** 'Müşteri Deposu Yönetimi' (spec §2): the buyers' delivery points, placed on a map. */
+/** 'Müşteri Deposu Yönetimi': the buyers' delivery points, placed on a map. */
 export default function BuyerWarehousesPage() {
   const warehouses = useBuyerWarehouses();
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -17,7 +17,7 @@ import { useSynchronizeBuyers } from './api.ts';
 import { BUYER_COLUMNS } from './buyer-columns.tsx';
 import { BuyerFormModal } from './buyer-form-modal.tsx';
 
-/** Spec §8: an unsuccessful answer, or no usable answer at all. */
+/** An unsuccessful answer, or no usable answer at all. */
 const SYNC_REFUSED = 'Senkronizasyon başarısız';
 const SYNC_FAILED = 'Hata oluştu';
 const NO_ANSWER = ['NETWORK_ERROR', 'UNEXPECTED_RESPONSE'];
@@ -29,7 +29,7 @@ function syncSummary(result: BuyerSyncResult): string {
 
 type Editing = { buyer?: Buyer };
 
-/** 'Müşteri Yönetimi' (spec §2): the buyers, their account summary link, and the ERP sync. */
+/** 'Müşteri Yönetimi': the buyers, their account summary link, and the ERP sync. */
 export default function BuyersPage() {
   const buyers = useBuyers();
   const synchronize = useSynchronizeBuyers();

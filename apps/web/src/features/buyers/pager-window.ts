@@ -1,4 +1,4 @@
-/** Spec §9: at most five numbered pages, the current one ±2. */
+/** At most five numbered pages, the current one ±2. */
 export const PAGER_REACH = 2;
 
 export type PagerWindow = {

@@ -5,7 +5,7 @@ import { pagerWindow } from './pager-window.ts';
 
 type Props = { page: number; totalPages: number; onChange: (page: number) => void };
 
-/** Spec §2 and §9: first, previous, up to five numbers with ellipses, next, last; and where we are. */
+/** First, previous, up to five numbers with ellipses, next, last; and where we are. */
 export function Pager({ page, totalPages, onChange }: Props) {
   const { pages, gapBefore, gapAfter } = pagerWindow(page, totalPages);
   const atStart = page <= 1;

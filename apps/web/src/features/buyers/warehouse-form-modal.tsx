@@ -17,8 +17,8 @@ import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveBuyerWarehouse } from './api.ts';
 
 /**
- * Spec §9 leaves the buyer warehouses' map centre open; it names a second fixed coordinate, near
- * Balıkesir, where the dairy and most of its buyers are: the map opens there.
+ * The buyer warehouses' map opens near Balıkesir, where the dairy and most of its buyers are
+ * (decision 25).
  */
 const BUYER_MAP_CENTER: LatLng = { latitude: 39.65, longitude: 27.94 };
 const LABELS = {
@@ -82,12 +82,12 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
   const save = useSubmitGuard(async (values: Output) => {
     setServerError(undefined);
     try {
-      // Spec §5: the id is sent only when editing; the buyer's title is copied by the server.
+      // The id is sent only when editing; the buyer's title is copied by the server.
       const saved = await saveWarehouse.mutateAsync(warehouse ? { ...values, id: warehouse.id } : values);
       notifications.show({ color: 'green', message: `${saved.buyerTitle}: ${saved.title} kaydedildi.` });
       onDone();
     } catch (error) {
-      // Spec §8: 'Hata oluştu: ' and the server's message, or 'Bilinmeyen hata'.
+      // 'Hata oluştu: ' and the server's message, or 'Bilinmeyen hata'.
       // A refusal of one field shows on that field instead.
       const message = showServerError(setError, error, LABELS);
       if (message === undefined) return;

@@ -3,7 +3,7 @@ import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { personColumns } from '../../lib/person-columns.ts';
 import { FleetStatusBadge } from './status-badge.tsx';
 
-/** Spec §2: name, surname, gender, date of birth, phone, TCKN, licence, status. */
+/** Name, surname, gender, date of birth, phone, TCKN, licence, status. */
 export const DRIVER_COLUMNS: DataTableColumn<Driver>[] = [
   ...personColumns<Driver>(),
   { id: 'licenceNumber', header: 'Ehliyet No', value: (driver) => driver.licenceNumber, noWrap: true },

@@ -28,7 +28,7 @@ const resolver = contractResolver<Values>(CreateDriverBody);
 
 type Props = { opened: boolean; driver: Driver | undefined; onClose: () => void };
 
-/** 'Sürücü Bilgileri' (spec §2): a new driver, or the row's values to edit. */
+/** 'Sürücü Bilgileri': a new driver, or the row's values to edit. */
 export function DriverFormModal({ opened, driver, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="Sürücü Bilgileri" size="lg">
@@ -50,7 +50,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
     defaultValues: {
       ...personDefaults(driver),
       licenceNumber: driver?.licenceNumber ?? '',
-      // Spec §9: a new driver is available.
+      // A new driver is available.
       status: driver?.status ?? 'AVAILABLE',
     },
   });

@@ -4,7 +4,7 @@ import { RecordsPage } from '../../lib/records-page.tsx';
 import { DRIVER_COLUMNS } from './driver-columns.tsx';
 import { DriverFormModal } from './driver-form-modal.tsx';
 
-/** 'Sürücü Yönetimi' (spec §2): the drivers of the shipment vehicles. */
+/** 'Sürücü Yönetimi': the drivers of the shipment vehicles. */
 export default function DriversPage() {
   return (
     <RecordsPage

@@ -13,7 +13,7 @@ const figure = (id: keyof Vehicle, header: string, decimals = 2): DataTableColum
   noWrap: true,
 });
 
-/** Spec §2: plate, brand, model, years, capacity, pallets, drivers, fuel (lt/100km), status. */
+/** Plate, brand, model, years, capacity, pallets, drivers, fuel (lt/100km), status. */
 export const VEHICLE_COLUMNS: DataTableColumn<Vehicle>[] = [
   ...vehicleIdentityColumns<Vehicle>('Alım Yılı'),
   figure('capacityInTons', 'Kapasite (ton)'),

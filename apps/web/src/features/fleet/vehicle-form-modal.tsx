@@ -60,7 +60,10 @@ type Values = VehicleIdentityValues & {
 // The server's schema, so most mistakes show on their field before anything is sent.
 const resolver = contractResolver<Values>(CreateVehicleBody);
 
-/** Spec §3 defaults: the current year, 0 for the figures; a new vehicle is available. */
+/**
+ * The defaults (docs/domain/loading-and-shipments.md): the current year, 0 for the figures; a new vehicle is
+ * available.
+ */
 function defaultsOf(vehicle: Vehicle | undefined): Values {
   const year = new Date().getFullYear();
   return {

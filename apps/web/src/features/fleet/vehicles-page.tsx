@@ -4,7 +4,7 @@ import { RecordsPage } from '../../lib/records-page.tsx';
 import { VEHICLE_COLUMNS } from './vehicle-columns.tsx';
 import { VehicleFormModal } from './vehicle-form-modal.tsx';
 
-/** 'Araç Yönetimi' (spec §2): the lorries that carry orders to buyers. */
+/** 'Araç Yönetimi': the lorries that carry orders to buyers. */
 export default function VehiclesPage() {
   return (
     <RecordsPage

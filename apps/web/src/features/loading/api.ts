@@ -17,7 +17,7 @@ const warehousePage = (page: number, size: number, signal?: AbortSignal) =>
   unwrap(get<OrderPage>(`/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`, { signal }));
 
 /**
- * Spec §7 `GET /orders/filter?operationType=WAREHOUSE`, one page at a time (newest first, paged in
+ * `GET /orders/filter?operationType=WAREHOUSE`, one page at a time (newest first, paged in
  * SQL): the orders with items in the warehouse flow. A step refetches it (decision 109).
  */
 export function useWarehouseOrders(page: number, size: number) {
@@ -47,7 +47,7 @@ export function useWarehouseStep() {
   );
 }
 
-/** Pieces of the product per stock warehouse onto a shipment (spec §7, DESIGN §7.4). */
+/** Pieces of the product per stock warehouse onto a shipment (docs/domain/loading-and-shipments.md). */
 export type LoadStep = LoadItemBody & { orderId: number; itemId: number };
 
 /** `PUT …/load?action=LOAD_ITEM_TO_TRUCK`: the pieces go onto the chosen shipment, out of stock. */

@@ -20,9 +20,9 @@ export type LoadTarget = { order: Order; item: OrderItem };
 type Props = { target: LoadTarget | null; onClose: () => void };
 
 /**
- * 'Araca Yükle' (spec §2, §5, §8, DESIGN §7.4): pieces of the item per stock warehouse onto one of the
- * shipments being loaded. The button waits for a shipment and a total above 0; a refusal of the server
- * is shown in the modal, which stays open.
+ * 'Araca Yükle' (docs/domain/loading-and-shipments.md): pieces of the item per stock warehouse onto one of
+ * the shipments being loaded. The button waits for a shipment and a total above 0; a refusal of the server is
+ * shown in the modal, which stays open.
  */
 export function LoadModal({ target, onClose }: Props) {
   return (

@@ -36,7 +36,7 @@ const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: st
 };
 
 /**
- * 'Depo Sipariş Yönetimi' (spec §2, §4): the items of the orders in the warehouse, one row each, with
+ * 'Depo Sipariş Yönetimi': the items of the orders in the warehouse, one row each, with
  * the steps the contract's item machine allows: prepare, start loading, load onto a truck, finish
  * (all or part) or send back. The server pages the orders; a step refetches the page shown.
  */

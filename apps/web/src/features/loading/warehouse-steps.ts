@@ -11,7 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useWarehouseStep } from './api.ts';
 
-/** The warehouse flow of spec §4 as buttons, in the order the work goes; loading opens the load modal. */
+/** The item machine's warehouse steps as buttons, in working order; loading opens the load modal. */
 export const WAREHOUSE_ACTIONS = [
   'PREPARING',
   'PREPARED_WAITING_FOR_LOADING',

@@ -23,7 +23,7 @@ type Editing = { delivery?: MilkDelivery };
 const DELIVERY_PAGE_SIZE = 50;
 
 /**
- * 'Süt Teslimatı Girişi' (spec §2): the figures of the chosen days (the last 7 at first) above the
+ * 'Süt Teslimatı Girişi': the figures of the chosen days (the last 7 at first) above the
  * deliveries of the same days. Deliveries, vehicles and drivers load in parallel.
  */
 export default function MilkDeliveriesPage() {

@@ -55,7 +55,7 @@ export const MILK_DELIVERY_COLUMNS: DataTableColumn<MilkDelivery>[] = [
   {
     id: 'deliveryDateTime',
     header: 'Teslimat Zamanı',
-    // The ISO text sorts by time; the cell shows it as spec §2 asks, 'YYYY-MM-DD HH:MM'.
+    // The ISO text sorts by time; the cell shows it as 'YYYY-MM-DD HH:MM'.
     value: (delivery) => delivery.deliveryDateTime,
     render: (delivery) => deliveryTimeText(delivery.deliveryDateTime),
     exportValue: (delivery) => deliveryTimeText(delivery.deliveryDateTime),

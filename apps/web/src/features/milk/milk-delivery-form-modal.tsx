@@ -19,7 +19,7 @@ import { parseTurkishDate } from '../../lib/turkish-date.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDelivery } from './api.ts';
 
-/** Spec §8's alert of an unsuccessful milk delivery save, in correct Turkish. */
+/** The alert of an unsuccessful milk delivery save. */
 const SAVE_FAILED = 'Kaydetme sırasında hata oluştu.';
 
 const LABELS = {
@@ -73,7 +73,7 @@ type Values = {
   deliveryDateTime: string;
 };
 
-/** A new delivery: 0 litres of each milk, now (spec §3). */
+/** A new delivery: 0 litres of each milk, now. */
 function defaultsOf(delivery: MilkDelivery | undefined): Values {
   return {
     milkVehicleId: delivery ? String(delivery.milkVehicleId) : undefined,

@@ -17,7 +17,7 @@ import { showServerError } from '../../lib/server-error.ts';
 import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
 import { useSaveMilkDriver } from './api.ts';
 
-/** Spec §8: the alert of a milk driver save that failed with an exception. */
+/** The alert of a milk driver save that failed with an exception. */
 const SAVE_FAILED = 'Kaydetme sırasında bir hata oluştu.';
 /** Failures that are not the server refusing the record: no answer, or no usable answer. */
 const NOT_A_REFUSAL = ['NETWORK_ERROR', 'UNEXPECTED_RESPONSE', 'INTERNAL'];
@@ -45,7 +45,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
 
   const save = useSubmitGuard(async (values: PersonValues) => {
     setFailure(undefined);
-    // Spec §5: checked here too, so the user learns it without a round trip.
+    // Checked here too, so the user learns it without a round trip.
     if (isMilkDriverNameBlank(values)) {
       setFailure({ message: MILK_DRIVER_NAME_REQUIRED });
       return;
@@ -59,7 +59,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
       onDone();
     } catch (error) {
       console.error('Süt aracı şoförü kaydedilemedi', error);
-      // The server's refusal names what to fix; anything else is the spec's exception alert.
+      // The server's refusal names what to fix; anything else gets the generic save-failure alert.
       const refused = error instanceof ApiRequestError && !NOT_A_REFUSAL.includes(error.code);
       if (!refused) {
         setFailure({ title: SAVE_FAILED, message: errorMessage(error) });

@@ -4,7 +4,7 @@ import { useMilkDrivers } from './api.ts';
 import { MILK_DRIVER_COLUMNS } from './milk-driver-columns.tsx';
 import { MilkDriverFormModal } from './milk-driver-form-modal.tsx';
 
-/** The milk vehicle drivers (spec §2). */
+/** The milk vehicle drivers. */
 export default function MilkDriversPage() {
   return (
     <RecordsPage

@@ -40,7 +40,7 @@ type Values = VehicleIdentityValues & {
   tankerVolumePerUnit: number | undefined;
 };
 
-/** Spec §3 defaults: empty text, the current year, 0 for the numbers. */
+/** The defaults: empty text, the current year, 0 for the numbers. */
 function defaultsOf(vehicle: MilkVehicle | undefined): Values {
   const year = new Date().getFullYear();
   return {
@@ -69,7 +69,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
 
   const save = useSubmitGuard(async (values: Values) => {
     setServerError(undefined);
-    // The total goes along as the spec's screen sends it; the server computes its own regardless.
+    // The total goes along in the body; the server computes its own regardless (docs/domain/milk.md).
     const body = {
       ...values,
       totalVolume: milkVehicleTotalVolume(values.tankerCount, values.tankerVolumePerUnit),
@@ -79,7 +79,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
       notifications.show({ color: 'green', message: `${values.licencePlateCode.trim()} kaydedildi.` });
       onDone();
     } catch (error) {
-      // Spec §8: logged, and the modal stays open; the server's reason is shown as well.
+      // Logged, and the modal stays open; the server's reason is shown as well.
       console.error('Süt aracı kaydedilemedi', error);
       setServerError(showServerError(form.setError, error, LABELS));
     }

@@ -4,7 +4,7 @@ import { useMilkVehicles } from './api.ts';
 import { MILK_VEHICLE_COLUMNS } from './milk-vehicle-columns.tsx';
 import { MilkVehicleFormModal } from './milk-vehicle-form-modal.tsx';
 
-/** 'Süt Araçları Yönetimi' (spec §2): the tankers that collect the milk. */
+/** 'Süt Araçları Yönetimi': the tankers that collect the milk. */
 export default function MilkVehiclesPage() {
   return (
     <RecordsPage

@@ -17,12 +17,12 @@ function boxQuantityProblem(value: number | undefined): string | undefined {
   return checked.success ? undefined : checked.error.issues[0]?.message;
 }
 
-/** A row's box input (min 1, default 1, with its pieces) and its 'Sepete Ekle' button (spec §2, §5). */
+/** A row's box input (min 1, default 1, with its pieces) and its 'Sepete Ekle' button. */
 export function AddToBasket({ product, buyerId }: Props) {
   const [boxes, setBoxes] = useState<number | undefined>(1);
   const [invalid, setInvalid] = useState<string>();
   const addToBasket = useAddToBasket();
-  // Spec §5: a missing box count is one box.
+  // A missing box count is one box.
   const boxCount = boxes ?? 1;
 
   const add = useSubmitGuard(async () => {

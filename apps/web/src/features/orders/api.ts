@@ -106,7 +106,7 @@ export type ItemStep = {
   quantity?: number;
 };
 
-/** The review steps of an item (spec §7): cancel has its own path, the others go by name. */
+/** The review steps of an item: cancel has its own path, the others go by name. */
 export function useItemStep() {
   return useApiMutation(
     ({ orderId, itemId, action, quantity }: ItemStep) => {
@@ -137,7 +137,7 @@ export function useUpdateOrder() {
 export type VehiclePlan = PlanVehicleBody & { orderId: number; itemId?: number };
 
 /**
- * Vehicle planning (DESIGN §7.6): the whole order's open items, or one item. The vehicles' planned
+ * Vehicle planning (docs/domain/orders.md): the whole order's open items, or one item. The vehicles' planned
  * palettes move with it, so the fleet lists reload too.
  */
 export function usePlanVehicle() {

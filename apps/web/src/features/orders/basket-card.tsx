@@ -11,12 +11,12 @@ import { useCancelBasket, useDeleteBasketLine } from './api.ts';
 
 type Props = { basket: Basket; onPlaceOrder: (basket: Basket) => void };
 
-/** Spec §8: a failed delete or cancel shows the server's text. */
+/** A failed delete or cancel shows the server's text. */
 function showFailure(title: string, error: unknown) {
   notifications.show({ color: 'red', title, message: errorMessage(error), autoClose: 8000 });
 }
 
-/** One buyer's basket (spec §2): its lines with a delete each, cancel the basket, place the order. */
+/** One buyer's basket: its lines with a delete each, cancel the basket, place the order. */
 export function BasketCard({ basket, onPlaceOrder }: Props) {
   const deleteLine = useDeleteBasketLine();
   const cancelBasket = useCancelBasket();

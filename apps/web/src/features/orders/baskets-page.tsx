@@ -16,7 +16,7 @@ import { exportBaskets } from './basket-export.ts';
 import { PlaceOrderModal } from './place-order-modal.tsx';
 
 /**
- * 'Sipariş Sepetleri' (spec §2): one block per buyer whose basket holds something, a page at a time
+ * 'Sipariş Sepetleri': one block per buyer whose basket holds something, a page at a time
  * and found by buyer on the server (decision 116).
  */
 export default function BasketsPage() {

@@ -7,7 +7,7 @@ import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { NumberField } from '../../lib/number-field.tsx';
 import { checkOrderFilters, DEFAULT_ORDER_FILTERS, type OrderFilterValues } from './order-filters.ts';
 
-/** 'Tümü' stands for no status filter (spec §9); it and the statuses exclude one another. */
+/** 'Tümü' stands for no status filter; it and the statuses exclude one another. */
 const ALL = 'ALL';
 const STATUS_OPTIONS = [
   { value: ALL, label: ALL_LABEL },
@@ -40,7 +40,7 @@ const resolver: Resolver<OrderFilterValues> = async (values) => {
 
 type Props = { onSearch: (query: OrderQuery) => void };
 
-/** The filter bar of the order screen (spec §9). */
+/** The filter bar of the order screen. */
 export function OrderFilterBar({ onSearch }: Props) {
   const { control, register, handleSubmit, reset, formState } = useForm<OrderFilterValues>({
     resolver,

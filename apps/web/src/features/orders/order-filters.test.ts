@@ -5,7 +5,7 @@ import { checkOrderFilters, DEFAULT_ORDER_FILTERS, toOrderQuery } from './order-
 const NOW = new Date('2026-03-10T20:30:00Z');
 
 describe('order filters', () => {
-  it('open on today and the statuses waiting for review and in review (spec §9)', () => {
+  it('open on today and the statuses waiting for review and in review', () => {
     expect(toOrderQuery(DEFAULT_ORDER_FILTERS, NOW)).toEqual({
       orderNumbers: undefined,
       buyerCodes: undefined,

@@ -9,15 +9,15 @@ import {
 /** Orders per page of the accordion. */
 export const ORDER_PAGE_SIZE = 25;
 
-/** The filter bar of spec §9 as the user fills it. */
+/** The filter bar of the order screen as the user fills it. */
 export type OrderFilterValues = {
   /** Order numbers, comma-separated. */
   orderNumbers: string;
-  /** Buyer codes, comma-separated (spec §5). */
+  /** Buyer codes, comma-separated. */
   buyerCodes: string;
   /** No status chosen means 'Tümü': every status. */
   statuses: OrderStatus[];
-  /** Days back from today, today included (spec §9). */
+  /** Days back from today, today included. */
   periodDays: number;
   minAmount: number | '';
   maxAmount: number | '';
@@ -36,7 +36,7 @@ export const DEFAULT_ORDER_FILTERS: OrderFilterValues = {
 
 const amount = (value: number | '') => (value === '' ? undefined : value);
 
-/** What is typed, split on commas (spec §5); nothing typed is no filter. */
+/** What is typed, split on commas; nothing typed is no filter. */
 const commaList = (typed: string): string[] | undefined => {
   const parts = typed
     .split(',')

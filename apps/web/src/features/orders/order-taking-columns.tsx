@@ -16,7 +16,7 @@ const pieces = (id: keyof Product & `${string}Count`, header: string): Column =>
 });
 
 /**
- * The product table of the order screen (spec §2, §3): figures in pieces (the page says so once, so the
+ * The product table of the order screen: figures in pieces (the page says so once, so the
  * ten columns fit beside the menu at 1366 px), availability in boxes and pieces.
  */
 export const orderTakingColumns: Column[] = [
@@ -65,7 +65,8 @@ export const orderTakingColumns: Column[] = [
     value: (product) => product.availableStockCount,
     exportValue: (product) => product.availableStockCount,
     render: (product) => {
-      // DESIGN §7.1: a goods-out below what is promised leaves it negative, shown in red.
+      // A goods-out below what is promised leaves it negative, shown in red
+      // (docs/domain/products-and-reservations.md).
       const short = product.availableStockCount < 0;
       return (
         <>

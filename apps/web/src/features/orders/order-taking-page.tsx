@@ -19,10 +19,10 @@ const isBuyerId = (value: unknown): value is number | null =>
   value === null || (typeof value === 'number' && Number.isInteger(value) && value > 0);
 const isGroup = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** 'Sipariş Sepeti Oluşturma' (spec §2): a buyer's basket filled by the box from the product list. */
+/** 'Sipariş Sepeti Oluşturma': a buyer's basket filled by the box from the product list. */
 export default function OrderTakingPage() {
   // Kept for the tab and the signed-in user: leaving the screen and coming back keeps the buyer and
-  // the group; a first visit opens on the spec's default group.
+  // the group; a first visit opens on the default group.
   const keyPrefix = `mandira-portal.order-taking.${getSignedInUserName() ?? ''}`;
   const [storedBuyerId, setBuyerId] = useSessionState(`${keyPrefix}.buyer`, null, isBuyerId);
   // A kept buyer that is no longer in the list (removed meanwhile) is no choice at all.

@@ -18,7 +18,7 @@ import { PartialApprovalModal } from './partial-approval-modal.tsx';
 import { type PlanTarget, PlanVehicleModal } from './plan-vehicle-modal.tsx';
 import { useOrderSteps } from './use-order-steps.ts';
 
-/** 'Siparişler' (spec §2): search orders, review their items, send the approved ones to the warehouse. */
+/** 'Siparişler': search orders, review their items, send the approved ones to the warehouse. */
 export default function OrdersPage() {
   const [filters, setFilters] = useState<OrderQuery>(() => checkOrderFilters(DEFAULT_ORDER_FILTERS).query!);
   const [page, setPage] = useState(1);

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * 'Kısmi Onay' (spec §5): the user types boxes, approved as boxes × box size; the maximum shown is the
+ * 'Kısmi Onay': the user types boxes, approved as boxes × box size; the maximum shown is the
  * item's whole boxes. The button stays disabled while the pieces are 1 or less, or not fewer than
  * ordered (that would not be partial; the server refuses it too).
  */

@@ -49,7 +49,7 @@ function resolverFor(hasBranches: boolean): Resolver<Values, unknown, Output> {
 
 type Props = { basket: Basket | null; onClose: () => void };
 
-/** 'Sipariş Oluştur': a buyer's basket becomes an order (spec §2, DESIGN §7.2). */
+/** 'Sipariş Oluştur': a buyer's basket becomes an order (docs/domain/orders.md). */
 export function PlaceOrderModal({ basket, onClose }: Props) {
   return (
     <Modal opened={basket !== null} onClose={onClose} title="Sipariş Oluştur" size="lg">
@@ -93,7 +93,7 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
   const place = useSubmitGuard(async (values: Output) => {
     setServerError(undefined);
     try {
-      // The day travels as the modal shows it, 'GG-AA-YYYY' (spec §2).
+      // The day travels as the modal shows it, 'GG-AA-YYYY'.
       const order = await placeOrder.mutateAsync({
         ...values,
         plannedShipmentDate: getValues('plannedShipmentDate') ?? null,

@@ -17,7 +17,7 @@ export type PlanTarget = { order: Order; item?: OrderItem };
 
 type Props = { target: PlanTarget | null; onClose: () => void };
 
-/** 'Araç Planla' (spec §2, §5): the vehicle meant to carry an order or an item, and the order's palettes. */
+/** 'Araç Planla': the vehicle meant to carry an order or an item, and the order's palettes. */
 export function PlanVehicleModal({ target, onClose }: Props) {
   const title = target?.item
     ? `Araç Planla: ${target.item.productName}`
@@ -126,7 +126,7 @@ function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () =>
           <Button variant="default" onClick={onDone} disabled={save.submitting}>
             Vazgeç
           </Button>
-          {/* Spec §5: Plan stays disabled until a vehicle is chosen. */}
+          {/* Plan stays disabled until a vehicle is chosen. */}
           <Button type="submit" disabled={!vehicle || unreadable} loading={save.submitting}>
             Planla
           </Button>

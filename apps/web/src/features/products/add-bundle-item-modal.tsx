@@ -20,7 +20,9 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'İçerik Ekle': one item and its quantity, with the two refusals of spec §5. */
+/**
+ * 'İçerik Ekle': one item and its quantity, with its two refusals (docs/domain/products-and-reservations.md).
+ */
 export function AddBundleItemModal({ opened, lines, onAdd, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="İçerik Ekle" size="lg" zIndex={310}>

@@ -48,7 +48,7 @@ export function usePendingItems() {
   return useQuery(apiQuery<PendingProductItem[]>([...PENDING, 'list'], '/pending-product-item'));
 }
 
-/** Spec §7: the answer is a list and its first element is the record. */
+/** The answer is a list and its first element is the record (decision 12). */
 export function usePendingItem(id: number | undefined) {
   return useQuery({
     ...apiQuery<PendingProductItem[]>([...PENDING, 'one', id], `/pending-product-item/${id}`),

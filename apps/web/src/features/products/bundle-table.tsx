@@ -5,7 +5,7 @@ import type { BundleDraft } from './bundle-lines.ts';
 
 type Props = { lines: readonly BundleDraft[]; onRemove?: (productItemId: number) => void };
 
-/** Spec §9: the bundle list area is at most 250px high and scrolls beyond that. */
+/** The bundle list area is at most 250px high and scrolls beyond that. */
 export const BUNDLE_LIST_MAX_HEIGHT = 250;
 
 /** The contents of a sellable product; with `onRemove` it is the editable sub-table of the form. */

@@ -9,7 +9,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 
-/** Every field as the user reads it (labels, not codes), so 'Ara...' finds any of them (spec §2). */
+/** Every field as the user reads it (labels, not codes), so 'Ara...' finds any of them. */
 function allText(item: ProductItem): unknown[] {
   return [
     item,

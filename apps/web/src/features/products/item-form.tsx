@@ -18,12 +18,12 @@ export type ItemFormOutput = z.output<typeof CreateProductItemBody>;
 /** What a form starts from: a pending record may leave any field empty (null). */
 export type ItemFormInitial = { [K in keyof ItemFormValues]?: ItemFormValues[K] | null };
 
-// Spec §5, from the same schema the server validates with.
+// The item form's rules, from the same schema the server validates with.
 const resolver = zodResolver(CreateProductItemBody, FIELD_MESSAGES);
 
 type Props = {
   initial?: ItemFormInitial;
-  /** A frozen item keeps its packaging (DESIGN §6); those fields are shown locked. */
+  /** A frozen item keeps its packaging (docs/domain/stock.md); those fields are shown locked. */
   frozen?: boolean;
   submitLabel: string;
   submitting: boolean;

@@ -38,7 +38,7 @@ const COLUMNS: DataTableColumn<PendingProductItem>[] = [
   },
 ];
 
-/** 'Ürün Onay Sayfası' (spec §2): the ERP's new and changed items, each defined with 'Ürünü Tanımla'. */
+/** 'Ürün Onay Sayfası': the ERP's new and changed items, each defined with 'Ürünü Tanımla'. */
 export default function ProductApprovalPage() {
   const pending = usePendingItems();
   const [approving, setApproving] = useState<number>();

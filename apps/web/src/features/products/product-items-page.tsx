@@ -22,7 +22,7 @@ function syncSummary(result: SyncResult): string {
   return `${result.newItems} yeni, ${result.changedItems} değişen ürün 'Ürün Onayı' ekranında onay bekliyor.`;
 }
 
-/** 'Depolanabilir Ürün Listesi' (spec §2). */
+/** 'Depolanabilir Ürün Listesi'. */
 export default function ProductItemsPage() {
   const paging = useSearchPaging();
   const items = useProductItemPage(paging.q, paging.page);

@@ -2,7 +2,7 @@ import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from '../../lib/error-message.ts';
 
 /**
- * Spec §8: 'Kayıt sırasında hata oluştu: ' plus the server's message; 'Sunucu hatası: ...' offline.
+ * 'Kayıt sırasında hata oluştu: ' plus the server's message; 'Sunucu hatası: ...' offline.
  * `message` is the server's message as the form words it (a field's key replaced by its label).
  */
 export function saveErrorMessage(error: unknown, message = errorMessage(error)): string {

@@ -20,7 +20,7 @@ const FormSchema = ProductFormBody;
 type FormValues = z.input<typeof FormSchema>;
 export type SellableFormOutput = z.output<typeof CreateProductBody>;
 
-// Spec §5: name required, quantityInsideBox at least 0; the rest has the defaults of spec §3.
+// Name required, quantityInsideBox at least 0; the rest has the contract's defaults.
 const resolver = zodResolver(FormSchema, FIELD_MESSAGES);
 
 const LABELS = {
@@ -70,7 +70,7 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
 
   const submit = handleSubmit((values) => {
     const productBundle = lines.map((line) => ({ productItemId: line.card.id, quantity: line.quantity }));
-    // Spec §3: the item ids go along with the lines.
+    // The item ids go along with the lines.
     onSubmit({ ...values, productBundle, productItemIds: productBundle.map((line) => line.productItemId) });
   });
 

@@ -64,7 +64,7 @@ function columns(onShowBundle: (product: Product) => void): DataTableColumn<Prod
   ];
 }
 
-/** 'Satılabilir Ürün Listesi' (spec §2): products made of stockable items, with their bundles. */
+/** 'Satılabilir Ürün Listesi': products made of stockable items, with their bundles. */
 export default function SellableProductsPage() {
   const [group, setGroup] = useState(ALL);
   const products = useSellableProducts(group);

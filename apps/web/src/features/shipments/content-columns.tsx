@@ -12,7 +12,7 @@ export function contentWarehousesText(line: ShipmentContentLine, separator = ' ย
     .join(separator);
 }
 
-/** Spec ยง2: what is on the truck, order by order: buyer, product, pieces, boxes, warehouses. */
+/** What is on the truck, order by order: buyer, product, pieces, boxes, warehouses. */
 export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
   {
     id: 'orderNumber',

@@ -11,7 +11,7 @@ import { apiQuery, useApiMutation } from '../../api/query.ts';
 /** Accepting moves an item on; reporting it as not loaded also puts its pieces back in stock. */
 const CHANGED = [SHIPMENTS_KEY, ORDERS_KEY, STOCK_KEY, SELLABLE_PRODUCTS_KEY] as const;
 
-/** Spec §7 `GET /shipments/{id}/content`: the shipment with one line per order item loaded on it. */
+/** `GET /shipments/{id}/content`: the shipment with one line per order item loaded on it. */
 export function useShipmentContent(shipmentId: number | undefined) {
   return useQuery({
     ...apiQuery<ShipmentContent>(

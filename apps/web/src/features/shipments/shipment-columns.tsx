@@ -37,7 +37,7 @@ const tonsColumn = (
   noWrap: true,
 });
 
-/** Spec §3: code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, description, status. */
+/** Code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, description, status. */
 export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   {
     id: 'shipmentCode',

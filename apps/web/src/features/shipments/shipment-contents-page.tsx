@@ -25,7 +25,10 @@ import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
 
 const SHIPMENT_LIST = '/sevkiyat-yonetimi';
 
-/** Once the truck has left, its loads can no longer be reported as not loaded (DESIGN §7.3). */
+/**
+ * Once the truck has left, its loads can no longer be reported as not loaded (docs/domain/orders.md,
+ * REJECT_LOAD_STATUS).
+ */
 const DEPARTED: readonly ShipmentStatus[] = ['ON_DELIVERY', 'DELIVERED', 'RETURNING_TO_WAREHOUSE'];
 
 type Verdict = 'ACCEPT_LOAD_STATUS' | 'REJECT_LOAD_STATUS';
@@ -81,7 +84,7 @@ function ShipmentFacts({ shipment }: { shipment: Shipment }) {
 }
 
 /**
- * 'Sevkiyat Yük Kabulü' (spec §2, `?orderShipmentId=`): what is loaded on a shipment; the shipping
+ * 'Sevkiyat Yük Kabulü' (`?orderShipmentId=`): what is loaded on a shipment; the shipping
  * staff accept each item's load or report it as not loaded, and go back to the shipment list. The back
  * office reads the same page without the buttons.
  */
@@ -151,7 +154,7 @@ export default function ShipmentContentsPage() {
             ? `${what}: yükleme kabul edildi.`
             : `${what}: yüklenmedi olarak bildirildi.`,
       });
-      // Spec §2: after acting the screen returns to the shipment list.
+      // After acting the screen returns to the shipment list.
       navigate(SHIPMENT_LIST);
     } catch (error) {
       notifications.show({

@@ -19,7 +19,7 @@ import {
   vehicleOptions,
 } from './shipment-form-options.ts';
 
-/** Spec §8: the alert of a failed create; the server's reason follows it. */
+/** The alert of a failed create; the server's reason follows it. */
 export const CREATE_FAILED = 'Sevkiyat oluşturulurken hata oluştu.';
 const UPDATE_FAILED = 'Sevkiyat güncellenirken hata oluştu.';
 
@@ -49,7 +49,7 @@ const toBody = (values: Values) => ({
   toWarehouseId: Number(values.toWarehouseId) || undefined,
 });
 
-// The server's schema, so a missing choice shows on its field before anything is sent (spec §5).
+// The server's schema, so a missing choice shows on its field before anything is sent.
 const resolver = contractResolver<Values>(CreateShipmentBody, toBody);
 
 const idText = (id: number | null | undefined) => (id ? String(id) : '');
@@ -69,7 +69,7 @@ function defaultsOf(shipment: Shipment | undefined): Values {
 
 type Props = { opened: boolean; shipment: Shipment | undefined; onClose: () => void };
 
-/** A new shipment (PARKING), or the route, vehicle and driver of one not yet loading (DESIGN §7.5). */
+/** A new shipment (PARKING), or the route, vehicle and driver of one not yet loading. */
 export function ShipmentFormModal({ opened, shipment, onClose }: Props) {
   return (
     <Modal

@@ -24,7 +24,7 @@ export function vehicleOptions(vehicles: readonly Vehicle[], shipmentId: number 
   });
 }
 
-/** Drivers on leave or on another open shipment cannot be chosen (DESIGN §7.6). */
+/** Drivers on leave or on another open shipment cannot be chosen (docs/domain/loading-and-shipments.md). */
 export function driverOptions(drivers: readonly Driver[], shipmentId: number | undefined): Option[] {
   return [...drivers].sort(byTurkishText((driver) => driver.fullName)).map((driver) => {
     const own = shipmentId !== undefined && driver.openShipmentId === shipmentId;

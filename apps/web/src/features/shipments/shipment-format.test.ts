@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatKilometres, formatTons, kilometres, minutes } from './shipment-format.ts';
 
-describe('route figures (spec §9)', () => {
+describe('route figures', () => {
   it('shows metres as km with two decimals, the Turkish way', () => {
     expect(kilometres(190_264)).toBe(190.26);
     expect(formatKilometres(190_264)).toBe('190,26');

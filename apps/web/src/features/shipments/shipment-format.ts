@@ -1,12 +1,12 @@
 import type { RouteStop, Shipment } from '@mandira/contract/shipments';
 import { formatNumber } from '../../lib/format.ts';
 
-/** Spec §9: route distance in metres, shown in km with 2 decimals. */
+/** Route distance in metres, shown in km with 2 decimals. */
 export function kilometres(metres: number | null): number | null {
   return metres === null ? null : Math.round(metres / 10) / 100;
 }
 
-/** Spec §9: duration in seconds, shown in whole minutes. */
+/** Duration in seconds, shown in whole minutes. */
 export function minutes(seconds: number | null): number | null {
   return seconds === null ? null : Math.round(seconds / 60);
 }

@@ -21,7 +21,7 @@ type Props = {
   onRoute: (shipment: Shipment) => void;
 };
 
-/** The steps the contract's machine allows from the shipment's status, with its facts (DESIGN §7.5). */
+/** The steps the contract's machine allows from the shipment's status, with its facts (decision 74). */
 export function actionsOf(shipment: Shipment): ShipmentAction[] {
   return shipmentMachine.actionsFrom(shipment.status as ShipmentStatus, shipment.actionContext);
 }

@@ -20,7 +20,7 @@ import { WeightModal } from './weight-modal.tsx';
 type Editing = { shipment?: Shipment };
 
 /**
- * 'Sevkiyat Yönetimi' (spec §2): the shipments, their route, and the steps from parking to delivery.
+ * 'Sevkiyat Yönetimi': the shipments, their route, and the steps from parking to delivery.
  * The back office acts on them; shipping staff read the list the load-acceptance screen returns to.
  * The server filters and pages the list (decision 110); Excel takes every shipment the filters match.
  */

@@ -13,7 +13,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'Başka Sevkiyata Aktar' (DESIGN §7.5): the loads move to a shipment that is loading. */
+/**
+ * 'Başka Sevkiyata Aktar' (docs/domain/loading-and-shipments.md): the loads move to a shipment that is
+ * loading.
+ */
 export function TransferModal({ shipment, shipments, submitting, onTransfer, onClose }: Props) {
   const [target, setTarget] = useState<string | null>(null);
   const targets = shipments

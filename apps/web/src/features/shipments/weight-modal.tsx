@@ -15,7 +15,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'Kantardan Çıkar' (spec §4): the weighbridge's figure in tons completes the weight check. */
+/** 'Kantardan Çıkar': the weighbridge's figure in tons completes the weight check. */
 export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
   return (
     <Modal opened={shipment !== null} onClose={onClose} title="Kantar Tartımı">

@@ -23,7 +23,7 @@ const ITEMS = [...STOCK, 'items'] as const;
 const HISTORY = [...STOCK, 'history'] as const;
 const WAREHOUSES = OWN_WAREHOUSES_KEY;
 
-/** The three filters of the item list (spec §7); '' means all. */
+/** The three filters of the item list; '' means all. */
 export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
 export const NO_FILTERS: ItemFilters = { packagingGroup: '', warehouseStockType: '', warehouseName: '' };
 
@@ -59,7 +59,7 @@ export function useCreateWarehouse() {
   });
 }
 
-/** The history filters of spec §7; dates are Istanbul days 'YYYY-MM-DD'. */
+/** The history filters; dates are Istanbul days 'YYYY-MM-DD'. */
 export type HistoryFilters = {
   productItemId?: number;
   warehouseId?: number;
@@ -87,7 +87,7 @@ export async function exportStockHistory(filters: HistoryFilters): Promise<Stock
   return rowsNoticingCut(bounded, 'stok hareketi');
 }
 
-/** The three movements of the goods and stock screens, each a bulk call (spec §7). */
+/** The three movements of the goods and stock screens, each a bulk call. */
 export type StockMovement =
   | { kind: 'import'; body: StockImportBulkBody }
   | { kind: 'export'; body: StockExportBulkBody }

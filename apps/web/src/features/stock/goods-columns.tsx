@@ -8,8 +8,8 @@ import { WarehouseStockList } from './warehouse-stock-list.tsx';
 type Column = DataTableColumn<ProductItem>;
 
 /**
- * Spec §2 writes a warehouse's stock as 'DEPO-{warehouseId} : quantity'; the portal names the warehouse
- * as every other screen does ('Depo-1 : 703'), since created warehouses have names of their own.
+ * A warehouse's stock is written with the warehouse's name as every other screen shows it ('Depo-1 :
+ * 703'), not its number, since created warehouses have names of their own.
  */
 export function warehouseStockLines(item: ProductItem): string[] {
   return item.stocks.map((line) => `${line.wareHouse.label} : ${formatPieces(line.quantity)}`);
@@ -73,7 +73,7 @@ const approximateBoxes: Column = {
   minWidth: 70,
 };
 
-/** The goods table of spec §2; the '-2' screen keeps only what identifies the item. */
+/** The goods table; the '-2' screen keeps only what identifies the item. */
 export const GOODS_COLUMNS: Column[] = [
   nameAndCode,
   barcodeColumn,

@@ -4,7 +4,7 @@ import { Group, Select } from '@mantine/core';
 import { sortedOptions } from '../../lib/select-options.ts';
 import type { ItemFilters } from './api.ts';
 
-/** The goods screen's 'all' (spec §2 'Tumu'); the server reads it as no filter. */
+/** The goods screen's 'all' ('Tumu'); the server reads it as no filter. */
 export const ALL = 'Tumu';
 export const ALL_FILTERS: ItemFilters = { warehouseStockType: ALL, warehouseName: ALL, packagingGroup: ALL };
 

@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * Goods-in and goods-out (spec §2, §4): a movement type, pieces per warehouse and a description.
+ * Goods-in and goods-out: a movement type, pieces per warehouse and a description.
  * The form lives only while the modal is open, so closing it forgets item, type, error and description.
  */
 export function GoodsModal({ target, filters, onClose }: Props) {

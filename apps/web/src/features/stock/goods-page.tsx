@@ -20,11 +20,11 @@ import type { GoodsKind } from './stock-changes.ts';
 import { StockCountModal } from './stock-count-modal.tsx';
 import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
 
-/** Spec §2's title of the count modal, in correct Turkish. */
+/** The title of the count modal. */
 const COUNT_TITLE = 'Mal Sayım Stok Düzenleme';
 
 /**
- * 'Mal Giris Cikis Yonetimi' (spec §2) and its '-2' copy: one page, the copy with a reduced table
+ * 'Mal Giris Cikis Yonetimi' and its '-2' copy: one page, the copy with a reduced table
  * and no stock columns.
  */
 function GoodsPage({ compact }: { compact: boolean }) {

@@ -14,7 +14,7 @@ const changeColor = (change: number) => (change > 0 ? 'teal.8' : change < 0 ? 'r
 const productName: Column = {
   id: 'productItemName',
   header: 'Ürün Adı',
-  // An item no longer known shows its number (spec §2).
+  // An item no longer known shows its number.
   value: (entry) => entry.productItemName ?? `#${entry.productItemId}`,
   render: (entry) => (
     <div>
@@ -77,7 +77,7 @@ const createdBy: Column = {
   noWrap: true,
 };
 
-/** 'Stok Geçmişi' (spec §2). */
+/** 'Stok Geçmişi'. */
 export const HISTORY_COLUMNS: Column[] = [
   productName,
   warehouse,
@@ -96,7 +96,7 @@ export const HISTORY_COLUMNS: Column[] = [
   createdBy,
 ];
 
-/** The movements of one item, in the history modals: change in boxes and from → to (spec §2). */
+/** The movements of one item, in the history modals: change in boxes and from → to. */
 export const ITEM_HISTORY_COLUMNS: Column[] = [
   action,
   change,

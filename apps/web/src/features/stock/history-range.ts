@@ -1,6 +1,6 @@
 import { addDays } from '@mandira/contract/istanbul-time';
 
-/** The quick ranges of spec §2/§9: one week, one month, three months, one year back from today. */
+/** The quick ranges: one week, one month, three months, one year back from today. */
 export const QUICK_RANGES = [
   { key: '1H', label: '1H', title: 'Son 1 hafta' },
   { key: '1A', label: '1A', title: 'Son 1 ay' },

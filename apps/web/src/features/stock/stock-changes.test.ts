@@ -44,7 +44,7 @@ describe('toPieces', () => {
 });
 
 describe('goodsRequest', () => {
-  it('refuses without a movement type, with the spec text', () => {
+  it('refuses without a movement type, asking for one', () => {
     expect(goodsRequest('import', { lines, quantities: { 11: 5 }, movementType: null, notes: '' })).toEqual({
       refusal: MOVEMENT_TYPE_MISSING,
     });

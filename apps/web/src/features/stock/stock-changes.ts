@@ -17,7 +17,7 @@ export const NO_QUANTITY = 'En az bir depo için 0’dan büyük bir miktar giri
 export const NEGATIVE_QUANTITY = 'Miktar 0 veya daha büyük olmalıdır.';
 export const FIX_QUANTITIES = 'Hatalı miktarları düzeltiniz.';
 
-/** Pieces typed into a field: a whole number ≥ 0, empty counts as 0 (spec §5); else undefined. */
+/** Pieces typed into a field: a whole number ≥ 0, empty counts as 0; else undefined. */
 export function toPieces(value: QuantityInput): number | undefined {
   if (value === undefined) return 0;
   return Number.isInteger(value) && value >= 0 ? value : undefined;
@@ -90,7 +90,7 @@ export function initialCounts(lines: readonly StockLine[]): QuantityInputs {
 }
 
 /**
- * The count request: every line with its counted pieces (empty counts as 0, spec §5). The server
+ * The count request: every line with its counted pieces (empty counts as 0). The server
  * writes history only for lines whose quantity really changes. A refusal is the message to show instead.
  */
 export function countRequest(

@@ -15,7 +15,7 @@ type Props = {
   onClose: () => void;
 };
 
-/** A stock count (spec §2, §5): the counted pieces overwrite each warehouse's stock. */
+/** A stock count: the counted pieces overwrite each warehouse's stock. */
 export function StockCountModal({ item, filters, title, onClose }: Props) {
   return (
     <Modal opened={item !== null} onClose={onClose} size="xl" title={title}>

@@ -11,7 +11,7 @@ const PAGE_SIZE = 20;
 
 export type HistoryTarget = { item: ProductItem; warehouse?: WarehouseName };
 
-/** 'Stok Hareketleri' (spec §2): the movements of one item, in one warehouse or all, newest first. */
+/** 'Stok Hareketleri': the movements of one item, in one warehouse or all, newest first. */
 export function StockHistoryModal({
   target,
   onClose,

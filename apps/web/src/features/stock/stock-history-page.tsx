@@ -18,7 +18,7 @@ const PAGE_SIZE = 50;
 const ALL = 'ALL';
 const ACTION_OPTIONS = Object.entries(STOCK_ACTION_LABELS).map(([value, label]) => ({ value, label }));
 
-/** 'Stok Geçmişi' (spec §2): every filter change reloads; both dates start on today. */
+/** 'Stok Geçmişi': every filter change reloads; both dates start on today. */
 export default function StockHistoryPage() {
   const today = istanbulDate(new Date());
   const [filters, setFilters] = useState<HistoryFilters>({ startDate: today, endDate: today });

@@ -18,7 +18,7 @@ import { stockManagementColumns } from './stock-columns.tsx';
 import { StockCountModal } from './stock-count-modal.tsx';
 import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
 
-/** 'Stok Yönetimi' (spec §2): stock per warehouse, its movements, and counts. */
+/** 'Stok Yönetimi': stock per warehouse, its movements, and counts. */
 export default function StockManagementPage() {
   const [filters, setFilters] = useState<ItemFilters>(NO_FILTERS);
   const paging = useSearchPaging();

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
-/** What a movement does to the stock, in red above its fields (spec §5). */
+/** What a movement does to the stock, in red above its fields. */
 export const STOCK_WARNINGS = {
   import: 'Girdiğiniz miktarlar ilgili depodaki mevcut stoğa eklenir.',
   export: 'Girdiğiniz miktarlar ilgili depodaki mevcut stoktan düşülür.',

@@ -21,7 +21,7 @@ const occupancyColor = (rate: number) => (rate >= 90 ? 'red' : rate >= 70 ? 'ora
 const occupancyText = (rate: number) =>
   rate === 0 ? '%0' : rate < 0.1 ? '<%0,1' : `%${formatNumber(rate, 1)}`;
 
-/** The own-warehouse table of spec §2. */
+/** The own-warehouse table. */
 export const WAREHOUSE_COLUMNS: DataTableColumn<Warehouse>[] = [
   { id: 'id', header: 'ID', value: (warehouse) => warehouse.id, align: 'right', width: 60 },
   // `name` is the stock location's code DEPO{id}; the name people give it is the short name.

@@ -37,7 +37,7 @@ const LABELS = {
 
 const TYPE_OPTIONS = Object.entries(WAREHOUSE_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
-/** Spec §5: capacity 0 and surface 1 by default, cold storage, no point chosen yet. */
+/** Capacity 0 and surface 1 by default, cold storage, no point chosen yet. */
 const DEFAULTS: Values = {
   shortName: '',
   description: '',
@@ -69,7 +69,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
     defaultValues: DEFAULTS,
   });
 
-  // Spec §4: idle → submitting (a second click is ignored) → reset, reload, close; a failure keeps it open.
+  // Idle → submitting (a second click is ignored) → reset, reload, close; a failure keeps it open.
   const create = useSubmitGuard(async (values: Output) => {
     setServerError(undefined);
     try {

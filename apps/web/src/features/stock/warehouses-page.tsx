@@ -7,7 +7,7 @@ import { PageHeader } from '../../lib/page-header.tsx';
 import { WAREHOUSE_COLUMNS } from './warehouse-columns.tsx';
 import { WarehouseCreateModal } from './warehouse-create-modal.tsx';
 
-/** 'Depo Yönetimi' (spec §2, own warehouses): the list and the create modal. */
+/** 'Depo Yönetimi' (own warehouses): the list and the create modal. */
 export default function WarehousesPage() {
   const warehouses = useWarehouses();
   const [creating, setCreating] = useState(false);

@@ -62,7 +62,7 @@ type Props = {
 
 /**
  * Checked with the server's schema first; a refusal of the server shows on its field, or above the
- * buttons, and the modal stays open (spec §5).
+ * buttons, and the modal stays open.
  */
 export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
   const saveUser = useSaveUser();

@@ -10,7 +10,7 @@ import { GeneratedPasswordModal } from './generated-password-modal.tsx';
 import { USER_COLUMNS } from './user-columns.tsx';
 import { UserFormModal } from './user-form-modal.tsx';
 
-/** Spec §5: the users search applies only when the query is longer than 2 characters. */
+/** The users search applies only when the query is longer than 2 characters. */
 const USER_SEARCH_MIN_LENGTH = 3;
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: UserAccess };
@@ -75,7 +75,7 @@ export function UsersTab() {
           </Button>
         }
         rowActions={(user) => (
-          // Spec §2 names the row actions 'Düzenle' and 'Şifre Üret': the buttons say so.
+          // The row actions are named 'Düzenle' and 'Şifre Üret': the buttons say so.
           <>
             <Button
               size="compact-sm"
