@@ -22,7 +22,7 @@ import {
   signIn,
   startServer,
   verdict,
-} from './harness.ts';
+} from './harness/server.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);

@@ -27,7 +27,7 @@ import {
   signIn,
   startServer,
   stopping,
-} from './harness.ts';
+} from './harness/server.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);

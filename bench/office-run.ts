@@ -33,7 +33,7 @@ import {
   signIn,
   startServer,
   stopping,
-} from './harness.ts';
+} from './harness/server.ts';
 import { load, type Measured } from './load.ts';
 import { type MixResult, prepareOfficeMix } from './office-mix.ts';
 

@@ -22,7 +22,7 @@ import {
   type Server,
   signIn,
   startServer,
-} from './harness.ts';
+} from './harness/server.ts';
 
 const IN_FLIGHT = Number(process.env.PDF_IN_FLIGHT ?? 20);
 const LINES = Number(process.env.PDF_LINES ?? 300);

@@ -37,7 +37,7 @@ import {
   signIn,
   startServer,
   stopping,
-} from './harness.ts';
+} from './harness/server.ts';
 import { type LoadOptions, load, type Measured } from './load.ts';
 import { officeBench } from './office-run.ts';
 import { orderScenarios, type Scenario } from './order-scenarios.ts';
