@@ -11,18 +11,11 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import {
-  call,
-  createDatabase,
-  deadline,
-  finish,
-  itemBody,
-  percentile,
-  runCheck,
-  type Server,
-  signIn,
-  startServer,
-} from './harness/server.ts';
+import { call, itemBody, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { deadline, finish, runCheck } from './harness/process.ts';
+import { type Server, startServer } from './harness/server.ts';
+import { percentile } from './harness/stats.ts';
 
 const IN_FLIGHT = Number(process.env.PDF_IN_FLIGHT ?? 20);
 const LINES = Number(process.env.PDF_LINES ?? 300);

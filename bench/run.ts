@@ -25,19 +25,11 @@ import { listStockHistory } from '../apps/server/src/modules/stock/stock-history
 import { stockChangeStatement } from '../apps/server/src/modules/stock/stock-movement.service.ts';
 import { generateDataset, HOT_GROUP, HOT_ITEMS } from './dataset.ts';
 import { capture, direct, replay, summarize } from './direct-sql.ts';
-import {
-  ADMIN,
-  addWarehouses,
-  checkLedger,
-  createDatabase,
-  deadline,
-  describeLedger,
-  finish,
-  type Server,
-  signIn,
-  startServer,
-  stopping,
-} from './harness/server.ts';
+import { addWarehouses, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { checkLedger, describeLedger } from './harness/ledger.ts';
+import { deadline, finish, stopping } from './harness/process.ts';
+import { ADMIN, type Server, startServer } from './harness/server.ts';
 import { type LoadOptions, load, type Measured } from './load.ts';
 import { officeBench } from './office-run.ts';
 import { orderScenarios, type Scenario } from './order-scenarios.ts';
