@@ -7,22 +7,12 @@
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
  */
 import pg from 'pg';
-import {
-  type Answered,
-  call,
-  checkLedger,
-  createDatabase,
-  deadline,
-  describeLedger,
-  itemBody,
-  runCheck,
-  type Server,
-  seededRandom,
-  sendAll,
-  signIn,
-  startServer,
-  verdict,
-} from './harness.ts';
+import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { checkLedger, describeLedger } from './harness/ledger.ts';
+import { deadline, runCheck, verdict } from './harness/process.ts';
+import { type Server, startServer } from './harness/server.ts';
+import { seededRandom } from './harness/stats.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);

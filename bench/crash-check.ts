@@ -14,20 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import {
-  checkLedger,
-  createDatabase,
-  deadline,
-  describeLedger,
-  finish,
-  itemBody,
-  onCleanup,
-  type Server,
-  type SqlReader,
-  signIn,
-  startServer,
-  stopping,
-} from './harness.ts';
+import { itemBody, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { checkLedger, describeLedger, type SqlReader } from './harness/ledger.ts';
+import { deadline, finish, onCleanup, stopping } from './harness/process.ts';
+import { type Server, startServer } from './harness/server.ts';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
 const CONCURRENCY = Number(process.env.CRASH_CONCURRENCY ?? 8);

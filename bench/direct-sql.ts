@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
-import { percentile } from './harness.ts';
+import { percentile } from './harness/stats.ts';
 import type { Measured } from './load.ts';
 
 /** A statement as the server sends it: `name` when it is a prepared statement. */

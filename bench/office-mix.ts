@@ -12,7 +12,8 @@ import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { createUser } from '../apps/server/src/modules/access/user.service.ts';
-import { type Server, signIn } from './harness.ts';
+import { signIn } from './harness/api.ts';
+import type { Server } from './harness/server.ts';
 import {
   type Desk,
   type OfficeRole,

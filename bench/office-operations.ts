@@ -1,13 +1,13 @@
 /**
  * What the office does, screen by screen: each built-in role's requests with their weights, every
  * request with a body or query of its own (a page, a filter, a buyer, an item still open for that step).
- * The work of the writes (items waiting for a step, orders with something open) is read from the data
- * set once and used up as the mix goes, so a write finds its item in the state it needs.
+ * The work of the writes (items waiting for a step, orders with something open; bench/office-work.ts) is
+ * read from the data set once and used up as the mix goes, so a write finds its item in the state it needs.
  */
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type pg from 'pg';
-import { nearestCity } from '../apps/server/src/modules/shipments/turkish-provinces.ts';
 import { HOT_GROUP } from './dataset.ts';
+import { type Buyer, readWork } from './office-work.ts';
 
 export type OfficeRole = 'ORDER_MANAGER' | 'WAREHOUSE_STAFF' | 'BACKOFFICE_ADMIN' | 'FINANCE_ADMIN';
 
@@ -28,7 +28,6 @@ export type Planned = {
 
 /** One user's own state: the buyers whose baskets it fills, and those it filled in this run. */
 export type Desk = { index: number; buyers: Buyer[]; filled: Buyer[] };
-type Buyer = { id: number; branch: number };
 
 export type Operation = {
   name: string;
@@ -39,82 +38,8 @@ export type Operation = {
   plan(desk: Desk): Planned | null;
 };
 
-type Work = {
-  buyers: Buyer[];
-  products: number[];
-  reviewItems: [number, number][];
-  waitingItems: [number, number][];
-  preparedItems: [number, number][];
-  payableOrders: number[];
-  hotLines: number[];
-  shipments: number[];
-  vehicles: number[];
-  cities: number[];
-  milkVehicles: number[];
-  milkDrivers: number[];
-};
-
-const ids = async (pool: pg.Pool, text: string, values: unknown[] = []) =>
-  (await pool.query<{ id: number }>(text, values)).rows.map((row) => row.id);
-const pairs = async (pool: pg.Pool, text: string) =>
-  (await pool.query<{ order_id: number; id: number }>(text)).rows.map(
-    (row) => [row.order_id, row.id] as [number, number],
-  );
-
-function shuffled<T>(list: T[]): T[] {
-  for (let i = list.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [list[i], list[j]] = [list[j]!, list[i]!];
-  }
-  return list;
-}
-
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const between = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
-
-async function readWork(pool: pg.Pool): Promise<Work> {
-  const itemsOf = (orderStatus: string, itemStatus: string) =>
-    pairs(
-      pool,
-      `select oi.order_id, oi.id from order_items oi join orders o on o.id = oi.order_id
-        where o.status = '${orderStatus}' and oi.status = '${itemStatus}'`,
-    );
-  const { rows: depots } = await pool.query<{ latitude: number; longitude: number }>(
-    'select latitude::float8 as latitude, longitude::float8 as longitude from buyer_warehouses',
-  );
-  const { rows: buyers } = await pool.query<Buyer>(
-    `select b.id, min(w.id)::int as branch from buyers b join buyer_warehouses w on w.buyer_id = b.id
-      where b.code like 'BNC-M%' group by b.id order by b.id`,
-  );
-  return {
-    buyers,
-    products: await ids(pool, `select id from products where stock_code like 'BNC-P%'`),
-    reviewItems: shuffled(await itemsOf('IN_REVIEW', 'WAITING_FOR_APPROVAL')),
-    waitingItems: shuffled(await itemsOf('IN_PROGRESS', 'WAITING_FOR_WAREHOUSE_OPERATION')),
-    preparedItems: [],
-    // Orders with at least 5 TL open take a few payments of 1–4 TL each without running out.
-    payableOrders: shuffled(
-      await ids(
-        pool,
-        `select o.id from orders o
-          where o.status = 'COMPLETED' and o.dealt_total_price - coalesce((select sum(t.amount)
-                  from accounting_transactions t where t.order_id = o.id and t.reason <> 'NEW_ORDER'), 0) >= 5
-          limit 5000`,
-      ),
-    ),
-    hotLines: await ids(
-      pool,
-      `select l.id from stock_lines l join product_items i on i.id = l.product_item_id
-        where i.packaging_group = $1 and l.warehouse_id in (1, 2) order by l.id`,
-      [HOT_GROUP],
-    ),
-    shipments: await ids(pool, 'select id from shipments'),
-    vehicles: await ids(pool, 'select id from vehicles'),
-    cities: [...new Set(depots.map((depot) => nearestCity(depot.latitude, depot.longitude)!.plateCode))],
-    milkVehicles: await ids(pool, 'select id from milk_vehicles'),
-    milkDrivers: await ids(pool, 'select id from milk_vehicle_drivers'),
-  };
-}
 
 /**
  * The operations of the mix over a data set of `days` days whose biggest buyer is `bigBuyerId`.

@@ -21,19 +21,11 @@ import {
   type OfficeSize,
 } from './dataset-year.ts';
 import { capture, direct, replay, summarize } from './direct-sql.ts';
-import {
-  ADMIN,
-  addWarehouses,
-  checkLedger,
-  createDatabase,
-  deadline,
-  describeLedger,
-  finish,
-  ROOT,
-  signIn,
-  startServer,
-  stopping,
-} from './harness.ts';
+import { addWarehouses, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { checkLedger, describeLedger } from './harness/ledger.ts';
+import { deadline, finish, stopping } from './harness/process.ts';
+import { ADMIN, ROOT, startServer } from './harness/server.ts';
 import { load, type Measured } from './load.ts';
 import { type MixResult, prepareOfficeMix } from './office-mix.ts';
 

@@ -6,7 +6,6 @@
  */
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import { OrderQuery } from '@mandira/contract/order-query';
-import type { Request } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
@@ -15,17 +14,7 @@ import type { Actor } from '../apps/server/src/http/auth.ts';
 import { addToBasket } from '../apps/server/src/modules/orders/basket.service.ts';
 import { searchOrders } from '../apps/server/src/modules/orders/order-query.service.ts';
 import { findProducts } from '../apps/server/src/modules/products/sellable-product.repo.ts';
-
-export type Scenario = {
-  name: string;
-  /** Which target of the issue it measures, for the summary line. */
-  target?: 'search' | 'products' | 'basket';
-  connections: number;
-  /** Movements are counted, not timed, so the ledger check can account for every one. */
-  amount?: number;
-  request: Request;
-  direct: () => Promise<void>;
-};
+import type { Scenario } from './scenarios.ts';
 
 type Statement = { name?: string; text: string; values: unknown[] };
 

@@ -9,20 +9,11 @@
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
  */
 import pg from 'pg';
-import {
-  type Answered,
-  call,
-  createDatabase,
-  deadline,
-  itemBody,
-  runCheck,
-  type Server,
-  seededRandom,
-  sendAll,
-  signIn,
-  startServer,
-  verdict,
-} from './harness.ts';
+import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { deadline, runCheck, verdict } from './harness/process.ts';
+import { type Server, startServer } from './harness/server.ts';
+import { seededRandom } from './harness/stats.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);

@@ -10,19 +10,13 @@
  * Env: BENCH_POSTGRES_URL, PDF_IN_FLIGHT (20), PDF_LINES (300), PDF_BENCH_SECONDS (15).
  */
 import os from 'node:os';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import pg from 'pg';
-import {
-  call,
-  createDatabase,
-  deadline,
-  finish,
-  itemBody,
-  percentile,
-  runCheck,
-  type Server,
-  signIn,
-  startServer,
-} from './harness.ts';
+import { call, itemBody, signIn } from './harness/api.ts';
+import { createDatabase } from './harness/database.ts';
+import { deadline, finish, runCheck } from './harness/process.ts';
+import { type Server, startServer } from './harness/server.ts';
+import { percentile } from './harness/stats.ts';
 
 const IN_FLIGHT = Number(process.env.PDF_IN_FLIGHT ?? 20);
 const LINES = Number(process.env.PDF_LINES ?? 300);
@@ -73,7 +67,12 @@ async function seed(server: Server, databaseUrl: string): Promise<{ printed: num
       call(server, token, 'POST', '/api/admin/baskets', { buyerId, productId: product.id, boxQuantity: 50 }),
       'basket',
     );
-    await created(call(server, token, 'POST', '/api/admin/baskets/apply-to-order', { buyerId }), 'order');
+    // An order needs its planned shipment day, as on the order screen.
+    const plannedShipmentDate = addDays(istanbulDate(new Date()), 2);
+    await created(
+      call(server, token, 'POST', '/api/admin/baskets/apply-to-order', { buyerId, plannedShipmentDate }),
+      'order',
+    );
   }
   // The payments go straight in: the statement is what is measured, not how it came about.
   const db = new pg.Client({ connectionString: databaseUrl });

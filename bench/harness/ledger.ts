@@ -1,0 +1,77 @@
+/**
+ * The stock ledger's invariants (docs/domain/stock.md, "The stock ledger") checked straight in SQL after
+ * a run, whatever the run did through the API.
+ */
+
+export type LedgerReport = {
+  lines: number;
+  historyRows: number;
+  /** Lines whose quantity is not the sum of their history's changes. */
+  sumMismatches: { id: number; quantity: number; historySum: number }[];
+  negativeLines: number;
+  /** History rows whose quantity_after_change is not the previous row's plus this change. */
+  brokenChains: { id: number; stockLineId: number }[];
+};
+
+/** A connection to read the ledger through: node-postgres, or the embedded database itself. */
+export type SqlReader = {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+};
+
+/**
+ * Every line's quantity is the sum of its history, no line is negative, and each line's history, in id
+ * order, is one unbroken running sum (a lost update would show as a row that starts from a stale
+ * quantity).
+ */
+export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
+  const sums = await client.query<{ id: number; quantity: number; history_sum: string }>(
+    `select l.id, l.quantity, coalesce(h.total, 0) as history_sum
+       from stock_lines l
+       left join (select stock_line_id, sum(quantity_change) as total from stock_history group by stock_line_id) h
+         on h.stock_line_id = l.id
+      where l.quantity <> coalesce(h.total, 0)
+      order by l.id limit 20`,
+  );
+  const counts = await client.query<{ lines: number; negative: number; history: string }>(
+    `select (select count(*) from stock_lines)::int as lines,
+            (select count(*) from stock_lines where quantity < 0)::int as negative,
+            (select count(*) from stock_history) as history`,
+  );
+  const chains = await client.query<{ id: string; stock_line_id: number }>(
+    `select id, stock_line_id from (
+        select id, stock_line_id, quantity_change, quantity_after_change,
+               lag(quantity_after_change, 1, 0) over (partition by stock_line_id order by id) as before
+          from stock_history) h
+      where before + quantity_change <> quantity_after_change
+      order by id limit 20`,
+  );
+  return {
+    lines: counts.rows[0]!.lines,
+    historyRows: Number(counts.rows[0]!.history),
+    sumMismatches: sums.rows.map((row) => ({
+      id: row.id,
+      quantity: row.quantity,
+      historySum: Number(row.history_sum),
+    })),
+    negativeLines: counts.rows[0]!.negative,
+    brokenChains: chains.rows.map((row) => ({ id: Number(row.id), stockLineId: row.stock_line_id })),
+  };
+}
+
+/** Human lines for a ledger report; empty `problems` means it holds. */
+export function describeLedger(report: LedgerReport): { summary: string; problems: string[] } {
+  const problems: string[] = [];
+  for (const line of report.sumMismatches) {
+    problems.push(`line ${line.id}: quantity ${line.quantity} but its history sums to ${line.historySum}`);
+  }
+  if (report.negativeLines > 0) problems.push(`${report.negativeLines} lines are negative`);
+  for (const row of report.brokenChains) {
+    problems.push(`history row ${row.id} of line ${row.stockLineId} does not follow the row before it`);
+  }
+  const summary =
+    `${report.lines} stock lines, ${report.historyRows} history rows: ` +
+    (problems.length === 0
+      ? 'every quantity = sum of its history, none negative, every history an unbroken running sum'
+      : `${problems.length} violations`);
+  return { summary, problems };
+}
