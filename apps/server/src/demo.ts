@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { loadConfig } from './config.ts';
-import { bootstrap } from './db/bootstrap.ts';
 import { connectPglite, connectPostgres, DataDirLockedError, takeDataDirLock } from './db/client.ts';
-import { NotADemoFolderError, prepareDemoFolder } from './db/demo-dir.ts';
-import { DEMO_SEEDERS } from './db/demo-seed.ts';
-import { DEMO_PASSWORD, demoUserNames, seedDemoUsers } from './db/demo-users.ts';
+import { NotADemoFolderError, prepareDemoFolder } from './demo/demo-dir.ts';
+import { DEMO_SEEDERS } from './demo/demo-seed.ts';
+import { DEMO_PASSWORD, demoUserNames, seedDemoUsers } from './demo/demo-users.ts';
 import { startServer } from './main.ts';
+import { bootstrap } from './start/bootstrap.ts';
 
 /** The super user's password in the demo, unless ADMIN_PASSWORD chooses another. */
 const DEMO_ADMIN_PASSWORD = 'admin1234';

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { bootstrap, type SuperUserSetup } from './db/bootstrap.ts';
 import { connectPglite, connectPostgres, type Database, DataDirLockedError } from './db/client.ts';
 import { logOptions } from './log-options.ts';
+import { bootstrap, type SuperUserSetup } from './start/bootstrap.ts';
 import { type DemoSignIn, startBanner } from './start-banner.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SuperUserSetup } from './db/bootstrap.ts';
+import type { SuperUserSetup } from './start/bootstrap.ts';
 
 /** What `npm run demo` adds: who may sign in with which password. */
 export type DemoSignIn = {

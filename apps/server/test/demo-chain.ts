@@ -1,6 +1,6 @@
 import type { Db } from '../src/db/client.ts';
-import { DEMO_SEEDERS } from '../src/db/demo-seed.ts';
-import { seedDemoUsers } from '../src/db/demo-users.ts';
+import { DEMO_SEEDERS } from '../src/demo/demo-seed.ts';
+import { seedDemoUsers } from '../src/demo/demo-users.ts';
 
 /**
  * The demo users and the demo seeders in `npm run demo`'s own order, up to and including `last`, so a

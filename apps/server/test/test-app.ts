@@ -1,9 +1,9 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { bootstrap } from '../src/db/bootstrap.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { createUser } from '../src/modules/access/user.service.ts';
+import { bootstrap } from '../src/start/bootstrap.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../../test/tcp-proxy.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { bootstrap } from './bootstrap.ts';
+import { bootstrap } from '../start/bootstrap.ts';
 import { connectPostgres, type Database, LISTENER_NAME } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;

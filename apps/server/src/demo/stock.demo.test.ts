@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { rowsOf } from '../../db/client.ts';
-import { seedProductsDemo } from '../products/products.demo.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { rowsOf } from '../db/client.ts';
+import { seedProductsDemo } from './products.demo.ts';
 import { seedStockDemo } from './stock.demo.ts';
 
 let t: TestApp;

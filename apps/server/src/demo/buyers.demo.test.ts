@@ -1,6 +1,6 @@
 import { isValidTckn } from '@mandira/contract/tckn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedBuyersDemo } from './buyers.demo.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirLockedError, LOCK_FILE } from './client.ts';
+import { DataDirLockedError, LOCK_FILE } from '../db/client.ts';
 import { DEMO_MARKER, NotADemoFolderError, prepareDemoFolder } from './demo-dir.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-demo-'));

@@ -1,9 +1,9 @@
 import type { AccountingSummary, AccountStatement } from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoThrough } from '../../../test/demo-chain.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { rowsOf } from '../../db/client.ts';
+import { seedDemoThrough } from '../../test/demo-chain.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { rowsOf } from '../db/client.ts';
 
 let t: TestApp;
 let finance: string;

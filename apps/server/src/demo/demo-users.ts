@@ -1,6 +1,6 @@
 import { BUILT_IN_ROLES, SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
+import type { Db } from '../db/client.ts';
 import { createUser } from '../modules/access/user.service.ts';
-import type { Db } from './client.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 

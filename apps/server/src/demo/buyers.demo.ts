@@ -1,9 +1,9 @@
 import { CreateBuyerBody, CreateBuyerWarehouseBody } from '@mandira/contract/buyers';
 import { completeTckn } from '@mandira/contract/tckn';
-import type { Db } from '../../db/client.ts';
-import { createBuyer } from './buyer.service.ts';
-import { synchronizeBuyers } from './buyer-sync.service.ts';
-import { createBuyerWarehouse } from './buyer-warehouse.service.ts';
+import type { Db } from '../db/client.ts';
+import { createBuyer } from '../modules/buyers/buyer.service.ts';
+import { synchronizeBuyers } from '../modules/buyers/buyer-sync.service.ts';
+import { createBuyerWarehouse } from '../modules/buyers/buyer-warehouse.service.ts';
 
 type City = { name: string; district: string; phone: string; at: [number, number] };
 
@@ -77,7 +77,7 @@ function slug(text: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-const ERP_SAMPLE = new URL('../../../../../docs/erp-sample.json', import.meta.url);
+const ERP_SAMPLE = new URL('../../../../docs/erp-sample.json', import.meta.url);
 
 /** Buyers and their delivery points through the services, then the sample ERP file into the queue. */
 export async function seedBuyersDemo(db: Db): Promise<void> {

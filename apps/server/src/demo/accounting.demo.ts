@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import type { Actor } from '../../http/auth.ts';
-import { updateOrder } from '../orders/order-review.service.ts';
-import { DEALT_OF, SETTLED_OF } from './accounting.repo.ts';
-import { payOrder } from './pay-order.service.ts';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import type { Actor } from '../http/auth.ts';
+import { DEALT_OF, SETTLED_OF } from '../modules/accounting/accounting.repo.ts';
+import { payOrder } from '../modules/accounting/pay-order.service.ts';
+import { updateOrder } from '../modules/orders/order-review.service.ts';
 
 type DemoOrder = { id: number; buyer_id: number; status: string; open: string };
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LOCK_FILE, takeDataDirLock } from './client.ts';
+import { LOCK_FILE, takeDataDirLock } from '../db/client.ts';
 
 /** Written into a folder `npm run demo` made; only such a folder is ever emptied by it. */
 export const DEMO_MARKER = 'mandira-demo.txt';

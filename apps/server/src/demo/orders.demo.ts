@@ -1,12 +1,12 @@
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { ORDER_COLOR_LABELS, type OrderColor } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import type { Actor } from '../../http/auth.ts';
-import { productFigures } from '../products/product-availability.ts';
-import { addToBasket } from './basket.service.ts';
-import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
-import { applyBasketToOrder } from './place-order.service.ts';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import type { Actor } from '../http/auth.ts';
+import { addToBasket } from '../modules/orders/basket.service.ts';
+import { actOnItem, actOnOrder, updateOrder } from '../modules/orders/order-review.service.ts';
+import { applyBasketToOrder } from '../modules/orders/place-order.service.ts';
+import { productFigures } from '../modules/products/product-availability.ts';
 
 /** A small repeatable sequence, so every demo database tells the same story. */
 function sequence(seed: number) {

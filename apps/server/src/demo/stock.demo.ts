@@ -1,11 +1,11 @@
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import type { InboundType, OutboundType } from '@mandira/contract/stock';
 import { asc, eq, gt, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { productItems, stockHistory, stockLines, users } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
-import { applyStockChanges, type StockChange } from './stock-movement.service.ts';
-import { createWarehouse } from './warehouse.service.ts';
+import type { Db } from '../db/client.ts';
+import { productItems, stockHistory, stockLines, users } from '../db/schema.ts';
+import type { Actor } from '../http/auth.ts';
+import { applyStockChanges, type StockChange } from '../modules/stock/stock-movement.service.ts';
+import { createWarehouse } from '../modules/stock/warehouse.service.ts';
 
 const DAYS = 28;
 

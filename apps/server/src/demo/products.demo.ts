@@ -6,10 +6,10 @@ import {
 } from '@mandira/contract/products';
 import { CreateProductBody } from '@mandira/contract/sellable-products';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { createProductItem } from './product-item.service.ts';
-import { synchronizeProductItems } from './product-sync.service.ts';
-import { createProduct } from './sellable-product.service.ts';
+import type { Db } from '../db/client.ts';
+import { createProductItem } from '../modules/products/product-item.service.ts';
+import { synchronizeProductItems } from '../modules/products/product-sync.service.ts';
+import { createProduct } from '../modules/products/sellable-product.service.ts';
 
 type Item = z.input<typeof CreateProductItemBody>;
 
@@ -158,7 +158,7 @@ const PRODUCTS: (Omit<CreateProductBody, 'productBundle'> & { bundle: Bundle })[
   },
 ];
 
-const ERP_SAMPLE = new URL('../../../../../docs/erp-sample.json', import.meta.url);
+const ERP_SAMPLE = new URL('../../../../docs/erp-sample.json', import.meta.url);
 
 /** Items and sellable products through the services, then the sample ERP file into the approval queue. */
 export async function seedProductsDemo(db: Db): Promise<void> {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { rowsOf } from '../../db/client.ts';
-import { seedDemoUsers } from '../../db/demo-users.ts';
-import { seedBuyersDemo } from '../buyers/buyers.demo.ts';
-import { seedProductsDemo } from '../products/products.demo.ts';
-import { seedStockDemo } from '../stock/stock.demo.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { rowsOf } from '../db/client.ts';
+import { seedBuyersDemo } from './buyers.demo.ts';
+import { seedDemoUsers } from './demo-users.ts';
+import { seedProductsDemo } from './products.demo.ts';
 import { seedShipmentsDemo } from './shipments.demo.ts';
+import { seedStockDemo } from './stock.demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,16 @@
 import type { ShipmentAction } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import type { Actor } from '../../http/auth.ts';
-import { actOnItem, actOnOrder } from '../orders/order-review.service.ts';
-import { createDriver } from '../shipments/drivers.service.ts';
-import { routeOf } from '../shipments/routing.ts';
-import { findShipment } from '../shipments/shipment.repo.ts';
-import { actOnShipment } from '../shipments/shipment-actions.service.ts';
-import { createShipment } from '../shipments/shipments.service.ts';
-import { createVehicle } from '../shipments/vehicles.service.ts';
-import { acceptLoad } from './load-acceptance.service.ts';
-import { finishLoading, loadItem, piecesPerWarehouse } from './load-item.service.ts';
+import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import type { Actor } from '../http/auth.ts';
+import { acceptLoad } from '../modules/loading/load-acceptance.service.ts';
+import { finishLoading, loadItem, piecesPerWarehouse } from '../modules/loading/load-item.service.ts';
+import { actOnItem, actOnOrder } from '../modules/orders/order-review.service.ts';
+import { createDriver } from '../modules/shipments/drivers.service.ts';
+import { routeOf } from '../modules/shipments/routing.ts';
+import { findShipment } from '../modules/shipments/shipment.repo.ts';
+import { actOnShipment } from '../modules/shipments/shipment-actions.service.ts';
+import { createShipment } from '../modules/shipments/shipments.service.ts';
+import { createVehicle } from '../modules/shipments/vehicles.service.ts';
 
 /**
  * Shipments of the demo, through the loading and shipment services so the stock ledger adds up: the

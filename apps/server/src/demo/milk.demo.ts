@@ -6,10 +6,10 @@ import {
   type MilkDriver,
   type MilkVehicle,
 } from '@mandira/contract/milk';
-import type { Db } from '../../db/client.ts';
-import { milkDeliveries } from '../../db/schema.ts';
-import { createMilkDriver } from './milk-driver.service.ts';
-import { createMilkVehicle } from './milk-vehicle.service.ts';
+import type { Db } from '../db/client.ts';
+import { milkDeliveries } from '../db/schema.ts';
+import { createMilkDriver } from '../modules/milk/milk-driver.service.ts';
+import { createMilkVehicle } from '../modules/milk/milk-vehicle.service.ts';
 
 const DAYS = 92;
 const BATCH = 250;

@@ -1,12 +1,12 @@
-import { seedAccountingDemo } from '../modules/accounting/accounting.demo.ts';
-import { seedBuyersDemo } from '../modules/buyers/buyers.demo.ts';
-import { seedLoadingDemo } from '../modules/loading/loading.demo.ts';
-import { seedMilkDemo } from '../modules/milk/milk.demo.ts';
-import { seedOrdersDemo } from '../modules/orders/orders.demo.ts';
-import { seedProductsDemo } from '../modules/products/products.demo.ts';
-import { seedShipmentsDemo } from '../modules/shipments/shipments.demo.ts';
-import { seedStockDemo } from '../modules/stock/stock.demo.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
+import { seedAccountingDemo } from './accounting.demo.ts';
+import { seedBuyersDemo } from './buyers.demo.ts';
+import { seedLoadingDemo } from './loading.demo.ts';
+import { seedMilkDemo } from './milk.demo.ts';
+import { seedOrdersDemo } from './orders.demo.ts';
+import { seedProductsDemo } from './products.demo.ts';
+import { seedShipmentsDemo } from './shipments.demo.ts';
+import { seedStockDemo } from './stock.demo.ts';
 
 /**
  * Demo data, one seeder per area, run in this order on a fresh database by `npm run demo`.

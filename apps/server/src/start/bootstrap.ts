@@ -1,8 +1,8 @@
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { seedBuiltInRoles } from '../modules/access/role.service.ts';
 import { pruneSessions } from '../modules/access/session.service.ts';
 import { ensureSuperUser } from '../modules/access/user.service.ts';
-import type { Db } from './client.ts';
 
 /** Whether this start created the super user, and the password it generated if none was given. */
 export type SuperUserSetup = { created: boolean; generatedPassword?: string };
