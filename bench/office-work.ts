@@ -4,7 +4,7 @@
  * the hot stock lines, and what the shipment and milk screens pick from.
  */
 import type pg from 'pg';
-import { nearestCity } from '../apps/server/src/modules/shipments/turkish-provinces.ts';
+import { nearestCity } from '../apps/server/src/modules/routing/turkish-provinces.ts';
 import { HOT_GROUP } from './dataset.ts';
 
 export type Buyer = { id: number; branch: number };

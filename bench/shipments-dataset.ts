@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import type pg from 'pg';
-import { CITIES } from '../apps/server/src/modules/shipments/turkish-provinces.ts';
+import { CITIES } from '../apps/server/src/modules/routing/turkish-provinces.ts';
 
 export const TRUCKS = 50;
 const DRIVERS = 60;

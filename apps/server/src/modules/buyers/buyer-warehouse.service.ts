@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
-import { nearestCity } from '../shipments/turkish-provinces.ts';
+import { nearestCity } from '../routing/turkish-provinces.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
 type UpdateInput = z.output<typeof UpdateBuyerWarehouseBody>;

@@ -8,8 +8,8 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { nearestCity } from '../routing/turkish-provinces.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
-import { nearestCity } from './turkish-provinces.ts';
 
 type ListInput = z.output<typeof ShipmentListQuery>;
 

@@ -13,7 +13,7 @@ import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { nearestCity } from './turkish-provinces.ts';
+import { nearestCity } from '../routing/turkish-provinces.ts';
 
 /** What reading a shipment needs from the server's settings. */
 export type ShipmentReadSettings = { weighbridgeTolerancePercent: number };

@@ -14,12 +14,12 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { CITIES } from '../routing/turkish-provinces.ts';
 import { findShipment, findShipments } from './shipment.repo.ts';
 import { actOnShipment, type ShipmentActionInput } from './shipment-actions.service.ts';
 import { shipmentContent } from './shipment-content.service.ts';
 import { listShipments } from './shipment-list.service.ts';
 import { createShipment, routeForStops, updateShipment } from './shipments.service.ts';
-import { CITIES } from './turkish-provinces.ts';
 
 /** The shipment list is also the load-acceptance screen's and the warehouse's (to load onto one). */
 const readShipments = { access: ['SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE'] } as const;

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
-import { type RouteFigures, type RoutingSettings, routeOf } from './routing.ts';
+import { type RouteFigures, type RoutingSettings, routeOf } from '../routing/routing.ts';
 
 type CreateInput = z.output<typeof CreateShipmentBody>;
 type UpdateInput = z.output<typeof UpdateShipmentBody>;

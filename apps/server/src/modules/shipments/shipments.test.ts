@@ -1,6 +1,8 @@
 import type { City, Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/test-app.ts';
+import { ESTIMATE_SPEED_KMH, ROAD_FACTOR } from '../routing/routing.ts';
+import { greatCircleMeters } from '../routing/turkish-provinces.ts';
 import {
   BURSA,
   buyerStop,
@@ -17,8 +19,6 @@ import {
   shipmentSnapshot,
   vehicle,
 } from './fleet-test-data.ts';
-import { ESTIMATE_SPEED_KMH, ROAD_FACTOR } from './routing.ts';
-import { greatCircleMeters } from './turkish-provinces.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {
