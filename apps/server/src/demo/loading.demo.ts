@@ -2,15 +2,15 @@ import type { ShipmentAction } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import type { Actor } from '../http/auth.ts';
+import { createDriver } from '../modules/fleet/drivers.service.ts';
+import { createVehicle } from '../modules/fleet/vehicles.service.ts';
 import { acceptLoad } from '../modules/loading/load-acceptance.service.ts';
 import { finishLoading, loadItem, piecesPerWarehouse } from '../modules/loading/load-item.service.ts';
 import { actOnItem, actOnOrder } from '../modules/orders/order-review.service.ts';
 import { routeOf } from '../modules/routing/routing.ts';
-import { createDriver } from '../modules/shipments/drivers.service.ts';
 import { findShipment } from '../modules/shipments/shipment.repo.ts';
 import { actOnShipment } from '../modules/shipments/shipment-actions.service.ts';
 import { createShipment } from '../modules/shipments/shipments.service.ts';
-import { createVehicle } from '../modules/shipments/vehicles.service.ts';
 
 /**
  * Shipments of the demo, through the loading and shipment services so the stock ledger adds up: the

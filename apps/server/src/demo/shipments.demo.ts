@@ -5,11 +5,11 @@ import { completeTckn } from '@mandira/contract/tckn';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import type { Actor } from '../http/auth.ts';
-import { createDriver } from '../modules/shipments/drivers.service.ts';
+import { createDriver } from '../modules/fleet/drivers.service.ts';
+import { createVehicle } from '../modules/fleet/vehicles.service.ts';
 import { actOnShipment } from '../modules/shipments/shipment-actions.service.ts';
 import { createShipment, routeForStops } from '../modules/shipments/shipments.service.ts';
 import { estimatePaletteCount, planOrderVehicle } from '../modules/shipments/vehicle-planning.service.ts';
-import { createVehicle } from '../modules/shipments/vehicles.service.ts';
 
 const VEHICLES: [plate: string, brand: string, model: string, year: number, tons: number, pallets: number][] =
   [

@@ -13,8 +13,12 @@ import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
+import {
+  estimatePaletteCount,
+  planItemVehicle,
+  planOrderVehicle,
+} from '../shipments/vehicle-planning.service.ts';
 import { createDriver, listDrivers, updateDriver } from './drivers.service.ts';
-import { estimatePaletteCount, planItemVehicle, planOrderVehicle } from './vehicle-planning.service.ts';
 import { createVehicle, listAvailableVehicles, listVehicles, updateVehicle } from './vehicles.service.ts';
 
 /**

@@ -10,7 +10,7 @@ import {
   uniquePlate,
   vehicle,
   vehicleBody,
-} from './fleet-test-data.ts';
+} from '../shipments/fleet-test-data.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {
