@@ -9,7 +9,10 @@ import { createDriver } from '../modules/fleet/drivers.service.ts';
 import { createVehicle } from '../modules/fleet/vehicles.service.ts';
 import { actOnShipment } from '../modules/shipments/shipment-actions.service.ts';
 import { createShipment, routeForStops } from '../modules/shipments/shipments.service.ts';
-import { estimatePaletteCount, planOrderVehicle } from '../modules/shipments/vehicle-planning.service.ts';
+import {
+  estimatePaletteCount,
+  planOrderVehicle,
+} from '../modules/vehicle-planning/vehicle-planning.service.ts';
 
 const VEHICLES: [plate: string, brand: string, model: string, year: number, tons: number, pallets: number][] =
   [

@@ -17,7 +17,7 @@ import {
   estimatePaletteCount,
   planItemVehicle,
   planOrderVehicle,
-} from '../shipments/vehicle-planning.service.ts';
+} from '../vehicle-planning/vehicle-planning.service.ts';
 import { createDriver, listDrivers, updateDriver } from './drivers.service.ts';
 import { createVehicle, listAvailableVehicles, listVehicles, updateVehicle } from './vehicles.service.ts';
 

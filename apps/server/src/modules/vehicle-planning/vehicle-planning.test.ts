@@ -8,7 +8,7 @@ import {
   placedOrder,
   stockedProduct,
 } from '../orders/order-test-data.ts';
-import { type FleetWorld, fleetWorld, vehicle } from './fleet-test-data.ts';
+import { type FleetWorld, fleetWorld, vehicle } from '../shipments/fleet-test-data.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {
