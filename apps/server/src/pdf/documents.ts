@@ -6,7 +6,7 @@ import { pdfBuffer } from './pdf-document.ts';
  */
 const DOCUMENTS = {
   statement: async () => (await import('../modules/accounting/statement-pdf.ts')).statementPdf,
-  dispatchNote: async () => (await import('../modules/loading/dispatch-note.ts')).dispatchNotePdf,
+  dispatchNote: async () => (await import('../modules/shipments/dispatch-note.ts')).dispatchNotePdf,
 };
 
 export type DocumentKind = keyof typeof DOCUMENTS;

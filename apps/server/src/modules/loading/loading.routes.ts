@@ -17,8 +17,8 @@ import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
 import { actOnItem } from '../orders/order-review.service.ts';
+import { dispatchNoteFileName, dispatchNoteOf } from '../shipments/dispatch-note.ts';
 import { shipmentContent } from '../shipments/shipment-content.service.ts';
-import { dispatchNoteFileName, dispatchNoteOf } from './dispatch-note.ts';
 import { acceptLoad, acceptShipmentLoads, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 

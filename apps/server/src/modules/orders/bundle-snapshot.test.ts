@@ -1,7 +1,6 @@
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchNoteOf } from '../loading/dispatch-note.ts';
 import {
   expectLedgerHolds,
   type LoadWorld,
@@ -13,6 +12,7 @@ import {
   shipmentIn,
   stockedItem,
 } from '../loading/loading-test-data.ts';
+import { dispatchNoteOf } from '../shipments/dispatch-note.ts';
 import { addToBasket, buyer, figures, placedOrder, product, reservationDrift } from './order-test-data.ts';
 
 /**

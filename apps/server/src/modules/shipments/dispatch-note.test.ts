@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
 import { createBuyer } from '../buyers/buyer-test-data.ts';
-import { branchOf, product } from '../orders/order-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -9,7 +8,8 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../loading/loading-test-data.ts';
+import { branchOf, product } from '../orders/order-test-data.ts';
 
 /** Issue 14 item 6: the dispatch note of a shipment, read back from the PDF. */
 let w: LoadWorld;
