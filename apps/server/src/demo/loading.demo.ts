@@ -6,7 +6,7 @@ import { createDriver } from '../modules/fleet/drivers.service.ts';
 import { createVehicle } from '../modules/fleet/vehicles.service.ts';
 import { acceptLoad } from '../modules/loading/load-acceptance.service.ts';
 import { finishLoading, loadItem, piecesPerWarehouse } from '../modules/loading/load-item.service.ts';
-import { actOnItem, actOnOrder } from '../modules/orders/order-review.service.ts';
+import { actOnItem, actOnOrder } from '../modules/orders/order-item-engine.ts';
 import { routeOf } from '../modules/routing/routing.ts';
 import { findShipment } from '../modules/shipments/shipment.repo.ts';
 import { actOnShipment } from '../modules/shipments/shipment-actions.service.ts';

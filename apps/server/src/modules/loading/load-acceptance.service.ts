@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-review.service.ts';
+import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
 import { lockShipmentForShare } from './load-item.service.ts';

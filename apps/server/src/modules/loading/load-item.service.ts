@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
-import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-review.service.ts';
+import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';

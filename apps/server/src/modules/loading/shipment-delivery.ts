@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import {
-  type ItemRow,
-  lockItems,
-  lockOrder,
-  type OrderRow,
-  stepItem,
-} from '../orders/order-review.service.ts';
+import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
 import { keepShipmentFigures } from '../shipments/shipment-figures.ts';

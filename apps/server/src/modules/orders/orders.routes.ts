@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { boundedAnswer } from '../../http/unpaged-limit.ts';
+import { actOnItem, actOnOrder, updateOrder } from './order-item-engine.ts';
 import {
   assertMayView,
   countAllOrders,
@@ -23,7 +24,6 @@ import {
   ordersOfView,
   searchOrders,
 } from './order-query.service.ts';
-import { actOnItem, actOnOrder, updateOrder } from './order-review.service.ts';
 
 /** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
 const answerOrders = (reply: FastifyReply, answer: OrderAnswer) =>
