@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { reserves } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
-import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 
 /**

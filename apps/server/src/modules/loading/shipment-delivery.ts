@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
-import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**

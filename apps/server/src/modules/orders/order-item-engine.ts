@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, conflict, notFound } from '../../http/errors.ts';
-import { keepShipmentFigures } from '../shipments/shipment-figures.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
 import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.service.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';

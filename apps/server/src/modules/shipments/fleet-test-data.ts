@@ -4,6 +4,7 @@ import type { CreateShipmentBody, Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import { validTckn } from '../buyers/buyer-test-data.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import {
   buyer,
   forceStatuses,
@@ -12,7 +13,6 @@ import {
   placedOrder,
   stockedProduct,
 } from '../orders/order-test-data.ts';
-import { keepShipmentFigures } from './shipment-figures.ts';
 
 /** The order world with the shipping staff's token too; BACKOFFICE_ADMIN (`office`) runs shipments. */
 export type FleetWorld = OrderWorld & { shipping: string };

@@ -8,6 +8,7 @@ import type { Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import {
   type FleetWorld,
   fleetWorld,
@@ -17,7 +18,6 @@ import {
   shipmentSnapshot,
   vehicle,
 } from './fleet-test-data.ts';
-import { keepShipmentFigures } from './shipment-figures.ts';
 
 /**
  * The shipment table of docs/domain/loading-and-shipments.md written out again, independently of the

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { ITEM_TONS } from './shipment.repo.ts';
+import { ITEM_TONS } from '../shipments/shipment.repo.ts';
 
 /**
  * Which shipments a write changed the figures of: by id, and those holding loads of the items.
