@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { ITEM_TONS } from '../shipments/shipment.repo.ts';
+
+/**
+ * The net tons of one piece of a bundle line's item (docs/domain/loading-and-shipments.md, "The
+ * weighbridge"): mass units exact, volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
+ */
+export const ITEM_TONS = sql`case i.packaging_unit_type
+    when 'GRAM' then i.packaging_unit_type_amount / 1000000.0
+    when 'KILOGRAM' then i.packaging_unit_type_amount / 1000.0
+    when 'TONS' then i.packaging_unit_type_amount
+    when 'LITERS' then i.packaging_unit_type_amount * 1.03 / 1000.0
+    when 'MILLILITERS' then i.packaging_unit_type_amount * 1.03 / 1000000.0
+  end`;
 
 /**
  * Which shipments a write changed the figures of: by id, and those holding loads of the items.

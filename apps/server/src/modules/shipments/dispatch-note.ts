@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { createPdf, FONTS, PAGE_MARGIN, type PdfDoc, writeTotal } from '../../pdf/pdf-document.ts';
 import { pdfDateTime } from '../../pdf/pdf-format.ts';
 import { drawTable } from '../../pdf/pdf-table.ts';
-import { ITEM_TONS } from './shipment.repo.ts';
+import { ITEM_TONS } from '../load-figures/shipment-figures.ts';
 
 /**
  * The dispatch note (sevk irsaliyesi) of a shipment (decision 88): who carries what to whom, from the

@@ -53,18 +53,6 @@ type ShipmentRow = {
   weight_complete: boolean | null;
 };
 
-/**
- * The net tons of one piece of a bundle line's item (docs/domain/loading-and-shipments.md, "The
- * weighbridge"): mass units exact, volumes at 1.03 kg/L (milk), pieces (QUANTITY) unknown.
- */
-export const ITEM_TONS = sql`case i.packaging_unit_type
-    when 'GRAM' then i.packaging_unit_type_amount / 1000000.0
-    when 'KILOGRAM' then i.packaging_unit_type_amount / 1000.0
-    when 'TONS' then i.packaging_unit_type_amount
-    when 'LITERS' then i.packaging_unit_type_amount * 1.03 / 1000.0
-    when 'MILLILITERS' then i.packaging_unit_type_amount * 1.03 / 1000000.0
-  end`;
-
 const stop = (alias: string, title: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'title', ${title},
     'latitude', ${alias}.latitude, 'longitude', ${alias}.longitude)`);
