@@ -3,7 +3,7 @@ import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import type { Actor } from '../http/auth.ts';
 import { DEALT_OF, SETTLED_OF } from '../modules/accounting/accounting.repo.ts';
 import { payOrder } from '../modules/accounting/pay-order.service.ts';
-import { updateOrder } from '../modules/orders/order-item-engine.ts';
+import { updateOrder } from '../modules/orders/order-update.service.ts';
 
 type DemoOrder = { id: number; buyer_id: number; status: string; open: string };
 

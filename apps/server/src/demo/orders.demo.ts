@@ -4,7 +4,8 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
 import type { Actor } from '../http/auth.ts';
 import { addToBasket } from '../modules/orders/basket.service.ts';
-import { actOnItem, actOnOrder, updateOrder } from '../modules/orders/order-item-engine.ts';
+import { actOnItem, actOnOrder } from '../modules/orders/order-item-engine.ts';
+import { updateOrder } from '../modules/orders/order-update.service.ts';
 import { applyBasketToOrder } from '../modules/orders/place-order.service.ts';
 import { productFigures } from '../modules/products/product-availability.ts';
 

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { boundedAnswer } from '../../http/unpaged-limit.ts';
-import { actOnItem, actOnOrder, updateOrder } from './order-item-engine.ts';
+import { actOnItem, actOnOrder } from './order-item-engine.ts';
 import {
   assertMayView,
   countAllOrders,
@@ -24,6 +24,7 @@ import {
   ordersOfView,
   searchOrders,
 } from './order-query.service.ts';
+import { updateOrder } from './order-update.service.ts';
 
 /** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
 const answerOrders = (reply: FastifyReply, answer: OrderAnswer) =>
