@@ -36,9 +36,11 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
+import { shipmentLoadRoutes } from './modules/shipments/shipment-loads.routes.ts';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { vehiclePlanningRoutes } from './modules/vehicle-planning/vehicle-planning.routes.ts';
 import { RenderPool } from './pdf/render-pool.ts';
 import { PRODUCT } from './product.ts';
 
@@ -112,8 +114,10 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
       await api.register(basketRoutes(deps));
       await api.register(orderRoutes(deps));
       await api.register(loadingRoutes(deps));
+      await api.register(shipmentLoadRoutes(deps));
       await api.register(accountingRoutes(deps));
       await api.register(fleetRoutes(deps));
+      await api.register(vehiclePlanningRoutes(deps));
       await api.register(shipmentRoutes(deps));
     },
     { prefix: '/api' },

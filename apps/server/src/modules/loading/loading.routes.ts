@@ -1,40 +1,31 @@
 import {
-  AcceptShipmentLoadsBody,
   LoadedToTruckParams,
   LoadItemBody,
   LoadItemQuery,
   ShipmentLoadBody,
 } from '@mandira/contract/loading';
 import { ActionViewQuery, OrderItemParams } from '@mandira/contract/orders';
-import { ShipmentIdParams } from '@mandira/contract/shipments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { sendPdf } from '../../pdf/pdf-reply.ts';
-import type { RenderPool } from '../../pdf/render-pool.ts';
 import { actOnItem } from '../orders/order-item-engine.ts';
 import { ordersAfterAction } from '../orders/order-query.service.ts';
-import { dispatchNoteFileName, dispatchNoteOf } from '../shipments/dispatch-note.ts';
-import { shipmentContent } from '../shipments/shipment-content.service.ts';
-import { acceptLoad, acceptShipmentLoads, rejectLoad } from './load-acceptance.service.ts';
+import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
 
 /**
  * The order-item warehouse calls (prepare, ready for loading, load, finish loading) and the load acceptance
  * of the shipping staff. Each answers, like every item call, `[the changed order]` (decisions 57 and 109).
  */
-export function loadingRoutes({ db, config, documents }: { db: Db; config: Config; documents: RenderPool }) {
+export function loadingRoutes({ db }: { db: Db }) {
   /** One transaction: the change, then `[the changed order]`. */
   const changeThenList = (change: (tx: Tx) => Promise<number>) =>
     db.transaction(async (tx) => {
       const orderId = await change(tx);
       return ok(await ordersAfterAction(tx, orderId));
     });
-
-  const settings = { weighbridgeTolerancePercent: config.weighbridgeTolerancePercent };
 
   return async (instance: FastifyInstance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -106,27 +97,6 @@ export function loadingRoutes({ db, config, documents }: { db: Db; config: Confi
             shipmentId: req.body.orderShipmentId,
           }),
         ),
-    );
-    app.put(
-      '/shipments/:id/accept-loads',
-      { schema: { tags, params: ShipmentIdParams, body: AcceptShipmentLoadsBody }, config: acceptance },
-      async (req) =>
-        db.transaction(async (tx) => {
-          await acceptShipmentLoads(tx, actorOf(req), { shipmentId: req.params.id, ...req.body });
-          return ok(await shipmentContent(tx, req.params.id, settings));
-        }),
-    );
-    app.get(
-      '/shipments/:id/dispatch-note.pdf',
-      {
-        schema: { tags, params: ShipmentIdParams },
-        config: { access: ['SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE'] },
-      },
-      async (req, reply) => {
-        const note = await dispatchNoteOf(db, req.params.id);
-        const file = await documents.render('dispatchNote', note, config.companyName);
-        return sendPdf(reply, file, dispatchNoteFileName(note));
-      },
     );
   };
 }
