@@ -4,6 +4,7 @@ export * from './schema/accounting.ts';
 export * from './schema/buyers.ts';
 export * from './schema/fleet.ts';
 export * from './schema/loading.ts';
+export * from './schema/loads.ts';
 export * from './schema/milk.ts';
 export * from './schema/orders.ts';
 export * from './schema/products.ts';

@@ -16,7 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { buyerWarehouses } from './buyers.ts';
-import { orderItems } from './orders.ts';
 import { warehouses } from './stock.ts';
 
 /** The order logistics fleet and its shipments (docs/domain/loading-and-shipments.md). */
@@ -175,31 +174,5 @@ export const shipments = pgTable(
         and (${t.routeDurationInSeconds} is null or ${t.routeDurationInSeconds} >= 0)
         and (${t.loadedWeightInTons} is null or ${t.loadedWeightInTons} > 0)`,
     ),
-  ],
-);
-
-/** Pieces of an order item loaded from a stock warehouse onto a shipment (the load records). */
-export const shipmentLoads = pgTable(
-  'shipment_loads',
-  {
-    id: serial('id').primaryKey(),
-    orderItemId: integer('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'restrict' }),
-    shipmentId: integer('shipment_id')
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'restrict' }),
-    /** The stock warehouse the pieces left. */
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id, { onDelete: 'restrict' }),
-    pieces: integer('pieces').notNull(),
-    createdAt: createdAt(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('shipment_loads_shipment_idx').on(t.shipmentId),
-    index('shipment_loads_order_item_idx').on(t.orderItemId),
-    check('shipment_loads_pieces_check', sql`${t.pieces} > 0`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { shipmentLoads } from './fleet.ts';
+import { shipmentLoads } from './loads.ts';
 import { stockLines } from './stock.ts';
 
 /**
