@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { turkishOptionsFilter } from '../lib/select-options.ts';
+import { turkishOptionsFilter } from '../lib/forms/select-options.ts';
 
 /** A calm dairy teal: readable on white, not loud in a table full of badges. */
 const mandira: MantineColorsTuple = [

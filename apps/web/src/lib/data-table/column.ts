@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { searchableText } from '../search.ts';
+import { searchableText } from '../format/search.ts';
 
 /** One column of a DataTable; `value` feeds sorting, searching and the Excel export alike. */
 export type DataTableColumn<T> = {
