@@ -31,7 +31,7 @@ export const theme = createTheme({
     },
     Tooltip: { defaultProps: { withArrow: true } },
     Badge: { defaultProps: { radius: 'sm' } },
-    // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/select-options.ts).
+    // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/forms/select-options.ts).
     Select: { defaultProps: { filter: turkishOptionsFilter } },
     MultiSelect: { defaultProps: { filter: turkishOptionsFilter } },
     Autocomplete: { defaultProps: { filter: turkishOptionsFilter } },
