@@ -9,9 +9,9 @@ import { FormError } from '../../lib/forms/form-error.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
 import { readServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { LoadError } from '../../lib/pages/load-states.tsx';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
 import { shipmentOptionLabel } from './shipment-label.ts';
 

@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { formatNumber } from '../../lib/format/format.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { useWarehouseStep } from './api.ts';
 
 /** The item machine's warehouse steps as buttons, in working order; loading opens the load modal. */

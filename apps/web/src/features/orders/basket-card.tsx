@@ -5,8 +5,8 @@ import { IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
 import { formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { NetPrice } from '../../lib/orders/net-price.tsx';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
 import { useCancelBasket, useDeleteBasketLine } from './api.ts';
 
 type Props = { basket: Basket; onPlaceOrder: (basket: Basket) => void };

@@ -8,7 +8,7 @@ import { byTurkishText } from '../../lib/format/turkish-order.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useEstimatePalettes, usePlanVehicle } from './api.ts';
 import { plannedByOthers } from './vehicle-plan.ts';
 

@@ -9,7 +9,7 @@ import type { Order, OrderItem } from '@mandira/contract/orders';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { type ItemStep, useItemStep, useOrderAction, useUpdateOrder } from './api.ts';
 
 export type OrderStep =

@@ -9,7 +9,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { NumberField } from '../../lib/forms/number-field.tsx';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useItemCards } from './api.ts';
 import type { BundleDraft } from './bundle-lines.ts';
 

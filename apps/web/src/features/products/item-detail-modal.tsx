@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useSaveProductItem } from './api.ts';
 import { ItemDetail } from './item-detail.tsx';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';

@@ -11,7 +11,7 @@ import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { formatNumber } from '../../lib/format/format.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { CONTENT_COLUMNS } from './content-columns.tsx';
 import {

@@ -3,7 +3,7 @@ import type { Shipment } from '@mandira/contract/shipments';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { useShipmentAction } from './api.ts';
 
 /** Steps that undo work or cannot be taken back: asked before they run. */

@@ -5,7 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { formatTons } from './shipment-format.ts';
 
 type Props = {

@@ -17,7 +17,7 @@ import { NumberField } from '../../lib/forms/number-field.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { MapPicker } from '../../lib/maps/map-picker.tsx';
-import { ModalFooter } from '../../lib/pages/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useCreateWarehouse } from './api.ts';
 
 type Values = z.input<typeof CreateWarehouseBody>;

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconKey, IconPencil, IconUserPlus } from '@tabler/icon
 import { useState } from 'react';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/forms/error-message.ts';
-import { confirmAction } from '../../lib/pages/confirm.tsx';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { useGeneratePassword, useUsers } from './api.ts';
 import { GeneratedPasswordModal } from './generated-password-modal.tsx';
 import { USER_COLUMNS } from './user-columns.tsx';

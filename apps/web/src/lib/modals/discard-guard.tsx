@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { isWaitingForSignIn } from '../../api/client.ts';
-import { confirmAction } from '../pages/confirm.tsx';
+import { confirmAction } from './confirm.tsx';
 
 /** The open modals the user has typed into: Back would throw their input away. */
 const typedModals = new Set<object>();

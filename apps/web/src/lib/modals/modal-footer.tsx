@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core';
 import { type ReactNode, useRef } from 'react';
-import { useTypedInputGuard } from '../forms/discard-guard.tsx';
+import { useTypedInputGuard } from './discard-guard.tsx';
 import classes from './modal-footer.module.css';
 
 /**
