@@ -34,12 +34,10 @@ function renderTable(props: Partial<DataTableProps<Buyer>> = {}) {
   );
 }
 
-/** The text of one column, row by row as shown. */
+/** The text of one column, row by row as shown (plain DOM queries: role queries are slow on 250 rows). */
 function columnTexts(index: number): string[] {
   const body = screen.getAllByRole('rowgroup')[1]!;
-  return within(body)
-    .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell')[index]!.textContent ?? '');
+  return [...body.querySelectorAll('tr')].map((row) => row.querySelectorAll('td')[index]?.textContent ?? '');
 }
 
 describe('DataTable', () => {
@@ -136,7 +134,8 @@ describe('DataTable', () => {
       city: 'Konya',
       balance: index,
     }));
-    const { user } = renderTable({ data: many });
+    // One column keeps the 250 rows cheap to render.
+    const { user } = renderTable({ data: many, columns: COLUMNS.slice(0, 1) });
     expect(columnTexts(0)).toHaveLength(200);
     // Numbers inside text by value: 'Müşteri 9' before 'Müşteri 10'.
     expect(columnTexts(0).slice(8, 10)).toEqual(['Müşteri 9', 'Müşteri 10']);
