@@ -28,6 +28,15 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.ts'],
         },
       },
+      {
+        // Components rendered in a DOM, with Mantine around them (apps/web/test/render.tsx).
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -3,7 +3,7 @@ import { FALLBACK_MENU_GROUP, SCREENS } from '@mandira/contract/screens';
 import { Alert, NavLink, ScrollArea, Skeleton, Stack } from '@mantine/core';
 import { IconFolder } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { errorMessage } from '../lib/error-message.ts';
+import { errorMessage } from '../lib/forms/error-message.ts';
 import { useMenus } from './api.ts';
 
 type MenuGroup = { name: string; entries: MenuEntry[] };

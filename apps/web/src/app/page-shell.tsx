@@ -5,7 +5,7 @@ import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../api/current-user.ts';
 import { getSignedInUserName } from '../api/session-store.ts';
-import { DiscardGuard } from '../lib/discard-guard.tsx';
+import { DiscardGuard } from '../lib/modals/discard-guard.tsx';
 import { LeftMenu } from './left-menu.tsx';
 import { Logo } from './logo.tsx';
 import { SIGN_OUT_PATH } from './paths.ts';

@@ -1,6 +1,6 @@
 import type { Screen, ScreenKey } from '@mandira/contract/screens';
 import { Suspense, useEffect } from 'react';
-import { CenteredLoader } from '../lib/centered-loader.tsx';
+import { CenteredLoader } from '../lib/pages/centered-loader.tsx';
 import { ScreenNotReady } from './screen-not-ready.tsx';
 import { SCREEN_PAGES } from './screen-registry.tsx';
 import { usePageAccess } from './use-page-access.ts';

@@ -1,7 +1,7 @@
 import { SCREENS, type Screen, screenByKey } from '@mandira/contract/screens';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CenteredLoader } from '../lib/centered-loader.tsx';
+import { CenteredLoader } from '../lib/pages/centered-loader.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SIGN_IN_ALIASES, SIGN_OUT_ALIASES } from './paths.ts';
 import { ProtectedScreen } from './protected-screen.tsx';

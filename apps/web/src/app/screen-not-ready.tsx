@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
-import { PageHeader } from '../lib/page-header.tsx';
+import { PageHeader } from '../lib/pages/page-header.tsx';
 
 /** A screen the contract lists but whose page is not in the screen registry yet. */
 export function ScreenNotReady({ label }: { label: string }) {

@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type SignInAgainOutcome, setSignInAgainHandler } from '../api/client.ts';
 import { useCurrentUser } from '../api/current-user.ts';
 import { startSession } from '../api/session-store.ts';
-import { useSubmitGuard } from '../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../lib/forms/use-submit-guard.ts';
 import { fetchCurrentUser, signIn } from './api.ts';
 import { userSwitched } from './session-switch.ts';
 import { useSignInFields } from './sign-in-fields.tsx';

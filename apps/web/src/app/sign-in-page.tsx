@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { endSession, getAuthToken, startSession } from '../api/session-store.ts';
-import { useSubmitGuard } from '../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../lib/forms/use-submit-guard.ts';
 import { fetchCurrentUser, fetchVersion, signIn, signOut } from './api.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ForbiddenNotice } from './forbidden-notice.tsx';

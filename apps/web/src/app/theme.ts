@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { turkishOptionsFilter } from '../lib/select-options.ts';
+import { turkishOptionsFilter } from '../lib/forms/select-options.ts';
 
 /** A calm dairy teal: readable on white, not loud in a table full of badges. */
 const mandira: MantineColorsTuple = [
@@ -31,7 +31,7 @@ export const theme = createTheme({
     },
     Tooltip: { defaultProps: { withArrow: true } },
     Badge: { defaultProps: { radius: 'sm' } },
-    // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/select-options.ts).
+    // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/forms/select-options.ts).
     Select: { defaultProps: { filter: turkishOptionsFilter } },
     MultiSelect: { defaultProps: { filter: turkishOptionsFilter } },
     Autocomplete: { defaultProps: { filter: turkishOptionsFilter } },

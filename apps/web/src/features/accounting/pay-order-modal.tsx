@@ -12,13 +12,13 @@ import { Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } fr
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { formatMoney } from '../../lib/format.ts';
-import { NumberField } from '../../lib/number-field.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatMoney } from '../../lib/format/format.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { NumberField } from '../../lib/forms/number-field.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { usePayOrder } from './api.ts';
 
 /** The form's fields with their labels: a server refusal of one of them shows under it. */

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { type DataTableColumn, EXCEL_FORMATS } from '../../lib/data-table/column.ts';
-import { formatDate, formatDateTime, formatMoney, spreadsheetDate } from '../../lib/format.ts';
+import { formatDate, formatDateTime, formatMoney, spreadsheetDate } from '../../lib/format/format.ts';
 import type { StatementRow } from './statement-rows.ts';
 
 type Column = DataTableColumn<StatementRow>;

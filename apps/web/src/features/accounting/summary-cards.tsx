@@ -1,7 +1,7 @@
 import type { AccountingSummary } from '@mandira/contract/accounting';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { balanceStanding } from './balance.ts';
 
 type CardProps = { label: string; testId: string; badge?: ReactNode; children: ReactNode };

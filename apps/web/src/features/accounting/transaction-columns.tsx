@@ -1,7 +1,7 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatDateTime, formatMoney } from '../../lib/format/format.ts';
 
 type Column = DataTableColumn<AccountingTransaction>;
 

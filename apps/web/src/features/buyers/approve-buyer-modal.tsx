@@ -3,10 +3,10 @@ import { Alert, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { ChangeList } from '../../lib/change-list.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
+import { ChangeList } from '../../lib/pages/change-list.tsx';
 import { useApproveBuyer, usePendingBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { usePendingBuyers } from './api.ts';
 import { ApproveBuyerModal } from './approve-buyer-modal.tsx';
 import { Pager } from './pager.tsx';

@@ -3,7 +3,7 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
 

@@ -4,10 +4,10 @@ import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { useServerError } from '../../lib/server-error.ts';
+import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { useServerError } from '../../lib/forms/server-error.ts';
 
 /** What the form holds: every field as typed text. */
 export type BuyerFormValues = Partial<Record<BuyerField, string>>;

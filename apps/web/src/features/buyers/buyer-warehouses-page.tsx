@@ -6,9 +6,9 @@ import { useBuyerWarehouses } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { WarehouseFormModal } from './warehouse-form-modal.tsx';
 
 /** The list came back unsuccessful, or not at all. */

@@ -7,13 +7,13 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
-import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { type LatLng, MapPicker } from '../../lib/map-picker.tsx';
-import { sortedOptions } from '../../lib/select-options.ts';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { sortedOptions } from '../../lib/forms/select-options.ts';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { type LatLng, MapPicker } from '../../lib/maps/map-picker.tsx';
 import { useSaveBuyerWarehouse } from './api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Driver } from '@mandira/contract/fleet';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { personColumns } from '../../lib/person-columns.ts';
+import { personColumns } from '../../lib/people/person-columns.ts';
 import { FleetStatusBadge } from './status-badge.tsx';
 
 /** Name, surname, gender, date of birth, phone, TCKN, licence, status. */

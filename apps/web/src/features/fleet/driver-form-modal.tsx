@@ -9,11 +9,16 @@ import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { PERSON_LABELS, PersonFields, type PersonValues, personDefaults } from '../../lib/person-fields.tsx';
-import { SaveFooter } from '../../lib/save-footer.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { SaveFooter } from '../../lib/forms/save-footer.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import {
+  PERSON_LABELS,
+  PersonFields,
+  type PersonValues,
+  personDefaults,
+} from '../../lib/people/person-fields.tsx';
 import { useSaveDriver } from './api.ts';
 import { StatusSelect } from './status-select.tsx';
 

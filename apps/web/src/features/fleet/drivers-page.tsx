@@ -1,6 +1,6 @@
 import { IconUserPlus } from '@tabler/icons-react';
 import { useDrivers } from '../../api/fleet.ts';
-import { RecordsPage } from '../../lib/records-page.tsx';
+import { RecordsPage } from '../../lib/pages/records-page.tsx';
 import { DRIVER_COLUMNS } from './driver-columns.tsx';
 import { DriverFormModal } from './driver-form-modal.tsx';
 

@@ -1,7 +1,7 @@
 import type { Vehicle } from '@mandira/contract/fleet';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { vehicleIdentityColumns } from '../../lib/vehicle-columns.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
+import { vehicleIdentityColumns } from '../../lib/vehicles/vehicle-columns.tsx';
 import { FleetStatusBadge } from './status-badge.tsx';
 
 const figure = (id: keyof Vehicle, header: string, decimals = 2): DataTableColumn<Vehicle> => ({

@@ -10,17 +10,17 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useDrivers } from '../../api/fleet.ts';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormNumberField } from '../../lib/form-number-field.tsx';
-import { SaveFooter } from '../../lib/save-footer.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { byTurkishText } from '../../lib/turkish-order.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { byTurkishText } from '../../lib/format/turkish-order.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
+import { SaveFooter } from '../../lib/forms/save-footer.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
   type VehicleIdentityValues,
-} from '../../lib/vehicle-fields.tsx';
+} from '../../lib/vehicles/vehicle-fields.tsx';
 import { useSaveVehicle } from './api.ts';
 import { StatusSelect } from './status-select.tsx';
 

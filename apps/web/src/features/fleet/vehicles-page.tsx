@@ -1,6 +1,6 @@
 import { IconTruck } from '@tabler/icons-react';
 import { useVehicles } from '../../api/fleet.ts';
-import { RecordsPage } from '../../lib/records-page.tsx';
+import { RecordsPage } from '../../lib/pages/records-page.tsx';
 import { VEHICLE_COLUMNS } from './vehicle-columns.tsx';
 import { VehicleFormModal } from './vehicle-form-modal.tsx';
 

@@ -4,14 +4,14 @@ import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantin
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { formatNumber } from '../../lib/format.ts';
-import { LoadError } from '../../lib/load-states.tsx';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
-import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
-import { readServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
+import { readServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
+import { LoadError } from '../../lib/pages/load-states.tsx';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
 import { shipmentOptionLabel } from './shipment-label.ts';
 

@@ -1,9 +1,9 @@
 import type { Order, OrderColor, OrderItem } from '@mandira/contract/orders';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDate, formatNumber } from '../../lib/format.ts';
-import { ORDER_COLOR_SWATCH } from '../../lib/order-colors.ts';
-import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
+import { formatDate, formatNumber } from '../../lib/format/format.ts';
+import { ORDER_COLOR_SWATCH } from '../../lib/orders/order-colors.ts';
+import { ItemStatusBadge } from '../../lib/orders/order-status-badges.tsx';
 
 /** One line of the warehouse's work list: an item with the order it belongs to. */
 export type WarehouseRow = { order: Order; item: OrderItem };

@@ -3,7 +3,7 @@ import type { Order } from '@mandira/contract/orders';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
 import { LoadModal, type LoadTarget } from './load-modal.tsx';
 import { WAREHOUSE_ITEM_COLUMNS, type WarehouseRow } from './warehouse-item-columns.tsx';

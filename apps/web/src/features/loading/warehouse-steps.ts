@@ -5,10 +5,10 @@ import {
 } from '@mandira/contract/order-machines';
 import { itemContextOf, type Order, type OrderItem } from '@mandira/contract/orders';
 import { notifications } from '@mantine/notifications';
-import { confirmAction } from '../../lib/confirm.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { useWarehouseStep } from './api.ts';
 
 /** The item machine's warehouse steps as buttons, in working order; loading opens the load modal. */

@@ -3,7 +3,7 @@ import { Box, Button, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import {
   type DayRange,
   fetchEveryDelivery,

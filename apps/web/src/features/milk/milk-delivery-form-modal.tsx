@@ -10,13 +10,13 @@ import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { NumberField } from '../../lib/number-field.tsx';
-import { SaveFooter } from '../../lib/save-footer.tsx';
-import { sortedOptions } from '../../lib/select-options.ts';
-import { showServerError } from '../../lib/server-error.ts';
-import { parseTurkishDate } from '../../lib/turkish-date.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { NumberField } from '../../lib/forms/number-field.tsx';
+import { SaveFooter } from '../../lib/forms/save-footer.tsx';
+import { sortedOptions } from '../../lib/forms/select-options.ts';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveMilkDelivery } from './api.ts';
 
 /** The alert of an unsuccessful milk delivery save. */

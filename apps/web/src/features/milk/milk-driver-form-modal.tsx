@@ -9,12 +9,17 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../api/client.ts';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { errorMessage } from '../../lib/error-message.ts';
-import { PERSON_LABELS, PersonFields, type PersonValues, personDefaults } from '../../lib/person-fields.tsx';
-import { SaveFooter } from '../../lib/save-footer.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { SaveFooter } from '../../lib/forms/save-footer.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import {
+  PERSON_LABELS,
+  PersonFields,
+  type PersonValues,
+  personDefaults,
+} from '../../lib/people/person-fields.tsx';
 import { useSaveMilkDriver } from './api.ts';
 
 /** The alert of a milk driver save that failed with an exception. */

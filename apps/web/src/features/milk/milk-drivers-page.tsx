@@ -1,5 +1,5 @@
 import { IconUserPlus } from '@tabler/icons-react';
-import { RecordsPage } from '../../lib/records-page.tsx';
+import { RecordsPage } from '../../lib/pages/records-page.tsx';
 import { useMilkDrivers } from './api.ts';
 import { MILK_DRIVER_COLUMNS } from './milk-driver-columns.tsx';
 import { MilkDriverFormModal } from './milk-driver-form-modal.tsx';

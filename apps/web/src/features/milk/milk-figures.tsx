@@ -3,9 +3,9 @@ import { Alert, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from 
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import type { DayRange } from './api.ts';
 import { MilkRangePicker } from './milk-range-picker.tsx';
 import { DAILY_COLUMNS, DRIVER_COLUMNS, VEHICLE_COLUMNS } from './milk-summary-columns.tsx';

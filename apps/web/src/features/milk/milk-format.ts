@@ -1,4 +1,4 @@
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 /** Litres as the dairy reads them: Turkish grouping, one decimal at most ('12.500,5'). */
 export function formatLitres(value: number | null | undefined): string {

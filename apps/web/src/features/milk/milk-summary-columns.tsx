@@ -1,7 +1,7 @@
 import type { MilkSummary, MilkVolumes } from '@mandira/contract/milk';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate } from '../../lib/format/format.ts';
 import { formatLitres } from './milk-format.ts';
 
 export type DailyRow = MilkSummary['daily'][number];

@@ -1,7 +1,7 @@
 import type { MilkSummary } from '@mandira/contract/milk';
 import { type DataTableColumn, exportValueOf } from '../../lib/data-table/column.ts';
-import { formatDate } from '../../lib/format.ts';
-import { downloadBlob } from '../../lib/save-file.ts';
+import { downloadBlob } from '../../lib/files/save-file.ts';
+import { formatDate } from '../../lib/format/format.ts';
 import { DAILY_COLUMNS, DRIVER_COLUMNS, VEHICLE_COLUMNS, volumeColumns } from './milk-summary-columns.tsx';
 
 type Sheet = { name: string; columns: DataTableColumn<never>[]; rows: readonly unknown[] };

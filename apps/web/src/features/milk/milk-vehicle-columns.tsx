@@ -1,7 +1,7 @@
 import type { MilkVehicle } from '@mandira/contract/milk';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { vehicleIdentityColumns } from '../../lib/vehicle-columns.tsx';
+import { vehicleIdentityColumns } from '../../lib/vehicles/vehicle-columns.tsx';
 import { formatLitres } from './milk-format.ts';
 
 const litres = (id: keyof MilkVehicle, header: string, bold = false): DataTableColumn<MilkVehicle> => ({

@@ -3,16 +3,16 @@ import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormNumberField } from '../../lib/form-number-field.tsx';
-import { SaveFooter } from '../../lib/save-footer.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
+import { SaveFooter } from '../../lib/forms/save-footer.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
   type VehicleIdentityValues,
-} from '../../lib/vehicle-fields.tsx';
+} from '../../lib/vehicles/vehicle-fields.tsx';
 import { useSaveMilkVehicle } from './api.ts';
 import { formatLitres } from './milk-format.ts';
 

@@ -1,5 +1,5 @@
 import { IconTruck } from '@tabler/icons-react';
-import { RecordsPage } from '../../lib/records-page.tsx';
+import { RecordsPage } from '../../lib/pages/records-page.tsx';
 import { useMilkVehicles } from './api.ts';
 import { MILK_VEHICLE_COLUMNS } from './milk-vehicle-columns.tsx';
 import { MilkVehicleFormModal } from './milk-vehicle-form-modal.tsx';

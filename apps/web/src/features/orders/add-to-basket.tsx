@@ -3,10 +3,10 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { NumberField } from '../../lib/number-field.tsx';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { NumberField } from '../../lib/forms/number-field.tsx';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useAddToBasket } from './api.ts';
 
 type Props = { product: Product; buyerId: number | null };

@@ -2,11 +2,11 @@ import type { Basket, BasketItem } from '@mandira/contract/baskets';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconReceipt, IconTrash, IconX } from '@tabler/icons-react';
-import { confirmAction } from '../../lib/confirm.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
-import { NetPrice } from '../../lib/net-price.tsx';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatMoney, formatNumber } from '../../lib/format/format.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
+import { NetPrice } from '../../lib/orders/net-price.tsx';
 import { useCancelBasket, useDeleteBasketLine } from './api.ts';
 
 type Props = { basket: Basket; onPlaceOrder: (basket: Basket) => void };

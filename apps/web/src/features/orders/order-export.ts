@@ -1,6 +1,6 @@
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../lib/format/format.ts';
 
 /** One line of the Excel file: an item with its order's facts. */
 export type OrderExportRow = { order: Order; item: OrderItem | undefined };

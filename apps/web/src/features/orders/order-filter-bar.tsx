@@ -4,7 +4,7 @@ import { ALL_LABEL } from '@mandira/contract/products';
 import { Button, Grid, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { NumberField } from '../../lib/number-field.tsx';
+import { NumberField } from '../../lib/forms/number-field.tsx';
 import { checkOrderFilters, DEFAULT_ORDER_FILTERS, type OrderFilterValues } from './order-filters.ts';
 
 /** 'Tümü' stands for no status filter; it and the statuses exclude one another. */

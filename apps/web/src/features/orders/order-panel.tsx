@@ -9,9 +9,9 @@ import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mand
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTruck, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format.ts';
-import { NetPrice } from '../../lib/net-price.tsx';
-import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
+import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts';
+import { NetPrice } from '../../lib/orders/net-price.tsx';
+import { ItemStatusBadge } from '../../lib/orders/order-status-badges.tsx';
 import type { ItemStep } from './api.ts';
 import type { OrderStep } from './use-order-steps.ts';
 

@@ -1,9 +1,9 @@
 import type { Order, OrderColor } from '@mandira/contract/orders';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { IconTruck } from '@tabler/icons-react';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format.ts';
-import { ORDER_COLOR_SWATCH } from '../../lib/order-colors.ts';
-import { OrderStatusBadge } from '../../lib/order-status-badges.tsx';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format/format.ts';
+import { ORDER_COLOR_SWATCH } from '../../lib/orders/order-colors.ts';
+import { OrderStatusBadge } from '../../lib/orders/order-status-badges.tsx';
 
 /** The accordion's closed line of an order: number, buyer, colour, status, dates and amounts. */
 export function OrderSummary({ order }: { order: Order }) {

@@ -1,6 +1,6 @@
 import { Anchor, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
+import { formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { useBuyerBasket } from './api.ts';
 
 const BASKETS_PATH = '/siparis-sepetleri';

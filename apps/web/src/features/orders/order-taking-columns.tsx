@@ -1,8 +1,8 @@
 import type { Product } from '@mandira/contract/sellable-products';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatMoney, formatNumber } from '../../lib/format.ts';
-import { NetPrice, netPriceOf } from '../../lib/net-price.tsx';
+import { formatMoney, formatNumber } from '../../lib/format/format.ts';
+import { NetPrice, netPriceOf } from '../../lib/orders/net-price.tsx';
 
 type Column = DataTableColumn<Product>;
 

@@ -4,10 +4,10 @@ import { Accordion, Button, Center, Group, Loader, Pagination, Stack, Text } fro
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { rowsNoticingCut } from '../../lib/cut-notice.ts';
-import { LoadError, NothingFound } from '../../lib/load-states.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
+import { rowsNoticingCut } from '../../lib/pages/cut-notice.ts';
+import { LoadError, NothingFound } from '../../lib/pages/load-states.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllOrders, useOrderSearch } from './api.ts';
 import { exportOrders } from './order-export.ts';
 import { OrderFilterBar } from './order-filter-bar.tsx';

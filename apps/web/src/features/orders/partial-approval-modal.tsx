@@ -2,8 +2,8 @@ import { wholeBoxesOf } from '@mandira/contract/order-machines';
 import type { OrderItem } from '@mandira/contract/orders';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
-import { NumberField } from '../../lib/number-field.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
+import { NumberField } from '../../lib/forms/number-field.tsx';
 
 type Props = {
   item: OrderItem | null;

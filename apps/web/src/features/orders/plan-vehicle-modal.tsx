@@ -3,12 +3,12 @@ import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@man
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useVehicles } from '../../api/fleet.ts';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
-import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
-import { byTurkishText } from '../../lib/turkish-order.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { byTurkishText } from '../../lib/format/turkish-order.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useEstimatePalettes, usePlanVehicle } from './api.ts';
 import { plannedByOthers } from './vehicle-plan.ts';
 

@@ -7,9 +7,9 @@ import {
 } from '@mandira/contract/order-machines';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { notifications } from '@mantine/notifications';
-import { confirmAction } from '../../lib/confirm.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { type ItemStep, useItemStep, useOrderAction, useUpdateOrder } from './api.ts';
 
 export type OrderStep =

@@ -7,9 +7,9 @@ import {
 import { Alert, Button, Modal, Select, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/error-message.ts';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
-import { NumberField } from '../../lib/number-field.tsx';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { NumberField } from '../../lib/forms/number-field.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useItemCards } from './api.ts';
 import type { BundleDraft } from './bundle-lines.ts';
 

@@ -1,8 +1,8 @@
 import { Alert, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { useApprovePendingItem, usePendingItem } from './api.ts';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
 import { PendingChanges } from './pending-changes.tsx';

@@ -1,6 +1,6 @@
 import type { Product } from '@mandira/contract/sellable-products';
 import { Button, Modal, Stack } from '@mantine/core';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
 

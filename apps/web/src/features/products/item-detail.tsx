@@ -8,7 +8,7 @@ import {
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 function Field({ label, children, locked }: { label: string; children: ReactNode; locked?: boolean }) {
   return (

@@ -5,11 +5,11 @@ import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { NumberField } from '../../lib/number-field.tsx';
-import { useServerError } from '../../lib/server-error.ts';
+import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { NumberField } from '../../lib/forms/number-field.tsx';
+import { useServerError } from '../../lib/forms/server-error.ts';
 import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
 import { saveErrorMessage } from './save-error.ts';
 

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 import { useProductOpenUsage } from './api.ts';
 
 /** What the edit changes that open baskets and orders hold: the price (with the discount), the bundle. */

@@ -4,7 +4,7 @@ import {
   type PendingChange,
   WAREHOUSE_STOCK_TYPE_LABELS,
 } from '@mandira/contract/products';
-import { ChangeList } from '../../lib/change-list.tsx';
+import { ChangeList } from '../../lib/pages/change-list.tsx';
 
 const LABELS_OF: Record<string, Record<string, string>> = {
   packagingType: PACKAGING_TYPE_LABELS,

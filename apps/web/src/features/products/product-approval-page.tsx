@@ -4,8 +4,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { formatDateTime } from '../../lib/format.ts';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { formatDateTime } from '../../lib/format/format.ts';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { usePendingItems } from './api.ts';
 import { ApproveModal } from './approve-modal.tsx';
 

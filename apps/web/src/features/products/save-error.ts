@@ -1,5 +1,5 @@
 import { ApiRequestError } from '../../api/client.ts';
-import { errorMessage } from '../../lib/error-message.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
 
 /**
  * 'Kayıt sırasında hata oluştu: ' plus the server's message; 'Sunucu hatası: ...' offline.

@@ -2,7 +2,7 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveSellableProduct } from './api.ts';
 import { SellableForm, type SellableFormOutput } from './sellable-form.tsx';
 

@@ -7,7 +7,7 @@ import { useHasPrivilege } from '../../api/current-user.ts';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { BundleViewerModal } from './bundle-viewer-modal.tsx';
 import { SellableFormModal } from './sellable-form-modal.tsx';
 

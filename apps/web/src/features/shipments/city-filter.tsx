@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useCities } from '../../api/fleet.ts';
-import { byTurkishText } from '../../lib/turkish-order.ts';
+import { byTurkishText } from '../../lib/format/turkish-order.ts';
 
 type Props = { value: number | undefined; onChange: (plateCode: number | undefined) => void };
 

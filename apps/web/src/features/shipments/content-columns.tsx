@@ -1,8 +1,8 @@
 import type { ShipmentContentLine } from '@mandira/contract/shipments';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { ItemStatusBadge } from '../../lib/order-status-badges.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
+import { ItemStatusBadge } from '../../lib/orders/order-status-badges.tsx';
 
 /** 'Depo-1: 38 · Depo-2: 10': where the pieces on the truck came from. */
 export function contentWarehousesText(line: ShipmentContentLine, separator = ' · '): string {

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { getFile } from '../../api/client.ts';
-import { errorMessage } from '../../lib/error-message.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
 
 /**
  * Opens a shipment's dispatch note (`GET /shipments/{id}/dispatch-note.pdf`) in a new tab. The PDF

@@ -6,7 +6,7 @@ import { latLngBounds } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { versionQuery } from '../../api/info.ts';
-import { DEFAULT_MAP_CENTER } from '../../lib/map-picker.tsx';
+import { DEFAULT_MAP_CENTER } from '../../lib/maps/map-picker.tsx';
 
 const FALLBACK_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const STOP_COLORS: Record<RouteStop['kind'], string> = {

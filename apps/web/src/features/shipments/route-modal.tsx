@@ -2,8 +2,8 @@ import { type Shipment, STOP_KINDS } from '@mandira/contract/shipments';
 import { Alert, Badge, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { useShipmentContent } from './load-acceptance-api.ts';
 import { formatKilometres, minutes } from './shipment-format.ts';
 

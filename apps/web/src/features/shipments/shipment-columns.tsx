@@ -1,7 +1,7 @@
 import type { Shipment } from '@mandira/contract/shipments';
 import { Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 import { formatKilometres, formatTons, kilometres, minutes, stopTitles } from './shipment-format.ts';
 import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
 

@@ -7,12 +7,12 @@ import { IconArrowLeft, IconChecks, IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHasPrivilege } from '../../api/current-user.ts';
-import { confirmAction } from '../../lib/confirm.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { formatNumber } from '../../lib/format.ts';
-import { PageHeader } from '../../lib/page-header.tsx';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { formatNumber } from '../../lib/format/format.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { CONTENT_COLUMNS } from './content-columns.tsx';
 import {
   useAcceptLoad,

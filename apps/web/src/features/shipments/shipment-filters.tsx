@@ -4,8 +4,8 @@ import { Group, Select } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useVehicles } from '../../api/fleet.ts';
-import { sortedOptions, turkishOptionsFilter } from '../../lib/select-options.ts';
-import { parseTurkishDate } from '../../lib/turkish-date.ts';
+import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
+import { sortedOptions, turkishOptionsFilter } from '../../lib/forms/select-options.ts';
 import type { ShipmentFilters as Filters } from './api.ts';
 import { CityFilter } from './city-filter.tsx';
 

@@ -6,11 +6,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useBuyerWarehouses } from '../../api/buyers.ts';
 import { useDrivers, useVehicles } from '../../api/fleet.ts';
 import { useWarehouses } from '../../api/warehouses.ts';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { readServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { readServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveShipment } from './api.ts';
 import {
   buyerWarehouseOptions,

@@ -1,7 +1,7 @@
 import type { BuyerWarehouse } from '@mandira/contract/buyers';
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
 import type { Warehouse } from '@mandira/contract/stock';
-import { byTurkishText } from '../../lib/turkish-order.ts';
+import { byTurkishText } from '../../lib/format/turkish-order.ts';
 
 export type Option = { value: string; label: string; disabled?: boolean };
 export type OptionGroup = { group: string; items: Option[] };

@@ -1,5 +1,5 @@
 import type { RouteStop, Shipment } from '@mandira/contract/shipments';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 /** Route distance in metres, shown in km with 2 decimals. */
 export function kilometres(metres: number | null): number | null {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { useLoadingShipments } from '../../api/fleet.ts';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { type ShipmentFilters as Filters, fetchAllShipments, useShipmentPage } from './api.ts';
 import { RouteModal } from './route-modal.tsx';
 import { SHIPMENT_COLUMNS } from './shipment-columns.tsx';

@@ -2,7 +2,7 @@ import { shipmentMachine } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
 import { Button, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 
 type Props = {
   shipment: Shipment | null;

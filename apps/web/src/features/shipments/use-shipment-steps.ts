@@ -1,9 +1,9 @@
 import { type ShipmentAction, shipmentMachine } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
 import { notifications } from '@mantine/notifications';
-import { confirmAction } from '../../lib/confirm.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { useShipmentAction } from './api.ts';
 
 /** Steps that undo work or cannot be taken back: asked before they run. */

@@ -3,9 +3,9 @@ import type { Shipment } from '@mandira/contract/shipments';
 import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatNumber } from '../../lib/format.ts';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
-import { isUnreadableNumber, NumberField } from '../../lib/number-field.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
+import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { formatTons } from './shipment-format.ts';
 
 type Props = {

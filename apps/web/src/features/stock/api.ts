@@ -15,7 +15,7 @@ import { type ApiRequestError, get, post, put, queryString, unwrap } from '../..
 import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
-import { rowsNoticingCut } from '../../lib/cut-notice.ts';
+import { rowsNoticingCut } from '../../lib/pages/cut-notice.ts';
 
 // Every stock screen reads under this key; a movement changes items, history and occupancy alike.
 const STOCK = ['stock'] as const;

@@ -1,7 +1,7 @@
 import { ALL_LABEL, type EnumDescription, packagingGroupLabel } from '@mandira/contract/products';
 import type { WarehouseName } from '@mandira/contract/stock';
 import { Group, Select } from '@mantine/core';
-import { sortedOptions } from '../../lib/select-options.ts';
+import { sortedOptions } from '../../lib/forms/select-options.ts';
 import type { ItemFilters } from './api.ts';
 
 /** The goods screen's 'all' ('Tumu'); the server reads it as no filter. */

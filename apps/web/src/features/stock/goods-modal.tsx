@@ -3,7 +3,7 @@ import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/sto
 import { Button, Group, Input, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';

@@ -1,7 +1,7 @@
 import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS, type StockHistoryEntry } from '@mandira/contract/stock';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format/format.ts';
 import { changeFromTo, formatPieces, signedPiecesAndBoxes } from './stock-format.ts';
 
 type Column = DataTableColumn<StockHistoryEntry>;

@@ -1,6 +1,6 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { Table, Text } from '@mantine/core';
-import { NumberField } from '../../lib/number-field.tsx';
+import { NumberField } from '../../lib/forms/number-field.tsx';
 import { type GoodsKind, type QuantityInputs, quantityAfter, quantityError } from './stock-changes.ts';
 import { formatPieces, piecesAndBoxes } from './stock-format.ts';
 

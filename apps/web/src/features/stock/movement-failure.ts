@@ -1,6 +1,6 @@
 import { StockCountBulkBody, StockExportBulkBody, StockImportBulkBody } from '@mandira/contract/stock';
-import { FIELD_MESSAGES } from '../../lib/contract-resolver.ts';
-import { readServerError } from '../../lib/server-error.ts';
+import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
+import { readServerError } from '../../lib/forms/server-error.ts';
 import type { StockMovement } from './api.ts';
 import { lineOfField, sentLines } from './stock-changes.ts';
 

@@ -1,8 +1,8 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { Stack, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
 import { LineQuantityTable } from './line-quantity-table.tsx';
 import type { GoodsKind, QuantityInputs } from './stock-changes.ts';
 import { StockWarning } from './stock-warning.tsx';

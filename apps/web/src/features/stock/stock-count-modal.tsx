@@ -2,7 +2,7 @@ import type { ProductItem } from '@mandira/contract/products';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';

@@ -1,5 +1,5 @@
 import { boxesOf } from '@mandira/contract/stock';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 /** Pieces with Turkish grouping: '1.250'. */
 export function formatPieces(pieces: number): string {

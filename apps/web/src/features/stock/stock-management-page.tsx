@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { fetchAllProductItems } from '../../api/product-item-pages.ts';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import {
   type ItemFilters,
   NO_FILTERS,

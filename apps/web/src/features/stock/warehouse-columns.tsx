@@ -1,7 +1,7 @@
 import type { Warehouse } from '@mandira/contract/stock';
 import { Group, Progress, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatNumber } from '../../lib/format.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 const number = (
   id: 'capacityInM3' | 'surfaceAreaInSquareMeters',

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useWarehouses } from '../../api/warehouses.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { WAREHOUSE_COLUMNS } from './warehouse-columns.tsx';
 import { WarehouseCreateModal } from './warehouse-create-modal.tsx';
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
-import { ModalFooter } from '../../lib/modal-footer.tsx';
+import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 
 type Props = { result: { userName: string; password: string } | null; onClose: () => void };
 

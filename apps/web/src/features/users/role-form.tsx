@@ -4,11 +4,11 @@ import { Anchor, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@ma
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveAclRole } from './api.ts';
 
 type RoleFormValues = { key: string; label: string; privileges: PrivilegeKey[] };

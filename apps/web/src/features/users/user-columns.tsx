@@ -1,7 +1,7 @@
 import { USER_STATUS_LABELS, type UserAccess } from '@mandira/contract/access';
 import { Badge, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format/format.ts';
 
 export const USER_COLUMNS: DataTableColumn<UserAccess>[] = [
   {

@@ -1,7 +1,7 @@
 import type { UserAccess } from '@mandira/contract/access';
 import { Alert, Modal } from '@mantine/core';
-import { CenteredLoader } from '../../lib/centered-loader.tsx';
-import { errorMessage } from '../../lib/error-message.ts';
+import { errorMessage } from '../../lib/forms/error-message.ts';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { useRoleEntries, useRolesOfUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
 

@@ -9,11 +9,11 @@ import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { contractResolver } from '../../lib/contract-resolver.ts';
-import { FormActions } from '../../lib/form-actions.tsx';
-import { FormError } from '../../lib/form-error.tsx';
-import { showServerError } from '../../lib/server-error.ts';
-import { useSubmitGuard } from '../../lib/use-submit-guard.ts';
+import { contractResolver } from '../../lib/forms/contract-resolver.ts';
+import { FormActions } from '../../lib/forms/form-actions.tsx';
+import { FormError } from '../../lib/forms/form-error.tsx';
+import { showServerError } from '../../lib/forms/server-error.ts';
+import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveUser } from './api.ts';
 
 type UserFormValues = {

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { IconShieldLock, IconUsers } from '@tabler/icons-react';
-import { PageHeader } from '../../lib/page-header.tsx';
+import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { RolesTab } from './roles-tab.tsx';
 import { UsersTab } from './users-tab.tsx';
 

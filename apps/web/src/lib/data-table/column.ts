@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { searchableText } from '../search.ts';
+import { searchableText } from '../format/search.ts';
 
 /** One column of a DataTable; `value` feeds sorting, searching and the Excel export alike. */
 export type DataTableColumn<T> = {
@@ -11,7 +11,7 @@ export type DataTableColumn<T> = {
   render?: (row: T) => ReactNode;
   /**
    * What the Excel cell holds when the displayed text differs from `value` (labels, dates). A Date is
-   * written as a real date cell (see `spreadsheetDate` in lib/format.ts for Istanbul times).
+   * written as a real date cell (see `spreadsheetDate` in lib/format/format.ts for Istanbul times).
    */
   exportValue?: (row: T) => string | number | Date | null;
   /** Excel number format of the column's cells, e.g. EXCEL_FORMATS.money. */

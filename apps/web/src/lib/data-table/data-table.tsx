@@ -5,8 +5,8 @@ import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiRequestError } from '../../api/client.ts';
-import { errorMessage } from '../error-message.ts';
-import { filterBySearch, searchableText } from '../search.ts';
+import { filterBySearch, searchableText } from '../format/search.ts';
+import { errorMessage } from '../forms/error-message.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
 import { type ExcelHeading, exportToExcel } from './export-to-excel.ts';

@@ -1,4 +1,4 @@
-import { downloadBlob } from '../save-file.ts';
+import { downloadBlob } from '../files/save-file.ts';
 import { type DataTableColumn, exportValueOf } from './column.ts';
 
 /** Lines above the table in the file: a title and label–value pairs (whose account, which period). */

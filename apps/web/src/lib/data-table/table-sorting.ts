@@ -1,5 +1,5 @@
 import { type ColumnDef, getSortedRowModel } from '@tanstack/react-table';
-import { compareValues } from '../turkish-order.ts';
+import { compareValues } from '../format/turkish-order.ts';
 import type { DataTableColumn } from './column.ts';
 
 /** TanStack columns that sort by each column's `value`: numbers by value, text the Turkish way. */

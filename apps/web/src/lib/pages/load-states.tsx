@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Group, Text } from '@mantine/core';
 import { IconAlertCircle, IconDatabaseOff } from '@tabler/icons-react';
-import { errorMessage } from './error-message.ts';
+import { errorMessage } from '../forms/error-message.ts';
 
 /** A list that could not be loaded: the reason in Turkish and a retry. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { FormNumberField } from './form-number-field.tsx';
+import { FormNumberField } from '../forms/form-number-field.tsx';
 
 /** The values of a vehicle form's identity: plate, make and the two years. */
 export type VehicleIdentityValues = {

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { DataTable, type DataTableProps } from './data-table/data-table.tsx';
+import { DataTable, type DataTableProps } from '../data-table/data-table.tsx';
 import { PageHeader } from './page-header.tsx';
 
 /** What a screen's list query gives: TanStack Query's answer, as much of it as the page reads. */

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { DataTableColumn } from './data-table/column.ts';
+import type { DataTableColumn } from '../data-table/column.ts';
 
 type VehicleIdentity = {
   licencePlateCode: string;

@@ -3,8 +3,8 @@ import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { versionQuery } from '../api/info.ts';
-import { NumberField } from './number-field.tsx';
+import { versionQuery } from '../../api/info.ts';
+import { NumberField } from '../forms/number-field.tsx';
 
 export type LatLng = { latitude: number; longitude: number };
 

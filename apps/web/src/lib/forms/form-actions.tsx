@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { ModalFooter } from './modal-footer.tsx';
+import { ModalFooter } from '../modals/modal-footer.tsx';
 
 type FormActionsProps = {
   submitting: boolean;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../format/format.ts';
 
 export const REQUIRED_MESSAGE = 'Bu alan zorunludur.';
 

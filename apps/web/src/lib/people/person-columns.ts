@@ -1,5 +1,5 @@
-import type { DataTableColumn } from './data-table/column.ts';
-import { formatDate } from './format.ts';
+import type { DataTableColumn } from '../data-table/column.ts';
+import { formatDate } from '../format/format.ts';
 
 type Person = {
   name: string;

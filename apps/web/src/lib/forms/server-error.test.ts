@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../api/client.ts';
+import { ApiRequestError } from '../../api/client.ts';
 import { readServerError } from './server-error.ts';
 
 const refusal = (message: string, field?: string) =>

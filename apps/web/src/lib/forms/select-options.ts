@@ -1,6 +1,6 @@
 import type { ComboboxItem, ComboboxParsedItem, ComboboxParsedItemGroup, OptionsFilter } from '@mantine/core';
-import { turkishLower } from './search.ts';
-import { compareTurkish } from './turkish-order.ts';
+import { turkishLower } from '../format/search.ts';
+import { compareTurkish } from '../format/turkish-order.ts';
 
 const ASCII_OF: Record<string, string> = {
   ç: 'c',

@@ -1,7 +1,7 @@
 import type { Buyer } from '@mandira/contract/buyers';
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
-import { useBuyers } from '../api/buyers.ts';
+import { useBuyers } from '../../api/buyers.ts';
 import { sortedOptions } from './select-options.ts';
 
 const buyerLabel = (buyer: Buyer) => `${buyer.title} (${buyer.code})`;

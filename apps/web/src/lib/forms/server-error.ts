@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from '../api/client.ts';
+import { ApiRequestError } from '../../api/client.ts';
 import { errorMessage } from './error-message.ts';
 
 /** A failed save as a screen shows it: on a field when the server names one, else above the buttons. */

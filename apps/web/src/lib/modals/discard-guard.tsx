@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { isWaitingForSignIn } from '../api/client.ts';
+import { isWaitingForSignIn } from '../../api/client.ts';
 import { confirmAction } from './confirm.tsx';
 
 /** The open modals the user has typed into: Back would throw their input away. */

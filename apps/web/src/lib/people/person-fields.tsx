@@ -2,7 +2,7 @@ import { GENDERS, type Gender } from '@mandira/contract/people';
 import { Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { Controller, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { parseTurkishDate } from './turkish-date.ts';
+import { parseTurkishDate } from '../format/turkish-date.ts';
 
 /** The values of a person form: '' stands for a field left empty. */
 export type PersonValues = {

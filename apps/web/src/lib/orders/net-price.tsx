@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { formatMoney } from './format.ts';
+import { formatMoney } from '../format/format.ts';
 
 type Props = { price: number; discount: number };
 
