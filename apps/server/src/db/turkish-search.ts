@@ -10,7 +10,7 @@ const turkishLowerSql = (value: SQL) => sql`translate(${value}, ${UPPER}, ${LOWE
 
 /**
  * Whether any of the texts contains `needle`, Turkish case-insensitive, as the web's table search
- * matches (apps/web/src/lib/search.ts); LIKE's wildcards in the needle are taken literally.
+ * matches (apps/web/src/lib/format/search.ts); LIKE's wildcards in the needle are taken literally.
  */
 export function turkishContains(texts: readonly SQL[], needle: string): SQL {
   const pattern = `%${needle.toLocaleLowerCase('tr-TR').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
