@@ -1,13 +1,12 @@
 import { parentPort } from 'node:worker_threads';
-import { drawDocument, isDocumentKind } from './documents.ts';
+import { drawRequested } from './documents.ts';
 import type { RenderReply, RenderRequest } from './render-pool.ts';
 
 /** A render worker's entry (decision 98): draws one document at a time and sends the file back. */
-parentPort?.on('message', async ({ id, kind, args }: RenderRequest) => {
+parentPort?.on('message', async ({ id, ...request }: RenderRequest) => {
   let reply: RenderReply;
   try {
-    if (!isDocumentKind(kind)) throw new Error(`unknown document: ${String(kind)}`);
-    const drawn = await drawDocument(kind, args as never);
+    const drawn = await drawRequested(request);
     // A small Buffer may be a slice of Node's shared pool, which cannot be handed over whole.
     const file = drawn.byteLength === drawn.buffer.byteLength ? drawn : new Uint8Array(drawn);
     reply = { id, file };

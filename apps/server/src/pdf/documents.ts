@@ -1,27 +1,37 @@
-import { pdfBuffer } from './pdf-document.ts';
+import { type PdfDoc, pdfBuffer } from './pdf-document.ts';
 
 /**
- * Every document the server draws, by name (decision 98): each is loaded where it is drawn, so a
- * render worker imports a drawing and what it needs only when first asked for it.
+ * A document the server draws (decision 98), declared by the module that owns it, beside its drawing:
+ * the drawing itself, for drawing on the calling thread, and where a render worker finds it (the
+ * file's URL and the name it is exported under), so a worker loads only the drawing it is asked for
+ * and this floor names no module.
  */
-const DOCUMENTS = {
-  statement: async () => (await import('../modules/accounting/statement-pdf.ts')).statementPdf,
-  dispatchNote: async () => (await import('../modules/shipments/dispatch-note.ts')).dispatchNotePdf,
+export type PdfDrawing<A extends unknown[]> = {
+  readonly file: string;
+  readonly name: string;
+  readonly draw: (...args: A) => PdfDoc;
 };
 
-export type DocumentKind = keyof typeof DOCUMENTS;
-/** What a document is drawn from: plain data that crosses to a worker thread as a structured clone. */
-export type DocumentArgs<K extends DocumentKind> = Parameters<Awaited<ReturnType<(typeof DOCUMENTS)[K]>>>;
-
-export function isDocumentKind(kind: unknown): kind is DocumentKind {
-  return typeof kind === 'string' && Object.hasOwn(DOCUMENTS, kind);
+/** Declares a drawing exported as `name` from the file at `file` (its `import.meta.url`). */
+export function pdfDrawing<A extends unknown[]>(
+  file: string,
+  name: string,
+  draw: (...args: A) => PdfDoc,
+): PdfDrawing<A> {
+  return { file, name, draw };
 }
 
-/** Draws the document and returns the finished file. */
-export async function drawDocument<K extends DocumentKind>(
-  kind: K,
-  args: DocumentArgs<K>,
-): Promise<Uint8Array> {
-  const draw = (await DOCUMENTS[kind]()) as (...input: DocumentArgs<K>) => Parameters<typeof pdfBuffer>[0];
-  return pdfBuffer(draw(...args));
+/** What a worker is asked to draw: plain data that crosses to its thread as a structured clone. */
+export type DrawingRequest = { file: string; name: string; args: unknown[] };
+
+// A worker loads drawings from the server's own source (or build) only, never from elsewhere.
+const SERVER_ROOT = new URL('../', import.meta.url).href;
+
+/** Loads the drawing a request names and draws it into a finished file. */
+export async function drawRequested({ file, name, args }: DrawingRequest): Promise<Uint8Array> {
+  if (!file.startsWith(SERVER_ROOT)) throw new Error(`a drawing outside the server: ${file}`);
+  const loaded = (await import(file)) as Record<string, unknown>;
+  const draw = loaded[name];
+  if (typeof draw !== 'function') throw new Error(`${file} exports no drawing named ${name}`);
+  return pdfBuffer(draw(...args) as PdfDoc);
 }

@@ -1,7 +1,10 @@
 import type { AccountStatement, StatementLine } from '@mandira/contract/accounting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnavailableError } from '../http/errors.ts';
+import { STATEMENT_DOCUMENT } from '../modules/accounting/statement-pdf.ts';
 import { buyer, type OrderWorld, orderWorld } from '../modules/orders/order-test-data.ts';
+import { DISPATCH_NOTE_DOCUMENT } from '../modules/shipments/dispatch-note.ts';
+import { drawRequested } from './documents.ts';
 import { pdfPageTexts } from './pdf-text.ts';
 import { RENDER_BUSY_MESSAGE, RenderPool } from './render-pool.ts';
 
@@ -43,7 +46,7 @@ describe('the render pool', () => {
   afterAll(() => Promise.all(pools.map((one) => one.close())));
 
   it('draws a document on a worker thread, Turkish letters intact', async () => {
-    const file = await pool(1, 4).render('statement', statement(3), 'Mandıra Süt Ürünleri');
+    const file = await pool(1, 4).render(STATEMENT_DOCUMENT, statement(3), 'Mandıra Süt Ürünleri');
     const printed = await text(file);
     expect(printed).toContain('Ilgaz Şarküteri (M-001)');
     expect(printed).toContain('Ödeme 3');
@@ -51,29 +54,41 @@ describe('the render pool', () => {
 
   it('refuses at once what finds every worker busy and the line full, telling when to ask again', async () => {
     const busy = pool(1, 1);
-    const drawn = busy.render('statement', statement(2), 'Mandıra');
-    const waiting = busy.render('statement', statement(2), 'Mandıra');
+    const drawn = busy.render(STATEMENT_DOCUMENT, statement(2), 'Mandıra');
+    const waiting = busy.render(STATEMENT_DOCUMENT, statement(2), 'Mandıra');
     expect(busy.stats()).toMatchObject({ running: 1, queued: 1 });
-    const refused = await busy.render('statement', statement(2), 'Mandıra').catch((error) => error);
+    const refused = await busy.render(STATEMENT_DOCUMENT, statement(2), 'Mandıra').catch((error) => error);
     expect(refused).toBeInstanceOf(UnavailableError);
     expect(refused).toMatchObject({ status: 503, code: 'UNAVAILABLE', message: RENDER_BUSY_MESSAGE });
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     // The two taken are drawn, and then there is room again.
     for (const file of await Promise.all([drawn, waiting])) expect(await text(file)).toContain('M-001');
     expect(busy.stats()).toMatchObject({ running: 0, queued: 0 });
-    expect(await text(await busy.render('statement', statement(1), 'Mandıra'))).toContain('Ödeme 1');
+    expect(await text(await busy.render(STATEMENT_DOCUMENT, statement(1), 'Mandıra'))).toContain('Ödeme 1');
   });
 
   it('fails only the document that cannot be drawn; the worker goes on with the next', async () => {
     const one = pool(1, 4);
-    const broken = one.render('statement', { buyer: null } as unknown as AccountStatement, 'Mandıra');
-    const next = one.render('statement', statement(1), 'Mandıra');
+    const broken = one.render(STATEMENT_DOCUMENT, { buyer: null } as unknown as AccountStatement, 'Mandıra');
+    const next = one.render(STATEMENT_DOCUMENT, statement(1), 'Mandıra');
     await expect(broken).rejects.toThrow(/could not be drawn/);
     expect(await text(await next)).toContain('Ödeme 1');
   });
 
+  it('finds each declared drawing in its file under its name, and no file outside the server', async () => {
+    for (const drawing of [STATEMENT_DOCUMENT, DISPATCH_NOTE_DOCUMENT]) {
+      expect((await import(drawing.file))[drawing.name]).toBe(drawing.draw);
+    }
+    await expect(
+      drawRequested({ file: 'file:///tmp/elsewhere.mjs', name: 'statementPdf', args: [] }),
+    ).rejects.toThrow(/outside the server/);
+    await expect(
+      drawRequested({ file: STATEMENT_DOCUMENT.file, name: 'statementFileName', args: [] }),
+    ).rejects.toThrow();
+  });
+
   it('with no workers draws on the calling thread', async () => {
-    const file = await pool(0, 0).render('statement', statement(1), 'Mandıra');
+    const file = await pool(0, 0).render(STATEMENT_DOCUMENT, statement(1), 'Mandıra');
     expect(await text(file)).toContain('Ilgaz Şarküteri');
   });
 });

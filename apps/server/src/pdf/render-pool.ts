@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { UnavailableError } from '../http/errors.ts';
-import { type DocumentArgs, type DocumentKind, drawDocument } from './documents.ts';
+import type { DrawingRequest, PdfDrawing } from './documents.ts';
+import { pdfBuffer } from './pdf-document.ts';
 
 /**
  * Documents are drawn on worker threads, not on the thread that answers every other request
@@ -9,7 +10,7 @@ import { type DocumentArgs, type DocumentKind, drawDocument } from './documents.
  * for one. A document that finds the line full is refused at once with 503 and `Retry-After`.
  */
 
-export type RenderRequest = { id: number; kind: string; args: unknown[] };
+export type RenderRequest = { id: number } & DrawingRequest;
 export type RenderReply = { id: number; file: Uint8Array } | { id: number; error: string };
 
 export type RenderPoolOptions = {
@@ -25,8 +26,7 @@ export const RENDER_CLOSING_MESSAGE = 'Sunucu kapanıyor, belge hazırlanamadı.
 
 type Job = {
   id: number;
-  kind: DocumentKind;
-  args: unknown[];
+  request: DrawingRequest;
   resolve: (file: Uint8Array) => void;
   reject: (error: Error) => void;
 };
@@ -64,8 +64,8 @@ export class RenderPool {
   constructor(private readonly options: RenderPoolOptions) {}
 
   /** The finished file, drawn from plain data; rejects with a 503 error when the line is full. */
-  render<K extends DocumentKind>(kind: K, ...args: DocumentArgs<K>): Promise<Uint8Array> {
-    if (this.options.workers === 0) return drawDocument(kind, args);
+  render<A extends unknown[]>(drawing: PdfDrawing<A>, ...args: A): Promise<Uint8Array> {
+    if (this.options.workers === 0) return pdfBuffer(drawing.draw(...args));
     if (this.closed) return Promise.reject(new UnavailableError(RENDER_CLOSING_MESSAGE, 5));
     const hasRoom =
       this.idleSlot() !== undefined ||
@@ -73,7 +73,12 @@ export class RenderPool {
       this.queue.length < this.options.queueLimit;
     if (!hasRoom) return Promise.reject(new UnavailableError(RENDER_BUSY_MESSAGE, this.retryAfterSeconds()));
     return new Promise((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, kind, args, resolve, reject });
+      this.queue.push({
+        id: this.nextId++,
+        request: { file: drawing.file, name: drawing.name, args },
+        resolve,
+        reject,
+      });
       this.pump();
     });
   }
@@ -111,7 +116,7 @@ export class RenderPool {
       slot.job = job;
       slot.startedAt = performance.now();
       try {
-        slot.worker.postMessage({ id: job.id, kind: job.kind, args: job.args } satisfies RenderRequest);
+        slot.worker.postMessage({ id: job.id, ...job.request } satisfies RenderRequest);
       } catch (error) {
         // Data that cannot cross to a thread (a function, say) is a programming error: a 500.
         slot.job = undefined;

@@ -17,7 +17,7 @@ import type { RenderPool } from '../../pdf/render-pool.ts';
 import { buyerSummary } from './accounting.repo.ts';
 import { payOrder } from './pay-order.service.ts';
 import { accountStatement } from './statement.service.ts';
-import { statementFileName } from './statement-pdf.ts';
+import { STATEMENT_DOCUMENT, statementFileName } from './statement-pdf.ts';
 import { listTransactions } from './transactions.service.ts';
 
 /** Buyer accounting (docs/domain/money.md), for the ACCOUNTING privilege (FINANCE_ADMIN). */
@@ -62,7 +62,7 @@ export function accountingRoutes({
       async (req, reply) => {
         const { page: _page, size: _size, ...whole } = req.query;
         const statement = await accountStatement(db, whole);
-        const file = await documents.render('statement', statement, config.companyName);
+        const file = await documents.render(STATEMENT_DOCUMENT, statement, config.companyName);
         return sendPdf(reply, file, statementFileName(statement));
       },
     );

@@ -1,4 +1,5 @@
 import type { AccountStatement } from '@mandira/contract/accounting';
+import { pdfDrawing } from '../../pdf/documents.ts';
 import { createPdf, type PdfDoc, writeTotal } from '../../pdf/pdf-document.ts';
 import { pdfDateTime, pdfDay, pdfMoney } from '../../pdf/pdf-format.ts';
 import { drawTable } from '../../pdf/pdf-table.ts';
@@ -63,3 +64,6 @@ export function statementFileName(statement: AccountStatement): string {
   const code = statement.buyer.code.replace(/[^\p{L}\p{N}_-]+/gu, '-');
   return `Hesap Ekstresi ${code} ${statement.from ?? 'baştan'} ${statement.to}.pdf`;
 }
+
+/** The statement as a document the render workers draw (decision 98). */
+export const STATEMENT_DOCUMENT = pdfDrawing(import.meta.url, 'statementPdf', statementPdf);

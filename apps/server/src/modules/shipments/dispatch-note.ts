@@ -2,6 +2,7 @@ import { tonsText } from '@mandira/contract/loading';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
+import { pdfDrawing } from '../../pdf/documents.ts';
 import { createPdf, FONTS, PAGE_MARGIN, type PdfDoc, writeTotal } from '../../pdf/pdf-document.ts';
 import { pdfDateTime } from '../../pdf/pdf-format.ts';
 import { drawTable } from '../../pdf/pdf-table.ts';
@@ -321,3 +322,6 @@ function signatureBoxes(doc: PdfDoc, titles: readonly string[]): void {
 export function dispatchNoteFileName(note: DispatchNote): string {
   return `Sevk İrsaliyesi ${note.shipmentCode.replace(/[^\p{L}\p{N}_-]+/gu, '-')}.pdf`;
 }
+
+/** The dispatch note as a document the render workers draw (decision 98). */
+export const DISPATCH_NOTE_DOCUMENT = pdfDrawing(import.meta.url, 'dispatchNotePdf', dispatchNotePdf);

@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { acceptShipmentLoads } from '../loading/load-acceptance.service.ts';
-import { dispatchNoteFileName, dispatchNoteOf } from './dispatch-note.ts';
+import { DISPATCH_NOTE_DOCUMENT, dispatchNoteFileName, dispatchNoteOf } from './dispatch-note.ts';
 import { shipmentContent } from './shipment-content.service.ts';
 
 /**
@@ -49,7 +49,7 @@ export function shipmentLoadRoutes({
       },
       async (req, reply) => {
         const note = await dispatchNoteOf(db, req.params.id);
-        const file = await documents.render('dispatchNote', note, config.companyName);
+        const file = await documents.render(DISPATCH_NOTE_DOCUMENT, note, config.companyName);
         return sendPdf(reply, file, dispatchNoteFileName(note));
       },
     );
