@@ -1,7 +1,7 @@
 import type { AccountStatement, StatementLine } from '@mandira/contract/accounting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, type OrderWorld, orderWorld } from '../../test/builders/order-test-data.ts';
 import { UnavailableError } from '../http/errors.ts';
-import { buyer, type OrderWorld, orderWorld } from '../modules/orders/order-test-data.ts';
 import { pdfPageTexts } from './pdf-text.ts';
 import { RENDER_BUSY_MESSAGE, RenderPool } from './render-pool.ts';
 

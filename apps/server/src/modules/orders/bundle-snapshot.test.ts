@@ -1,7 +1,6 @@
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchNoteOf } from '../loading/dispatch-note.ts';
 import {
   expectLedgerHolds,
   type LoadWorld,
@@ -12,8 +11,16 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from '../loading/loading-test-data.ts';
-import { addToBasket, buyer, figures, placedOrder, product, reservationDrift } from './order-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import {
+  addToBasket,
+  buyer,
+  figures,
+  placedOrder,
+  product,
+  reservationDrift,
+} from '../../../test/builders/order-test-data.ts';
+import { dispatchNoteOf } from '../loading/dispatch-note.ts';
 
 /**
  * Decision 99: an order item keeps the bundle it was placed with. A later edit of the product's bundle

@@ -7,7 +7,6 @@ import {
 import type { Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import {
   type FleetWorld,
   fleetWorld,
@@ -16,7 +15,8 @@ import {
   shipment,
   shipmentSnapshot,
   vehicle,
-} from './fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 import { keepShipmentFigures } from './shipment-figures.ts';
 
 /**

@@ -1,6 +1,5 @@
 import type { City, Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows } from '../../../test/test-app.ts';
 import {
   BURSA,
   buyerStop,
@@ -16,7 +15,8 @@ import {
   shipmentBody,
   shipmentSnapshot,
   vehicle,
-} from './fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
+import { countRows } from '../../../test/test-app.ts';
 import { ESTIMATE_SPEED_KMH, ROAD_FACTOR } from './routing.ts';
 import { greatCircleMeters } from './turkish-provinces.ts';
 
