@@ -41,7 +41,9 @@ export const CANCEL_ACTION_OF_STATUS = {
 } as const satisfies Partial<Record<OrderStatus, OrderCancelAction>>;
 export type CanceledOrderStatus = keyof typeof CANCEL_ACTION_OF_STATUS;
 /** The two canceled statuses: a canceled order owes nothing (docs/domain/money.md). */
-export const CANCELED_ORDER_STATUSES = Object.keys(CANCEL_ACTION_OF_STATUS) as CanceledOrderStatus[];
+export const CANCELED_ORDER_STATUSES: readonly OrderStatus[] = Object.keys(
+  CANCEL_ACTION_OF_STATUS,
+) as CanceledOrderStatus[];
 
 // ---------- order items ----------
 

@@ -1,5 +1,7 @@
 import {
+  APPROVED_ITEM_STATUSES,
   CANCEL_ACTION_OF_STATUS,
+  FINISHED_ORDER_STATUSES,
   ITEM_REVIEW_ACTIONS,
   type OrderAction,
   type OrderCancelAction,
@@ -168,8 +170,6 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   await refreshDealtTotal(tx, order.id);
 }
 
-const APPROVED: readonly OrderItemStatus[] = ['APPROVED', 'APPROVED_PARTIALLY'];
-
 /** Runs an order action (`PUT /order-action/{action}`, or a cancel) with its effect on the items. */
 export async function actOnOrder(
   tx: Tx,
@@ -191,7 +191,9 @@ export async function actOnOrder(
         : undefined;
   if (itemStep) {
     const moving = items.filter((item) =>
-      itemStep === 'FORWARD_TO_WAREHOUSE' ? APPROVED.includes(item.status) : item.status !== 'CANCELED',
+      itemStep === 'FORWARD_TO_WAREHOUSE'
+        ? APPROVED_ITEM_STATUSES.includes(item.status)
+        : item.status !== 'CANCELED',
     );
     const changes: ReservationChange[] = [];
     for (const item of moving) changes.push(await stepItem(tx, order, item, itemStep));
@@ -206,8 +208,6 @@ export async function actOnOrder(
 
 type UpdateInput = z.output<typeof UpdateOrderBody>;
 
-const FINISHED: readonly OrderStatus[] = ['COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
-
 /** `PUT /orders`: the header of an open order, and ending it as canceled while nothing is loaded. */
 export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Promise<void> {
   const order = await lockOrder(tx, input.id);
@@ -216,7 +216,7 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
     input.buyerBranch !== undefined ||
     input.plannedShipmentDate !== undefined ||
     input.colorGroup !== undefined;
-  if (changesHeader && FINISHED.includes(order.status)) {
+  if (changesHeader && FINISHED_ORDER_STATUSES.includes(order.status)) {
     throw conflict('Tamamlanmış veya iptal edilmiş bir siparişin bilgileri değiştirilemez.');
   }
   if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);
