@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyerBody } from './modules/buyers/buyer-test-data.ts';
+import { buyerBody } from '../test/builders/buyer-test-data.ts';
 
 /**
  * `npm start` runs the compiled server (decision 108): built as `npm start` builds it, started as a

@@ -39,6 +39,11 @@ export const CANCEL_ACTION_OF_STATUS = {
   CANCELED_BY_SELLER: 'CANCEL_BY_SELLER',
   CANCELED_BY_BUYER: 'CANCEL_BY_BUYER',
 } as const satisfies Partial<Record<OrderStatus, OrderCancelAction>>;
+export type CanceledOrderStatus = keyof typeof CANCEL_ACTION_OF_STATUS;
+/** The two canceled statuses: a canceled order owes nothing (docs/domain/money.md). */
+export const CANCELED_ORDER_STATUSES: readonly OrderStatus[] = Object.keys(
+  CANCEL_ACTION_OF_STATUS,
+) as CanceledOrderStatus[];
 
 // ---------- order items ----------
 
@@ -130,13 +135,15 @@ export type OrderItemContext = {
   onDelivery?: boolean;
 };
 
-const APPROVED_STATUSES: readonly OrderItemStatus[] = ['APPROVED', 'APPROVED_PARTIALLY'];
-const LOADED_STATUSES: readonly OrderItemStatus[] = [
+/** An item on a truck: loaded, accepted, delivered. */
+export const LOADED_ITEM_STATUSES: readonly OrderItemStatus[] = [
   'LOADED_TO_TRUCK_FROM_WAREHOUSE',
   'LOAD_STATUS_ACCEPTED',
   'DELIVERED_TO_BUYER',
 ];
-const isApproved = (status: OrderItemStatus) => APPROVED_STATUSES.includes(status);
+/** An item that needs nothing more: delivered or canceled (an order completes when all are). */
+export const FINISHED_ITEM_STATUSES: readonly OrderItemStatus[] = ['CANCELED', 'DELIVERED_TO_BUYER'];
+const isApproved = (status: OrderItemStatus) => APPROVED_ITEM_STATUSES.includes(status);
 
 const someApproved: Guard<OrderContext> = ({ itemStatuses }) =>
   itemStatuses.some(isApproved) ? undefined : 'onaylanmış kalem yok';
@@ -146,12 +153,12 @@ const allReviewed: Guard<OrderContext> = (context) =>
     : someApproved(context);
 const allFinished: Guard<OrderContext> = ({ itemStatuses }) => {
   if (itemStatuses.length === 0) return 'siparişte kalem yok';
-  return itemStatuses.every((status) => status === 'DELIVERED_TO_BUYER' || status === 'CANCELED')
+  return itemStatuses.every((status) => FINISHED_ITEM_STATUSES.includes(status))
     ? undefined
     : 'teslim edilmemiş veya iptal edilmemiş kalemler var';
 };
 const nothingLoaded: Guard<OrderContext> = ({ itemStatuses, loadedQuantity }) =>
-  loadedQuantity > 0 || itemStatuses.some((status) => LOADED_STATUSES.includes(status))
+  loadedQuantity > 0 || itemStatuses.some((status) => LOADED_ITEM_STATUSES.includes(status))
     ? 'araca yüklenmiş kalemler var'
     : undefined;
 
@@ -185,6 +192,13 @@ export const orderMachine = defineMachine<OrderStatus, OrderAction | OrderCancel
     COMPLETED: {},
   },
 });
+
+/** An order no action leaves: completed or canceled. */
+export const FINISHED_ORDER_STATUSES = orderMachine.finalStatuses;
+/** An order still worked on: the statuses before it is finished. */
+export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter(
+  (status) => !FINISHED_ORDER_STATUSES.includes(status),
+);
 
 const inReview: Guard<OrderItemContext> = ({ orderStatus }) =>
   orderStatus === 'IN_REVIEW' || orderStatus === 'IN_PROGRESS'
@@ -225,6 +239,9 @@ const cancel = { to: 'CANCELED', guard: inReview } as const;
 const forward = { to: 'WAITING_FOR_WAREHOUSE_OPERATION', guard: inReview } as const;
 const sendBack = { to: 'WAITING_FOR_APPROVAL', guard: both(inWarehouse, noneLoaded) } as const;
 const cancelWithOrder = { to: 'CANCELED', guard: noneLoaded } as const;
+
+/** An approved item: what the approvals lead to. */
+export const APPROVED_ITEM_STATUSES: readonly OrderItemStatus[] = [approve.to, approvePartially.to];
 
 /** The order item table (docs/domain/orders.md), warehouse and shipping steps included. */
 export const orderItemMachine = defineMachine<OrderItemStatus, OrderItemAction, OrderItemContext>({
@@ -286,16 +303,20 @@ export const orderItemMachine = defineMachine<OrderItemStatus, OrderItemAction, 
   },
 });
 
+/** The item statuses in the warehouse's own flow: those it may still send back from. */
+export const WAREHOUSE_ITEM_STATUSES = orderItemMachine.statuses.filter(
+  (status) => orderItemMachine.table[status].SEND_BACK_FROM_WAREHOUSE !== undefined,
+);
+
+/** An item on a truck that is not delivered yet: the shipping screen accepts or rejects its load. */
+export const SHIPPING_ITEM_STATUSES = LOADED_ITEM_STATUSES.filter(
+  (status) => !orderItemMachine.finalStatuses.includes(status),
+);
+
 /**
  * An item holds a reservation while it is not canceled and has not finished loading
  * (docs/domain/products-and-reservations.md, "Reservations").
  */
-export const RESERVING_ITEM_STATUSES: readonly OrderItemStatus[] = [
-  'WAITING_FOR_APPROVAL',
-  'APPROVED',
-  'APPROVED_PARTIALLY',
-  'WAITING_FOR_WAREHOUSE_OPERATION',
-  'PREPARING',
-  'PREPARED_WAITING_FOR_LOADING',
-  'LOADING',
-];
+export const RESERVING_ITEM_STATUSES: readonly OrderItemStatus[] = ORDER_ITEM_STATUSES.filter(
+  (status) => status !== 'CANCELED' && !LOADED_ITEM_STATUSES.includes(status),
+);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { DAY_OUT_OF_RANGE, idOf, isWithinDays, NOT_A_TEXT, optionalParam, text } from './fields.ts';
 import { isIsoDate, istanbulDate } from './istanbul-time.ts';
 import {
+  CANCELED_ORDER_STATUSES,
+  type CanceledOrderStatus,
   ItemCallAction,
   OrderAction,
   type OrderContext,
@@ -92,7 +94,10 @@ export const ApplyToOrderBody = z.object({
 });
 export type ApplyToOrderBody = z.input<typeof ApplyToOrderBody>;
 
-export const ORDER_CANCEL_STATUSES = ['CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'] as const;
+export const ORDER_CANCEL_STATUSES = CANCELED_ORDER_STATUSES as [
+  CanceledOrderStatus,
+  ...CanceledOrderStatus[],
+];
 
 /**
  * `PUT /orders`: the header of an open order (reference code, branch, planned day, colour), and ending it

@@ -21,9 +21,6 @@ export const ShipmentStatus = z.enum(SHIPMENT_STATUSES as [ShipmentStatus, ...Sh
   error: `Geçersiz sevkiyat durumu; beklenen: ${SHIPMENT_STATUSES.join(', ')}`,
 });
 
-/** A shipment holds its vehicle and driver until it is delivered. */
-export const CLOSED_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['DELIVERED'];
-export const isOpenShipment = (status: ShipmentStatus) => !CLOSED_SHIPMENT_STATUSES.includes(status);
 /** Route, vehicle and driver may be changed only before loading starts. */
 export const EDITABLE_SHIPMENT_STATUSES: readonly ShipmentStatus[] = ['PARKING', 'PREPARING_TO_LOAD'];
 
@@ -150,6 +147,10 @@ export const shipmentMachine = defineMachine<ShipmentStatus, ShipmentAction, Shi
     RETURNING_TO_WAREHOUSE: { DO_PARKING: { to: 'PARKING' } },
   },
 });
+
+/** A shipment holds its vehicle and driver until it is delivered, the status no action leaves. */
+export const CLOSED_SHIPMENT_STATUSES = shipmentMachine.finalStatuses;
+export const isOpenShipment = (status: ShipmentStatus) => !CLOSED_SHIPMENT_STATUSES.includes(status);
 
 /** The driver's status an action sets; other actions leave it as it is. */
 export const DRIVER_STATUS_AFTER = {

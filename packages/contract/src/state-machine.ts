@@ -39,6 +39,8 @@ export class TransitionRefused extends Error {
 export type Machine<S extends string, A extends string, C> = MachineDefinition<S, A, C> & {
   statuses: readonly S[];
   actions: readonly A[];
+  /** The statuses no action leaves (the table's empty rows), in label order. */
+  finalStatuses: readonly S[];
   /**
    * The status `action` leads to from `status`; throws TransitionRefused naming both when the table
    * has no such step, or when its guard refuses in this context. Without a context guards are not
@@ -74,6 +76,7 @@ export function defineMachine<S extends string, A extends string, C = undefined>
     ...definition,
     statuses,
     actions,
+    finalStatuses: statuses.filter((status) => Object.keys(table[status]).length === 0),
     next(status, action, context) {
       const refused = refusal(status, action, context);
       if (refused) throw new TransitionRefused(refused, status, action);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoThrough } from '../../test/demo-chain.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/client.ts';
-import { expectLedgerHolds } from '../modules/loading/loading-test-data.ts';
+import { expectLedgerHolds } from '../../test/builders/loading-test-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {

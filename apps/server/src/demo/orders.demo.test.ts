@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoThrough } from '../../test/demo-chain.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/client.ts';
-import { reservationDrift } from '../modules/orders/order-test-data.ts';
+import { reservationDrift } from '../../test/builders/order-test-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {

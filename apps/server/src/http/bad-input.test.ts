@@ -13,9 +13,9 @@ import {
   surrogateAndUrlRequestsOf,
   takesInput,
 } from '../../test/bad-requests.ts';
+import { createItem } from '../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/client.ts';
-import { createItem } from '../modules/products/product-test-data.ts';
 
 /**
  * Issue 16: every operation the app documents, sent bad bodies, queries and path ids by the super

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AccountingWorld, accountingWorld } from '../../test/builders/accounting-test-data.ts';
+import { buyer } from '../../test/builders/order-test-data.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { type AccountingWorld, accountingWorld } from '../modules/accounting/accounting-test-data.ts';
-import { buyer } from '../modules/orders/order-test-data.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 let w: AccountingWorld;

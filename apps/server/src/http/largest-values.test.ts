@@ -12,10 +12,10 @@ import {
   schemaAt,
   validValue,
 } from '../../test/bad-requests.ts';
+import { createBuyer } from '../../test/builders/buyer-test-data.ts';
+import { createItem } from '../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/client.ts';
-import { createBuyer } from '../modules/buyers/buyer-test-data.ts';
-import { createItem } from '../modules/products/product-test-data.ts';
 import { applyStockChanges } from '../modules/stock/stock-movement.service.ts';
 
 /**

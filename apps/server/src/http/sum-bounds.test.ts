@@ -4,7 +4,6 @@ import type { ProductItem } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../db/client.ts';
 import {
   addToBasket,
   buyer,
@@ -13,8 +12,9 @@ import {
   orderWorld,
   product,
   reservationDrift,
-} from '../modules/orders/order-test-data.ts';
-import { createItem } from '../modules/products/product-test-data.ts';
+} from '../../test/builders/order-test-data.ts';
+import { createItem } from '../../test/builders/product-test-data.ts';
+import { rowsOf } from '../db/client.ts';
 import { applyStockChanges } from '../modules/stock/stock-movement.service.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { AccountStatement, StatementLine } from '@mandira/contract/accounting';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, type OrderWorld, orderWorld } from '../../test/builders/order-test-data.ts';
 import { UnavailableError } from '../http/errors.ts';
 import { STATEMENT_DOCUMENT } from '../modules/accounting/statement-pdf.ts';
-import { buyer, type OrderWorld, orderWorld } from '../modules/orders/order-test-data.ts';
 import { DISPATCH_NOTE_DOCUMENT } from '../modules/shipments/dispatch-note.ts';
 import { drawRequested } from './documents.ts';
 import { pdfPageTexts } from './pdf-text.ts';

@@ -1,3 +1,8 @@
+import {
+  CLOSED_SHIPMENT_STATUSES,
+  type ShipmentStatus,
+  SHIPMENT_STATUSES as shipmentStatuses,
+} from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { statusNotIn } from '../status-sql.ts';
 import { users } from './access.ts';
 import { buyerWarehouses } from './buyers.ts';
 import { warehouses } from './stock.ts';
@@ -26,18 +32,8 @@ const figure = (name: string) => numeric(name, { precision: 8, scale: 2, mode: '
 
 const VEHICLE_STATUSES = ['AVAILABLE', 'IN_MAINTENANCE', 'OUT_OF_SERVICE'] as const;
 const DRIVER_STATUSES = ['AVAILABLE', 'LOAD_WEIGHT_CHECK', 'ON_DELIVERY', 'ON_VACATION'] as const;
-export const SHIPMENT_STATUSES = [
-  'PARKING',
-  'PREPARING_TO_LOAD',
-  'LOADING',
-  'LOAD_CHECK',
-  'LOAD_CHECK_COMPLETED',
-  'LOAD_WEIGHT_CHECK',
-  'LOAD_WEIGHT_CHECK_COMPLETED',
-  'ON_DELIVERY',
-  'DELIVERED',
-  'RETURNING_TO_WAREHOUSE',
-] as const;
+// The contract's statuses, in its order (the check constraint lists them so).
+export const SHIPMENT_STATUSES = shipmentStatuses as [ShipmentStatus, ...ShipmentStatus[]];
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((value) => `'${value}'`).join(', ')})`);
 
@@ -160,8 +156,12 @@ export const shipments = pgTable(
   (t) => [
     uniqueIndex('shipments_code_key').on(t.code),
     // One open shipment per vehicle and per driver, even when two requests race.
-    uniqueIndex('shipments_open_vehicle_key').on(t.vehicleId).where(sql`status <> 'DELIVERED'`),
-    uniqueIndex('shipments_open_driver_key').on(t.driverId).where(sql`status <> 'DELIVERED'`),
+    uniqueIndex('shipments_open_vehicle_key')
+      .on(t.vehicleId)
+      .where(statusNotIn('status', CLOSED_SHIPMENT_STATUSES)),
+    uniqueIndex('shipments_open_driver_key')
+      .on(t.driverId)
+      .where(statusNotIn('status', CLOSED_SHIPMENT_STATUSES)),
     index('shipments_status_idx').on(t.status),
     // The list pages newest first and filters by vehicle and destination (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
     index('shipments_created_idx').on(t.createdAt, t.id),

@@ -1,3 +1,10 @@
+import {
+  type OrderItemStatus,
+  type OrderStatus,
+  ORDER_ITEM_STATUSES as orderItemStatuses,
+  ORDER_STATUSES as orderStatuses,
+  RESERVING_ITEM_STATUSES,
+} from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -12,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { statusIn } from '../status-sql.ts';
 import { buyers, buyerWarehouses } from './buyers.ts';
 import { vehicles } from './fleet.ts';
 import { productItems, products } from './products.ts';
@@ -20,27 +28,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 
-const ORDER_STATUSES = [
-  'WAITING_FOR_REVIEW',
-  'IN_REVIEW',
-  'IN_PROGRESS',
-  'CANCELED_BY_SELLER',
-  'CANCELED_BY_BUYER',
-  'COMPLETED',
-] as const;
-const ORDER_ITEM_STATUSES = [
-  'WAITING_FOR_APPROVAL',
-  'APPROVED',
-  'APPROVED_PARTIALLY',
-  'CANCELED',
-  'WAITING_FOR_WAREHOUSE_OPERATION',
-  'PREPARING',
-  'PREPARED_WAITING_FOR_LOADING',
-  'LOADING',
-  'LOADED_TO_TRUCK_FROM_WAREHOUSE',
-  'LOAD_STATUS_ACCEPTED',
-  'DELIVERED_TO_BUYER',
-] as const;
+// The status columns take the contract's lists, in its order (the check constraints list them so).
+const ORDER_STATUSES = orderStatuses as [OrderStatus, ...OrderStatus[]];
+const ORDER_ITEM_STATUSES = orderItemStatuses as [OrderItemStatus, ...OrderItemStatus[]];
 const COLORS = ['red', 'yellow', 'blue', 'purple', 'gray'] as const;
 
 /** One basket per buyer (docs/domain/orders.md). */
@@ -233,9 +223,7 @@ export const orderItems = pgTable(
     // The pieces are in the index, so the sums read it alone.
     index('order_items_open_product_idx')
       .on(t.productId, t.quantity, t.loadedQuantity)
-      .where(
-        sql`status in ('WAITING_FOR_APPROVAL', 'APPROVED', 'APPROVED_PARTIALLY', 'WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING')`,
-      ),
+      .where(statusIn('status', RESERVING_ITEM_STATUSES)),
     check(
       'order_items_quantities_check',
       sql`${t.orderedQuantity} >= 1 and ${t.quantity} >= 0 and ${t.quantity} <= ${t.orderedQuantity}

@@ -1,8 +1,13 @@
 import type { AccountingTransaction, AccountStatement, TransactionPage } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyer, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
-import { type AccountingWorld, accountingWorld, backdate, pay } from './accounting-test-data.ts';
+import {
+  type AccountingWorld,
+  accountingWorld,
+  backdate,
+  pay,
+} from '../../../test/builders/accounting-test-data.ts';
+import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 
 let w: AccountingWorld;
 beforeAll(async () => {

@@ -7,17 +7,22 @@ import {
   type TransactionReason,
 } from '@mandira/contract/accounting';
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
+import {
+  CANCELED_ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '@mandira/contract/order-machines';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { notFound } from '../../http/errors.ts';
 
 export const BUYER_NOT_FOUND = 'Müşteri bulunamadı.';
 
 /** An order's dealt total as the ledger counts it: a canceled order owes nothing (docs/domain/money.md). */
 export const DEALT_OF = (order: SQL) =>
-  sql`(case when ${order}.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') then 0
+  sql`(case when ${order}.status in (${statusList(CANCELED_ORDER_STATUSES)}) then 0
             else ${order}.dealt_total_price end)::numeric(14,2)`;
 
 /** What is paid or refunded on the order `order` (a table alias): its transactions other than NEW_ORDER. */
@@ -50,7 +55,7 @@ export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<Accoun
     sql`with o as (
           select count(*)::int as order_count, coalesce(sum(dealt_total_price), 0)::numeric(20,2) as orders
             from orders
-           where buyer_id = ${buyerId} and status not in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER')),
+           where buyer_id = ${buyerId} and status not in (${statusList(CANCELED_ORDER_STATUSES)})),
         t as (
           select coalesce(sum(amount) filter (where reason = 'ORDER_PAYMENT'), 0)::numeric(20,2) as payments,
                  coalesce(sum(amount) filter (where reason = 'PRODUCT_REFUND'), 0)::numeric(20,2) as refunds

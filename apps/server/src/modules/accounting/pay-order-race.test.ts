@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountingWorld,
+  accountingWorld,
+  pay,
+  summaryOf,
+} from '../../../test/builders/accounting-test-data.ts';
+import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 import { rowsOf } from '../../db/client.ts';
-import { buyer, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
-import { type AccountingWorld, accountingWorld, pay, summaryOf } from './accounting-test-data.ts';
 
 // PGlite has one connection, so requests never overlap there; the race needs PostgreSQL.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);

@@ -4,7 +4,11 @@ import {
   type PayOrderResult,
   TRANSACTION_REASON_LABELS,
 } from '@mandira/contract/accounting';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
+import {
+  CANCELED_ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -13,8 +17,6 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { buyerSummary, DEALT_OF, findTransactions, SETTLED_OF } from './accounting.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
-
-const CANCELED: readonly OrderStatus[] = ['CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
 
 export const overOpenAmountMessage = (orderNumber: number, amount: number, open: number) =>
   `Girilen tutar (${formatLira(amount)}), #${orderNumber} numaralı siparişin açık tutarını (${formatLira(open)}) aşıyor.`;
@@ -31,7 +33,7 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
     sql`select id, buyer_id, order_number, status from orders where id = ${input.orderId} for update`,
   );
   if (!order) throw notFound('Sipariş bulunamadı.');
-  if (CANCELED.includes(order.status)) {
+  if (CANCELED_ORDER_STATUSES.includes(order.status)) {
     throw new AppError(
       'BUSINESS_RULE',
       `#${order.order_number} numaralı sipariş ${ORDER_STATUS_LABELS[order.status].toLocaleLowerCase('tr-TR')}; ` +

@@ -1,9 +1,6 @@
 import type { AccountingTransaction, PayOrderResult } from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { refreshDealtTotal } from '../orders/order-steps.ts';
-import { buyer, forceStatuses, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
 import {
   type AccountingWorld,
   accountingWorld,
@@ -11,7 +8,10 @@ import {
   pay,
   summaryOf,
   transactionsOf,
-} from './accounting-test-data.ts';
+} from '../../../test/builders/accounting-test-data.ts';
+import { buyer, forceStatuses, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
+import { refreshDealtTotal } from '../orders/order-steps.ts';
 
 let w: AccountingWorld;
 beforeAll(async () => {

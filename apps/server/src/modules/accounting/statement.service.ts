@@ -10,10 +10,12 @@ import {
   type TransactionReason,
 } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay, toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { DEALT_OF, findBuyer } from './accounting.repo.ts';
 
 type Query = z.output<typeof StatementQuery>;
@@ -72,7 +74,7 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
       lines
         ? sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at,
               1 as seq, o.id as tie, o.id as order_id, null::text as reason, null::text as pay_type,
-              null::text as logo_invoice_id, o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,`
+              null::text as logo_invoice_id, o.status in (${statusList(CANCELED_ORDER_STATUSES)}) as canceled,`
         : sql``
     } ${DEALT_OF(sql`o`)} - n.amount as signed
       from ${source}

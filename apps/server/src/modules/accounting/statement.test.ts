@@ -2,9 +2,15 @@ import type { AccountStatement } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AccountingWorld,
+  accountingWorld,
+  backdate,
+  pay,
+  summaryOf,
+} from '../../../test/builders/accounting-test-data.ts';
+import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
-import { buyer, placedOrder, stockedProduct } from '../orders/order-test-data.ts';
-import { type AccountingWorld, accountingWorld, backdate, pay, summaryOf } from './accounting-test-data.ts';
 
 let w: AccountingWorld;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ERP_FAILURES, startFakeErp } from '../erp/fake-erp.ts';
-import { countRows } from '../products/product-test-data.ts';
-import { createBuyer } from './buyer-test-data.ts';
 
 let t: TestApp;
 let erp: Awaited<ReturnType<typeof startFakeErp>>;

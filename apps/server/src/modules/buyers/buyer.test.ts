@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyerBody, createBuyer, validTckn } from '../../../test/builders/buyer-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { countRows } from '../products/product-test-data.ts';
-import { buyerBody, createBuyer, validTckn } from './buyer-test-data.ts';
 
 let t: TestApp;
 let accounting: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeErp } from '../erp/fake-erp.ts';
-import { countRows } from '../products/product-test-data.ts';
-import { createBuyer } from './buyer-test-data.ts';
 
 let t: TestApp;
 let erp: Awaited<ReturnType<typeof startFakeErp>>;
@@ -137,13 +137,26 @@ describe('POST /buyers/approve', () => {
   });
 
   it('finds the record by code when the form sends no id', async () => {
-    await queued([{ code: 'A-BYCODE', title: 'Kodla Bulunan' }], 'A-BYCODE');
+    const entry = await queued(
+      [{ code: 'A-BYCODE', title: 'Kodla Bulunan', vkn: '4410012345', taxOffice: 'Bandırma' }],
+      'A-BYCODE',
+    );
     const response = await call('POST', '/buyers/approve', {
       code: 'A-BYCODE',
       title: 'Kodla Bulunan',
       name: 'Efe',
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json.data).toMatchObject({
+      id: expect.any(Number),
+      code: 'A-BYCODE',
+      title: 'Kodla Bulunan',
+      name: 'Efe',
+      vkn: '4410012345',
+      taxOffice: 'Bandırma',
+    });
+    expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/buyers')).json.data).toContainEqual(response.json.data);
   });
 
   it.each([
@@ -164,7 +177,7 @@ describe('POST /buyers/approve', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json.error.message).toBe(message);
     expect(await countRows(t, 'buyers')).toBe(before);
-    expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-buyer/${entry.id}`)).json.data).toEqual(entry);
   });
 
   it('refuses a known code with 409 (a changed record is approved with PUT) and keeps the record', async () => {
@@ -178,7 +191,7 @@ describe('POST /buyers/approve', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json.error.message).toBe("'A-KNOWN' kodlu bir müşteri zaten kayıtlı.");
-    expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-buyer/${entry.id}`)).json.data).toEqual(entry);
   });
 
   it('answers 404 for a record that is not queued, 401 without a token and 403 without the privilege', async () => {
@@ -238,7 +251,7 @@ describe('PUT /buyers/approve', () => {
       name: 'A',
     });
     expect(response.statusCode).toBe(409);
-    expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-buyer/${entry.id}`)).json.data).toEqual(entry);
   });
 
   it('answers 404 when no buyer has the code of a new record', async () => {
@@ -250,6 +263,6 @@ describe('PUT /buyers/approve', () => {
       name: 'A',
     });
     expect(response.statusCode).toBe(404);
-    expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-buyer/${entry.id}`)).json.data).toEqual(entry);
   });
 });

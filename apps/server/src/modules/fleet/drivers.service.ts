@@ -6,10 +6,12 @@ import {
   type Gender,
   type UpdateDriverBody,
 } from '@mandira/contract/fleet';
+import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -38,7 +40,7 @@ async function findDrivers(db: Db | Tx, where: SQL): Promise<Driver[]> {
     sql`select d.id, d.name, d.surname, d.gender, d.date_of_birth::text as date_of_birth, d.phone, d.tckn,
                d.licence_number, d.status, s.id as open_shipment_id, s.code as open_shipment_code
           from drivers d
-          left join shipments s on s.driver_id = d.id and s.status <> 'DELIVERED'
+          left join shipments s on s.driver_id = d.id and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
          where ${where}
          order by d.name, d.surname, d.id`,
   );

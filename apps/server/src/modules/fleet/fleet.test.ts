@@ -1,6 +1,5 @@
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows } from '../../../test/test-app.ts';
 import {
   driver,
   driverBody,
@@ -10,7 +9,8 @@ import {
   uniquePlate,
   vehicle,
   vehicleBody,
-} from '../shipments/fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
+import { countRows } from '../../../test/test-app.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {

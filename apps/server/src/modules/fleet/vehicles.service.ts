@@ -6,10 +6,13 @@ import {
   type VehicleSettableStatus,
   vehicleDescription,
 } from '@mandira/contract/fleet';
+import { FINISHED_ORDER_STATUSES } from '@mandira/contract/order-machines';
+import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
 
@@ -39,7 +42,7 @@ type VehicleRow = {
 };
 
 /** Orders still to be carried: their planned palettes count against the vehicle. */
-const OPEN_ORDER = sql`o.status not in ('COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER')`;
+const OPEN_ORDER = statusNotIn('o.status', FINISHED_ORDER_STATUSES);
 
 async function findVehicles(db: Db | Tx, where: SQL): Promise<Vehicle[]> {
   const rows = await rowsOf<VehicleRow>(
@@ -62,7 +65,7 @@ async function findVehicles(db: Db | Tx, where: SQL): Promise<Vehicle[]> {
                  as planned_palette_count,
                s.id as open_shipment_id, s.code as open_shipment_code
           from vehicles v
-          left join shipments s on s.vehicle_id = v.id and s.status <> 'DELIVERED'
+          left join shipments s on s.vehicle_id = v.id and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
          where ${where}
          order by v.licence_plate_code, v.id`,
   );

@@ -1,8 +1,7 @@
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { product } from '../orders/order-test-data.ts';
-import { vehicle } from '../shipments/fleet-test-data.ts';
+import { vehicle } from '../../../test/builders/fleet-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -12,7 +11,8 @@ import {
   shipmentAction,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
 
 /**
  * An order item says which trucks carry it once loaded (decision 102), whatever vehicle was planned:

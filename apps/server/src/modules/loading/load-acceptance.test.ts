@@ -2,8 +2,6 @@ import { orderItemMachine } from '@mandira/contract/order-machines';
 import { itemContextOf, type Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { orderSnapshot, product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
   forceShipmentStatus,
@@ -14,7 +12,9 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { orderSnapshot, product } from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /**
  * The shipping staff's load acceptance (docs/domain/loading-and-shipments.md): accept, or report as not

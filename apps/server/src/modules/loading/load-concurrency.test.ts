@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
   type LoadWorld,
@@ -9,7 +8,8 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 

@@ -1,8 +1,6 @@
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { orderSnapshot, product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
   forceShipmentStatus,
@@ -13,7 +11,9 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { orderSnapshot, product } from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /**
  * Loading through the API (docs/domain/loading-and-shipments.md): the warehouse steps of an item, loading

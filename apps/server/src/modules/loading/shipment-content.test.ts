@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { product } from '../orders/order-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -7,7 +6,8 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
 
 /** `GET /shipments/{id}/content`: what the load-acceptance screen shows of a shipment. */
 let w: LoadWorld;

@@ -2,8 +2,6 @@ import type { Order } from '@mandira/contract/orders';
 import type { Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
   itemState,
@@ -15,7 +13,9 @@ import {
   shipmentAction,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /**
  * The shipment machine with the loads: the load check, the weighbridge, dispatch, delivery and the order's

@@ -1,5 +1,7 @@
+import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-item-engine.ts';
@@ -54,7 +56,7 @@ export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: num
       const [elsewhere] = await rowsOf<{ open: number }>(
         tx,
         sql`select count(*)::int as open from shipment_loads sl join shipments s on s.id = sl.shipment_id
-             where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and s.status <> 'DELIVERED'`,
+             where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}`,
       );
       if (elsewhere!.open > 0) continue;
       changes.push(await stepItem(tx, order, item, 'DELIVER'));

@@ -3,9 +3,6 @@ import type { Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shipmentFigureDrift } from '../../../test/shipment-figures.ts';
-import { rowsOf } from '../../db/client.ts';
-import { product } from '../orders/order-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -14,7 +11,10 @@ import {
   shipmentAction,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
+import { shipmentFigureDrift } from '../../../test/shipment-figures.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /**
  * The load figures kept on the shipment rows (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md): after every write that

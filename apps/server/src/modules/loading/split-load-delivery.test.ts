@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { product } from '../orders/order-test-data.ts';
 import {
   expectLedgerHolds,
   itemState,
@@ -12,7 +11,8 @@ import {
   shipmentAction,
   shipmentIn,
   stockedItem,
-} from './loading-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
 
 /**
  * One item split over two trucks (docs/domain/loading-and-shipments.md): the first delivers, the second comes

@@ -2,10 +2,16 @@ import { ORDER_UNPAGED_LIMIT, type OrderPage } from '@mandira/contract/order-que
 import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  itemState,
+  type LoadWorld,
+  loadWorld,
+  orderInWarehouse,
+  stockedItem,
+} from '../../../test/builders/loading-test-data.ts';
+import { product } from '../../../test/builders/order-test-data.ts';
 import { rowsOf } from '../../db/client.ts';
-import { product } from '../orders/order-test-data.ts';
 import { recountReservations } from '../orders/reservations.ts';
-import { itemState, type LoadWorld, loadWorld, orderInWarehouse, stockedItem } from './loading-test-data.ts';
 
 /**
  * Decision 109: a step answers `[the changed order]` however many orders the warehouse holds, and the

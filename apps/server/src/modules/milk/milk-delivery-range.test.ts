@@ -1,8 +1,13 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { MilkDelivery, MilkDeliveryPage } from '@mandira/contract/milk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDelivery,
+  createDriver,
+  createVehicle,
+  MILK_API,
+} from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createDelivery, createDriver, createVehicle, MILK_API } from './milk-fixtures.ts';
 
 const URL = `${MILK_API}/deliveries`;
 const today = istanbulDate(new Date());

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDelivery,
+  createDriver,
+  createVehicle,
+  MILK_API,
+  milkRowCounts,
+} from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createDelivery, createDriver, createVehicle, MILK_API, milkRowCounts } from './milk-fixtures.ts';
 
 const URL = `${MILK_API}/deliveries`;
 let t: TestApp;

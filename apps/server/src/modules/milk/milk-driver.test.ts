@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDriver, MILK_API, milkRowCounts, VALID_TCKN } from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createDriver, MILK_API, milkRowCounts, VALID_TCKN } from './milk-fixtures.ts';
 
 const URL = `${MILK_API}/drivers`;
 let t: TestApp;

@@ -1,7 +1,12 @@
 import { istanbulDate, istanbulWeek } from '@mandira/contract/istanbul-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDelivery,
+  createDriver,
+  createVehicle,
+  MILK_API,
+} from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createDelivery, createDriver, createVehicle, MILK_API } from './milk-fixtures.ts';
 
 const URL = `${MILK_API}/summary`;
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVehicle, MILK_API, milkRowCounts, uniquePlate } from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createVehicle, MILK_API, milkRowCounts, uniquePlate } from './milk-fixtures.ts';
 
 const URL = `${MILK_API}/vehicles`;
 let t: TestApp;

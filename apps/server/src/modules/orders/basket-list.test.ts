@@ -1,7 +1,12 @@
 import type { Basket, BasketPage } from '@mandira/contract/baskets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuyer } from '../buyers/buyer-test-data.ts';
-import { addToBasket, type OrderWorld, orderWorld, stockedProduct } from './order-test-data.ts';
+import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
+import {
+  addToBasket,
+  type OrderWorld,
+  orderWorld,
+  stockedProduct,
+} from '../../../test/builders/order-test-data.ts';
 
 let w: OrderWorld;
 /** Buyer titles of the five filled baskets, in the order the list gives them (a letter each, so no collation decides). */

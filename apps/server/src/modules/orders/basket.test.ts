@@ -1,6 +1,5 @@
 import type { Basket } from '@mandira/contract/baskets';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows } from '../products/product-test-data.ts';
 import {
   addToBasket,
   basketItems,
@@ -13,7 +12,8 @@ import {
   product,
   setStock,
   stockedProduct,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

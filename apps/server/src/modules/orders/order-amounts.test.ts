@@ -5,8 +5,8 @@ import {
   accountingWorld,
   pay,
   transactionsOf,
-} from '../accounting/accounting-test-data.ts';
-import { buyer, forceStatuses, placedOrder, stockedProduct } from './order-test-data.ts';
+} from '../../../test/builders/accounting-test-data.ts';
+import { buyer, forceStatuses, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 
 let w: AccountingWorld;
 beforeAll(async () => {

@@ -1,7 +1,5 @@
-import type { OrderItemStatus } from '@mandira/contract/order-machines';
+import { CANCELED_ORDER_STATUSES, type OrderItemStatus } from '@mandira/contract/order-machines';
 import type { OrderAmounts, OrderItem } from '@mandira/contract/orders';
-
-const CANCELED_ORDER_STATUSES: readonly string[] = ['CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
 
 /** Kuruş, so a sum of many lines never shows a float's tail. */
 const money = (value: number) => Math.round(value * 100) / 100;
@@ -44,6 +42,8 @@ export function orderAmountsOf(
         ? null
         : money(reviewed.reduce((sum, item) => sum + (item.approvedAmount ?? 0), 0)),
     delivered: money(delivered),
-    billed: CANCELED_ORDER_STATUSES.includes(order.status) ? 0 : money(order.dealtTotalPrice),
+    billed: (CANCELED_ORDER_STATUSES as readonly string[]).includes(order.status)
+      ? 0
+      : money(order.dealtTotalPrice),
   };
 }

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buyer,
+  type OrderWorld,
+  orderWorld,
+  placedOrder,
+  stockedProduct,
+} from '../../../test/builders/order-test-data.ts';
 import { rowsOf } from '../../db/client.ts';
-import { buyer, type OrderWorld, orderWorld, placedOrder, stockedProduct } from './order-test-data.ts';
 
 let w: OrderWorld;
 let orderId: number;

@@ -13,7 +13,7 @@ import {
   placedOrder,
   product,
   stockedProduct,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

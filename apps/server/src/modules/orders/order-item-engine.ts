@@ -1,4 +1,5 @@
 import {
+  APPROVED_ITEM_STATUSES,
   ITEM_REVIEW_ACTIONS,
   type OrderAction,
   type OrderCancelAction,
@@ -165,8 +166,6 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   await refreshDealtTotal(tx, order.id);
 }
 
-const APPROVED: readonly OrderItemStatus[] = ['APPROVED', 'APPROVED_PARTIALLY'];
-
 /** Runs an order action (`PUT /order-action/{action}`, or a cancel) with its effect on the items. */
 export async function actOnOrder(
   tx: Tx,
@@ -188,7 +187,9 @@ export async function actOnOrder(
         : undefined;
   if (itemStep) {
     const moving = items.filter((item) =>
-      itemStep === 'FORWARD_TO_WAREHOUSE' ? APPROVED.includes(item.status) : item.status !== 'CANCELED',
+      itemStep === 'FORWARD_TO_WAREHOUSE'
+        ? APPROVED_ITEM_STATUSES.includes(item.status)
+        : item.status !== 'CANCELED',
     );
     const changes: ReservationChange[] = [];
     for (const item of moving) changes.push(await stepItem(tx, order, item, itemStep));

@@ -1,5 +1,10 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import {
+  OPEN_ORDER_STATUSES,
+  SHIPPING_ITEM_STATUSES,
+  WAREHOUSE_ITEM_STATUSES,
+} from '@mandira/contract/order-machines';
+import {
   ORDER_UNPAGED_LIMIT,
   type OrderListQuery,
   type OrderPage,
@@ -10,6 +15,7 @@ import type { PrivilegeKey } from '@mandira/contract/roles';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
@@ -20,22 +26,20 @@ type PagingInput = z.output<typeof OrderListQuery>;
 /** A page when `page` or `size` was asked, else the newest ORDER_UNPAGED_LIMIT with the total (decision 113). */
 export type OrderAnswer = OrderPage | Bounded<Order>;
 
-const statusList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(', '));
-
 /** What each screen lists (`GET /orders/filter?operationType=`) and who may ask for it. */
 const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[] }> = {
   REVIEW: {
-    where: sql`o.status in (${statusList(['WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS'])})`,
+    where: sql`o.status in (${statusList(OPEN_ORDER_STATUSES)})`,
     access: ['ORDER_REVIEW'],
   },
   WAREHOUSE: {
     where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items wi where wi.order_id = o.id
-      and wi.status in (${statusList(['WAITING_FOR_WAREHOUSE_OPERATION', 'PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING'])}))`,
+      and wi.status in (${statusList(WAREHOUSE_ITEM_STATUSES)}))`,
     access: ['WAREHOUSE_OPERATIONS'],
   },
   SHIPPING: {
     where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items si where si.order_id = o.id
-      and si.status in (${statusList(['LOADED_TO_TRUCK_FROM_WAREHOUSE', 'LOAD_STATUS_ACCEPTED'])}))`,
+      and si.status in (${statusList(SHIPPING_ITEM_STATUSES)}))`,
     access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
   },
 };

@@ -2,8 +2,6 @@ import { ORDER_UNPAGED_LIMIT, type OrderPage } from '@mandira/contract/order-que
 import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { countRows } from '../products/product-test-data.ts';
 import {
   buyer,
   forceStatuses,
@@ -11,7 +9,9 @@ import {
   orderWorld,
   placedOrder,
   stockedProduct,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 let w: OrderWorld;
 let orders: Order[];

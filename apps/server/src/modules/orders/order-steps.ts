@@ -1,8 +1,9 @@
-import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import { LOADED_ITEM_STATUSES, RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import type { Machine } from '@mandira/contract/state-machine';
 import { TransitionRefused } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { AppError } from '../../http/errors.ts';
 
 /** The machine's next status, its refusal answered as 409 INVALID_TRANSITION (docs/domain/orders.md). */
@@ -20,11 +21,7 @@ export function stepOrConflict<S extends string, A extends string, C>(
   }
 }
 
-const LOADING_FINISHED = sql.raw(
-  ['LOADED_TO_TRUCK_FROM_WAREHOUSE', 'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER']
-    .map((s) => `'${s}'`)
-    .join(', '),
-);
+const LOADING_FINISHED = statusList(LOADED_ITEM_STATUSES);
 
 /**
  * The dealt total (docs/domain/money.md) is Σ pieces × net unit price over the items not canceled, with the

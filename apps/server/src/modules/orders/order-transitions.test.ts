@@ -12,7 +12,6 @@ import {
 import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import {
   buyer,
   forceStatuses,
@@ -21,7 +20,8 @@ import {
   orderWorld,
   placedOrder,
   stockedProduct,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /**
  * Every cell of both tables of docs/domain/orders.md through the API: an allowed step answers 200 and lands

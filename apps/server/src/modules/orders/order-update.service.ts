@@ -1,4 +1,4 @@
-import { CANCEL_ACTION_OF_STATUS, type OrderStatus } from '@mandira/contract/order-machines';
+import { CANCEL_ACTION_OF_STATUS, FINISHED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import {
   isPastDay,
   PAST_SHIPMENT_DAY_MESSAGE,
@@ -15,7 +15,6 @@ import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.ser
 
 type UpdateInput = z.output<typeof UpdateOrderBody>;
 
-const FINISHED: readonly OrderStatus[] = ['COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
 
 /** `PUT /orders`: the header of an open order, and ending it as canceled while nothing is loaded. */
 export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Promise<void> {
@@ -25,7 +24,7 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
     input.buyerBranch !== undefined ||
     input.plannedShipmentDate !== undefined ||
     input.colorGroup !== undefined;
-  if (changesHeader && FINISHED.includes(order.status)) {
+  if (changesHeader && FINISHED_ORDER_STATUSES.includes(order.status)) {
     throw conflict('Tamamlanmış veya iptal edilmiş bir siparişin bilgileri değiştirilemez.');
   }
   if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);

@@ -1,7 +1,6 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows } from '../products/product-test-data.ts';
 import {
   addToBasket,
   branchOf,
@@ -14,7 +13,8 @@ import {
   product,
   setStock,
   stockedProduct,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
+import { countRows } from '../../../test/builders/product-test-data.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import {
   orderWorld,
   product,
   reservationDrift,
-} from './order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
 
 let w: OrderWorld;
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { MAX_PIECES, TOO_MANY_PIECES_WAITING_MESSAGE } from '@mandira/contract/b
 import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { productFigures, snapshotAvailability } from '../products/product-availability.ts';
 
@@ -207,7 +208,7 @@ export async function currentBundleSnapshots(
   return new Map(rows.map((row) => [row.product_id, row.id]));
 }
 
-const OPEN_ITEM_STATUSES = sql.raw(RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', '));
+const OPEN_ITEM_STATUSES = statusList(RESERVING_ITEM_STATUSES);
 
 /**
  * The demand summed from the rows, per product `where` selects (a condition on `p`): what

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, createItem, itemBody } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeErp } from '../erp/fake-erp.ts';
-import { countRows, createItem, itemBody } from './product-test-data.ts';
 
 let t: TestApp;
 let erp: Awaited<ReturnType<typeof startFakeErp>>;
@@ -85,9 +85,12 @@ describe('POST /pending-product-item', () => {
   });
 
   it('finds the record by its stock code when the form sends no id', async () => {
-    await queued([{ stockCode: 'LOR-500', name: 'Lor' }], 'LOR-500');
-    const response = await call('POST', '/pending-product-item', itemBody({ stockCode: 'LOR-500' }));
+    const entry = await queued([{ stockCode: 'LOR-500', name: 'Lor' }], 'LOR-500');
+    const form = itemBody({ stockCode: 'LOR-500', name: 'Lor 500 g', packagingUnitTypeAmount: 500 });
+    const response = await call('POST', '/pending-product-item', form);
     expect(response.statusCode).toBe(200);
+    expect(response.json.data).toMatchObject({ ...form, id: expect.any(Number), packagingGroup: '500 GRAM' });
+    expect((await call('GET', `/pending-product-item/${entry.id}`)).statusCode).toBe(404);
   });
 
   it('refuses an incomplete form with 400 and keeps the record queued', async () => {
@@ -96,7 +99,7 @@ describe('POST /pending-product-item', () => {
     const response = await call('POST', '/pending-product-item', { ...incomplete, id: entry.id });
     expect(response.statusCode).toBe(400);
     expect(response.json.error.message).toBe('Genişlik (cm) zorunludur.');
-    expect((await call('GET', `/pending-product-item/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-product-item/${entry.id}`)).json.data).toEqual([entry]);
   });
 
   it("refuses another item's barcode with 409, writes nothing and keeps the record", async () => {
@@ -109,7 +112,7 @@ describe('POST /pending-product-item', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(await countRows(t, 'product_items')).toBe(items);
-    expect((await call('GET', `/pending-product-item/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-product-item/${entry.id}`)).json.data).toEqual([entry]);
   });
 
   it('refuses a packaging change of a frozen item with 409 and keeps the record', async () => {
@@ -123,7 +126,7 @@ describe('POST /pending-product-item', () => {
     const response = await call('POST', '/pending-product-item', { ...form, id: entry.id });
     expect(response.statusCode).toBe(409);
     expect(response.json.error.message).toContain('Birim miktarı');
-    expect((await call('GET', `/pending-product-item/${entry.id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/pending-product-item/${entry.id}`)).json.data).toEqual([entry]);
   });
 
   it('answers 404 for a record that is not queued, and 403 without the privilege', async () => {

@@ -1,7 +1,7 @@
 import type { ProductItem, ProductItemPage } from '@mandira/contract/products';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createItem } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createItem } from './product-test-data.ts';
 
 let t: TestApp;
 let staff: string;

@@ -8,7 +8,7 @@ import {
   orderWorld,
   placedOrder,
   stockedProduct,
-} from '../orders/order-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
 
 /**
  * Decision 100: a price edit re-prices the baskets holding the product and never a placed order; the

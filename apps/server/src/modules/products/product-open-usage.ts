@@ -1,6 +1,8 @@
+import { FINISHED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import type { ProductOpenUsage } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import { notFound } from '../../http/errors.ts';
 
 /**
@@ -17,11 +19,11 @@ export async function productOpenUsage(db: Db, productId: number): Promise<Produ
                  as "basketPieces",
                (select count(distinct oi.order_id) from order_items oi join orders o on o.id = oi.order_id
                  where oi.product_id = p.id and oi.status <> 'CANCELED'
-                   and o.status not in ('COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'))::int
+                   and ${statusNotIn('o.status', FINISHED_ORDER_STATUSES)})::int
                  as "orderCount",
                coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
                  where oi.product_id = p.id and oi.status <> 'CANCELED'
-                   and o.status not in ('COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER')), 0)::float8
+                   and ${statusNotIn('o.status', FINISHED_ORDER_STATUSES)}), 0)::float8
                  as "orderPieces"
           from products p where p.id = ${productId}`,
   );

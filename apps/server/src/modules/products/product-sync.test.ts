@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countRows, createItem, itemBody } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ERP_FAILURES, startFakeErp } from '../erp/fake-erp.ts';
-import { countRows, createItem, itemBody } from './product-test-data.ts';
 
 let t: TestApp;
 let erp: Awaited<ReturnType<typeof startFakeErp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows, createItem } from '../../../test/builders/product-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { countRows, createItem } from './product-test-data.ts';
 
 let t: TestApp;
 let sales: string;

@@ -11,7 +11,7 @@ import {
   fleetWorld,
   ownWarehouse,
   shipmentBody,
-} from '../shipments/fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
 import { estimateRoute, routeOf } from './routing.ts';
 
 /** A fake OSRM on loopback: answers every route with fixed figures, or fails when told to. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
-import { createBuyer } from '../buyers/buyer-test-data.ts';
+import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -8,8 +8,8 @@ import {
   orderInWarehouse,
   shipmentIn,
   stockedItem,
-} from '../loading/loading-test-data.ts';
-import { branchOf, product } from '../orders/order-test-data.ts';
+} from '../../../test/builders/loading-test-data.ts';
+import { branchOf, product } from '../../../test/builders/order-test-data.ts';
 
 /** Issue 14 item 6: the dispatch note of a shipment, read back from the PDF. */
 let w: LoadWorld;

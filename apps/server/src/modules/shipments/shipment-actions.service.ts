@@ -1,3 +1,4 @@
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import {
   DRIVER_RELEASED_BY,
   DRIVER_STATUS_AFTER,
@@ -27,9 +28,7 @@ export type ShipmentActionInput = {
 /** Statuses in which the weighed figure still describes the load on the truck. */
 const WEIGHED_STATUSES: readonly ShipmentStatus[] = [
   'LOAD_WEIGHT_CHECK_COMPLETED',
-  'ON_DELIVERY',
-  'DELIVERED',
-  'RETURNING_TO_WAREHOUSE',
+  ...LEFT_WAREHOUSE_STATUSES,
 ];
 
 type LockedRow = { id: number; status: ShipmentStatus; driver_id: number; code: string };

@@ -1,4 +1,5 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import {
   SHIPMENT_UNPAGED_DAYS,
   type Shipment,
@@ -8,6 +9,7 @@ import {
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
 
@@ -69,7 +71,7 @@ export async function listShipments(
       query.from === undefined && query.to === undefined
         ? and(
             where,
-            sql`(s.status <> 'DELIVERED'
+            sql`(${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
                  or s.created_at >= now() - make_interval(days => ${SHIPMENT_UNPAGED_DAYS}::int))`,
           )!
         : where;

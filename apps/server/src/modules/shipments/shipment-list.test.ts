@@ -9,7 +9,7 @@ import {
   forceShipmentStatus,
   KONYA,
   shipment,
-} from './fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
 
 /** `GET /shipments`: paged and filtered in SQL; unpaged, bounded (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md). */
 

@@ -17,7 +17,7 @@ import {
   shipment,
   shipmentSnapshot,
   vehicle,
-} from './fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
 
 /**
  * The shipment table of docs/domain/loading-and-shipments.md written out again, independently of the

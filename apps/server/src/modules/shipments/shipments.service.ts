@@ -1,5 +1,6 @@
 import { DRIVER_STATUS_LABELS, type DriverStatus, VEHICLE_STATUS_LABELS } from '@mandira/contract/fleet';
 import {
+  CLOSED_SHIPMENT_STATUSES,
   EDITABLE_SHIPMENT_STATUSES,
   SHIPMENT_STATUS_LABELS,
   type ShipmentStatus,
@@ -8,6 +9,7 @@ import type { CreateShipmentBody, UpdateShipmentBody } from '@mandira/contract/s
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { type RouteFigures, type RoutingSettings, routeOf } from '../routing/routing.ts';
@@ -83,7 +85,7 @@ async function openShipmentOf(tx: Tx, column: 'vehicle_id' | 'driver_id', id: nu
   const [held] = await rowsOf<{ code: string }>(
     tx,
     sql`select code from shipments
-         where ${sql.raw(column)} = ${id} and status <> 'DELIVERED' and id <> ${exceptId ?? 0}`,
+         where ${sql.raw(column)} = ${id} and ${statusNotIn('status', CLOSED_SHIPMENT_STATUSES)} and id <> ${exceptId ?? 0}`,
   );
   return held as Holder;
 }

@@ -18,7 +18,7 @@ import {
   shipmentBody,
   shipmentSnapshot,
   vehicle,
-} from './fleet-test-data.ts';
+} from '../../../test/builders/fleet-test-data.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { addDays, daysBetween, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { lineIn, stockedItem } from './stock-test-data.ts';
 
 let t: TestApp;
 let staff: string;

@@ -2,11 +2,11 @@ import type { ProductItem } from '@mandira/contract/products';
 import type { StockAction } from '@mandira/contract/stock';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../../test/builders/product-test-data.ts';
+import { lineIn, lineLedger, stockedItem } from '../../../test/builders/stock-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { countRows } from '../products/product-test-data.ts';
 import { applyStockChanges } from './stock-movement.service.ts';
-import { lineIn, lineLedger, stockedItem } from './stock-test-data.ts';
 
 let t: TestApp;
 let staff: string;

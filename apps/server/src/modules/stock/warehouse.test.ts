@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countRows } from '../../../test/builders/product-test-data.ts';
+import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { countRows } from '../products/product-test-data.ts';
-import { lineIn, stockedItem } from './stock-test-data.ts';
 
 let t: TestApp;
 let admin: string;

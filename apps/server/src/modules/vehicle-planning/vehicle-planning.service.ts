@@ -1,5 +1,7 @@
 import type { PaletteCountBody, PlanVehicleBody } from '@mandira/contract/fleet';
 import {
+  FINISHED_ITEM_STATUSES,
+  FINISHED_ORDER_STATUSES,
   ORDER_ITEM_STATUS_LABELS,
   ORDER_STATUS_LABELS,
   type OrderItemStatus,
@@ -8,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 
@@ -15,10 +18,8 @@ import { AppError, notFound } from '../../http/errors.ts';
  * Vehicle planning on orders (docs/domain/orders.md): which vehicle is meant to carry an order or an item.
  */
 
-const FINISHED_ORDERS: readonly OrderStatus[] = ['COMPLETED', 'CANCELED_BY_SELLER', 'CANCELED_BY_BUYER'];
 /** Items no vehicle will carry any more. */
-const CLOSED_ITEMS: readonly OrderItemStatus[] = ['CANCELED', 'DELIVERED_TO_BUYER'];
-const CLOSED_ITEM_LIST = sql.raw(CLOSED_ITEMS.map((status) => `'${status}'`).join(', '));
+const CLOSED_ITEM_LIST = statusList(FINISHED_ITEM_STATUSES);
 
 async function lockOpenOrder(tx: Tx, orderId: number): Promise<void> {
   const [order] = await rowsOf<{ status: OrderStatus }>(
@@ -26,7 +27,7 @@ async function lockOpenOrder(tx: Tx, orderId: number): Promise<void> {
     sql`select status from orders where id = ${orderId} for update`,
   );
   if (!order) throw notFound('Sipariş bulunamadı.');
-  if (FINISHED_ORDERS.includes(order.status)) {
+  if (FINISHED_ORDER_STATUSES.includes(order.status)) {
     throw new AppError(
       'CONFLICT',
       `'${ORDER_STATUS_LABELS[order.status]}' durumundaki sipariş için araç planlanamaz.`,
@@ -71,7 +72,7 @@ export async function planItemVehicle(
     sql`select status from order_items where id = ${input.itemId} and order_id = ${input.orderId} for update`,
   );
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  if (CLOSED_ITEMS.includes(item.status)) {
+  if (FINISHED_ITEM_STATUSES.includes(item.status)) {
     throw new AppError(
       'CONFLICT',
       `'${ORDER_ITEM_STATUS_LABELS[item.status]}' durumundaki kalem için araç planlanamaz.`,

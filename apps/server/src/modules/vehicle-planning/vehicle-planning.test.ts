@@ -1,14 +1,14 @@
 import type { Vehicle } from '@mandira/contract/fleet';
 import type { Order } from '@mandira/contract/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FleetWorld, fleetWorld, vehicle } from '../../../test/builders/fleet-test-data.ts';
 import {
   buyer,
   forceStatuses,
   orderSnapshot,
   placedOrder,
   stockedProduct,
-} from '../orders/order-test-data.ts';
-import { type FleetWorld, fleetWorld, vehicle } from '../shipments/fleet-test-data.ts';
+} from '../../../test/builders/order-test-data.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {

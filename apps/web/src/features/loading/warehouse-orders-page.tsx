@@ -1,4 +1,4 @@
-import { orderItemMachine } from '@mandira/contract/order-machines';
+import { orderItemMachine, WAREHOUSE_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,13 +10,7 @@ import { WAREHOUSE_ITEM_COLUMNS, type WarehouseRow } from './warehouse-item-colu
 import { useWarehouseSteps, type WarehouseAction, warehouseActionsOf } from './warehouse-steps.ts';
 
 /** The item statuses the warehouse sees: its own flow, and what it has loaded until shipping accepts it. */
-const WAREHOUSE_STATUSES: readonly string[] = [
-  'WAITING_FOR_WAREHOUSE_OPERATION',
-  'PREPARING',
-  'PREPARED_WAITING_FOR_LOADING',
-  'LOADING',
-  'LOADED_TO_TRUCK_FROM_WAREHOUSE',
-];
+const WAREHOUSE_STATUSES: readonly string[] = [...WAREHOUSE_ITEM_STATUSES, 'LOADED_TO_TRUCK_FROM_WAREHOUSE'];
 
 /** Orders per page; the table shows their items in the warehouse flow, one row each. */
 const PAGE_SIZE = 25;

@@ -1,5 +1,7 @@
 import {
+  FINISHED_ITEM_STATUSES,
   ITEM_REVIEW_ACTIONS,
+  OPEN_ORDER_STATUSES,
   type OrderItemStatus,
   type OrderStatus,
   orderItemMachine,
@@ -24,8 +26,7 @@ type Props = {
   onPlan: (order: Order, item?: OrderItem) => void;
 };
 
-const OPEN_ORDER_STATUSES: readonly string[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS'];
-const UNPLANNABLE_ITEM_STATUSES: readonly string[] = ['CANCELED', 'DELIVERED_TO_BUYER'];
+const UNPLANNABLE_ITEM_STATUSES: readonly string[] = FINISHED_ITEM_STATUSES;
 
 /** The planned vehicle of an order and its palettes, in one line. */
 function plannedVehicleText(order: Order): string {
@@ -127,7 +128,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
     order.statusDescription.name as OrderStatus,
     orderContextOf(order),
   );
-  const open = OPEN_ORDER_STATUSES.includes(order.statusDescription.name);
+  const open = (OPEN_ORDER_STATUSES as readonly string[]).includes(order.statusDescription.name);
   // An item gets a vehicle of its own once the order is taken into review, as its other buttons do.
   const itemsPlannable = open && order.statusDescription.name !== 'WAITING_FOR_REVIEW';
   return (

@@ -1,3 +1,4 @@
+import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { type OrderItemStatus, orderItemMachine } from '@mandira/contract/order-machines';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import type { Shipment, ShipmentContentLine } from '@mandira/contract/shipments';
@@ -29,7 +30,7 @@ const SHIPMENT_LIST = '/sevkiyat-yonetimi';
  * Once the truck has left, its loads can no longer be reported as not loaded (docs/domain/orders.md,
  * REJECT_LOAD_STATUS).
  */
-const DEPARTED: readonly ShipmentStatus[] = ['ON_DELIVERY', 'DELIVERED', 'RETURNING_TO_WAREHOUSE'];
+const DEPARTED: readonly ShipmentStatus[] = LEFT_WAREHOUSE_STATUSES;
 
 type Verdict = 'ACCEPT_LOAD_STATUS' | 'REJECT_LOAD_STATUS';
 const VERDICTS: readonly string[] = ['ACCEPT_LOAD_STATUS', 'REJECT_LOAD_STATUS'];

@@ -1,6 +1,6 @@
 import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
 import { completeTckn } from '@mandira/contract/tckn';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../test-app.ts';
 
 let sequence = 0;
 

@@ -6,16 +6,16 @@ import type { Order } from '@mandira/contract/orders';
 import type { ProductStock } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { rowsOf } from '../../db/client.ts';
-import { createBuyer } from '../buyers/buyer-test-data.ts';
-import { createItem } from '../products/product-test-data.ts';
-import { applyStockChanges } from '../stock/stock-movement.service.ts';
+import { rowsOf } from '../../src/db/client.ts';
 import {
   recountReservations,
   summedReservationsStatement,
   summedSnapshotReservationsStatement,
-} from './reservations.ts';
+} from '../../src/modules/orders/reservations.ts';
+import { applyStockChanges } from '../../src/modules/stock/stock-movement.service.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { createBuyer } from './buyer-test-data.ts';
+import { createItem } from './product-test-data.ts';
 
 /** One app and database per test file, with a token per role the order calls involve. */
 export type OrderWorld = {

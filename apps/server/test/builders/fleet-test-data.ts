@@ -2,9 +2,9 @@ import type { CreateDriverBody, CreateVehicleBody, Driver, Vehicle } from '@mand
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import type { CreateShipmentBody, Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.ts';
-import { validTckn } from '../buyers/buyer-test-data.ts';
-import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { validTckn } from './buyer-test-data.ts';
+import { keepShipmentFigures } from '../../src/modules/load-figures/shipment-figures.ts';
 import {
   buyer,
   forceStatuses,
@@ -12,7 +12,7 @@ import {
   orderWorld,
   placedOrder,
   stockedProduct,
-} from '../orders/order-test-data.ts';
+} from './order-test-data.ts';
 
 /** The order world with the shipping staff's token too; BACKOFFICE_ADMIN (`office`) runs shipments. */
 export type FleetWorld = OrderWorld & { shipping: string };

@@ -3,8 +3,9 @@ import type { CreateProductItemBody } from '@mandira/contract/products';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { shipmentFigureDrift } from '../../../test/shipment-figures.ts';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { shipmentFigureDrift } from '../shipment-figures.ts';
+import { driver, forceShipmentStatus, vehicle } from './fleet-test-data.ts';
 import {
   branchOf,
   buyer,
@@ -12,13 +13,12 @@ import {
   orderWorld,
   placedOrder,
   reservationDrift,
-} from '../orders/order-test-data.ts';
-import { createItem } from '../products/product-test-data.ts';
-import { driver, forceShipmentStatus, vehicle } from '../shipments/fleet-test-data.ts';
+} from './order-test-data.ts';
+import { createItem } from './product-test-data.ts';
 
 export { forceShipmentStatus };
 
-import { applyStockChanges } from '../stock/stock-movement.service.ts';
+import { applyStockChanges } from '../../src/modules/stock/stock-movement.service.ts';
 
 /** The order world with the shipping staff's token and a buyer to deliver to. */
 export type LoadWorld = OrderWorld & { shipping: string; buyerId: number; branchId: number };

@@ -4,8 +4,8 @@ import type {
   CreateMilkVehicleBody,
 } from '@mandira/contract/milk';
 import { count } from 'drizzle-orm';
-import type { TestApp } from '../../../test/test-app.ts';
-import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
+import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../src/db/schema.ts';
+import type { TestApp } from '../test-app.ts';
 
 /** Test data for the milk suites, made through the API so that it obeys the same rules. */
 export const MILK_API = '/api/production/milk-delivery';

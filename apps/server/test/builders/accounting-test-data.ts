@@ -1,7 +1,7 @@
 import type { AccountingSummary, AccountingTransaction, PayOrderBody } from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/client.ts';
-import { type OrderWorld, orderWorld } from '../orders/order-test-data.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import { type OrderWorld, orderWorld } from './order-test-data.ts';
 
 /** The order world with a FINANCE_ADMIN token, the role of the accounting screen. */
 export type AccountingWorld = OrderWorld & { finance: string };

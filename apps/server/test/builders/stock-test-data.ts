@@ -1,8 +1,8 @@
 import type { ProductItem, StockLine } from '@mandira/contract/products';
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../../test/test-app.ts';
-import { rowsOf } from '../../db/client.ts';
-import { createItem } from '../products/product-test-data.ts';
+import { rowsOf } from '../../src/db/client.ts';
+import type { TestApp } from '../test-app.ts';
+import { createItem } from './product-test-data.ts';
 
 /** An item as the stock screens read it, with its four stock lines (DEPO1…DEPO4). */
 export async function stockedItem(t: TestApp, token: string, overrides = {}): Promise<ProductItem> {

@@ -1,5 +1,5 @@
 import type { CreateProductItemBody } from '@mandira/contract/products';
-import type { TestApp } from '../../../test/test-app.ts';
+import type { TestApp } from '../test-app.ts';
 
 let sequence = 0;
 
@@ -33,4 +33,4 @@ export async function createItem(t: TestApp, token: string, overrides: Partial<C
   return response.json.data as { id: number; stockCode: string; barcode: string };
 }
 
-export { countRows } from '../../../test/test-app.ts';
+export { countRows } from '../test-app.ts';
