@@ -1,10 +1,10 @@
 import { ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectLedgerHolds } from '../../test/builders/loading-test-data.ts';
 import { seedDemoThrough } from '../../test/demo-chain.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { rowsOf } from '../db/client.ts';
-import { expectLedgerHolds } from '../../test/builders/loading-test-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { MILK_API, milkRowCounts } from '../../test/builders/milk-fixtures.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { seedMilkDemo } from './milk.demo.ts';
 
 let t: TestApp;

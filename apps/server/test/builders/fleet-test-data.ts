@@ -3,8 +3,8 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import type { CreateShipmentBody, Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
-import { validTckn } from './buyer-test-data.ts';
 import { keepShipmentFigures } from '../../src/modules/load-figures/shipment-figures.ts';
+import { validTckn } from './buyer-test-data.ts';
 import {
   buyer,
   forceStatuses,

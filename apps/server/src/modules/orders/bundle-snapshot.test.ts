@@ -12,8 +12,15 @@ import {
   shipmentIn,
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
+import {
+  addToBasket,
+  buyer,
+  figures,
+  placedOrder,
+  product,
+  reservationDrift,
+} from '../../../test/builders/order-test-data.ts';
 import { dispatchNoteOf } from '../shipments/dispatch-note.ts';
-import { addToBasket, buyer, figures, placedOrder, product, reservationDrift } from '../../../test/builders/order-test-data.ts';
 
 /**
  * Decision 99: an order item keeps the bundle it was placed with. A later edit of the product's bundle

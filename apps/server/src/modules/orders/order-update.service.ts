@@ -15,7 +15,6 @@ import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.ser
 
 type UpdateInput = z.output<typeof UpdateOrderBody>;
 
-
 /** `PUT /orders`: the header of an open order, and ending it as canceled while nothing is loaded. */
 export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Promise<void> {
   const order = await lockOrder(tx, input.id);

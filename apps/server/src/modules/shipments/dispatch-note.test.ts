@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfPageTexts } from '../../pdf/pdf-text.ts';
 import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
 import {
   type LoadWorld,
@@ -10,6 +9,7 @@ import {
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
 import { branchOf, product } from '../../../test/builders/order-test-data.ts';
+import { pdfPageTexts } from '../../pdf/pdf-text.ts';
 
 /** Issue 14 item 6: the dispatch note of a shipment, read back from the PDF. */
 let w: LoadWorld;

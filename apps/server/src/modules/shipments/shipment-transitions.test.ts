@@ -7,8 +7,6 @@ import {
 import type { Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
-import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import {
   type FleetWorld,
   fleetWorld,
@@ -18,6 +16,8 @@ import {
   shipmentSnapshot,
   vehicle,
 } from '../../../test/builders/fleet-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
+import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 
 /**
  * The shipment table of docs/domain/loading-and-shipments.md written out again, independently of the

@@ -1,8 +1,5 @@
 import type { City, Shipment, ShipmentContent } from '@mandira/contract/shipments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows } from '../../../test/test-app.ts';
-import { ESTIMATE_SPEED_KMH, ROAD_FACTOR } from '../routing/routing.ts';
-import { greatCircleMeters } from '../routing/turkish-provinces.ts';
 import {
   BURSA,
   buyerStop,
@@ -19,6 +16,9 @@ import {
   shipmentSnapshot,
   vehicle,
 } from '../../../test/builders/fleet-test-data.ts';
+import { countRows } from '../../../test/test-app.ts';
+import { ESTIMATE_SPEED_KMH, ROAD_FACTOR } from '../routing/routing.ts';
+import { greatCircleMeters } from '../routing/turkish-provinces.ts';
 
 let w: FleetWorld;
 beforeAll(async () => {
