@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicleDrivers } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
@@ -52,23 +53,19 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkDriver(db: Db, input: CreateInput): Promise<MilkDriver> {
+export async function createMilkDriver(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
-    return created!;
-  });
+  const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
+  return created!;
 }
 
-export async function updateMilkDriver(db: Db, input: UpdateInput): Promise<MilkDriver> {
+export async function updateMilkDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(milkVehicleDrivers)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(milkVehicleDrivers.id, input.id))
-      .returning(columns);
-    if (!updated) throw notFound(NOT_FOUND);
-    return updated;
-  });
+  const [updated] = await tx
+    .update(milkVehicleDrivers)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(milkVehicleDrivers.id, input.id))
+    .returning(columns);
+  if (!updated) throw notFound(NOT_FOUND);
+  return updated;
 }
