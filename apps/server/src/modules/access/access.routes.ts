@@ -27,7 +27,6 @@ import {
 
 export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
-  const userDeps = { db, superUserName: config.adminUserName };
   return async (instance: FastifyInstance) => {
     forgetSessionsAfterWrites(instance, deps.sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -65,12 +64,15 @@ export function accessRoutes(deps: SessionDeps) {
     app.post(
       '/user-access',
       { schema: { tags, body: CreateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await createUser(db, actorOf(request), request.body)),
+      async (request) => ok(await db.transaction((tx) => createUser(tx, actorOf(request), request.body))),
     );
     app.put(
       '/user-access',
       { schema: { tags, body: UpdateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await updateUser(userDeps, actorOf(request), request.body)),
+      async (request) =>
+        ok(
+          await db.transaction((tx) => updateUser(tx, actorOf(request), request.body, config.adminUserName)),
+        ),
     );
     app.get(
       '/user-access/roles',
@@ -85,7 +87,12 @@ export function accessRoutes(deps: SessionDeps) {
     app.get(
       '/user-access/generate-pass',
       { schema: { tags, querystring: UserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await regeneratePassword(userDeps, actorOf(request), request.query.userAccessId)),
+      async (request) =>
+        ok(
+          await db.transaction((tx) =>
+            regeneratePassword(tx, actorOf(request), request.query.userAccessId, config.adminUserName),
+          ),
+        ),
     );
     app.get(
       '/user-access/page-view',

@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { roles } from '../../db/schema.ts';
+import { SYSTEM_ACTOR } from '../../http/auth.ts';
 import { seedBuiltInRoles } from './role.service.ts';
 
 let t: TestApp;
@@ -36,7 +37,7 @@ describe('built-in roles', () => {
       url: '/api/acl/roles',
       payload: { ...sales, privileges: ['PRODUCT_APPROVAL'] },
     });
-    await seedBuiltInRoles(t.db);
+    await t.db.transaction((tx) => seedBuiltInRoles(tx, SYSTEM_ACTOR));
     const after = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     expect(after.find((r: { key: string }) => r.key === 'SALES_ADMIN').privileges).toEqual([
       'PRODUCT_APPROVAL',
