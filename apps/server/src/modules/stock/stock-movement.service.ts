@@ -210,10 +210,9 @@ const counted = (lines: CountLines): StockChange[] =>
   }));
 
 /**
- * The answer of a movement is read before the movement, in the route's transaction (decisions 48 and
- * 121): after the movement's statement only the commit is left, so no answer tells the client its
- * booked stock was refused, and the read holds none of the movement's locks. The lines it changed are
- * then shown with the quantities the statement left them at.
+ * The answer of a movement is read before the movement (decision 48): once the movement's statement
+ * has committed, nothing is left that could fail and tell the client its booked stock was refused. The
+ * lines it changed are then shown with the quantities the statement left them at.
  */
 function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): ProductItem[] {
   const after = new Map(applied.map((change) => [change.stockLineId, change.quantityAfterChange]));
@@ -237,49 +236,56 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
  * A bulk call answers the items it moved, not the whole list (docs/decisions/0117-bulk-stock-movement-answers-items-moved-list.md): read
  * first, in the shape of the screen's list (the lines of its warehouse filter), then the movement.
  */
-async function moveThenList(tx: Tx, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
+async function moveThenList(db: Db | Tx, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
   const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
   if (lineIds.length === 0) return [];
-  const moved = await tx
+  const moved = await db
     .selectDistinct({ productItemId: stockLines.productItemId })
     .from(stockLines)
     .where(inArray(stockLines.id, lineIds));
   const items = await findProductItemsByIds(
-    tx,
+    db,
     moved.map((line) => line.productItemId),
     query,
   );
-  return withApplied(items, await applyStockChanges(tx, changes, { actor }));
+  return withApplied(items, await applyStockChanges(db, changes, { actor }));
 }
 
 /** A single-line call: the item of the line, read first, then the movement. */
-async function moveThenItem(tx: Tx, actor: Actor, change: StockChange): Promise<ProductItem> {
-  const [line] = await tx
+async function moveThenItem(db: Db | Tx, actor: Actor, change: StockChange): Promise<ProductItem> {
+  const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)
     .where(eq(stockLines.id, change.stockLineId));
   if (!line) throw notFound(`Stok satırı bulunamadı: ${change.stockLineId}.`);
-  const item = await findProductItem(tx, line.productItemId);
-  return withApplied([item], await applyStockChanges(tx, [change], { actor }))[0]!;
+  const item = await findProductItem(db, line.productItemId);
+  return withApplied([item], await applyStockChanges(db, [change], { actor }))[0]!;
 }
 
+/*
+ * The movement services have the shape of every write, `(db, actor, input)`, with `db` the database or a
+ * transaction. The stock routes pass the database itself: the movement is then one statement committed
+ * on its own, so a line stays locked only while PostgreSQL runs it (decisions 34 and 121), and the read
+ * of the answer before it uses the pool's prepared statements (decision 36).
+ */
+
 /** Goods-in: the pieces are added to their lines. */
-export const receiveGoods = (tx: Tx, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
-  moveThenList(tx, actor, inbound(lines), query);
+export const receiveGoods = (db: Db | Tx, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
+  moveThenList(db, actor, inbound(lines), query);
 
 /** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
-export const shipGoods = (tx: Tx, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
-  moveThenList(tx, actor, outbound(lines), query);
+export const shipGoods = (db: Db | Tx, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
+  moveThenList(db, actor, outbound(lines), query);
 
 /** A stock count: each line's quantity becomes the counted one. */
-export const countStock = (tx: Tx, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
-  moveThenList(tx, actor, counted(lines), query);
+export const countStock = (db: Db | Tx, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
+  moveThenList(db, actor, counted(lines), query);
 
-export const receiveGoodsOnLine = (tx: Tx, actor: Actor, line: ImportLines[number]) =>
-  moveThenItem(tx, actor, inbound([line])[0]!);
+export const receiveGoodsOnLine = (db: Db | Tx, actor: Actor, line: ImportLines[number]) =>
+  moveThenItem(db, actor, inbound([line])[0]!);
 
-export const shipGoodsFromLine = (tx: Tx, actor: Actor, line: ExportLines[number]) =>
-  moveThenItem(tx, actor, outbound([line])[0]!);
+export const shipGoodsFromLine = (db: Db | Tx, actor: Actor, line: ExportLines[number]) =>
+  moveThenItem(db, actor, outbound([line])[0]!);
 
-export const countStockLine = (tx: Tx, actor: Actor, line: CountLines[number]) =>
-  moveThenItem(tx, actor, counted([line])[0]!);
+export const countStockLine = (db: Db | Tx, actor: Actor, line: CountLines[number]) =>
+  moveThenItem(db, actor, counted([line])[0]!);

@@ -47,46 +47,42 @@ export function stockRoutes({ db }: { db: Db }) {
       url: '/product-item/stock-import',
       schema: { tags, body: StockImportBody },
       config: goods,
-      handler: async (req) =>
-        ok(await db.transaction((tx) => receiveGoodsOnLine(tx, actorOf(req), req.body))),
+      handler: async (req) => ok(await receiveGoodsOnLine(db, actorOf(req), req.body)),
     });
     app.route({
       method: WRITE,
       url: '/product-item/stock-export',
       schema: { tags, body: StockExportBody },
       config: goods,
-      handler: async (req) => ok(await db.transaction((tx) => shipGoodsFromLine(tx, actorOf(req), req.body))),
+      handler: async (req) => ok(await shipGoodsFromLine(db, actorOf(req), req.body)),
     });
     app.route({
       method: WRITE,
       url: '/product-item/stock',
       schema: { tags, body: StockCountBody },
       config: counting,
-      handler: async (req) => ok(await db.transaction((tx) => countStockLine(tx, actorOf(req), req.body))),
+      handler: async (req) => ok(await countStockLine(db, actorOf(req), req.body)),
     });
     app.route({
       method: WRITE,
       url: '/product-item/stock-import-bulk',
       schema: { tags, body: StockImportBulkBody, querystring: StockListQuery },
       config: goods,
-      handler: async (req) =>
-        ok(await db.transaction((tx) => receiveGoods(tx, actorOf(req), req.body.stockChange, req.query))),
+      handler: async (req) => ok(await receiveGoods(db, actorOf(req), req.body.stockChange, req.query)),
     });
     app.route({
       method: WRITE,
       url: '/product-item/stock-export-bulk',
       schema: { tags, body: StockExportBulkBody, querystring: StockListQuery },
       config: goods,
-      handler: async (req) =>
-        ok(await db.transaction((tx) => shipGoods(tx, actorOf(req), req.body.stockChange, req.query))),
+      handler: async (req) => ok(await shipGoods(db, actorOf(req), req.body.stockChange, req.query)),
     });
     app.route({
       method: WRITE,
       url: '/product-item/stock-bulk',
       schema: { tags, body: StockCountBulkBody, querystring: StockListQuery },
       config: counting,
-      handler: async (req) =>
-        ok(await db.transaction((tx) => countStock(tx, actorOf(req), req.body.updatedStocks, req.query))),
+      handler: async (req) => ok(await countStock(db, actorOf(req), req.body.updatedStocks, req.query)),
     });
     app.get(
       '/product-item/stock-history',
