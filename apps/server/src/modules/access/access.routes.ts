@@ -99,7 +99,7 @@ export function accessRoutes(deps: SessionDeps) {
       { schema: { tags, querystring: PageViewQuery }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
     );
-    // Beyond the spec: who is signed in, for the page header.
+    // Who is signed in, for the page header; no screen of its own.
     app.get('/user-access/me', { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } }, async (request) =>
       ok(await currentUser(db, actorOf(request))),
     );

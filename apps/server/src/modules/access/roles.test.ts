@@ -17,7 +17,7 @@ afterAll(() => t.close());
 const roleCount = async () => (await t.db.select({ n: count() }).from(roles))[0]!.n;
 
 describe('built-in roles', () => {
-  it('seeds the twelve roles of the spec with their privileges', async () => {
+  it('seeds the twelve built-in roles with the privileges of the catalogue', async () => {
     const list = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     expect(list.map((r: { key: string }) => r.key)).toEqual(Object.keys(BUILT_IN_ROLES));
     const byKey = Object.fromEntries(list.map((r: { key: string }) => [r.key, r]));

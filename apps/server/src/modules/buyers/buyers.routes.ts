@@ -24,8 +24,8 @@ import {
 import { approvePendingBuyer, getPendingBuyer, listPendingBuyers } from './pending-buyer.service.ts';
 
 /**
- * The buyer list is the reference list of every screen that shows buyers (DESIGN §5, decision 15):
- * the warehouse screen's buyer select and the approval screen read it too.
+ * The buyer list is the reference list of every screen that shows buyers (docs/domain/access.md,
+ * decision 15): the warehouse screen's buyer select and the approval screen read it too.
  */
 const readBuyers = {
   config: {

@@ -41,7 +41,7 @@ export async function getMilkDriver(db: Db | Tx, id: number): Promise<MilkDriver
 }
 
 function fieldsOf(input: CreateInput) {
-  // The screen shows one message for either part missing (spec §5), so the check is not per field.
+  // One message for either part missing (docs/domain/milk.md), so the check is not per field.
   if (isMilkDriverNameBlank(input)) throw badRequest(MILK_DRIVER_NAME_REQUIRED);
   return {
     name: input.name,

@@ -34,8 +34,8 @@ import {
 const BASE = '/production/milk-delivery';
 
 /**
- * Vehicles and drivers are also the reference lists of the delivery screen's selects (DESIGN §5:
- * a reference list is open to every screen that shows it), so reading them takes either privilege.
+ * Vehicles and drivers are also the reference lists of the delivery screen's selects (a reference list
+ * is open to every screen that shows it, docs/domain/access.md), so reading them takes either privilege.
  */
 const readVehicles = { config: { access: ['MILK_VEHICLE_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;
 const readDrivers = { config: { access: ['MILK_DRIVER_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;

@@ -40,7 +40,7 @@ export async function listPendingItems(db: Db, id?: number): Promise<PendingProd
   }));
 }
 
-/** The spec's client reads the first element of the answer, so one record comes as a list of one. */
+/** The approval screen reads the first element of the answer, so one record comes as a list of one. */
 export async function getPendingItem(db: Db, id: number): Promise<PendingProductItem[]> {
   const found = await listPendingItems(db, id);
   if (found.length === 0) throw notFound(NOT_FOUND);

@@ -76,7 +76,7 @@ async function withStockLines(db: Db | Tx, rows: ItemRow[], warehouseName?: stri
   }));
 }
 
-/** The three filters of spec §7, each empty (or 'all') meaning all. */
+/** The stock screens' three filters (packaging group, stock type, warehouse), empty or 'all' meaning all. */
 function filtersOf(query: ProductItemFilters) {
   return {
     packagingGroup: isAllFilter(query.packagingGroup) ? undefined : query.packagingGroup,
@@ -86,7 +86,7 @@ function filtersOf(query: ProductItemFilters) {
 }
 
 /**
- * Items with their stock figures; the filters of spec §7, each empty (or 'all') meaning all. Every
+ * Items with their stock figures; the stock screens' filters, each empty (or 'all') meaning all. Every
  * screen reads this list after each movement, so its two statements are prepared: built once, and
  * planned once per database connection.
  */
@@ -178,7 +178,7 @@ async function searchItemRows(
 }
 
 /**
- * `GET /product-item`. Unpaged without `q`: the spec's whole list through the prepared statements.
+ * `GET /product-item`. Unpaged without `q`: the whole list through the prepared statements.
  * With `q`, or with `page` or `size`, the search and the page are chosen in SQL
  * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md); the stock lines are read for
  * the page's items only.

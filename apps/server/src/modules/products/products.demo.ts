@@ -171,7 +171,7 @@ export async function seedProductsDemo(db: Db): Promise<void> {
   }
   for (const { bundle, ...product } of PRODUCTS) {
     const productBundle = bundle.map(([code, quantity]) => ({ productItemId: ids.get(code)!, quantity }));
-    // Parsing applies the defaults of spec §3 exactly as a request would.
+    // Parsing applies the form's defaults exactly as a request would.
     const body = CreateProductBody.parse({ ...product, productBundle });
     await db.transaction((tx) => createProduct(tx, SYSTEM_ACTOR, body));
   }

@@ -29,7 +29,7 @@ type CardRow = {
   packagingUnitType: PackagingUnitType;
 };
 
-/** Bundle responses carry the packaging labels so screens need no second lookup (spec §3). */
+/** Bundle responses carry the packaging labels so screens need no second lookup. */
 function withDescriptions<T extends CardRow>(row: T) {
   return {
     ...row,

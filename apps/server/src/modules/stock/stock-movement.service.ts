@@ -18,7 +18,7 @@ import { findProductItem, findProductItemsByIds } from '../products/product-item
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
  * that overwrites the line. Every movement of the portal — goods in and out, counts, and later loading
- * an order onto a shipment — goes through `applyStockChanges` (DESIGN §7).
+ * an order onto a shipment — goes through `applyStockChanges` (docs/domain/stock.md).
  */
 export type StockChange = {
   stockLineId: number;
@@ -53,7 +53,7 @@ type MovedRow = {
 };
 
 /**
- * The whole movement as one statement (DESIGN §6): it locks the lines in id order (so two movements on
+ * The whole movement as one statement (decision 34): it locks the lines in id order (so two movements on
  * the same lines wait for each other instead of deadlocking), computes every line's new quantity from
  * the locked one, and only when every line exists and none would go below zero writes the quantities
  * and one history row per changed line. One statement is atomic on its own, and a line stays locked
@@ -227,7 +227,7 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
       return { ...line, quantity, boxQuantity: boxesOf(quantity, item.quantityInBox) ?? 0 };
     });
     const boxQuantity = boxesOf(total, item.quantityInBox) ?? 0;
-    // A movement writes history, and an item with history is frozen (DESIGN §6).
+    // A movement writes history, and an item with history is frozen (docs/domain/stock.md).
     return { ...item, stocks, totalStockQuantity: total, boxQuantity, frozen: true };
   });
 }
