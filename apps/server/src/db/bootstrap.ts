@@ -17,6 +17,7 @@ export async function bootstrap(db: Db, config: Config): Promise<SuperUserSetup>
   const superUser = await db.transaction((tx) =>
     ensureSuperUser(tx, SYSTEM_ACTOR, { userName: config.adminUserName, password: config.adminPassword }),
   );
-  await pruneSessions(db, new Date(Date.now() - 30 * 24 * 3600_000));
+  const monthAgo = new Date(Date.now() - 30 * 24 * 3600_000);
+  await db.transaction((tx) => pruneSessions(tx, SYSTEM_ACTOR, monthAgo));
   return superUser;
 }

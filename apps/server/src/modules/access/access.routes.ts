@@ -53,7 +53,7 @@ export function accessRoutes(deps: SessionDeps) {
       '/user-access/sign-out',
       { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => {
-        await signOut(deps, String(request.headers[AUTH_HEADER]));
+        await db.transaction((tx) => signOut(tx, actorOf(request), String(request.headers[AUTH_HEADER])));
         return ok(null);
       },
     );
