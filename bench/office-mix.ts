@@ -68,16 +68,18 @@ async function officeUsers(
     const index = seen.get(role) ?? 0;
     seen.set(role, index + 1);
     const userName = `ofis_${role.toLowerCase()}_${index + 1}`;
-    await createUser(db, actor, {
-      userName,
-      password: PASSWORD,
-      name: 'Ofis',
-      surname: `Kullanıcı ${n + 1}`,
-      email: `${userName}@mandira.example`,
-      phone: '',
-      status: 'ACTIVE',
-      roles: [role],
-    });
+    await db.transaction((tx) =>
+      createUser(tx, actor, {
+        userName,
+        password: PASSWORD,
+        name: 'Ofis',
+        surname: `Kullanıcı ${n + 1}`,
+        email: `${userName}@mandira.example`,
+        phone: '',
+        status: 'ACTIVE',
+        roles: [role],
+      }),
+    );
     const server = servers[n % servers.length]!;
     created.push({
       role,

@@ -87,16 +87,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       userCounter += 1;
       const userName = `kullanici${userCounter}_${process.pid}`;
       const password = 'test-sifre-123';
-      await createUser(database.db, SUPER_ACTOR, {
-        userName,
-        password,
-        name: 'Test',
-        surname: 'Kullanıcı',
-        email: '',
-        phone: '',
-        status: 'ACTIVE',
-        roles,
-      });
+      await database.db.transaction((tx) =>
+        createUser(tx, SUPER_ACTOR, {
+          userName,
+          password,
+          name: 'Test',
+          surname: 'Kullanıcı',
+          email: '',
+          phone: '',
+          status: 'ACTIVE',
+          roles,
+        }),
+      );
       return signIn(userName, password);
     },
     async adminToken() {

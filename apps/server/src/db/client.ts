@@ -270,8 +270,8 @@ export async function oneByOne<const T extends readonly PromiseLike<unknown>[]>(
  * Prepared statements are bound to the database they were built on: `build` runs once per database and
  * key (a query's filter shape), and the same statements serve every later call.
  */
-export function perDatabase<T>(build: (db: Db, key: string) => T): (db: Db, key?: string) => T {
-  const built = new WeakMap<Db, Map<string, T>>();
+export function perDatabase<T>(build: (db: Db | Tx, key: string) => T): (db: Db | Tx, key?: string) => T {
+  const built = new WeakMap<Db | Tx, Map<string, T>>();
   return (db, key = '') => {
     let byKey = built.get(db);
     if (!byKey) {

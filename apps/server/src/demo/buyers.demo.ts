@@ -1,8 +1,9 @@
 import { CreateBuyerBody, CreateBuyerWarehouseBody } from '@mandira/contract/buyers';
 import { completeTckn } from '@mandira/contract/tckn';
 import type { Db } from '../db/client.ts';
+import { SYSTEM_ACTOR } from '../http/auth.ts';
 import { createBuyer } from '../modules/buyers/buyer.service.ts';
-import { synchronizeBuyers } from '../modules/buyers/buyer-sync.service.ts';
+import { fetchErpBuyers, synchronizeBuyers } from '../modules/buyers/buyer-sync.service.ts';
 import { createBuyerWarehouse } from '../modules/buyers/buyer-warehouse.service.ts';
 
 type City = { name: string; district: string; phone: string; at: [number, number] };
@@ -84,37 +85,34 @@ export async function seedBuyersDemo(db: Db): Promise<void> {
   for (const [index, [code, title, name, surname, cityKey, kind, extraDepots]] of BUYERS.entries()) {
     const city: City = CITIES[cityKey];
     const n = index + 1;
-    const buyer = await createBuyer(
-      db,
-      CreateBuyerBody.parse({
-        code,
-        title,
-        name,
-        surname,
-        email: `${slug(name)}.${slug(surname)}@${slug(title.split(' ')[0]!)}.com.tr`,
-        phone1: `${city.phone} ${String(200 + n * 7).slice(0, 3)} ${String(10 + n).padStart(2, '0')} ${String(40 + n).padStart(2, '0')}`,
-        phone2: n % 3 === 0 ? `0532 ${String(300 + n)} ${String(20 + n)} ${String(60 + n)}` : '',
-        tckn: kind === 'tckn' ? completeTckn(String(123_456_000 + n * 131)) : null,
-        vkn: kind === 'vkn' ? String(4_810_000_000 + n * 97_531) : null,
-        taxOffice: city.district,
-        addressMain: `${['Atatürk', 'Cumhuriyet', 'İstiklal', 'Gazi'][n % 4]} Cad. No: ${n * 3} ${city.district} / ${city.name}`,
-        addressSecondary: n % 4 === 0 ? `Sanayi Sitesi ${n}. Blok ${city.district} / ${city.name}` : '',
-      }),
-    );
+    const body = CreateBuyerBody.parse({
+      code,
+      title,
+      name,
+      surname,
+      email: `${slug(name)}.${slug(surname)}@${slug(title.split(' ')[0]!)}.com.tr`,
+      phone1: `${city.phone} ${String(200 + n * 7).slice(0, 3)} ${String(10 + n).padStart(2, '0')} ${String(40 + n).padStart(2, '0')}`,
+      phone2: n % 3 === 0 ? `0532 ${String(300 + n)} ${String(20 + n)} ${String(60 + n)}` : '',
+      tckn: kind === 'tckn' ? completeTckn(String(123_456_000 + n * 131)) : null,
+      vkn: kind === 'vkn' ? String(4_810_000_000 + n * 97_531) : null,
+      taxOffice: city.district,
+      addressMain: `${['Atatürk', 'Cumhuriyet', 'İstiklal', 'Gazi'][n % 4]} Cad. No: ${n * 3} ${city.district} / ${city.name}`,
+      addressSecondary: n % 4 === 0 ? `Sanayi Sitesi ${n}. Blok ${city.district} / ${city.name}` : '',
+    });
+    const buyer = await db.transaction((tx) => createBuyer(tx, SYSTEM_ACTOR, body));
     for (let depot = 0; depot <= extraDepots; depot++) {
       // Spread the points a few kilometres around the city centre, the same way on every run.
       const [lat, lng] = city.at;
-      await createBuyerWarehouse(
-        db,
-        CreateBuyerWarehouseBody.parse({
-          buyerId: buyer.id,
-          code: `${code}-D${depot + 1}`,
-          title: depot === 0 ? BRANCHES[0] : `${BRANCHES[depot % BRANCHES.length]} ${depot}`,
-          latitude: Math.round((lat + (((n * 7 + depot * 13) % 11) - 5) * 0.006) * 1e6) / 1e6,
-          longitude: Math.round((lng + (((n * 5 + depot * 17) % 11) - 5) * 0.008) * 1e6) / 1e6,
-        }),
-      );
+      const warehouse = CreateBuyerWarehouseBody.parse({
+        buyerId: buyer.id,
+        code: `${code}-D${depot + 1}`,
+        title: depot === 0 ? BRANCHES[0] : `${BRANCHES[depot % BRANCHES.length]} ${depot}`,
+        latitude: Math.round((lat + (((n * 7 + depot * 13) % 11) - 5) * 0.006) * 1e6) / 1e6,
+        longitude: Math.round((lng + (((n * 5 + depot * 17) % 11) - 5) * 0.008) * 1e6) / 1e6,
+      });
+      await db.transaction((tx) => createBuyerWarehouse(tx, SYSTEM_ACTOR, warehouse));
     }
   }
-  await synchronizeBuyers(db, { source: ERP_SAMPLE.href, timeoutMs: 10_000 });
+  const records = await fetchErpBuyers({ source: ERP_SAMPLE.href, timeoutMs: 10_000 });
+  await db.transaction((tx) => synchronizeBuyers(tx, SYSTEM_ACTOR, records));
 }

@@ -36,15 +36,17 @@ export async function seedDemoUsers(db: Db): Promise<void> {
   for (const role of Object.keys(BUILT_IN_ROLES)) {
     const person = PEOPLE[role];
     if (!person) continue;
-    await createUser(db, actor, {
-      userName: role.toLowerCase(),
-      password: DEMO_PASSWORD,
-      name: person[0],
-      surname: person[1],
-      email: `${role.toLowerCase().replace('_', '.')}@mandira.example`,
-      phone: '0532 000 00 00',
-      status: 'ACTIVE',
-      roles: [role],
-    });
+    await db.transaction((tx) =>
+      createUser(tx, actor, {
+        userName: role.toLowerCase(),
+        password: DEMO_PASSWORD,
+        name: person[0],
+        surname: person[1],
+        email: `${role.toLowerCase().replace('_', '.')}@mandira.example`,
+        phone: '0532 000 00 00',
+        status: 'ACTIVE',
+        roles: [role],
+      }),
+    );
   }
 }

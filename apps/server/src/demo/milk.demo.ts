@@ -8,6 +8,7 @@ import {
 } from '@mandira/contract/milk';
 import type { Db } from '../db/client.ts';
 import { milkDeliveries } from '../db/schema.ts';
+import { SYSTEM_ACTOR } from '../http/auth.ts';
 import { createMilkDriver } from '../modules/milk/milk-driver.service.ts';
 import { createMilkVehicle } from '../modules/milk/milk-vehicle.service.ts';
 
@@ -107,7 +108,9 @@ export async function seedMilkDemo(db: Db): Promise<void> {
   const random = prng(20_261_122);
   const vehicles: MilkVehicle[] = [];
   for (const vehicle of VEHICLES)
-    vehicles.push(await createMilkVehicle(db, CreateMilkVehicleBody.parse(vehicle)));
+    vehicles.push(
+      await db.transaction((tx) => createMilkVehicle(tx, SYSTEM_ACTOR, CreateMilkVehicleBody.parse(vehicle))),
+    );
   const drivers: MilkDriver[] = [];
   for (const [name, surname, gender, dateOfBirth] of DRIVERS) {
     const digits = (n: number) => String(Math.floor(random() * 10 ** n)).padStart(n, '0');
@@ -120,7 +123,7 @@ export async function seedMilkDemo(db: Db): Promise<void> {
       phone,
       tckn: demoTckn(random),
     });
-    drivers.push(await createMilkDriver(db, body));
+    drivers.push(await db.transaction((tx) => createMilkDriver(tx, SYSTEM_ACTOR, body)));
   }
 
   const today = istanbulDate(new Date());

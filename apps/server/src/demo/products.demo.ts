@@ -7,8 +7,9 @@ import {
 import { CreateProductBody } from '@mandira/contract/sellable-products';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
+import { SYSTEM_ACTOR } from '../http/auth.ts';
 import { createProductItem } from '../modules/products/product-item.service.ts';
-import { synchronizeProductItems } from '../modules/products/product-sync.service.ts';
+import { fetchErpProductItems, synchronizeProductItems } from '../modules/products/product-sync.service.ts';
 import { createProduct } from '../modules/products/sellable-product.service.ts';
 
 type Item = z.input<typeof CreateProductItemBody>;
@@ -164,13 +165,16 @@ const ERP_SAMPLE = new URL('../../../../docs/erp-sample.json', import.meta.url);
 export async function seedProductsDemo(db: Db): Promise<void> {
   const ids = new Map<string, number>();
   for (const entry of ITEMS) {
-    const created = await createProductItem(db, CreateProductItemBody.parse(entry));
+    const body = CreateProductItemBody.parse(entry);
+    const created = await db.transaction((tx) => createProductItem(tx, SYSTEM_ACTOR, body));
     ids.set(created.stockCode, created.id);
   }
   for (const { bundle, ...product } of PRODUCTS) {
     const productBundle = bundle.map(([code, quantity]) => ({ productItemId: ids.get(code)!, quantity }));
-    // Parsing applies the defaults of spec §3 exactly as a request would.
-    await createProduct(db, CreateProductBody.parse({ ...product, productBundle }));
+    // Parsing applies the form's defaults exactly as a request would.
+    const body = CreateProductBody.parse({ ...product, productBundle });
+    await db.transaction((tx) => createProduct(tx, SYSTEM_ACTOR, body));
   }
-  await synchronizeProductItems(db, { source: ERP_SAMPLE.href, timeoutMs: 10_000 });
+  const records = await fetchErpProductItems({ source: ERP_SAMPLE.href, timeoutMs: 10_000 });
+  await db.transaction((tx) => synchronizeProductItems(tx, SYSTEM_ACTOR, records));
 }

@@ -3,7 +3,7 @@ import type { InboundType, OutboundType } from '@mandira/contract/stock';
 import { asc, eq, gt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { productItems, stockHistory, stockLines, users } from '../db/schema.ts';
-import type { Actor } from '../http/auth.ts';
+import { type Actor, SYSTEM_ACTOR } from '../http/auth.ts';
 import { applyStockChanges, type StockChange } from '../modules/stock/stock-movement.service.ts';
 import { createWarehouse } from '../modules/stock/warehouse.service.ts';
 
@@ -25,28 +25,32 @@ function sequence(seed: number) {
  * to the day they stand for.
  */
 export async function seedStockDemo(db: Db): Promise<void> {
-  await createWarehouse(db, {
-    shortName: 'İzmir Soğuk Hava Deposu',
-    description: 'Ege bölgesi dağıtım deposu',
-    address: 'Kemalpaşa OSB, 35730 Kemalpaşa / İzmir',
-    phone: '0232 877 40 10',
-    capacityInM3: 850,
-    warehouseType: 'COLD_STORAGE',
-    surfaceAreaInSquareMeters: 320,
-    latitude: 38.4269,
-    longitude: 27.4172,
-  });
-  await createWarehouse(db, {
-    shortName: 'Ankara Donuk Depo',
-    description: '-18°C donuk ürün deposu',
-    address: 'Sincan OSB, 06935 Sincan / Ankara',
-    phone: '0312 269 55 00',
-    capacityInM3: 400,
-    warehouseType: 'COLD_STORAGE_MINUS_18',
-    surfaceAreaInSquareMeters: 150,
-    latitude: 39.9729,
-    longitude: 32.5741,
-  });
+  await db.transaction((tx) =>
+    createWarehouse(tx, SYSTEM_ACTOR, {
+      shortName: 'İzmir Soğuk Hava Deposu',
+      description: 'Ege bölgesi dağıtım deposu',
+      address: 'Kemalpaşa OSB, 35730 Kemalpaşa / İzmir',
+      phone: '0232 877 40 10',
+      capacityInM3: 850,
+      warehouseType: 'COLD_STORAGE',
+      surfaceAreaInSquareMeters: 320,
+      latitude: 38.4269,
+      longitude: 27.4172,
+    }),
+  );
+  await db.transaction((tx) =>
+    createWarehouse(tx, SYSTEM_ACTOR, {
+      shortName: 'Ankara Donuk Depo',
+      description: '-18°C donuk ürün deposu',
+      address: 'Sincan OSB, 06935 Sincan / Ankara',
+      phone: '0312 269 55 00',
+      capacityInM3: 400,
+      warehouseType: 'COLD_STORAGE_MINUS_18',
+      surfaceAreaInSquareMeters: 150,
+      latitude: 39.9729,
+      longitude: 32.5741,
+    }),
+  );
 
   const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'warehouse_staff'));
   const actor: Actor = {

@@ -1,4 +1,4 @@
-import { type Access, ANY_ROLE, type PrivilegeKey } from '@mandira/contract/roles';
+import { type Access, ANY_ROLE, type PrivilegeKey, SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -9,6 +9,18 @@ export type Actor = {
   roles: string[];
   privileges: ReadonlySet<PrivilegeKey>;
   isSuperAdmin: boolean;
+};
+
+/**
+ * Who acts when no user does: the start-up (built-in roles, the super user), demo seeding and ERP sync runs
+ * outside a request. Its user id 0 records no `created_by`.
+ */
+export const SYSTEM_ACTOR: Actor = {
+  userId: 0,
+  userName: 'sistem',
+  roles: [SUPER_ADMIN_ROLE],
+  privileges: new Set(),
+  isSuperAdmin: true,
 };
 
 declare module 'fastify' {

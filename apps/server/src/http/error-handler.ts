@@ -1,5 +1,6 @@
 import { type ApiError, NOT_FOUND_MESSAGE, UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/envelope';
 import { describeIssue, fieldPath } from '@mandira/contract/messages';
+import { TransitionRefused } from '@mandira/contract/state-machine';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -59,6 +60,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const { message, code, field } = error;
       if (error instanceof UnavailableError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(fail(field ? { message, code, field } : { message, code }));
+    }
+    // A state machine refused the step (docs/architecture.md#conventions): the services let it through.
+    if (error instanceof TransitionRefused) {
+      return reply.status(409).send(fail({ message: error.message, code: error.code }));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const answer = validationError(error.validation as ValidationEntry[], error.validationContext);

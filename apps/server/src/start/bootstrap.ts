@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { SYSTEM_ACTOR } from '../http/auth.ts';
 import { seedBuiltInRoles } from '../modules/access/role.service.ts';
 import { pruneSessions } from '../modules/access/session.service.ts';
 import { ensureSuperUser } from '../modules/access/user.service.ts';
@@ -12,8 +13,11 @@ export type SuperUserSetup = { created: boolean; generatedPassword?: string };
  * tells the person at the terminal about the super user (the start banner).
  */
 export async function bootstrap(db: Db, config: Config): Promise<SuperUserSetup> {
-  await seedBuiltInRoles(db);
-  const superUser = await ensureSuperUser(db, config.adminUserName, config.adminPassword);
-  await pruneSessions(db, new Date(Date.now() - 30 * 24 * 3600_000));
+  await db.transaction((tx) => seedBuiltInRoles(tx, SYSTEM_ACTOR));
+  const superUser = await db.transaction((tx) =>
+    ensureSuperUser(tx, SYSTEM_ACTOR, { userName: config.adminUserName, password: config.adminPassword }),
+  );
+  const monthAgo = new Date(Date.now() - 30 * 24 * 3600_000);
+  await db.transaction((tx) => pruneSessions(tx, SYSTEM_ACTOR, monthAgo));
   return superUser;
 }

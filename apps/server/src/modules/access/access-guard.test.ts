@@ -94,7 +94,7 @@ describe('GET /user-access/menus', () => {
   it("lists only the screens of the user's privileges", async () => {
     const secretaryMenu = (await t.call(secretary, { method: 'GET', url: '/api/user-access/menus' })).json
       .data;
-    // Spec §6 sets no role for the sellable products and stock history pages (decision 104).
+    // The sellable products and stock history pages need no role of their own (decision 104).
     expect(secretaryMenu).toEqual([
       { groupName: 'Genel', label: 'Ana Sayfa', relativePath: '/dashboard' },
       { groupName: 'Ürünler', label: 'Satılabilir Ürünler', relativePath: '/satis-urun-yonetimi' },

@@ -27,7 +27,6 @@ import {
 
 export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
-  const userDeps = { db, superUserName: config.adminUserName };
   return async (instance: FastifyInstance) => {
     forgetSessionsAfterWrites(instance, deps.sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -54,7 +53,7 @@ export function accessRoutes(deps: SessionDeps) {
       '/user-access/sign-out',
       { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => {
-        await signOut(deps, String(request.headers[AUTH_HEADER]));
+        await db.transaction((tx) => signOut(tx, actorOf(request), String(request.headers[AUTH_HEADER])));
         return ok(null);
       },
     );
@@ -65,12 +64,15 @@ export function accessRoutes(deps: SessionDeps) {
     app.post(
       '/user-access',
       { schema: { tags, body: CreateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await createUser(db, actorOf(request), request.body)),
+      async (request) => ok(await db.transaction((tx) => createUser(tx, actorOf(request), request.body))),
     );
     app.put(
       '/user-access',
       { schema: { tags, body: UpdateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await updateUser(userDeps, actorOf(request), request.body)),
+      async (request) =>
+        ok(
+          await db.transaction((tx) => updateUser(tx, actorOf(request), request.body, config.adminUserName)),
+        ),
     );
     app.get(
       '/user-access/roles',
@@ -85,14 +87,19 @@ export function accessRoutes(deps: SessionDeps) {
     app.get(
       '/user-access/generate-pass',
       { schema: { tags, querystring: UserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
-      async (request) => ok(await regeneratePassword(userDeps, actorOf(request), request.query.userAccessId)),
+      async (request) =>
+        ok(
+          await db.transaction((tx) =>
+            regeneratePassword(tx, actorOf(request), request.query.userAccessId, config.adminUserName),
+          ),
+        ),
     );
     app.get(
       '/user-access/page-view',
       { schema: { tags, querystring: PageViewQuery }, config: { access: 'AUTH_ANY_ROLE' } },
       async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
     );
-    // Beyond the spec: who is signed in, for the page header.
+    // Who is signed in, for the page header; no screen of its own.
     app.get('/user-access/me', { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } }, async (request) =>
       ok(await currentUser(db, actorOf(request))),
     );

@@ -17,10 +17,10 @@ export function aclRoutes({ db, sessions }: { db: Db; sessions?: SessionCache })
     app.get('/acl/privileges', { schema: { tags }, config }, async () => ok(listPrivileges()));
     app.get('/acl/roles', { schema: { tags }, config }, async () => ok(await listAclRoles(db)));
     app.post('/acl/roles', { schema: { tags, body: CreateAclRoleBody }, config }, async (request) =>
-      ok(await createAclRole(db, actorOf(request), request.body)),
+      ok(await db.transaction((tx) => createAclRole(tx, actorOf(request), request.body))),
     );
     app.put('/acl/roles', { schema: { tags, body: UpdateAclRoleBody }, config }, async (request) =>
-      ok(await updateAclRole(db, actorOf(request), request.body)),
+      ok(await db.transaction((tx) => updateAclRole(tx, actorOf(request), request.body))),
     );
   };
 }

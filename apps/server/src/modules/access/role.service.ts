@@ -15,7 +15,7 @@ import {
 } from '@mandira/contract/roles';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { knownPrivileges, rolePrivileges, roles, userRoles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
@@ -38,8 +38,8 @@ export async function roleEntriesOfUser(db: Db, userId: number): Promise<RoleEnt
     .orderBy(asc(roles.id));
 }
 
-export async function listAclRoles(db: Db): Promise<AclRole[]> {
-  const [roleRows, privilegeRows] = await Promise.all([
+export async function listAclRoles(db: Db | Tx): Promise<AclRole[]> {
+  const [roleRows, privilegeRows] = await oneByOne([
     db.select().from(roles).orderBy(asc(roles.id)),
     db.select().from(rolePrivileges),
   ]);
@@ -57,28 +57,25 @@ export async function listAclRoles(db: Db): Promise<AclRole[]> {
   }));
 }
 
-async function aclRole(db: Db, id: number): Promise<AclRole> {
+async function aclRole(db: Db | Tx, id: number): Promise<AclRole> {
   const role = (await listAclRoles(db)).find((r) => r.id === id);
   if (!role) throw notFound('Rol bulunamadı.');
   return role;
 }
 
 export async function createAclRole(
-  db: Db,
+  tx: Tx,
   actor: Actor,
   body: z.output<typeof CreateAclRoleBody>,
 ): Promise<AclRole> {
   refuseGrantBeyondOwn(actor, body.privileges);
   try {
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(roles)
-        .values({ key: body.key, label: body.label })
-        .returning({ id: roles.id });
-      await setPrivileges(tx, created!.id, body.privileges);
-      return created!.id;
-    });
-    return aclRole(db, id);
+    const [created] = await tx
+      .insert(roles)
+      .values({ key: body.key, label: body.label })
+      .returning({ id: roles.id });
+    await setPrivileges(tx, created!.id, body.privileges);
+    return await aclRole(tx, created!.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${body.key}' anahtarlı bir rol zaten var.`);
     throw error;
@@ -86,27 +83,25 @@ export async function createAclRole(
 }
 
 export async function updateAclRole(
-  db: Db,
+  tx: Tx,
   actor: Actor,
   body: z.output<typeof UpdateAclRoleBody>,
 ): Promise<AclRole> {
   refuseGrantBeyondOwn(actor, body.privileges);
   try {
-    await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(roles).where(eq(roles.id, body.id)).for('update');
-      if (!existing) throw notFound('Rol bulunamadı.');
-      if (existing.key === SUPER_ADMIN_ROLE) {
-        throw new AppError('CONFLICT', 'Süper yönetici rolü tüm yetkilere sahiptir ve değiştirilemez.');
-      }
-      refuseRoleBeyondOwn(actor, await privilegesOfRoles(tx, [existing.id]));
-      if (existing.builtIn && existing.key !== body.key) {
-        throw new AppError('CONFLICT', 'Hazır rollerin anahtarı değiştirilemez.');
-      }
-      await tx.update(roles).set({ key: body.key, label: body.label }).where(eq(roles.id, body.id));
-      await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, body.id));
-      await setPrivileges(tx, body.id, body.privileges);
-    });
-    return aclRole(db, body.id);
+    const [existing] = await tx.select().from(roles).where(eq(roles.id, body.id)).for('update');
+    if (!existing) throw notFound('Rol bulunamadı.');
+    if (existing.key === SUPER_ADMIN_ROLE) {
+      throw new AppError('CONFLICT', 'Süper yönetici rolü tüm yetkilere sahiptir ve değiştirilemez.');
+    }
+    refuseRoleBeyondOwn(actor, await privilegesOfRoles(tx, [existing.id]));
+    if (existing.builtIn && existing.key !== body.key) {
+      throw new AppError('CONFLICT', 'Hazır rollerin anahtarı değiştirilemez.');
+    }
+    await tx.update(roles).set({ key: body.key, label: body.label }).where(eq(roles.id, body.id));
+    await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, body.id));
+    await setPrivileges(tx, body.id, body.privileges);
+    return await aclRole(tx, body.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${body.key}' anahtarlı bir rol zaten var.`);
     throw error;
@@ -124,26 +119,24 @@ async function setPrivileges(tx: Tx, roleId: number, privileges: readonly Privil
  * Seeds the built-in roles, and hands every privilege not seen before to the built-in roles the
  * catalogue names; a privilege an administrator later took away is not given back on restart.
  */
-export async function seedBuiltInRoles(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(roles)
-      .values(Object.entries(BUILT_IN_ROLES).map(([key, label]) => ({ key, label, builtIn: true })))
-      .onConflictDoNothing({ target: roles.key });
-    const known = new Set((await tx.select().from(knownPrivileges)).map((row) => row.key));
-    const fresh = PRIVILEGE_KEYS.filter((key) => !known.has(key));
-    if (fresh.length === 0) return;
-    const builtIn = await tx
-      .select({ id: roles.id, key: roles.key })
-      .from(roles)
-      .where(inArray(roles.key, Object.keys(BUILT_IN_ROLES)));
-    const grants = fresh.flatMap((privilege) =>
-      (PRIVILEGES[privilege].roles as readonly BuiltInRoleKey[]).map((roleKey) => ({
-        roleId: builtIn.find((role) => role.key === roleKey)!.id,
-        privilege,
-      })),
-    );
-    if (grants.length > 0) await tx.insert(rolePrivileges).values(grants).onConflictDoNothing();
-    await tx.insert(knownPrivileges).values(fresh.map((key) => ({ key })));
-  });
+export async function seedBuiltInRoles(tx: Tx, _actor: Actor): Promise<void> {
+  await tx
+    .insert(roles)
+    .values(Object.entries(BUILT_IN_ROLES).map(([key, label]) => ({ key, label, builtIn: true })))
+    .onConflictDoNothing({ target: roles.key });
+  const known = new Set((await tx.select().from(knownPrivileges)).map((row) => row.key));
+  const fresh = PRIVILEGE_KEYS.filter((key) => !known.has(key));
+  if (fresh.length === 0) return;
+  const builtIn = await tx
+    .select({ id: roles.id, key: roles.key })
+    .from(roles)
+    .where(inArray(roles.key, Object.keys(BUILT_IN_ROLES)));
+  const grants = fresh.flatMap((privilege) =>
+    (PRIVILEGES[privilege].roles as readonly BuiltInRoleKey[]).map((roleKey) => ({
+      roleId: builtIn.find((role) => role.key === roleKey)!.id,
+      privilege,
+    })),
+  );
+  if (grants.length > 0) await tx.insert(rolePrivileges).values(grants).onConflictDoNothing();
+  await tx.insert(knownPrivileges).values(fresh.map((key) => ({ key })));
 }

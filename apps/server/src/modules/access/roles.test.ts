@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { roles } from '../../db/schema.ts';
+import { SYSTEM_ACTOR } from '../../http/auth.ts';
 import { seedBuiltInRoles } from './role.service.ts';
 
 let t: TestApp;
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 const roleCount = async () => (await t.db.select({ n: count() }).from(roles))[0]!.n;
 
 describe('built-in roles', () => {
-  it('seeds the twelve roles of the spec with their privileges', async () => {
+  it('seeds the twelve built-in roles with the privileges of the catalogue', async () => {
     const list = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     expect(list.map((r: { key: string }) => r.key)).toEqual(Object.keys(BUILT_IN_ROLES));
     const byKey = Object.fromEntries(list.map((r: { key: string }) => [r.key, r]));
@@ -36,7 +37,7 @@ describe('built-in roles', () => {
       url: '/api/acl/roles',
       payload: { ...sales, privileges: ['PRODUCT_APPROVAL'] },
     });
-    await seedBuiltInRoles(t.db);
+    await t.db.transaction((tx) => seedBuiltInRoles(tx, SYSTEM_ACTOR));
     const after = (await t.call(admin, { method: 'GET', url: '/api/acl/roles' })).json.data;
     expect(after.find((r: { key: string }) => r.key === 'SALES_ADMIN').privileges).toEqual([
       'PRODUCT_APPROVAL',

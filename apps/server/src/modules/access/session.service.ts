@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { type Db, perDatabase } from '../../db/client.ts';
+import { type Db, perDatabase, type Tx } from '../../db/client.ts';
 import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -86,8 +86,8 @@ function dummyHash(): Promise<string> {
   return dummy;
 }
 
-export async function signOut({ db }: SessionDeps, token: string): Promise<void> {
-  await db
+export async function signOut(tx: Tx, _actor: Actor, token: string): Promise<void> {
+  await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
@@ -179,7 +179,7 @@ export async function revokeSessionsOf(db: Db, userId: number): Promise<void> {
 }
 
 /** Housekeeping: drops expired sessions and old failed sign-ins. */
-export async function pruneSessions(db: Db, olderThan: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, olderThan));
-  await db.delete(signInFailures).where(lt(signInFailures.at, olderThan));
+export async function pruneSessions(tx: Tx, _actor: Actor, olderThan: Date): Promise<void> {
+  await tx.delete(sessions).where(lt(sessions.expiresAt, olderThan));
+  await tx.delete(signInFailures).where(lt(signInFailures.at, olderThan));
 }

@@ -24,12 +24,10 @@ import { revokeSessionsOf } from './session.service.ts';
 type CreateInput = z.output<typeof CreateUserAccessBody>;
 type UpdateInput = z.output<typeof UpdateUserAccessBody>;
 
-export type UserDeps = { db: Db; superUserName: string };
-
 const REFUSED_PASSWORD = 'Seçilen kullanıcı için şifre üretilemez!';
 const BEYOND_OWN = 'Kullanıcı yönetebilen ya da sizde olmayan yetkilere sahip bir kullanıcı';
 
-export async function listUsers(db: Db, onlyId?: number): Promise<UserAccess[]> {
+export async function listUsers(db: Db | Tx, onlyId?: number): Promise<UserAccess[]> {
   const rows = await db
     .select()
     .from(users)
@@ -60,7 +58,7 @@ export async function listUsers(db: Db, onlyId?: number): Promise<UserAccess[]> 
   }));
 }
 
-async function oneUser(db: Db, id: number): Promise<UserAccess> {
+async function oneUser(db: Db | Tx, id: number): Promise<UserAccess> {
   const [user] = await listUsers(db, id);
   if (!user) throw notFound('Kullanıcı bulunamadı.');
   return user;
@@ -76,80 +74,77 @@ export async function countUsers(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function createUser(db: Db, actor: Actor, input: CreateInput): Promise<UserAccess> {
+export async function createUser(tx: Tx, actor: Actor, input: CreateInput): Promise<UserAccess> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
-    const id = await db.transaction(async (tx) => {
-      const roleIds = await resolveRoles(tx, actor, input.roles);
-      const [created] = await tx
-        .insert(users)
-        .values({
-          userName: input.userName,
-          name: input.name,
-          surname: input.surname,
-          email: input.email,
-          phone: input.phone,
-          status: input.status,
-          passwordHash,
-        })
-        .returning({ id: users.id });
-      await assignRoles(tx, created!.id, roleIds);
-      return created!.id;
-    });
-    return oneUser(db, id);
+    const roleIds = await resolveRoles(tx, actor, input.roles);
+    const [created] = await tx
+      .insert(users)
+      .values({
+        userName: input.userName,
+        name: input.name,
+        surname: input.surname,
+        email: input.email,
+        phone: input.phone,
+        status: input.status,
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    await assignRoles(tx, created!.id, roleIds);
+    return await oneUser(tx, created!.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
     throw error;
   }
 }
 
+/** `superUserName`: the super user (ADMIN_USERNAME), whose name, status and role stay as they are. */
 export async function updateUser(
-  { db, superUserName }: UserDeps,
+  tx: Tx,
   actor: Actor,
   input: UpdateInput,
+  superUserName: string,
 ): Promise<UserAccess> {
   try {
-    await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
-      if (!existing) throw notFound('Kullanıcı bulunamadı.');
-      if ((await holdsSuperAdmin(tx, input.id)) && !actor.isSuperAdmin) {
+    const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
+    if (!existing) throw notFound('Kullanıcı bulunamadı.');
+    if ((await holdsSuperAdmin(tx, input.id)) && !actor.isSuperAdmin) {
+      throw new AppError(
+        'FORBIDDEN',
+        'Süper yönetici yetkisine sahip bir kullanıcıyı yalnızca süper yönetici düzenleyebilir.',
+      );
+    }
+    if (!mayManageUser(actor, await privilegesOfUser(tx, input.id))) {
+      throw new AppError('FORBIDDEN', `${BEYOND_OWN}yı yalnızca süper yönetici düzenleyebilir.`);
+    }
+    const roleIds = await resolveRoles(tx, actor, input.roles);
+    if (isSameName(existing.userName, superUserName)) {
+      if (
+        !isSameName(input.userName, superUserName) ||
+        input.status !== 'ACTIVE' ||
+        !input.roles.includes(SUPER_ADMIN_ROLE)
+      ) {
         throw new AppError(
-          'FORBIDDEN',
-          'Süper yönetici yetkisine sahip bir kullanıcıyı yalnızca süper yönetici düzenleyebilir.',
+          'CONFLICT',
+          'Süper kullanıcının adı değiştirilemez, pasife alınamaz ve süper yönetici rolü kaldırılamaz.',
         );
       }
-      if (!mayManageUser(actor, await privilegesOfUser(tx, input.id))) {
-        throw new AppError('FORBIDDEN', `${BEYOND_OWN}yı yalnızca süper yönetici düzenleyebilir.`);
-      }
-      const roleIds = await resolveRoles(tx, actor, input.roles);
-      if (isSameName(existing.userName, superUserName)) {
-        if (
-          !isSameName(input.userName, superUserName) ||
-          input.status !== 'ACTIVE' ||
-          !input.roles.includes(SUPER_ADMIN_ROLE)
-        ) {
-          throw new AppError(
-            'CONFLICT',
-            'Süper kullanıcının adı değiştirilemez, pasife alınamaz ve süper yönetici rolü kaldırılamaz.',
-          );
-        }
-      }
-      await tx
-        .update(users)
-        .set({
-          userName: input.userName,
-          name: input.name,
-          surname: input.surname,
-          email: input.email,
-          phone: input.phone,
-          status: input.status,
-        })
-        .where(eq(users.id, input.id));
-      await tx.delete(userRoles).where(eq(userRoles.userId, input.id));
-      await assignRoles(tx, input.id, roleIds);
-      if (input.status !== 'ACTIVE') await revokeSessionsOf(tx, input.id);
-    });
-    return oneUser(db, input.id);
+    }
+    await tx
+      .update(users)
+      .set({
+        userName: input.userName,
+        name: input.name,
+        surname: input.surname,
+        email: input.email,
+        phone: input.phone,
+        status: input.status,
+      })
+      .where(eq(users.id, input.id));
+    await tx.delete(userRoles).where(eq(userRoles.userId, input.id));
+    await assignRoles(tx, input.id, roleIds);
+    if (input.status !== 'ACTIVE') await revokeSessionsOf(tx, input.id);
+    return await oneUser(tx, input.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
     throw error;
@@ -158,29 +153,28 @@ export async function updateUser(
 
 /** A new password, shown once; the user's open sessions end with the old one. */
 export async function regeneratePassword(
-  { db, superUserName }: UserDeps,
+  tx: Tx,
   actor: Actor,
   userId: number,
+  superUserName: string,
 ): Promise<{ generatedPass: string }> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user) throw notFound('Kullanıcı bulunamadı.');
   if (isSameName(user.userName, superUserName)) throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
-  if ((await holdsSuperAdmin(db, userId)) && !actor.isSuperAdmin) {
+  if ((await holdsSuperAdmin(tx, userId)) && !actor.isSuperAdmin) {
     throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
   }
-  if (!mayManageUser(actor, await privilegesOfUser(db, userId))) {
+  if (!mayManageUser(actor, await privilegesOfUser(tx, userId))) {
     throw new AppError('FORBIDDEN', `${BEYOND_OWN}nın şifresini yalnızca süper yönetici üretebilir.`);
   }
   const generatedPass = generatePassword();
   const passwordHash = await hashPassword(generatedPass);
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeSessionsOf(tx, userId);
-  });
+  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await revokeSessionsOf(tx, userId);
   return { generatedPass };
 }
 
-async function holdsSuperAdmin(db: Db, userId: number): Promise<boolean> {
+async function holdsSuperAdmin(db: Db | Tx, userId: number): Promise<boolean> {
   const [row] = await db
     .select({ key: roles.key })
     .from(userRoles)
@@ -220,24 +214,22 @@ function isSameName(a: string, b: string): boolean {
 
 /** First start: the super user named by ADMIN_USERNAME, with the given or a generated password. */
 export async function ensureSuperUser(
-  db: Db,
-  userName: string,
-  password: string | undefined,
+  tx: Tx,
+  _actor: Actor,
+  { userName, password }: { userName: string; password: string | undefined },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [existing] = await db
+  const [existing] = await tx
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.userName}) = lower(${userName})`);
   if (existing) return { created: false };
   const generatedPassword = password ? undefined : generatePassword(16);
   const passwordHash = await hashPassword(password ?? generatedPassword!);
-  await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ userName, name: 'Sistem', surname: 'Yöneticisi', passwordHash })
-      .returning({ id: users.id });
-    const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE));
-    await assignRoles(tx, created!.id, [superRole!.id]);
-  });
+  const [created] = await tx
+    .insert(users)
+    .values({ userName, name: 'Sistem', surname: 'Yöneticisi', passwordHash })
+    .returning({ id: users.id });
+  const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE));
+  await assignRoles(tx, created!.id, [superRole!.id]);
   return { created: true, generatedPassword };
 }

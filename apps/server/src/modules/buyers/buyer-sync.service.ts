@@ -1,8 +1,9 @@
 import { type BuyerSyncResult, buyerFields } from '@mandira/contract/buyers';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { BUYER_FIELDS, type BuyerValues, diffBuyerFields } from './buyer-diff.ts';
@@ -35,42 +36,50 @@ export type ErpBuyer = z.output<typeof ErpBuyer>;
 type PendingValues = Omit<typeof pendingBuyers.$inferInsert, 'id' | 'receivedAt'>;
 
 /**
+ * The ERP's buyers, read before any transaction opens (the ERP may be slow); a code sent twice: the last
+ * record wins.
+ */
+export async function fetchErpBuyers(erp: ErpSettings): Promise<ErpBuyer[]> {
+  const fetched = await fetchErpCollection(erp, 'buyers', ErpBuyer);
+  return [...new Map(fetched.map((record) => [record.code, record])).values()];
+}
+
+/**
  * 'Senkrone Et': unknown codes become new pending buyers, known ones whose ERP values differ become
  * pending changes (the buyer overlaid with what the ERP sent), unchanged ones leave the queue.
  * Upserting by code makes a repeated sync change nothing. One transaction for the whole delivery.
  */
-export async function synchronizeBuyers(db: Db, erp: ErpSettings): Promise<BuyerSyncResult> {
-  const fetched = await fetchErpCollection(erp, 'buyers', ErpBuyer);
-  // A code sent twice: the last record wins.
-  const records = [...new Map(fetched.map((record) => [record.code, record])).values()];
+export async function synchronizeBuyers(
+  tx: Tx,
+  _actor: Actor,
+  records: readonly ErpBuyer[],
+): Promise<BuyerSyncResult> {
   const result = { received: records.length, newBuyers: 0, changedBuyers: 0, unchangedBuyers: 0 };
   if (records.length === 0) return result;
-  await db.transaction(async (tx) => {
-    const current = await tx
-      .select()
-      .from(buyers)
-      .where(
-        inArray(
-          buyers.code,
-          records.map((record) => record.code),
-        ),
-      );
-    const byCode = new Map(current.map((buyer) => [buyer.code, buyer]));
-    for (const record of records) {
-      const buyer = byCode.get(record.code);
-      if (!buyer) {
-        await upsertPending(tx, record);
-        result.newBuyers += 1;
-      } else if (diffBuyerFields(buyer, record).length > 0) {
-        await upsertPending(tx, { ...pick(buyer), ...definedOnly(record) } as PendingValues);
-        result.changedBuyers += 1;
-      } else {
-        // Changed by hand meanwhile, or taken back by the ERP: nothing is left to approve.
-        await tx.delete(pendingBuyers).where(eq(pendingBuyers.code, record.code));
-        result.unchangedBuyers += 1;
-      }
+  const current = await tx
+    .select()
+    .from(buyers)
+    .where(
+      inArray(
+        buyers.code,
+        records.map((record) => record.code),
+      ),
+    );
+  const byCode = new Map(current.map((buyer) => [buyer.code, buyer]));
+  for (const record of records) {
+    const buyer = byCode.get(record.code);
+    if (!buyer) {
+      await upsertPending(tx, record);
+      result.newBuyers += 1;
+    } else if (diffBuyerFields(buyer, record).length > 0) {
+      await upsertPending(tx, { ...pick(buyer), ...definedOnly(record) } as PendingValues);
+      result.changedBuyers += 1;
+    } else {
+      // Changed by hand meanwhile, or taken back by the ERP: nothing is left to approve.
+      await tx.delete(pendingBuyers).where(eq(pendingBuyers.code, record.code));
+      result.unchangedBuyers += 1;
     }
-  });
+  }
   return result;
 }
 

@@ -8,6 +8,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
@@ -47,29 +48,33 @@ export async function listBuyerWarehouses(db: Db, query: ListQuery): Promise<Buy
   return rows.map(withCity);
 }
 
-export async function createBuyerWarehouse(db: Db, input: CreateInput): Promise<BuyerWarehouse> {
-  return withDuplicateCode(input.code, () =>
-    db.transaction(async (tx) => {
-      const fields = await fieldsOf(tx, input);
-      const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
-      return readOne(tx, created!.id);
-    }),
-  );
+export async function createBuyerWarehouse(
+  tx: Tx,
+  _actor: Actor,
+  input: CreateInput,
+): Promise<BuyerWarehouse> {
+  return withDuplicateCode(input.code, async () => {
+    const fields = await fieldsOf(tx, input);
+    const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
+    return readOne(tx, created!.id);
+  });
 }
 
-export async function updateBuyerWarehouse(db: Db, input: UpdateInput): Promise<BuyerWarehouse> {
-  return withDuplicateCode(input.code, () =>
-    db.transaction(async (tx) => {
-      const fields = await fieldsOf(tx, input, input.id);
-      const [updated] = await tx
-        .update(buyerWarehouses)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(buyerWarehouses.id, input.id))
-        .returning({ id: buyerWarehouses.id });
-      if (!updated) throw notFound(NOT_FOUND);
-      return readOne(tx, updated.id);
-    }),
-  );
+export async function updateBuyerWarehouse(
+  tx: Tx,
+  _actor: Actor,
+  input: UpdateInput,
+): Promise<BuyerWarehouse> {
+  return withDuplicateCode(input.code, async () => {
+    const fields = await fieldsOf(tx, input, input.id);
+    const [updated] = await tx
+      .update(buyerWarehouses)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(buyerWarehouses.id, input.id))
+      .returning({ id: buyerWarehouses.id });
+    if (!updated) throw notFound(NOT_FOUND);
+    return readOne(tx, updated.id);
+  });
 }
 
 async function readOne(tx: Tx, id: number): Promise<BuyerWarehouse> {

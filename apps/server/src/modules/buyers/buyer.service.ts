@@ -3,6 +3,7 @@ import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { buyers } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
@@ -35,23 +36,23 @@ export async function countBuyers(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function createBuyer(db: Db, input: BuyerInput): Promise<Buyer> {
-  return withDuplicateCode(input.code, () => db.transaction((tx) => insertBuyer(tx, input)));
+export async function createBuyer(tx: Tx, _actor: Actor, input: BuyerInput): Promise<Buyer> {
+  return withDuplicateCode(input.code, () => insertBuyer(tx, input));
 }
 
-export async function updateBuyer(db: Db, input: UpdateInput): Promise<Buyer> {
+export async function updateBuyer(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Buyer> {
   const { id, ...fields } = input;
-  return withDuplicateCode(input.code, () => db.transaction((tx) => changeBuyer(tx, id, fields)));
+  return withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
 }
 
-/** Inside the caller's transaction: approving a new pending buyer creates it this way. */
+/** Approving a new pending buyer creates it this way too. */
 export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
   await assertCodeFree(tx, input.code);
   const [created] = await tx.insert(buyers).values(input).returning(buyerColumns);
   return created!;
 }
 
-/** Inside the caller's transaction; 404 when the buyer is gone. */
+/** 404 when the buyer is gone. */
 export async function changeBuyer(tx: Tx, id: number, input: BuyerInput): Promise<Buyer> {
   await assertCodeFree(tx, input.code, id);
   const [updated] = await tx

@@ -16,7 +16,7 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, tok
   t.call(token, { method, url: `/api${url}`, ...(payload ? { payload } : {}) });
 
 describe('POST /buyers', () => {
-  it('creates a buyer with every field of spec §3 and lists it', async () => {
+  it('creates a buyer with every field of the buyer form and lists it', async () => {
     const body = buyerBody({ tckn: validTckn(), phone2: '0532 111 22 33', addressSecondary: 'Depo girişi' });
     const response = await call('POST', '/buyers', body);
     expect(response.statusCode).toBe(200);

@@ -12,9 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { countBuyers, createBuyer, listBuyers, updateBuyer } from './buyer.service.ts';
-import { synchronizeBuyers } from './buyer-sync.service.ts';
+import { fetchErpBuyers, synchronizeBuyers } from './buyer-sync.service.ts';
 import {
   createBuyerWarehouse,
   listBuyerWarehouses,
@@ -23,8 +24,8 @@ import {
 import { approvePendingBuyer, getPendingBuyer, listPendingBuyers } from './pending-buyer.service.ts';
 
 /**
- * The buyer list is the reference list of every screen that shows buyers (DESIGN §5, decision 15):
- * the warehouse screen's buyer select and the approval screen read it too.
+ * The buyer list is the reference list of every screen that shows buyers (docs/domain/access.md,
+ * decision 15): the warehouse screen's buyer select and the approval screen read it too.
  */
 const readBuyers = {
   config: {
@@ -54,15 +55,18 @@ export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
     const manage = { access: 'BUYER_MANAGEMENT' } as const;
     app.get('/buyers', { schema: { tags }, ...readBuyers }, async () => ok(await listBuyers(db)));
     app.post('/buyers', { schema: { tags, body: CreateBuyerBody }, config: manage }, async (req) =>
-      ok(await createBuyer(db, req.body)),
+      ok(await db.transaction((tx) => createBuyer(tx, actorOf(req), req.body))),
     );
     app.put('/buyers', { schema: { tags, body: UpdateBuyerBody }, config: manage }, async (req) =>
-      ok(await updateBuyer(db, req.body)),
+      ok(await db.transaction((tx) => updateBuyer(tx, actorOf(req), req.body))),
     );
     app.get(
       '/buyers/sync-external-buyers',
       { schema: { tags }, config: { access: ['BUYER_MANAGEMENT', 'BUYER_APPROVAL'] } },
-      async () => ok(await synchronizeBuyers(db, erp)),
+      async (req) => {
+        const records = await fetchErpBuyers(erp);
+        return ok(await db.transaction((tx) => synchronizeBuyers(tx, actorOf(req), records)));
+      },
     );
     app.get('/dashboard/buyer-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
       ok(await countBuyers(db)),
@@ -83,12 +87,14 @@ export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
     app.post(
       '/buyers/approve',
       { schema: { tags: approvalTags, body: ApproveBuyerBody }, config: approval },
-      async (req) => ok(await approvePendingBuyer(db, 'create', req.body)),
+      async (req) =>
+        ok(await db.transaction((tx) => approvePendingBuyer(tx, actorOf(req), req.body, 'create'))),
     );
     app.put(
       '/buyers/approve',
       { schema: { tags: approvalTags, body: ApproveBuyerBody }, config: approval },
-      async (req) => ok(await approvePendingBuyer(db, 'update', req.body)),
+      async (req) =>
+        ok(await db.transaction((tx) => approvePendingBuyer(tx, actorOf(req), req.body, 'update'))),
     );
 
     const warehouseTags = ['Müşteri depoları'];
@@ -101,12 +107,12 @@ export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
     app.post(
       '/buyers/warehouses',
       { schema: { tags: warehouseTags, body: CreateBuyerWarehouseBody }, config: warehouses },
-      async (req) => ok(await createBuyerWarehouse(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => createBuyerWarehouse(tx, actorOf(req), req.body))),
     );
     app.put(
       '/buyers/warehouses',
       { schema: { tags: warehouseTags, body: UpdateBuyerWarehouseBody }, config: warehouses },
-      async (req) => ok(await updateBuyerWarehouse(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => updateBuyerWarehouse(tx, actorOf(req), req.body))),
     );
   };
 }

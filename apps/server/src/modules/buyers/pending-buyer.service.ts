@@ -8,8 +8,9 @@ import type {
 } from '@mandira/contract/buyers';
 import { asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import {
   type BuyerInput,
@@ -82,36 +83,36 @@ export async function getPendingBuyer(db: Db, id: number): Promise<PendingBuyer>
  * 'Müşteriyi Onayla': `create` (POST) defines a new buyer, `update` (PUT) the buyer that has the
  * pending record's code. The values are the buyer as it is (update), overlaid with what the ERP
  * sent, overlaid with the approver's form; the record leaves the queue in the same transaction.
+ * `mode` is the request's method.
  */
 export async function approvePendingBuyer(
-  db: Db,
-  mode: 'create' | 'update',
+  tx: Tx,
+  _actor: Actor,
   input: ApproveInput,
+  mode: 'create' | 'update',
 ): Promise<Buyer> {
   const { id: pendingId, ...form } = input;
-  return withDuplicateCode(form.code, () =>
-    db.transaction(async (tx) => {
-      const [pending] = await tx
-        .select()
-        .from(pendingBuyers)
-        .where(pendingId === undefined ? eq(pendingBuyers.code, form.code) : eq(pendingBuyers.id, pendingId))
-        .for('update');
-      if (!pending) throw notFound(NOT_FOUND);
-      const [existing] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.code, pending.code));
-      let buyer: Buyer;
-      if (mode === 'create') {
-        // A known code is refused by the unique rule (409): that record is approved with PUT.
-        buyer = await insertBuyer(tx, merge(EMPTY_BUYER, pending, form));
-      } else {
-        if (!existing) {
-          throw notFound(`'${pending.code}' kodlu kayıtlı müşteri yok; yeni müşteri olarak onaylanmalıdır.`);
-        }
-        buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
+  return withDuplicateCode(form.code, async () => {
+    const [pending] = await tx
+      .select()
+      .from(pendingBuyers)
+      .where(pendingId === undefined ? eq(pendingBuyers.code, form.code) : eq(pendingBuyers.id, pendingId))
+      .for('update');
+    if (!pending) throw notFound(NOT_FOUND);
+    const [existing] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.code, pending.code));
+    let buyer: Buyer;
+    if (mode === 'create') {
+      // A known code is refused by the unique rule (409): that record is approved with PUT.
+      buyer = await insertBuyer(tx, merge(EMPTY_BUYER, pending, form));
+    } else {
+      if (!existing) {
+        throw notFound(`'${pending.code}' kodlu kayıtlı müşteri yok; yeni müşteri olarak onaylanmalıdır.`);
       }
-      await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
-      return buyer;
-    }),
-  );
+      buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
+    }
+    await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
+    return buyer;
+  });
 }
 
 const EMPTY_BUYER: BuyerInput = {

@@ -1,12 +1,13 @@
 import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
+import { TransitionRefused } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-item-engine.ts';
-import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
@@ -80,11 +81,11 @@ export async function acceptShipmentLoads(
     try {
       await acceptLoad(tx, actor, { orderId: line.order_id, itemId: line.id, shipmentId: input.shipmentId });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError || error instanceof TransitionRefused)) throw error;
       throw new AppError(
         error.code,
         `Sipariş ${line.order_number}, '${line.product_name}': ${error.message} Hiçbir yükleme kabul edilmedi.`,
-        error.field,
+        error instanceof AppError ? error.field : undefined,
       );
     }
   }
@@ -114,7 +115,7 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
   const onDelivery = shipments.some((one) => LEFT_WAREHOUSE_STATUSES.includes(one.status));
   // Asked before anything moves, so a refusal writes nothing even before the rollback.
-  stepOrConflict(orderItemMachine, item.status, 'REJECT_LOAD_STATUS', {
+  orderItemMachine.next(item.status, 'REJECT_LOAD_STATUS', {
     ...itemContext(order, item),
     onDelivery,
   });

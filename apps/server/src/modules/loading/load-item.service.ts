@@ -6,7 +6,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-item-engine.ts';
-import { refreshDealtTotal, stepOrConflict } from '../orders/order-steps.ts';
+import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
@@ -55,7 +55,7 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  stepOrConflict(orderItemMachine, item.status, 'LOAD_ITEM_TO_TRUCK', itemContext(order, item));
+  orderItemMachine.next(item.status, 'LOAD_ITEM_TO_TRUCK', itemContext(order, item));
   if (shipment.status !== 'LOADING') {
     throw conflict(
       `'${shipment.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[shipment.status]}' durumunda; yalnızca 'Yükleniyor' durumundaki bir sevkiyata yükleme yapılabilir.`,

@@ -121,30 +121,26 @@ async function fieldsOf(tx: Tx, input: CreateInput) {
   };
 }
 
-export async function recordMilkDelivery(db: Db, actor: Actor, input: CreateInput): Promise<MilkDelivery> {
-  return db.transaction(async (tx) => {
-    const fields = await fieldsOf(tx, input);
-    const [created] = await tx
-      .insert(milkDeliveries)
-      .values({ ...fields, createdBy: actor.userId || null, updatedBy: actor.userId || null })
-      .returning({ id: milkDeliveries.id });
-    return getMilkDelivery(tx, created!.id);
-  });
+export async function recordMilkDelivery(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkDelivery> {
+  const fields = await fieldsOf(tx, input);
+  const [created] = await tx
+    .insert(milkDeliveries)
+    .values({ ...fields, createdBy: actor.userId || null, updatedBy: actor.userId || null })
+    .returning({ id: milkDeliveries.id });
+  return getMilkDelivery(tx, created!.id);
 }
 
-export async function correctMilkDelivery(db: Db, actor: Actor, input: UpdateInput): Promise<MilkDelivery> {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: milkDeliveries.id })
-      .from(milkDeliveries)
-      .where(eq(milkDeliveries.id, input.id))
-      .for('update');
-    if (!existing) throw notFound(NOT_FOUND);
-    const fields = await fieldsOf(tx, input);
-    await tx
-      .update(milkDeliveries)
-      .set({ ...fields, updatedBy: actor.userId || null, updatedAt: new Date() })
-      .where(eq(milkDeliveries.id, input.id));
-    return getMilkDelivery(tx, input.id);
-  });
+export async function correctMilkDelivery(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDelivery> {
+  const [existing] = await tx
+    .select({ id: milkDeliveries.id })
+    .from(milkDeliveries)
+    .where(eq(milkDeliveries.id, input.id))
+    .for('update');
+  if (!existing) throw notFound(NOT_FOUND);
+  const fields = await fieldsOf(tx, input);
+  await tx
+    .update(milkDeliveries)
+    .set({ ...fields, updatedBy: actor.userId || null, updatedAt: new Date() })
+    .where(eq(milkDeliveries.id, input.id));
+  return getMilkDelivery(tx, input.id);
 }

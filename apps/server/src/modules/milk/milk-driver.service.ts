@@ -9,6 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicleDrivers } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
@@ -40,7 +41,7 @@ export async function getMilkDriver(db: Db | Tx, id: number): Promise<MilkDriver
 }
 
 function fieldsOf(input: CreateInput) {
-  // The screen shows one message for either part missing (spec §5), so the check is not per field.
+  // One message for either part missing (docs/domain/milk.md), so the check is not per field.
   if (isMilkDriverNameBlank(input)) throw badRequest(MILK_DRIVER_NAME_REQUIRED);
   return {
     name: input.name,
@@ -52,23 +53,19 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkDriver(db: Db, input: CreateInput): Promise<MilkDriver> {
+export async function createMilkDriver(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
-    return created!;
-  });
+  const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
+  return created!;
 }
 
-export async function updateMilkDriver(db: Db, input: UpdateInput): Promise<MilkDriver> {
+export async function updateMilkDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(milkVehicleDrivers)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(milkVehicleDrivers.id, input.id))
-      .returning(columns);
-    if (!updated) throw notFound(NOT_FOUND);
-    return updated;
-  });
+  const [updated] = await tx
+    .update(milkVehicleDrivers)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(milkVehicleDrivers.id, input.id))
+    .returning(columns);
+  if (!updated) throw notFound(NOT_FOUND);
+  return updated;
 }

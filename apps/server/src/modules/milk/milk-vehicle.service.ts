@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicles } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 
 type CreateInput = z.output<typeof CreateMilkVehicleBody>;
@@ -45,29 +46,25 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkVehicle(db: Db, input: CreateInput): Promise<MilkVehicle> {
-  return withPlateCheck(input.licencePlateCode, () =>
-    db.transaction(async (tx) => {
-      await refuseTakenPlate(tx, input.licencePlateCode);
-      const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
-      return created!;
-    }),
-  );
+export async function createMilkVehicle(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkVehicle> {
+  return withPlateCheck(input.licencePlateCode, async () => {
+    await refuseTakenPlate(tx, input.licencePlateCode);
+    const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
+    return created!;
+  });
 }
 
-export async function updateMilkVehicle(db: Db, input: UpdateInput): Promise<MilkVehicle> {
-  return withPlateCheck(input.licencePlateCode, () =>
-    db.transaction(async (tx) => {
-      await refuseTakenPlate(tx, input.licencePlateCode, input.id);
-      const [updated] = await tx
-        .update(milkVehicles)
-        .set({ ...fieldsOf(input), updatedAt: new Date() })
-        .where(eq(milkVehicles.id, input.id))
-        .returning(columns);
-      if (!updated) throw notFound(NOT_FOUND);
-      return updated;
-    }),
-  );
+export async function updateMilkVehicle(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
+  return withPlateCheck(input.licencePlateCode, async () => {
+    await refuseTakenPlate(tx, input.licencePlateCode, input.id);
+    const [updated] = await tx
+      .update(milkVehicles)
+      .set({ ...fieldsOf(input), updatedAt: new Date() })
+      .where(eq(milkVehicles.id, input.id))
+      .returning(columns);
+    if (!updated) throw notFound(NOT_FOUND);
+    return updated;
+  });
 }
 
 const plateTaken = (plate: string) => duplicate(`'${plate}' plakalı bir süt aracı zaten kayıtlı.`);

@@ -34,8 +34,8 @@ import {
 const BASE = '/production/milk-delivery';
 
 /**
- * Vehicles and drivers are also the reference lists of the delivery screen's selects (DESIGN §5:
- * a reference list is open to every screen that shows it), so reading them takes either privilege.
+ * Vehicles and drivers are also the reference lists of the delivery screen's selects (a reference list
+ * is open to every screen that shows it, docs/domain/access.md), so reading them takes either privilege.
  */
 const readVehicles = { config: { access: ['MILK_VEHICLE_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;
 const readDrivers = { config: { access: ['MILK_DRIVER_MANAGEMENT', 'MILK_DELIVERY_MANAGEMENT'] } } as const;
@@ -57,12 +57,12 @@ export function milkRoutes({ db }: { db: Db }) {
     app.post(
       `${BASE}/vehicles`,
       { schema: { tags, body: CreateMilkVehicleBody }, config: vehicles },
-      async (req) => ok(await createMilkVehicle(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => createMilkVehicle(tx, actorOf(req), req.body))),
     );
     app.put(
       `${BASE}/vehicles`,
       { schema: { tags, body: UpdateMilkVehicleBody }, config: vehicles },
-      async (req) => ok(await updateMilkVehicle(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => updateMilkVehicle(tx, actorOf(req), req.body))),
     );
 
     const drivers = { access: 'MILK_DRIVER_MANAGEMENT' } as const;
@@ -75,12 +75,12 @@ export function milkRoutes({ db }: { db: Db }) {
     app.post(
       `${BASE}/drivers`,
       { schema: { tags, body: CreateMilkDriverBody }, config: drivers },
-      async (req) => ok(await createMilkDriver(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => createMilkDriver(tx, actorOf(req), req.body))),
     );
     app.put(
       `${BASE}/drivers`,
       { schema: { tags, body: UpdateMilkDriverBody }, config: drivers },
-      async (req) => ok(await updateMilkDriver(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => updateMilkDriver(tx, actorOf(req), req.body))),
     );
 
     const deliveries = { access: 'MILK_DELIVERY_MANAGEMENT' } as const;
@@ -98,12 +98,12 @@ export function milkRoutes({ db }: { db: Db }) {
     app.post(
       `${BASE}/deliveries`,
       { schema: { tags, body: CreateMilkDeliveryBody }, config: deliveries },
-      async (req) => ok(await recordMilkDelivery(db, actorOf(req), req.body)),
+      async (req) => ok(await db.transaction((tx) => recordMilkDelivery(tx, actorOf(req), req.body))),
     );
     app.put(
       `${BASE}/deliveries`,
       { schema: { tags, body: UpdateMilkDeliveryBody }, config: deliveries },
-      async (req) => ok(await correctMilkDelivery(db, actorOf(req), req.body)),
+      async (req) => ok(await db.transaction((tx) => correctMilkDelivery(tx, actorOf(req), req.body))),
     );
     app.get(
       `${BASE}/summary`,

@@ -15,7 +15,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, notFound } from '../../http/errors.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
-import { refreshDealtTotal, reserves, stepOrConflict } from './order-steps.ts';
+import { refreshDealtTotal, reserves } from './order-steps.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
 
 /**
@@ -118,7 +118,7 @@ export async function stepItem(
   pieces?: number,
   { reserve = true, onDelivery }: { reserve?: boolean; onDelivery?: boolean } = {},
 ): Promise<ReservationChange> {
-  const to = stepOrConflict(orderItemMachine, item.status, action, {
+  const to = orderItemMachine.next(item.status, action, {
     ...itemContext(order, item),
     onDelivery,
   });
@@ -175,7 +175,7 @@ export async function actOnOrder(
 ): Promise<void> {
   const order = await lockOrder(tx, orderId);
   const items = await lockItems(tx, orderId);
-  const to = stepOrConflict(orderMachine, order.status, action, {
+  const to = orderMachine.next(order.status, action, {
     itemStatuses: items.map((item) => item.status),
     loadedQuantity: items.reduce((sum, item) => sum + item.loaded_quantity, 0),
   });

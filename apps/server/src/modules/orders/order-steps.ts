@@ -1,25 +1,7 @@
 import { LOADED_ITEM_STATUSES, RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
-import type { Machine } from '@mandira/contract/state-machine';
-import { TransitionRefused } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
-import { AppError } from '../../http/errors.ts';
-
-/** The machine's next status, its refusal answered as 409 INVALID_TRANSITION (docs/domain/orders.md). */
-export function stepOrConflict<S extends string, A extends string, C>(
-  machine: Machine<S, A, C>,
-  status: S,
-  action: A,
-  context: C,
-): S {
-  try {
-    return machine.next(status, action, context);
-  } catch (error) {
-    if (error instanceof TransitionRefused) throw new AppError('INVALID_TRANSITION', `${error.message}`);
-    throw error;
-  }
-}
 
 const LOADING_FINISHED = statusList(LOADED_ITEM_STATUSES);
 

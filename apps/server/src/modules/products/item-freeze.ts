@@ -5,8 +5,8 @@ import { conflict } from '../../http/errors.ts';
 import { itemHasStockHistorySql, qualified } from './item-stock.ts';
 
 /**
- * DESIGN §6: an item is frozen once it has stock history or is part of a sellable product, because
- * stock counts and bundles are in its packaging; changing the packaging would change their meaning.
+ * An item is frozen (docs/domain/stock.md) once it has stock history or is part of a sellable product,
+ * because stock counts and bundles are in its packaging; changing the packaging would change their meaning.
  * Derived on every read rather than stored, so it never drifts from the records that cause it.
  */
 export function itemFrozenSql(itemId: AnyColumn | SQL): SQL<boolean> {

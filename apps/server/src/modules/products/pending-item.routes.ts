@@ -2,6 +2,7 @@ import { ApprovePendingProductItemBody, IdParams } from '@mandira/contract/produ
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { approvePendingItem, getPendingItem, listPendingItems } from './pending-item.service.ts';
 
@@ -22,7 +23,8 @@ export function pendingItemRoutes({ db }: { db: Db }) {
     app.post(
       '/pending-product-item',
       { schema: { tags, body: ApprovePendingProductItemBody }, config: { access } },
-      async (request) => ok(await approvePendingItem(db, request.body)),
+      async (request) =>
+        ok(await db.transaction((tx) => approvePendingItem(tx, actorOf(request), request.body))),
     );
   };
 }

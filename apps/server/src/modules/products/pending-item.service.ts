@@ -5,8 +5,9 @@ import type {
 } from '@mandira/contract/products';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { diffItemFields } from './item-diff.ts';
 import { itemFrozenSql } from './item-freeze.ts';
@@ -39,7 +40,7 @@ export async function listPendingItems(db: Db, id?: number): Promise<PendingProd
   }));
 }
 
-/** The spec's client reads the first element of the answer, so one record comes as a list of one. */
+/** The approval screen reads the first element of the answer, so one record comes as a list of one. */
 export async function getPendingItem(db: Db, id: number): Promise<PendingProductItem[]> {
   const found = await listPendingItems(db, id);
   if (found.length === 0) throw notFound(NOT_FOUND);
@@ -50,34 +51,32 @@ export async function getPendingItem(db: Db, id: number): Promise<PendingProduct
  * 'Ürünü Tanımla': defines the item from the approver's form (same rules as the item form) and
  * takes the record off the queue, in one transaction. A record of a known stock code updates it.
  */
-export async function approvePendingItem(db: Db, input: ApproveInput): Promise<ProductItem> {
+export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveInput): Promise<ProductItem> {
   const { id: pendingId, ...fields } = input;
-  const itemId = await withDuplicateMessages(ITEM_CODES, fields, () =>
-    db.transaction(async (tx) => {
-      const [pending] = await tx
-        .select({ id: pendingProductItems.id, stockCode: pendingProductItems.stockCode })
-        .from(pendingProductItems)
-        .where(
-          pendingId === undefined
-            ? eq(pendingProductItems.stockCode, fields.stockCode)
-            : eq(pendingProductItems.id, pendingId),
-        )
-        .for('update');
-      if (!pending) throw notFound(NOT_FOUND);
-      const [existing] = await tx
-        .select({ id: productItems.id })
-        .from(productItems)
-        .where(eq(productItems.stockCode, pending.stockCode));
-      let id: number;
-      if (existing) {
-        await changeProductItem(tx, existing.id, fields);
-        id = existing.id;
-      } else {
-        id = await insertProductItem(tx, fields);
-      }
-      await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
-      return id;
-    }),
-  );
-  return findProductItem(db, itemId);
+  const itemId = await withDuplicateMessages(ITEM_CODES, fields, async () => {
+    const [pending] = await tx
+      .select({ id: pendingProductItems.id, stockCode: pendingProductItems.stockCode })
+      .from(pendingProductItems)
+      .where(
+        pendingId === undefined
+          ? eq(pendingProductItems.stockCode, fields.stockCode)
+          : eq(pendingProductItems.id, pendingId),
+      )
+      .for('update');
+    if (!pending) throw notFound(NOT_FOUND);
+    const [existing] = await tx
+      .select({ id: productItems.id })
+      .from(productItems)
+      .where(eq(productItems.stockCode, pending.stockCode));
+    let id: number;
+    if (existing) {
+      await changeProductItem(tx, existing.id, fields);
+      id = existing.id;
+    } else {
+      id = await insertProductItem(tx, fields);
+    }
+    await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
+    return id;
+  });
+  return findProductItem(tx, itemId);
 }

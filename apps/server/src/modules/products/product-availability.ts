@@ -40,10 +40,10 @@ type FigureRow = {
  * The catalogue's window on baskets and orders, as item-stock.ts is its window on stock.
  *
  * The order screen's figures of the products `where` selects (a condition on `p`, the products table),
- * in one statement (DESIGN §7.1). Reservations are counted per item over every product that shares it:
- * the pieces of each such product in baskets times the item's quantity in its bundle, and the pieces
- * of open order items (quantity − loaded) times the item's quantity in the bundle they were ordered
- * with (decision 99), both kept by the writes (decision 65). available =
+ * in one statement (docs/domain/products-and-reservations.md). Reservations are counted per item over
+ * every product that shares it: the pieces of each such product in baskets times the item's quantity in
+ * its bundle, and the pieces of open order items (quantity − loaded) times the item's quantity in the
+ * bundle they were ordered with (decision 99), both kept by the writes (decision 65). available =
  * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
  * the boxes of it are never below 0. An item's lines and reservations together pass 2³¹, so the figures
  * are summed in bigint/numeric and answered as float8, whole numbers exact below 2⁵³ (decision 94).

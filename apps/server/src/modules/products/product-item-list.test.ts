@@ -40,7 +40,7 @@ const listed = async (url: string) => {
 const codesOf = (items: ProductItem[]) => items.map((item) => item.stockCode);
 
 describe('the item catalogue (GET /product-item)', () => {
-  it('unpaged answers the spec array of every item with its stock lines', async () => {
+  it('unpaged answers a plain array of every item with its stock lines', async () => {
     const all = (await listed('/product-item')) as ProductItem[];
     expect(codesOf(all)).toEqual(codes);
     expect(all[0]!.stocks).toHaveLength(4);

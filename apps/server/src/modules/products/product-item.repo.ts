@@ -11,7 +11,7 @@ import {
 import { boxesOf } from '@mandira/contract/stock';
 import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, perDatabase } from '../../db/client.ts';
+import { type Db, perDatabase, type Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 import { notFound } from '../../http/errors.ts';
@@ -60,7 +60,7 @@ type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & 
 };
 
 /** The item rows with their stock lines (of the named warehouse only when one is given). */
-async function withStockLines(db: Db, rows: ItemRow[], warehouseName?: string): Promise<ProductItem[]> {
+async function withStockLines(db: Db | Tx, rows: ItemRow[], warehouseName?: string): Promise<ProductItem[]> {
   if (rows.length === 0) return [];
   const lines = stockLinesByItem(
     await stockLinesOf(db, warehouseName === undefined ? '0' : '1').execute({
@@ -76,7 +76,7 @@ async function withStockLines(db: Db, rows: ItemRow[], warehouseName?: string): 
   }));
 }
 
-/** The three filters of spec §7, each empty (or 'all') meaning all. */
+/** The stock screens' three filters (packaging group, stock type, warehouse), empty or 'all' meaning all. */
 function filtersOf(query: ProductItemFilters) {
   return {
     packagingGroup: isAllFilter(query.packagingGroup) ? undefined : query.packagingGroup,
@@ -86,12 +86,12 @@ function filtersOf(query: ProductItemFilters) {
 }
 
 /**
- * Items with their stock figures; the filters of spec §7, each empty (or 'all') meaning all. Every
+ * Items with their stock figures; the stock screens' filters, each empty (or 'all') meaning all. Every
  * screen reads this list after each movement, so its two statements are prepared: built once, and
  * planned once per database connection.
  */
 export async function findProductItems(
-  db: Db,
+  db: Db | Tx,
   query: ProductItemFilters = {},
   id?: number,
 ): Promise<ProductItem[]> {
@@ -141,7 +141,7 @@ type ItemSearch = {
 
 /** The items a search selects, by stock code: a statement built per call, its shapes being many. */
 async function searchItemRows(
-  db: Db,
+  db: Db | Tx,
   search: ItemSearch,
 ): Promise<{ rows: ItemRow[]; where: SQL | undefined }> {
   const { packagingGroup, warehouseStockType, warehouseName } = filtersOf(search.filters);
@@ -178,7 +178,7 @@ async function searchItemRows(
 }
 
 /**
- * `GET /product-item`. Unpaged without `q`: the spec's whole list through the prepared statements.
+ * `GET /product-item`. Unpaged without `q`: the whole list through the prepared statements.
  * With `q`, or with `page` or `size`, the search and the page are chosen in SQL
  * (docs/decisions/0116-baskets-item-catalogue-page-search-sql-unpaged.md); the stock lines are read for
  * the page's items only.
@@ -212,7 +212,7 @@ export async function listProductItems(
 
 /** The items of the given ids with their stock figures (of the named warehouse), by stock code. */
 export async function findProductItemsByIds(
-  db: Db,
+  db: Db | Tx,
   ids: readonly number[],
   filters: ProductItemFilters = {},
 ): Promise<ProductItem[]> {
@@ -221,7 +221,7 @@ export async function findProductItemsByIds(
   return withStockLines(db, rows, filtersOf(filters).warehouseName);
 }
 
-export async function findProductItem(db: Db, id: number): Promise<ProductItem> {
+export async function findProductItem(db: Db | Tx, id: number): Promise<ProductItem> {
   const [item] = await findProductItems(db, {}, id);
   if (!item) throw notFound('Ürün bulunamadı.');
   return item;

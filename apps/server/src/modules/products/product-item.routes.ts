@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { findProductItem, listProductItems } from './product-item.repo.ts';
 import {
@@ -17,7 +18,7 @@ import {
   listWarehouseStockTypes,
   updateProductItem,
 } from './product-item.service.ts';
-import { synchronizeProductItems } from './product-sync.service.ts';
+import { fetchErpProductItems, synchronizeProductItems } from './product-sync.service.ts';
 
 export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
   const erp = { source: config.erpSource, timeoutMs: config.erpTimeoutMs };
@@ -42,21 +43,24 @@ export function productItemRoutes({ db, config }: { db: Db; config: Config }) {
     app.get('/product-item/warehouseStockType', { schema: { tags }, config: reading }, async () =>
       ok(listWarehouseStockTypes()),
     );
-    app.get('/product-item/synchronize', { schema: { tags }, config: { access } }, async () =>
-      ok(await synchronizeProductItems(db, erp)),
-    );
+    app.get('/product-item/synchronize', { schema: { tags }, config: { access } }, async (request) => {
+      const records = await fetchErpProductItems(erp);
+      return ok(await db.transaction((tx) => synchronizeProductItems(tx, actorOf(request), records)));
+    });
     app.get('/product-item/:id', { schema: { tags, params: IdParams }, config: reading }, async (request) =>
       ok(await findProductItem(db, request.params.id)),
     );
     app.post(
       '/product-item',
       { schema: { tags, body: CreateProductItemBody }, config: { access } },
-      async (request) => ok(await createProductItem(db, request.body)),
+      async (request) =>
+        ok(await db.transaction((tx) => createProductItem(tx, actorOf(request), request.body))),
     );
     app.put(
       '/product-item',
       { schema: { tags, body: UpdateProductItemBody }, config: { access } },
-      async (request) => ok(await updateProductItem(db, request.body)),
+      async (request) =>
+        ok(await db.transaction((tx) => updateProductItem(tx, actorOf(request), request.body))),
     );
     app.get(
       '/dashboard/product-item-count',

@@ -9,6 +9,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertPackagingKept, itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
@@ -17,29 +18,29 @@ import { assertCodesFree, ITEM_CODES, withDuplicateMessages } from './unique-cod
 export type ProductItemInput = z.output<typeof CreateProductItemBody>;
 type UpdateInput = z.output<typeof UpdateProductItemBody>;
 
-export async function createProductItem(db: Db, input: ProductItemInput): Promise<ProductItem> {
-  const id = await withDuplicateMessages(ITEM_CODES, input, () =>
-    db.transaction((tx) => insertProductItem(tx, input)),
-  );
-  return findProductItem(db, id);
+export async function createProductItem(
+  tx: Tx,
+  _actor: Actor,
+  input: ProductItemInput,
+): Promise<ProductItem> {
+  const id = await withDuplicateMessages(ITEM_CODES, input, () => insertProductItem(tx, input));
+  return findProductItem(tx, id);
 }
 
-export async function updateProductItem(db: Db, input: UpdateInput): Promise<ProductItem> {
+export async function updateProductItem(tx: Tx, _actor: Actor, input: UpdateInput): Promise<ProductItem> {
   const { id, ...fields } = input;
-  await withDuplicateMessages(ITEM_CODES, input, () =>
-    db.transaction((tx) => changeProductItem(tx, id, fields)),
-  );
-  return findProductItem(db, id);
+  await withDuplicateMessages(ITEM_CODES, input, () => changeProductItem(tx, id, fields));
+  return findProductItem(tx, id);
 }
 
-/** Inside the caller's transaction: the approval of a pending item defines an item this way. */
+/** The approval of a pending item defines an item this way too. */
 export async function insertProductItem(tx: Tx, input: ProductItemInput): Promise<number> {
   await assertCodesFree(tx, ITEM_CODES, input);
   const [created] = await tx.insert(productItems).values(input).returning({ id: productItems.id });
   return created!.id;
 }
 
-/** Inside the caller's transaction; a frozen item keeps its packaging (409). */
+/** A frozen item keeps its packaging (409). */
 export async function changeProductItem(tx: Tx, id: number, input: ProductItemInput): Promise<void> {
   // The row lock orders this against a sellable product taking the item into its bundle.
   const [current] = await tx

@@ -6,8 +6,9 @@ import {
 } from '@mandira/contract/products';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { diffItemFields, ITEM_FIELDS, type ItemValues } from './item-diff.ts';
@@ -36,52 +37,61 @@ export type ErpProductItem = z.infer<typeof ErpProductItem>;
 type PendingValues = Omit<typeof pendingProductItems.$inferInsert, 'id' | 'receivedAt'>;
 
 /**
- * 'Senkronize Et': unknown stock codes become new pending records, known ones whose ERP values
- * differ become pending changes (the known item overlaid with what the ERP sent), unchanged ones
- * leave the queue. Upserting by stock code makes a repeated sync change nothing.
+ * The ERP's items, read before any transaction opens (the ERP may be slow); a stock code sent twice: the
+ * last record wins.
  */
-export async function synchronizeProductItems(db: Db, erp: ErpSettings): Promise<SyncResult> {
-  const records = [
+export async function fetchErpProductItems(erp: ErpSettings): Promise<ErpProductItem[]> {
+  return [
     ...new Map(
       (await fetchErpCollection(erp, 'productItems', ErpProductItem)).map((r) => [r.stockCode, r]),
     ).values(),
   ];
+}
+
+/**
+ * 'Senkronize Et': unknown stock codes become new pending records, known ones whose ERP values
+ * differ become pending changes (the known item overlaid with what the ERP sent), unchanged ones
+ * leave the queue. Upserting by stock code makes a repeated sync change nothing.
+ */
+export async function synchronizeProductItems(
+  tx: Tx,
+  _actor: Actor,
+  records: readonly ErpProductItem[],
+): Promise<SyncResult> {
   const result: SyncResult = { received: records.length, newItems: 0, changedItems: 0, unchangedItems: 0 };
   if (records.length === 0) return result;
-  await db.transaction(async (tx) => {
-    const known = await tx
-      .select()
-      .from(productItems)
-      .where(
-        inArray(
-          productItems.stockCode,
-          records.map((record) => record.stockCode),
-        ),
-      );
-    const byCode = new Map(known.map((item) => [item.stockCode, item]));
-    for (const record of records) {
-      const current = byCode.get(record.stockCode);
-      if (!current) {
-        await upsertPending(tx, fromErp(record));
-        result.newItems += 1;
-        continue;
-      }
-      const proposed = { ...pick(current), ...definedOnly(fromErp(record)) } as PendingValues;
-      if (diffItemFields(current, proposed).length > 0) {
-        await upsertPending(tx, proposed);
-        result.changedItems += 1;
-      } else {
-        // A change someone already made by hand, or the ERP took back: nothing is left to approve.
-        await tx.delete(pendingProductItems).where(eq(pendingProductItems.stockCode, record.stockCode));
-        result.unchangedItems += 1;
-      }
+  const known = await tx
+    .select()
+    .from(productItems)
+    .where(
+      inArray(
+        productItems.stockCode,
+        records.map((record) => record.stockCode),
+      ),
+    );
+  const byCode = new Map(known.map((item) => [item.stockCode, item]));
+  for (const record of records) {
+    const current = byCode.get(record.stockCode);
+    if (!current) {
+      await upsertPending(tx, fromErp(record));
+      result.newItems += 1;
+      continue;
     }
-  });
+    const proposed = { ...pick(current), ...definedOnly(fromErp(record)) } as PendingValues;
+    if (diffItemFields(current, proposed).length > 0) {
+      await upsertPending(tx, proposed);
+      result.changedItems += 1;
+    } else {
+      // A change someone already made by hand, or the ERP took back: nothing is left to approve.
+      await tx.delete(pendingProductItems).where(eq(pendingProductItems.stockCode, record.stockCode));
+      result.unchangedItems += 1;
+    }
+  }
   return result;
 }
 
-async function upsertPending(db: Db, values: PendingValues): Promise<void> {
-  await db
+async function upsertPending(tx: Tx, values: PendingValues): Promise<void> {
+  await tx
     .insert(pendingProductItems)
     .values(values)
     .onConflictDoUpdate({ target: pendingProductItems.stockCode, set: values });

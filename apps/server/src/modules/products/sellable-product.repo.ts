@@ -7,7 +7,7 @@ import {
 } from '@mandira/contract/products';
 import type { BundleLine, ItemCard, Product } from '@mandira/contract/sellable-products';
 import { asc, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { productRowsWithFigures } from './product-availability.ts';
@@ -29,7 +29,7 @@ type CardRow = {
   packagingUnitType: PackagingUnitType;
 };
 
-/** Bundle responses carry the packaging labels so screens need no second lookup (spec §3). */
+/** Bundle responses carry the packaging labels so screens need no second lookup. */
 function withDescriptions<T extends CardRow>(row: T) {
   return {
     ...row,
@@ -46,7 +46,7 @@ function withDescriptions<T extends CardRow>(row: T) {
  * Sellable products, optionally those with an item of the packaging group in their bundle, with the
  * order screen's stock figures and their bundles, in one statement.
  */
-export async function findProducts(db: Db, packagingGroup?: string, id?: number): Promise<Product[]> {
+export async function findProducts(db: Db | Tx, packagingGroup?: string, id?: number): Promise<Product[]> {
   const inGroup = isAllFilter(packagingGroup)
     ? sql`true`
     : sql`exists (select 1 from product_bundles gb join product_items gi on gi.id = gb.product_item_id
@@ -68,7 +68,7 @@ export async function findProducts(db: Db, packagingGroup?: string, id?: number)
   });
 }
 
-export async function findProduct(db: Db, id: number): Promise<Product> {
+export async function findProduct(db: Db | Tx, id: number): Promise<Product> {
   const [product] = await findProducts(db, undefined, id);
   if (!product) throw notFound('Satış ürünü bulunamadı.');
   return product;

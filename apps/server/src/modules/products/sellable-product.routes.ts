@@ -3,6 +3,7 @@ import { CreateProductBody, ProductQuery, UpdateProductBody } from '@mandira/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { productStock } from './product-availability.ts';
 import { productOpenUsage } from './product-open-usage.ts';
@@ -46,10 +47,10 @@ export function sellableProductRoutes({ db }: { db: Db }) {
     app.post(
       '/products',
       { schema: { tags, body: CreateProductBody }, config: { access } },
-      async (request) => ok(await createProduct(db, request.body)),
+      async (request) => ok(await db.transaction((tx) => createProduct(tx, actorOf(request), request.body))),
     );
     app.put('/products', { schema: { tags, body: UpdateProductBody }, config: { access } }, async (request) =>
-      ok(await updateProduct(db, request.body)),
+      ok(await db.transaction((tx) => updateProduct(tx, actorOf(request), request.body))),
     );
     app.get(
       '/dashboard/listing-product-count',

@@ -9,6 +9,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
@@ -16,41 +17,37 @@ import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-
 type CreateInput = z.output<typeof CreateProductBody>;
 type UpdateInput = z.output<typeof UpdateProductBody>;
 
-export async function createProduct(db: Db, input: CreateInput): Promise<Product> {
-  const id = await withDuplicateMessages(PRODUCT_CODES, input, () =>
-    db.transaction(async (tx) => {
-      await assertCodesFree(tx, PRODUCT_CODES, input);
-      const lines = await bundleLinesOf(tx, input);
-      const [created] = await tx.insert(products).values(columnsOf(input)).returning({ id: products.id });
-      await writeBundle(tx, created!.id, lines);
-      // Its reservation counters, kept from now on by the basket and order writes (decision 65).
-      await tx.insert(productReservations).values({ productId: created!.id });
-      return created!.id;
-    }),
-  );
-  return findProduct(db, id);
+export async function createProduct(tx: Tx, _actor: Actor, input: CreateInput): Promise<Product> {
+  const id = await withDuplicateMessages(PRODUCT_CODES, input, async () => {
+    await assertCodesFree(tx, PRODUCT_CODES, input);
+    const lines = await bundleLinesOf(tx, input);
+    const [created] = await tx.insert(products).values(columnsOf(input)).returning({ id: products.id });
+    await writeBundle(tx, created!.id, lines);
+    // Its reservation counters, kept from now on by the basket and order writes (decision 65).
+    await tx.insert(productReservations).values({ productId: created!.id });
+    return created!.id;
+  });
+  return findProduct(tx, id);
 }
 
-export async function updateProduct(db: Db, input: UpdateInput): Promise<Product> {
-  await withDuplicateMessages(PRODUCT_CODES, input, () =>
-    db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.id, input.id))
-        .for('update');
-      if (!current) throw notFound('Satış ürünü bulunamadı.');
-      await assertCodesFree(tx, PRODUCT_CODES, input, input.id);
-      const lines = await bundleLinesOf(tx, input);
-      await tx
-        .update(products)
-        .set({ ...columnsOf(input), updatedAt: sql`now()` })
-        .where(eq(products.id, input.id));
-      await tx.delete(productBundles).where(eq(productBundles.productId, input.id));
-      await writeBundle(tx, input.id, lines);
-    }),
-  );
-  return findProduct(db, input.id);
+export async function updateProduct(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Product> {
+  await withDuplicateMessages(PRODUCT_CODES, input, async () => {
+    const [current] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, input.id))
+      .for('update');
+    if (!current) throw notFound('Satış ürünü bulunamadı.');
+    await assertCodesFree(tx, PRODUCT_CODES, input, input.id);
+    const lines = await bundleLinesOf(tx, input);
+    await tx
+      .update(products)
+      .set({ ...columnsOf(input), updatedAt: sql`now()` })
+      .where(eq(products.id, input.id));
+    await tx.delete(productBundles).where(eq(productBundles.productId, input.id));
+    await writeBundle(tx, input.id, lines);
+  });
+  return findProduct(tx, input.id);
 }
 
 function columnsOf(input: CreateInput) {

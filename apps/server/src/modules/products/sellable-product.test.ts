@@ -24,7 +24,7 @@ const send = (method: 'POST' | 'PUT', payload: object, token = sales) =>
 const get = (url: string, token = sales) => t.call(token, { method: 'GET', url: `/api${url}` });
 
 describe('POST /products', () => {
-  it('creates a product with the defaults of spec §3 and no bundle', async () => {
+  it('creates a product with the defaults of the product form and no bundle', async () => {
     const response = await send('POST', { name: 'Kahvaltılık Paket' });
     expect(response.statusCode).toBe(200);
     expect(response.json.data).toMatchObject({

@@ -14,7 +14,6 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { stepOrConflict } from '../orders/order-steps.ts';
 import { contextOf, type ShipmentReadSettings } from './shipment.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
 
@@ -69,7 +68,7 @@ export async function actOnShipment(
          where s.id = ${input.id}`,
   );
   const context = contextOf(figures!, settings);
-  const to = stepOrConflict(shipmentMachine, shipment.status, input.action, context);
+  const to = shipmentMachine.next(shipment.status, input.action, context);
   // A weight above what the vehicle can carry is a misreading or an overload: refused at the weighbridge
   // on the field (decision 102), not first at departure.
   const weighed = input.action === 'COMPLETE_WEIGHT_CHECK' ? input.loadedWeightInTons : null;

@@ -18,7 +18,7 @@ import { findProductItem, findProductItemsByIds } from '../products/product-item
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
  * that overwrites the line. Every movement of the portal — goods in and out, counts, and later loading
- * an order onto a shipment — goes through `applyStockChanges` (DESIGN §7).
+ * an order onto a shipment — goes through `applyStockChanges` (docs/domain/stock.md).
  */
 export type StockChange = {
   stockLineId: number;
@@ -53,7 +53,7 @@ type MovedRow = {
 };
 
 /**
- * The whole movement as one statement (DESIGN §6): it locks the lines in id order (so two movements on
+ * The whole movement as one statement (decision 34): it locks the lines in id order (so two movements on
  * the same lines wait for each other instead of deadlocking), computes every line's new quantity from
  * the locked one, and only when every line exists and none would go below zero writes the quantities
  * and one history row per changed line. One statement is atomic on its own, and a line stays locked
@@ -227,7 +227,7 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
       return { ...line, quantity, boxQuantity: boxesOf(quantity, item.quantityInBox) ?? 0 };
     });
     const boxQuantity = boxesOf(total, item.quantityInBox) ?? 0;
-    // A movement writes history, and an item with history is frozen (DESIGN §6).
+    // A movement writes history, and an item with history is frozen (docs/domain/stock.md).
     return { ...item, stocks, totalStockQuantity: total, boxQuantity, frozen: true };
   });
 }
@@ -236,7 +236,7 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
  * A bulk call answers the items it moved, not the whole list (docs/decisions/0117-bulk-stock-movement-answers-items-moved-list.md): read
  * first, in the shape of the screen's list (the lines of its warehouse filter), then the movement.
  */
-async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
+async function moveThenList(db: Db | Tx, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
   const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
   if (lineIds.length === 0) return [];
   const moved = await db
@@ -252,7 +252,7 @@ async function moveThenList(db: Db, actor: Actor, changes: StockChange[], query:
 }
 
 /** A single-line call: the item of the line, read first, then the movement. */
-async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<ProductItem> {
+async function moveThenItem(db: Db | Tx, actor: Actor, change: StockChange): Promise<ProductItem> {
   const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)
@@ -262,23 +262,30 @@ async function moveThenItem(db: Db, actor: Actor, change: StockChange): Promise<
   return withApplied([item], await applyStockChanges(db, [change], { actor }))[0]!;
 }
 
+/*
+ * The movement services have the shape of every write, `(db, actor, input)`, with `db` the database or a
+ * transaction. The stock routes pass the database itself: the movement is then one statement committed
+ * on its own, so a line stays locked only while PostgreSQL runs it (decisions 34 and 121), and the read
+ * of the answer before it uses the pool's prepared statements (decision 36).
+ */
+
 /** Goods-in: the pieces are added to their lines. */
-export const receiveGoods = (db: Db, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
+export const receiveGoods = (db: Db | Tx, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
   moveThenList(db, actor, inbound(lines), query);
 
 /** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
-export const shipGoods = (db: Db, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
+export const shipGoods = (db: Db | Tx, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
   moveThenList(db, actor, outbound(lines), query);
 
 /** A stock count: each line's quantity becomes the counted one. */
-export const countStock = (db: Db, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
+export const countStock = (db: Db | Tx, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
   moveThenList(db, actor, counted(lines), query);
 
-export const receiveGoodsOnLine = (db: Db, actor: Actor, line: ImportLines[number]) =>
+export const receiveGoodsOnLine = (db: Db | Tx, actor: Actor, line: ImportLines[number]) =>
   moveThenItem(db, actor, inbound([line])[0]!);
 
-export const shipGoodsFromLine = (db: Db, actor: Actor, line: ExportLines[number]) =>
+export const shipGoodsFromLine = (db: Db | Tx, actor: Actor, line: ExportLines[number]) =>
   moveThenItem(db, actor, outbound([line])[0]!);
 
-export const countStockLine = (db: Db, actor: Actor, line: CountLines[number]) =>
+export const countStockLine = (db: Db | Tx, actor: Actor, line: CountLines[number]) =>
   moveThenItem(db, actor, counted([line])[0]!);

@@ -44,7 +44,7 @@ describe('stock lines', () => {
   });
 });
 
-describe('goods-in (spec §7 stock-import-bulk)', () => {
+describe('goods-in (stock-import-bulk)', () => {
   it('adds the pieces to two warehouses, writes one history row per line and answers the moved item', async () => {
     const item = await stockedItem(t, sales, { quantityInBox: 6 });
     const response = await write('stock-import-bulk', {
@@ -255,7 +255,7 @@ describe('the list a movement answers with (issue 16)', () => {
   );
 });
 
-describe('goods-out (spec §7 stock-export-bulk)', () => {
+describe('goods-out (stock-export-bulk)', () => {
   it('subtracts the pieces and records the outbound type', async () => {
     const item = await stockedItem(t, sales);
     const line = lineIn(item, 'DEPO1');
@@ -348,7 +348,7 @@ describe('single-line calls', () => {
   });
 });
 
-describe('stock count (spec §7 stock-bulk)', () => {
+describe('stock count (stock-bulk)', () => {
   it('overwrites each line and records the difference as a count correction', async () => {
     const item = await stockedItem(t, sales);
     const depo1 = lineIn(item, 'DEPO1');
@@ -443,7 +443,7 @@ describe('concurrency on one database', () => {
   });
 });
 
-describe('applyStockChanges, the one path of every movement (DESIGN §7)', () => {
+describe('applyStockChanges, the one path of every movement (docs/domain/stock.md)', () => {
   const actor = { userId: 0, userName: 'test', roles: [], privileges: new Set<never>(), isSuperAdmin: true };
   const historyOf = (lineId: number) =>
     rowsOf<{

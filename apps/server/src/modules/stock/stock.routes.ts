@@ -26,7 +26,7 @@ import {
 } from './stock-movement.service.ts';
 import { countWarehouses, createWarehouse, listWarehouseNames, listWarehouses } from './warehouse.service.ts';
 
-/** The spec leaves the method of the stock calls open: both POST and PUT are accepted. */
+/** The stock calls take either method: both POST and PUT are accepted (docs/domain/stock.md). */
 const WRITE = ['POST', 'PUT'];
 
 /** Who may count: the stock screen and the goods screen both have a count modal. */
@@ -109,7 +109,7 @@ export function stockRoutes({ db }: { db: Db }) {
         schema: { tags: warehouseTags, body: CreateWarehouseBody },
         config: { access: 'WAREHOUSE_MANAGEMENT' },
       },
-      async (req) => ok(await createWarehouse(db, req.body)),
+      async (req) => ok(await db.transaction((tx) => createWarehouse(tx, actorOf(req), req.body))),
     );
     app.get(
       '/warehouses/names',

@@ -9,6 +9,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockLines, warehouses } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 
 type CreateInput = z.output<typeof CreateWarehouseBody>;
@@ -64,18 +65,16 @@ export async function listWarehouseNames(db: Db): Promise<WarehouseName[]> {
 }
 
 /** A new own warehouse is a stock location DEPO{id}; the database gives every item a line in it. */
-export async function createWarehouse(db: Db, input: CreateInput): Promise<Warehouse> {
-  return db.transaction(async (tx) => {
-    const [next] = await rowsOf<{ id: number }>(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('warehouses', 'id'))::int as id`,
-    );
-    const id = next!.id;
-    await tx.insert(warehouses).values({ ...input, id, name: `DEPO${id}` });
-    const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
-    if (!row) throw notFound('Depo bulunamadı.');
-    return toWarehouse(row);
-  });
+export async function createWarehouse(tx: Tx, _actor: Actor, input: CreateInput): Promise<Warehouse> {
+  const [next] = await rowsOf<{ id: number }>(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('warehouses', 'id'))::int as id`,
+  );
+  const id = next!.id;
+  await tx.insert(warehouses).values({ ...input, id, name: `DEPO${id}` });
+  const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
+  if (!row) throw notFound('Depo bulunamadı.');
+  return toWarehouse(row);
 }
 
 export async function countWarehouses(db: Db): Promise<number> {

@@ -70,7 +70,7 @@ describe('POST /warehouses', () => {
     expect(later.stocks.map((line) => line.wareHouse.name)).toContain(created.name);
   });
 
-  it('applies the spec defaults: capacity 0, surface area 1, type COLD_STORAGE', async () => {
+  it('applies the form defaults: capacity 0, surface area 1, type COLD_STORAGE', async () => {
     const response = await create({ shortName: 'Ek Depo' });
     expect(response.statusCode).toBe(200);
     expect(response.json.data).toMatchObject({
