@@ -8,12 +8,16 @@
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 300),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
  */
+import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import pg from 'pg';
 import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
 import { createDatabase } from './harness/database.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
 import { type Server, startServer } from './harness/server.ts';
 import { seededRandom } from './harness/stats.ts';
+
+/** The item statuses that hold a reservation, as an SQL list (docs/domain/products-and-reservations.md). */
+const RESERVING = RESERVING_ITEM_STATUSES.map((status) => `'${status}'`).join(', ');
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 300);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
@@ -139,8 +143,7 @@ async function main(): Promise<void> {
            + coalesce((select sum((oi.quantity - oi.loaded_quantity) * pb.quantity) from order_items oi
                          join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
                         where pb.product_item_id = i.id
-                          and oi.status not in ('CANCELED', 'LOADED_TO_TRUCK_FROM_WAREHOUSE',
-                                                'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER')), 0)::int as reserved
+                          and oi.status in (${RESERVING})), 0)::int as reserved
         from product_items i order by i.id`);
     for (const row of items.rows) {
       if (row.reserved > row.on_hand) {
@@ -182,8 +185,7 @@ async function main(): Promise<void> {
              coalesce((select sum(bl.quantity) from basket_lines bl where bl.product_id = p.id), 0) || '/' ||
              coalesce((select sum(oi.quantity - oi.loaded_quantity) from order_items oi
                         where oi.product_id = p.id
-                          and oi.status not in ('CANCELED', 'LOADED_TO_TRUCK_FROM_WAREHOUSE',
-                                                'LOAD_STATUS_ACCEPTED', 'DELIVERED_TO_BUYER')), 0) as summed
+                          and oi.status in (${RESERVING})), 0) as summed
         from products p left join product_reservations r on r.product_id = p.id`);
     for (const row of drift.rows) {
       if (row.kept !== row.summed) {
