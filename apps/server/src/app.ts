@@ -7,9 +7,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { declareCommonAnswers } from './http/answers.ts';
+import { API_DOCUMENT } from './http/api-document.ts';
 import { registerAuthGuard } from './http/auth.ts';
 import { answerClientError } from './http/client-error.ts';
 import { registerCompression } from './http/compression.ts';
@@ -42,7 +44,6 @@ import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { vehiclePlanningRoutes } from './modules/vehicle-planning/vehicle-planning.routes.ts';
 import { RenderPool } from './pdf/render-pool.ts';
-import { PRODUCT } from './product.ts';
 
 export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
 
@@ -74,15 +75,8 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     // An API answer may carry a generated password or a customer's balance: no cache keeps it.
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: `${PRODUCT.name} API`, version: PRODUCT.version },
-      servers: [{ url: '/api' }],
-      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' } } },
-      security: [{ authToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, API_DOCUMENT);
+  declareCommonAnswers(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database);

@@ -36,3 +36,23 @@ export const NOT_FOUND_MESSAGE = 'İstenen kaynak bulunamadı.';
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }
+
+/**
+ * Every error answer of the API: `success: false`, a Turkish message to show as it is, a closed code
+ * (its HTTP status: VALIDATION 400 or 413/415, UNAUTHENTICATED 401, FORBIDDEN 403, NOT_FOUND 404,
+ * DUPLICATE, CONFLICT, INVALID_TRANSITION and INSUFFICIENT_STOCK 409, BUSINESS_RULE 422, THROTTLED 429,
+ * INTERNAL 500, EXTERNAL_SOURCE 502, UNAVAILABLE 503) and, for a refused field, its path.
+ */
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      message: z.string().describe('Turkish, for the user to read as it is.'),
+      code: ErrorCode,
+      field: z
+        .string()
+        .optional()
+        .describe('The request field the error is about, as a path: `stockChange[0].importedQuantity`.'),
+    }),
+  })
+  .meta({ id: 'ErrorEnvelope' });

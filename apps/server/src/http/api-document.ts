@@ -1,0 +1,64 @@
+import type { SwaggerOptions } from '@fastify/swagger';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { PRODUCT } from '../product.ts';
+
+/** Every tag an operation may carry, declared once with what it groups (the document's sections). */
+export const API_TAGS = [
+  { name: 'Sistem', description: 'Version and health checks; public.' },
+  { name: 'Erişim ve kullanıcılar', description: 'Sign-in, sessions, users, the menu and the page check.' },
+  { name: 'Roller ve yetkiler', description: 'Roles and the privileges they grant.' },
+  { name: 'Depolanabilir ürünler', description: 'Stockable items (product items) and their stock lines.' },
+  { name: 'Ürün onayı', description: 'Items waiting for approval, from the ERP.' },
+  { name: 'Satılabilir ürünler', description: 'Sellable products and the items each box holds.' },
+  { name: 'Stok', description: 'Own warehouses, goods in and out, counts and stock history.' },
+  { name: 'Müşteriler', description: 'Buyers, their delivery warehouses and the buyer approval queue.' },
+  { name: 'Sepetler', description: "A buyer's basket before it becomes an order." },
+  { name: 'Siparişler', description: 'Orders and their items: placing, search, review and the steps.' },
+  { name: 'Depo ve yükleme', description: 'The warehouse steps and loading order items onto shipments.' },
+  {
+    name: 'Sevkiyatlar',
+    description: 'Shipments, their steps, the weighbridge, contents and dispatch notes.',
+  },
+  {
+    name: 'Araçlar ve sürücüler',
+    description: 'Order vehicles and drivers, and vehicle planning on orders.',
+  },
+  { name: 'Müşteri finans', description: "A buyer's account: summary, transactions, payments, statement." },
+  { name: 'Süt toplama', description: 'Milk vehicles, their drivers and the daily milk deliveries.' },
+] as const;
+export type ApiTag = (typeof API_TAGS)[number]['name'];
+
+const API_PREFIX = '/api/';
+
+/**
+ * The OpenAPI document served at `/api/docs/json` and written to `docs/openapi.json`: only `/api`
+ * operations, public ones without the auth-token requirement, schemas shared by `$ref`.
+ */
+export const API_DOCUMENT: SwaggerOptions = {
+  openapi: {
+    openapi: '3.0.3',
+    info: {
+      title: `${PRODUCT.name} API`,
+      version: PRODUCT.version,
+      description:
+        'Every answer is an envelope: `{ success: true, data }`, or `{ success: false, error: { message, code, field? } }` ' +
+        'with the HTTP status of its code. Messages are Turkish, for the user. Money is in Turkish lira as a JSON ' +
+        'number with two decimals; pieces and boxes are integers; `date` strings are Istanbul days (YYYY-MM-DD), ' +
+        '`date-time` strings ISO 8601 with offset.',
+      license: { name: 'Proprietary', url: 'https://example.invalid/license' },
+    },
+    servers: [{ url: '/api' }],
+    tags: [...API_TAGS],
+    components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'auth-token' } } },
+    security: [{ authToken: [] }],
+  },
+  hideUntagged: false,
+  transform: (document) => {
+    const transformed = jsonSchemaTransform(document);
+    if (!document.url.startsWith(API_PREFIX)) return { ...transformed, schema: { hide: true } };
+    const access = (document.route?.config as { access?: unknown } | undefined)?.access;
+    if (access === 'PUBLIC') transformed.schema = { ...transformed.schema, security: [] };
+    return transformed;
+  },
+  transformObject: jsonSchemaTransformObject,
+};
