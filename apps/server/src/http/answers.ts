@@ -30,7 +30,9 @@ type Answers = Record<
  * schema, 413/415 for a body, 500, 503) are added by `declareCommonAnswers` when the route registers.
  */
 export function answers<T extends z.ZodType>(data: T, ...errors: ErrorStatus[]) {
-  const declared: { 200: ReturnType<typeof envelopeOf<T>> } & Answers = { 200: envelopeOf(data) };
+  const declared: { 200: ReturnType<typeof envelopeOf<T>> } & Answers = {
+    200: envelopeOf(data).describe('Done: the answer is in `data`.'),
+  };
   for (const status of errors) declared[status] = errorAnswer(status);
   return declared;
 }

@@ -1,6 +1,8 @@
+import { Health, HealthDown, Liveness, SystemInfo } from '@mandira/contract/system';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { answers, ERROR_ANSWERS } from '../../http/answers.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from '../../http/database-unavailable.ts';
 import { ok } from '../../http/envelope.ts';
 import { PRODUCT } from '../../product.ts';
@@ -24,11 +26,22 @@ async function databaseAnswers(database: Pick<Database, 'ping'>): Promise<boolea
   }
 }
 
-export function systemRoutes(config: Pick<Config, 'mapTileUrl'>, database: Pick<Database, 'ping'>) {
+export function systemRoutes(settings: Pick<Config, 'mapTileUrl'>, database: Pick<Database, 'ping'>) {
   return async (app: FastifyInstance) => {
-    const options = { schema: { tags: ['Sistem'] }, config: { access: 'PUBLIC' as const } };
-    app.get('/actuator/info', options, async () =>
-      ok({ name: PRODUCT.name, version: PRODUCT.version, mapTileUrl: config.mapTileUrl }),
+    const config = { access: 'PUBLIC' } as const;
+    const tags = ['Sistem'];
+    app.get(
+      '/actuator/info',
+      {
+        schema: {
+          tags,
+          summary: 'Portalın adı, sürümü ve harita katmanı',
+          operationId: 'getSystemInfo',
+          response: answers(SystemInfo),
+        },
+        config,
+      },
+      async () => ok({ name: PRODUCT.name, version: PRODUCT.version, mapTileUrl: settings.mapTileUrl }),
     );
     /**
      * Health and readiness ask the database (decision 50): DOWN is a 503 in the error envelope, with
@@ -45,9 +58,38 @@ export function systemRoutes(config: Pick<Config, 'mapTileUrl'>, database: Pick<
           data: { status: 'DOWN', database: 'DOWN' },
         });
     };
-    app.get('/actuator/health', options, health);
-    app.get('/actuator/health/readiness', options, health);
+    const healthSchema = (summary: string, operationId: string) => ({
+      tags,
+      summary,
+      operationId,
+      response: {
+        ...answers(Health),
+        503: { description: ERROR_ANSWERS[503], content: { 'application/json': { schema: HealthDown } } },
+      },
+    });
+    app.get(
+      '/actuator/health',
+      { schema: healthSchema('Sunucu ve veritabanı yanıt veriyor mu', 'getHealth'), config },
+      health,
+    );
+    app.get(
+      '/actuator/health/readiness',
+      { schema: healthSchema('Sunucu istek almaya hazır mı', 'getReadiness'), config },
+      health,
+    );
     // Liveness: the process answers; restarting it would not bring the database back.
-    app.get('/actuator/health/liveness', options, async () => ok({ status: 'UP' }));
+    app.get(
+      '/actuator/health/liveness',
+      {
+        schema: {
+          tags,
+          summary: 'Süreç yanıt veriyor mu',
+          operationId: 'getLiveness',
+          response: answers(Liveness),
+        },
+        config,
+      },
+      async () => ok({ status: 'UP' as const }),
+    );
   };
 }
