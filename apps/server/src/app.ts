@@ -45,9 +45,20 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { vehiclePlanningRoutes } from './modules/vehicle-planning/vehicle-planning.routes.ts';
 import { RenderPool } from './pdf/render-pool.ts';
 
-export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Hooks that watch every answer, added before the routes (the tests check answers against the document). */
+  watchAnswers?: (app: FastifyInstance) => void;
+};
 
-export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  watchAnswers,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -77,6 +88,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   });
   await app.register(swagger, API_DOCUMENT);
   declareCommonAnswers(app);
+  watchAnswers?.(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database);
