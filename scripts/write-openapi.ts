@@ -1,8 +1,8 @@
 // Writes the served OpenAPI document to docs/openapi.json, and the types of a client generated from it
 // (`npm run openapi`); a test fails when either differs from what the server serves.
 import { writeFile } from 'node:fs/promises';
-import { API_TYPES_FILE, renderApiTypes } from '../apps/server/test/api-client/render-types.ts';
 import { API_DOCUMENT_FILE, renderApiDocument } from '../apps/server/src/start/api-document.ts';
+import { API_TYPES_FILE, renderApiTypes } from '../apps/server/test/api-client/render-types.ts';
 
 const document = await renderApiDocument();
 await writeFile(API_DOCUMENT_FILE, document);
