@@ -78,11 +78,18 @@ export const LoadItemQuery = ActionViewQuery.extend({
  * `GET /orders/{o}/order-item/{i}/warehouse-stocks`: the load form's rows, one per stock warehouse, with
  * the pieces of the item's product its shelves hold (min over the bundle of on hand ÷ line quantity).
  */
-export const WarehouseStockFigure = z.object({
-  warehouse: z.string(),
-  warehouseLabel: z.string(),
-  pieces: z.number().int(),
-});
+export const WarehouseStockFigure = z
+  .object({
+    warehouse: z.string().describe("The stock warehouse's name, 'DEPO1': what the load body names."),
+    warehouseLabel: z.string().describe("Its name as the screens show it, 'Depo-1'."),
+    pieces: z
+      .number()
+      .int()
+      .describe(
+        "Pieces of the item's product (its bundle as ordered) the warehouse's stock lines hold now: the least, over the bundle, of on hand ÷ line quantity; 0 when it holds none.",
+      ),
+  })
+  .meta({ id: 'WarehouseStockFigure' });
 export type WarehouseStockFigure = z.infer<typeof WarehouseStockFigure>;
 
 /** `PUT /orders/{o}/order-item/{i}/loaded-to-truck/{shipmentId}`. */

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
-import { EnumDescription } from './products.ts';
-import {
-  SHIPMENT_ACTION_LABELS,
-  ShipmentAction,
-  type ShipmentContext,
-  ShipmentContextSchema,
-  ShipmentStatus,
-} from './shipment-machine.ts';
+import { SHIPMENT_ACTION_LABELS, ShipmentAction, ShipmentStatus } from './shipment-machine.ts';
 
-/** Shipments: create, edit, list, content, actions, cities (docs/domain/loading-and-shipments.md). */
+/**
+ * Shipments: create, edit, list, content, actions, cities (docs/domain/loading-and-shipments.md). The
+ * requests are here; the answers are in `shipment-answers.ts`, exported from here too.
+ */
 
 // ---------- requests ----------
 
@@ -143,131 +139,15 @@ export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
 
 // ---------- answers ----------
 
-/** One of the 81 provinces (`GET /shipments/cities`); plate code 1…81. */
-export const City = z.object({
-  plateCode: z.number().int(),
-  name: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
-});
-export type City = z.infer<typeof City>;
-
-export const STOP_KINDS = { FROM: 'Çıkış', INTERMEDIATE: 'Ara durak', TO: 'Varış' } as const;
-export type StopKind = keyof typeof STOP_KINDS;
-
-/** A stop of the route, in driving order; coordinates null when the warehouse has none. */
-export const RouteStop = z.object({
-  kind: z.enum(Object.keys(STOP_KINDS) as [StopKind, ...StopKind[]]),
-  warehouseId: z.number().int(),
-  title: z.string(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-});
-export type RouteStop = z.infer<typeof RouteStop>;
-
-export const Shipment = z.object({
-  id: z.number().int(),
-  shipmentCode: z.string(),
-  vehicleId: z.number().int(),
-  /** 'plate · brand model' */
-  vehicleDescription: z.string(),
-  vehiclePalletCapacity: z.number().int(),
-  driverId: z.number().int(),
-  driverFullName: z.string(),
-  fromWarehouseId: z.number().int(),
-  intermediateWarehouse1Id: z.number().int().nullable(),
-  intermediateWarehouse2Id: z.number().int().nullable(),
-  toWarehouseId: z.number().int(),
-  /** The stops in driving order: from, intermediates, to. */
-  stops: z.array(RouteStop),
-  /** The destination's province (nearest province centre to its coordinates), for the city filter. */
-  toCity: City.pick({ plateCode: true, name: true }).nullable(),
-  /** Whose warehouse the shipment goes to: the buyer's title and code beside the branch (decision 102). */
-  destination: z.object({
-    buyerId: z.number().int(),
-    buyerTitle: z.string(),
-    buyerCode: z.string(),
-    code: z.string(),
-    title: z.string(),
-  }),
-  /** Pieces loaded over all load records. */
-  totalItemCount: z.number().int(),
-  loadCount: z.number().int(),
-  expectedWeightInTons: z.number().nullable(),
-  loadedWeightInTons: z.number().nullable(),
-  /** Set while the weighed load is outside tolerance or above capacity: what is wrong and what to do. */
-  weightWarning: z.string().nullable(),
-  /** Metres (shown in km with 2 decimals); null when a stop has no coordinates. */
-  routeDistance: z.number().nullable(),
-  /** Seconds (shown in minutes); null when a stop has no coordinates. */
-  duration: z.number().nullable(),
-  /** True when the figures are the server's estimate (great-circle × 1.3 at 60 km/h), not a router's. */
-  routeIsEstimate: z.boolean(),
-  /**
-   * The routing service's road geometry as [latitude, longitude] points; null for an estimate. Only in
-   * the answers about one shipment (its content, a write): the lists leave it out.
-   */
-  routeGeometry: z
-    .array(z.tuple([z.number(), z.number()]))
-    .nullable()
-    .optional(),
-  status: ShipmentStatus,
-  statusDetail: EnumDescription,
-  /** The guards' facts, for `shipmentMachine.actionsFrom(status, actionContext)`. */
-  actionContext: ShipmentContextSchema,
-  /** The actions allowed now, in table order, with their labels. */
-  availableActions: z.array(EnumDescription),
-  description: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Shipment = z.infer<typeof Shipment>;
-export const ShipmentList = z.array(Shipment);
-
-/** A paged `GET /shipments`; unpaged answers are plain arrays. */
-export const ShipmentPage = z.object({
-  shipments: z.array(Shipment),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type ShipmentPage = z.infer<typeof ShipmentPage>;
-
-export function shipmentContextOf(shipment: Pick<Shipment, 'actionContext'>): ShipmentContext {
-  return shipment.actionContext;
-}
-
-/** `GET /shipments/{id}/content`: one line per order item loaded on the shipment. */
-export const ShipmentContentLine = z.object({
-  orderId: z.number().int(),
-  orderNumber: z.number().int(),
-  orderItemId: z.number().int(),
-  buyer: z.object({ id: z.number().int(), title: z.string(), code: z.string() }),
-  productName: z.string(),
-  stockCode: z.string().nullable(),
-  barcode: z.string().nullable(),
-  quantityInBox: z.number().int(),
-  /** Pieces of the item loaded on this shipment. */
-  pieces: z.number().int(),
-  /** Whole boxes of those pieces. */
-  boxes: z.number().int(),
-  /** Per stock warehouse: 'DEPO1' and its label, pieces. */
-  warehouseLoads: z.array(
-    z.object({
-      warehouseId: z.number().int(),
-      warehouse: z.string(),
-      /** Its name as the screens show it, 'Depo-1'. */
-      warehouseLabel: z.string(),
-      quantity: z.number().int(),
-    }),
-  ),
-  itemStatusDetail: EnumDescription,
-});
-export type ShipmentContentLine = z.infer<typeof ShipmentContentLine>;
-
-export const ShipmentContent = z.object({
-  shipment: Shipment,
-  lines: z.array(ShipmentContentLine),
-});
-export type ShipmentContent = z.infer<typeof ShipmentContent>;
+export {
+  City,
+  RouteStop,
+  Shipment,
+  ShipmentContent,
+  ShipmentContentLine,
+  ShipmentList,
+  ShipmentPage,
+  STOP_KINDS,
+  type StopKind,
+  shipmentContextOf,
+} from './shipment-answers.ts';

@@ -3,11 +3,14 @@ import {
   LoadItemBody,
   LoadItemQuery,
   ShipmentLoadBody,
+  WarehouseStockFigure,
 } from '@mandira/contract/loading';
-import { ActionViewQuery, OrderItemParams } from '@mandira/contract/orders';
+import { ActionViewQuery, OrderItemParams, OrderList } from '@mandira/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { answers, type ErrorStatus } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { actOnItem } from '../orders/order-item-engine.ts';
@@ -33,28 +36,66 @@ export function loadingRoutes({ db }: { db: Db }) {
     const warehouse = { access: 'WAREHOUSE_OPERATIONS' } as const;
     const acceptance = { access: 'SHIPMENT_LOAD_ACCEPTANCE' } as const;
     const item = '/orders/:orderId/order-item/:itemId';
-    const itemSchema = { tags, params: OrderItemParams, querystring: ActionViewQuery };
+    /** Every call here answers `[the changed order]`: an array of one order, as every item call does. */
+    const changedOrder = (...errors: ErrorStatus[]) => answers(OrderList, ...errors);
+    const description =
+      'Answers `[the changed order]`, an array of one order, as every order-item call does.';
+    const itemSchema = (summary: string, operationId: string) => ({
+      tags,
+      summary,
+      operationId,
+      description,
+      params: OrderItemParams,
+      querystring: ActionViewQuery,
+      response: changedOrder(404, 409),
+    });
 
-    for (const [path, action] of [
-      ['prepare', 'PREPARING'],
-      ['ready-for-loading', 'PREPARED_WAITING_FOR_LOADING'],
+    for (const [path, action, summary, operationId] of [
+      ['prepare', 'PREPARING', 'Sipariş kalemini hazırlamaya başlar', 'startOrderItemPreparation'],
+      [
+        'ready-for-loading',
+        'PREPARED_WAITING_FOR_LOADING',
+        'Sipariş kalemini yüklemeye hazır olarak bildirir',
+        'markOrderItemReadyForLoading',
+      ],
     ] as const) {
-      app.put(`${item}/${path}`, { schema: itemSchema, config: warehouse }, async (req) =>
-        changeThenList(async (tx) => {
-          await actOnItem(tx, actorOf(req), { ...req.params, action });
-          return req.params.orderId;
-        }),
+      app.put(
+        `${item}/${path}`,
+        { schema: itemSchema(summary, operationId), config: warehouse },
+        async (req) =>
+          changeThenList(async (tx) => {
+            await actOnItem(tx, actorOf(req), { ...req.params, action });
+            return req.params.orderId;
+          }),
       );
     }
     app.get(
       `${item}/warehouse-stocks`,
-      { schema: { tags, params: OrderItemParams }, config: warehouse },
+      {
+        schema: {
+          tags,
+          summary: 'Sipariş kaleminin her stok deposundan yüklenebilecek adedini listeler',
+          operationId: 'listOrderItemWarehouseStocks',
+          params: OrderItemParams,
+          response: answers(z.array(WarehouseStockFigure), 404),
+        },
+        config: warehouse,
+      },
       async (req) => ok(await itemWarehouseStocks(db, req.params)),
     );
     app.put(
       `${item}/load`,
       {
-        schema: { tags, params: OrderItemParams, querystring: LoadItemQuery, body: LoadItemBody },
+        schema: {
+          tags,
+          summary: 'Sipariş kalemini stok depolarından sevkiyata yükler',
+          operationId: 'loadOrderItemOntoShipment',
+          description,
+          params: OrderItemParams,
+          querystring: LoadItemQuery,
+          body: LoadItemBody,
+          response: changedOrder(404, 409, 422),
+        },
         config: warehouse,
       },
       async (req) =>
@@ -63,33 +104,74 @@ export function loadingRoutes({ db }: { db: Db }) {
           return req.params.orderId;
         }),
     );
-    app.put(`${item}/loaded-to-truck`, { schema: itemSchema, config: warehouse }, async (req) =>
-      changeThenList(async (tx) => {
-        await finishLoading(tx, actorOf(req), req.params);
-        return req.params.orderId;
-      }),
-    );
     app.put(
-      `${item}/loaded-to-truck/:shipmentId`,
-      { schema: { tags, params: LoadedToTruckParams, querystring: ActionViewQuery }, config: warehouse },
+      `${item}/loaded-to-truck`,
+      {
+        schema: itemSchema('Sipariş kaleminin yüklemesini bitirir', 'finishOrderItemLoading'),
+        config: warehouse,
+      },
       async (req) =>
         changeThenList(async (tx) => {
           await finishLoading(tx, actorOf(req), req.params);
           return req.params.orderId;
         }),
     );
-    app.put(`${item}/accept-load-status`, { schema: itemSchema, config: acceptance }, async (req) =>
-      changeThenList((tx) => acceptLoad(tx, actorOf(req), req.params)),
+    app.put(
+      `${item}/loaded-to-truck/:shipmentId`,
+      {
+        schema: {
+          ...itemSchema(
+            'Sipariş kaleminin bir sevkiyattaki yüklemesini bitirir',
+            'finishOrderItemLoadingOnShipment',
+          ),
+          params: LoadedToTruckParams,
+        },
+        config: warehouse,
+      },
+      async (req) =>
+        changeThenList(async (tx) => {
+          await finishLoading(tx, actorOf(req), req.params);
+          return req.params.orderId;
+        }),
     );
-    app.put(`${item}/reject-load-status`, { schema: itemSchema, config: acceptance }, async (req) =>
-      changeThenList(async (tx) => {
-        await rejectLoad(tx, actorOf(req), req.params);
-        return req.params.orderId;
-      }),
+    app.put(
+      `${item}/accept-load-status`,
+      {
+        schema: itemSchema('Sipariş kaleminin yüklemesini kabul eder', 'acceptOrderItemLoad'),
+        config: acceptance,
+      },
+      async (req) => changeThenList((tx) => acceptLoad(tx, actorOf(req), req.params)),
+    );
+    app.put(
+      `${item}/reject-load-status`,
+      {
+        schema: {
+          ...itemSchema('Sipariş kalemini yüklenmedi olarak bildirir', 'rejectOrderItemLoad'),
+          // Its loads go back to the stock lines they came from, which may not take that many.
+          response: changedOrder(404, 409, 422),
+        },
+        config: acceptance,
+      },
+      async (req) =>
+        changeThenList(async (tx) => {
+          await rejectLoad(tx, actorOf(req), req.params);
+          return req.params.orderId;
+        }),
     );
     app.put(
       '/shipments/load',
-      { schema: { tags, body: ShipmentLoadBody, querystring: ActionViewQuery }, config: acceptance },
+      {
+        schema: {
+          tags,
+          summary: 'Bir sevkiyattaki sipariş kaleminin yüklemesini kabul eder',
+          operationId: 'acceptShipmentItemLoad',
+          description,
+          body: ShipmentLoadBody,
+          querystring: ActionViewQuery,
+          response: changedOrder(404, 409),
+        },
+        config: acceptance,
+      },
       async (req) =>
         changeThenList((tx) =>
           acceptLoad(tx, actorOf(req), {

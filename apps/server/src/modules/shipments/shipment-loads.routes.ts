@@ -1,9 +1,10 @@
 import { AcceptShipmentLoadsBody } from '@mandira/contract/loading';
-import { ShipmentIdParams } from '@mandira/contract/shipments';
+import { ShipmentContent, ShipmentIdParams } from '@mandira/contract/shipments';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { answers, fileAnswers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
@@ -34,7 +35,19 @@ export function shipmentLoadRoutes({
 
     app.put(
       '/shipments/:id/accept-loads',
-      { schema: { tags, params: ShipmentIdParams, body: AcceptShipmentLoadsBody }, config: acceptance },
+      {
+        schema: {
+          tags,
+          summary: 'Sevkiyattaki kalemlerin yüklemelerini topluca kabul eder',
+          operationId: 'acceptAllShipmentLoads',
+          description:
+            "All or nothing: one item refused refuses them all, naming it. Answers the shipment's content.",
+          params: ShipmentIdParams,
+          body: AcceptShipmentLoadsBody,
+          response: answers(ShipmentContent, 404, 409),
+        },
+        config: acceptance,
+      },
       async (req) =>
         db.transaction(async (tx) => {
           await acceptShipmentLoads(tx, actorOf(req), { shipmentId: req.params.id, ...req.body });
@@ -44,7 +57,17 @@ export function shipmentLoadRoutes({
     app.get(
       '/shipments/:id/dispatch-note.pdf',
       {
-        schema: { tags, params: ShipmentIdParams },
+        schema: {
+          tags,
+          summary: 'Sevkiyatın sevk irsaliyesini PDF olarak verir',
+          operationId: 'getShipmentDispatchNote',
+          params: ShipmentIdParams,
+          response: fileAnswers(
+            'application/pdf',
+            'The dispatch note (sevk irsaliyesi) of the shipment, as an attachment.',
+            404,
+          ),
+        },
         config: { access: ['SHIPMENT_MANAGEMENT', 'SHIPMENT_LOAD_ACCEPTANCE'] },
       },
       async (req, reply) => {
