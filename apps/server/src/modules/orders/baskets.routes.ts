@@ -8,7 +8,7 @@ import {
   BuyerOfBasketBody,
   SetBasketLineBody,
 } from '@mandira/contract/baskets';
-import { ApplyToOrderBody, Order, OrderColor } from '@mandira/contract/orders';
+import { ApplyToOrderBody, Order } from '@mandira/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,17 +25,6 @@ import {
   setBasketLine,
 } from './basket.service.ts';
 import { applyBasketToOrder } from './place-order.service.ts';
-
-/**
- * The placed order, as `Order` with one local workaround: the document writes a nullable enum without
- * null among its values, so a validator would refuse an order without a colour. Declared as enum-or-null
- * here until `Order.colorGroup` (or the document transform) says null itself; then answer `Order`.
- */
-const PlacedOrder = Order.extend({
-  colorGroup: OrderColor.nullable()
-    .describe('The colour label, or null.')
-    .meta({ enum: [...OrderColor.options, null] }),
-});
 
 /** Baskets are filled on the order-taking screen and turned into orders on the baskets screen. */
 export function basketRoutes({ db }: { db: Db }) {
@@ -141,7 +130,7 @@ export function basketRoutes({ db }: { db: Db }) {
             'stock no longer gives the lines, 422 for an empty basket, a branch of another buyer or a bound.',
           operationId: 'placeBasketOrder',
           body: ApplyToOrderBody,
-          response: answers(PlacedOrder, 404, 409, 422),
+          response: answers(Order, 404, 409, 422),
         },
         config,
       },
