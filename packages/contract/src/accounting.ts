@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import {
+  AccountingSummary,
+  AccountingTransaction,
+  AccountStatement,
+  PayOrderResult,
+  STATEMENT_LINE_KINDS,
+  StatementLine,
+  type StatementLineKind,
+  TransactionList,
+  TransactionPage,
+} from './accounting-answers.ts';
+import {
   atMostDecimals,
   day,
   emptyAsMissing,
@@ -9,7 +20,6 @@ import {
   optionalParam,
   text,
 } from './fields.ts';
-import { EnumDescription } from './products.ts';
 
 /**
  * Buyer accounting (docs/domain/money.md): an append-only ledger per buyer. Placing
@@ -149,124 +159,15 @@ export const PayOrderBody = z
   });
 export type PayOrderBody = z.input<typeof PayOrderBody>;
 
-// ---------- answers ----------
-
-/** The account summary (docs/domain/money.md); every figure in lira with two decimals, summed in SQL. */
-export const AccountingSummary = z.object({
-  buyerId: z.number().int(),
-  /** Orders not canceled. */
-  totalOrderCount: z.number().int(),
-  /** Σ dealt totals of the orders not canceled (docs/domain/money.md, "Order totals"). */
-  totalAmountOfOrders: z.number(),
-  totalAmountOfOrderPayments: z.number(),
-  totalAmountOfProductRefunds: z.number(),
-  /** The balance: orders − payments − refunds; below 0 the buyer is in credit. */
-  remainingAmountToPurchase: z.number(),
-});
-export type AccountingSummary = z.infer<typeof AccountingSummary>;
-
-export const AccountingTransaction = z.object({
-  id: z.number().int(),
-  buyerId: z.number().int(),
-  /** ISO-8601 with Istanbul's offset. */
-  createdAt: z.string(),
-  orderId: z.number().int(),
-  relatedOrderNumber: z.number().int(),
-  reasonDetail: EnumDescription,
-  /** Null on NEW_ORDER rows. */
-  payTypeDetail: EnumDescription.nullable(),
-  logoInvoiceId: z.string().nullable(),
-  amount: z.number(),
-  /** Who wrote it ('Ad Soyad'), null for the system. */
-  createdByName: z.string().nullable(),
-  /**
-   * On NEW_ORDER rows, what is still open on the order now (dealt total − payments − refunds, never
-   * below 0; 0 for a canceled order): the pay modal's prefill. Null on other rows.
-   */
-  openAmount: z.number().nullable(),
-  /**
-   * On NEW_ORDER rows (null on others), decision 105: what the account charges for the order now (its
-   * dealt total, 0 once canceled), and what was paid or refunded on it; billed − paid is `openAmount`.
-   * `amount` on those rows is the total at placing: what was ordered.
-   */
-  billedAmount: z.number().nullable(),
-  paidAmount: z.number().nullable(),
-  /** The order's status now, so a screen can tell a canceled order's row. */
-  orderStatusDescription: EnumDescription,
-});
-export type AccountingTransaction = z.infer<typeof AccountingTransaction>;
-
-export const TransactionList = z.array(AccountingTransaction);
-
-/** A paged answer; unpaged answers are plain arrays. */
-export const TransactionPage = z.object({
-  transactions: z.array(AccountingTransaction),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type TransactionPage = z.infer<typeof TransactionPage>;
-
-/** `POST /accounting/pay-order` answers the transaction written and the buyer's summary after it. */
-export const PayOrderResult = z.object({
-  transaction: AccountingTransaction,
-  summary: AccountingSummary,
-});
-export type PayOrderResult = z.infer<typeof PayOrderResult>;
-
-export const STATEMENT_LINE_KINDS = {
-  TRANSACTION: 'Hesap hareketi',
-  /** The change of an order's dealt total from its total at placing (decision 78). */
-  ORDER_ADJUSTMENT: 'Sipariş tutarı düzeltmesi',
-} as const;
-export type StatementLineKind = keyof typeof STATEMENT_LINE_KINDS;
-
-/**
- * One line of an account statement: a transaction, or an order's adjustment. `debit` raises what the
- * buyer owes (an order, an upward adjustment), `credit` lowers it; `balance` is the running balance
- * after the line.
- */
-export const StatementLine = z.object({
-  kind: z.enum(Object.keys(STATEMENT_LINE_KINDS) as [StatementLineKind, ...StatementLineKind[]]),
-  /** The transaction's id; null on an adjustment. */
-  transactionId: z.number().int().nullable(),
-  /** ISO-8601 with Istanbul's offset. */
-  date: z.string(),
-  orderId: z.number().int(),
-  relatedOrderNumber: z.number().int(),
-  /** The reason of a transaction; { ORDER_ADJUSTMENT, 'Sipariş tutarı düzeltmesi' } on an adjustment. */
-  reasonDetail: EnumDescription,
-  payTypeDetail: EnumDescription.nullable(),
-  logoInvoiceId: z.string().nullable(),
-  /** In Turkish, e.g. 'Sipariş #12' or 'Sipariş #12 onaylanan/yüklenen tutara göre'. */
-  description: z.string(),
-  debit: z.number(),
-  credit: z.number(),
-  balance: z.number(),
-});
-export type StatementLine = z.infer<typeof StatementLine>;
-
-export const AccountStatement = z.object({
-  buyer: z.object({ id: z.number().int(), code: z.string(), title: z.string() }),
-  /** The range asked for; `from` null = since the first transaction, `to` defaults to today. */
-  from: z.string().nullable(),
-  to: z.string(),
-  /** The balance before `from`. */
-  openingBalance: z.number(),
-  lines: z.array(StatementLine),
-  totalDebit: z.number(),
-  totalCredit: z.number(),
-  /** opening + debit − credit; over the whole history it equals the summary's balance. */
-  closingBalance: z.number(),
-  /** Only on a paged statement: which page `lines` is, and the lines of the whole range. */
-  paging: z
-    .object({
-      page: z.number().int(),
-      size: z.number().int(),
-      count: z.number().int(),
-      totalPages: z.number().int(),
-    })
-    .optional(),
-});
-export type AccountStatement = z.infer<typeof AccountStatement>;
+// The answers live in accounting-answers.ts; every accounting schema is read from here.
+export {
+  AccountingSummary,
+  AccountingTransaction,
+  AccountStatement,
+  PayOrderResult,
+  STATEMENT_LINE_KINDS,
+  StatementLine,
+  type StatementLineKind,
+  TransactionList,
+  TransactionPage,
+};

@@ -48,27 +48,50 @@ export const BasketProduct = ProductStock.pick({
   quantityInsideBox: true,
   price: true,
   discount: true,
-});
+})
+  .describe(
+    "The sellable product at today's catalogue price: `price` and `discount` in Turkish lira per piece " +
+      '(two decimals), `quantityInsideBox` pieces per box.',
+  )
+  .meta({ id: 'BasketProduct' });
 
-export const BasketItem = z.object({
-  id: z.number().int(),
-  productId: z.number().int(),
-  product: BasketProduct,
-  boxQuantity: z.number().int(),
-  /** Pieces: boxes × pieces per box. */
-  quantity: z.number().int(),
-  /** pieces × (price − discount) at today's catalogue price. */
-  totalPrice: z.number(),
-});
+export const BasketItem = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .describe(
+        'The basket LINE id (the `itemId` of `POST /admin/baskets/{itemId}/delete`), not the product id.',
+      ),
+    productId: z.number().int().describe('The sellable product id.'),
+    product: BasketProduct,
+    boxQuantity: z.number().int().describe('Boxes.'),
+    /** Pieces: boxes × pieces per box. */
+    quantity: z.number().int().describe('Pieces: boxes × pieces per box.'),
+    /** pieces × (price − discount) at today's catalogue price. */
+    totalPrice: z
+      .number()
+      .describe("Turkish lira, two decimals: pieces × (price − discount, never below 0) at today's price."),
+  })
+  .meta({ id: 'BasketItem' });
 export type BasketItem = z.infer<typeof BasketItem>;
 
-export const Basket = z.object({
-  id: z.number().int(),
-  buyerId: z.number().int(),
-  buyer: z.object({ id: z.number().int(), title: z.string(), name: z.string(), code: z.string() }),
-  basketItems: z.array(BasketItem),
-  totalPrice: z.number(),
-});
+export const Basket = z
+  .object({
+    id: z.number().int().describe("The basket's id (one basket per buyer)."),
+    buyerId: z.number().int(),
+    buyer: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      name: z.string().describe("Name and surname, 'Ad Soyad'; '' when neither is known."),
+      code: z.string(),
+    }),
+    basketItems: z
+      .array(BasketItem)
+      .describe('The lines in the order they were added; empty once emptied or placed.'),
+    totalPrice: z.number().describe("Turkish lira, two decimals: the lines' totals summed."),
+  })
+  .meta({ id: 'Basket' });
 export type Basket = z.infer<typeof Basket>;
 
 /** `GET /admin/baskets`: every buyer's basket that holds a line. */
@@ -89,5 +112,11 @@ export const BasketListQuery = z.object({
 });
 export type BasketListQuery = z.input<typeof BasketListQuery>;
 
-export const BasketPage = z.object({ baskets: z.array(Basket), ...PageFigures });
+export const BasketPage = z
+  .object({
+    baskets: z.array(Basket).describe('This page of the filled baskets, by buyer title.'),
+    ...PageFigures,
+    totalPages: PageFigures.totalPages.describe('At least 1, also when no basket matches.'),
+  })
+  .meta({ id: 'BasketPage' });
 export type BasketPage = z.infer<typeof BasketPage>;

@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  Buyer,
+  BuyerChange,
+  BuyerSyncResult,
+  BuyerWarehouse,
+  PendingBuyer,
+  PendingBuyerPage,
+} from './buyer-answers.ts';
 import { BUYER_LABELS } from './field-labels.ts';
 import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { isValidTckn } from './tckn.ts';
@@ -56,6 +64,9 @@ export const buyerFields = {
   addressSecondary: optionalText(500),
 };
 
+// The answers live in buyer-answers.ts; every buyer schema is read from here.
+export { Buyer, BuyerChange, BuyerSyncResult, BuyerWarehouse, PendingBuyer, PendingBuyerPage };
+
 const recordId = idOf('Geçerli bir kayıt numarası giriniz.');
 
 export const BuyerIdParams = z.object({ id: recordId });
@@ -65,23 +76,6 @@ export const CreateBuyerBody = z.object(buyerFields);
 export type CreateBuyerBody = z.input<typeof CreateBuyerBody>;
 export const UpdateBuyerBody = z.object({ id: recordId, ...buyerFields });
 export type UpdateBuyerBody = z.input<typeof UpdateBuyerBody>;
-
-export const Buyer = z.object({
-  id: z.number().int(),
-  code: text(),
-  title: text(),
-  name: text(),
-  surname: text(),
-  email: text(),
-  phone1: text(),
-  phone2: text(),
-  tckn: text().nullable(),
-  vkn: text().nullable(),
-  taxOffice: text(),
-  addressMain: text(),
-  addressSecondary: text(),
-});
-export type Buyer = z.infer<typeof Buyer>;
 
 /** Labels of the buyer fields, for the old → new list of a changed record. */
 export const BUYER_FIELD_LABELS = BUYER_LABELS;
@@ -93,49 +87,6 @@ export function taxNumberOf(buyer: Pick<Buyer, 'vkn' | 'tckn'>): string {
 }
 
 // ---------- sync and approval ----------
-
-/** Counts of one ERP buyer sync run. */
-export const BuyerSyncResult = z.object({
-  received: z.number().int(),
-  newBuyers: z.number().int(),
-  changedBuyers: z.number().int(),
-  unchangedBuyers: z.number().int(),
-});
-export type BuyerSyncResult = z.infer<typeof BuyerSyncResult>;
-
-export const BuyerChange = z.object({
-  field: text(),
-  label: text(),
-  oldValue: text().nullable(),
-  newValue: text().nullable(),
-});
-export type BuyerChange = z.infer<typeof BuyerChange>;
-
-/**
- * A buyer record from the ERP waiting for approval (docs/domain/erp-sync.md). What the ERP did not
- * send is null. `isNew`, `buyerId` and `changes` are worked out against the current buyer when read.
- */
-export const PendingBuyer = z.object({
-  id: z.number().int(),
-  isNew: z.boolean(),
-  /** The buyer this record would update (isNew false). */
-  buyerId: z.number().int().nullable(),
-  code: text(),
-  title: text(),
-  name: text().nullable(),
-  surname: text().nullable(),
-  email: text().nullable(),
-  phone1: text().nullable(),
-  phone2: text().nullable(),
-  tckn: text().nullable(),
-  vkn: text().nullable(),
-  taxOffice: text().nullable(),
-  addressMain: text().nullable(),
-  addressSecondary: text().nullable(),
-  changes: z.array(BuyerChange),
-  receivedAt: text(),
-});
-export type PendingBuyer = z.infer<typeof PendingBuyer>;
 
 const QUERY_BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
@@ -159,15 +110,6 @@ export const PendingBuyerQuery = z.object({
   ),
 });
 export type PendingBuyerQuery = z.input<typeof PendingBuyerQuery>;
-
-export const PendingBuyerPage = z.object({
-  totalPages: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  buyers: z.array(PendingBuyer),
-});
-export type PendingBuyerPage = z.infer<typeof PendingBuyerPage>;
 
 /**
  * The approval form: title, code and name required; the other fields optional. `id`
@@ -233,20 +175,6 @@ export const UpdateBuyerWarehouseBody = z
   .object({ id: recordId, ...warehouseFields })
   .superRefine(bothOrNeither);
 export type UpdateBuyerWarehouseBody = z.input<typeof UpdateBuyerWarehouseBody>;
-
-export const BuyerWarehouse = z.object({
-  id: z.number().int(),
-  buyerId: z.number().int(),
-  buyerTitle: text(),
-  code: text(),
-  title: text(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  /** The buyer's code, and the province nearest the coordinates (null without them): pickers show both. */
-  buyerCode: text(),
-  city: z.string().nullable(),
-});
-export type BuyerWarehouse = z.infer<typeof BuyerWarehouse>;
 
 export const BuyerWarehouseQuery = z.object({
   buyerId: optionalParam(idOf('Geçerli bir müşteri numarası giriniz.')),

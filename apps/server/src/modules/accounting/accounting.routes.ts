@@ -1,14 +1,21 @@
 import {
+  AccountingSummary,
   AccountingSummaryQuery,
+  AccountStatement,
   PayOrderBody,
+  PayOrderResult,
   StatementQuery,
   TRANSACTIONS_DEFAULT_DAYS,
+  TransactionList,
+  TransactionPage,
   TransactionsQuery,
 } from '@mandira/contract/accounting';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { answers, fileAnswers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { withDefaultRange } from '../../http/default-range.ts';
 import { ok } from '../../http/envelope.ts';
@@ -39,26 +46,85 @@ export function accountingRoutes({
 
     app.get(
       '/accounting/summary',
-      { schema: { tags, querystring: AccountingSummaryQuery }, config: reading },
+      {
+        schema: {
+          tags,
+          summary: 'Müşterinin hesap özetini verir',
+          operationId: 'getAccountingSummary',
+          querystring: AccountingSummaryQuery,
+          response: answers(AccountingSummary, 404),
+        },
+        config: reading,
+      },
       async (req) => ok(await buyerSummary(db, req.query.buyerId)),
     );
     app.get(
       '/accounting/transactions',
-      { schema: { tags, querystring: TransactionsQuery }, config: reading },
+      {
+        schema: {
+          tags,
+          summary: 'Müşterinin hesap hareketlerini listeler',
+          description:
+            'Newest first. With `page` or `size`: one page of the range (every day when no range is given). ' +
+            `Without both: an array of the range; a missing \`from\` is ${TRANSACTIONS_DEFAULT_DAYS} days ` +
+            'before `to` (today when not given), and the `X-Default-Range` header names the days chosen ' +
+            "('YYYY-MM-DD..YYYY-MM-DD').",
+          operationId: 'listAccountingTransactions',
+          querystring: TransactionsQuery,
+          response: answers(z.union([TransactionList, TransactionPage]), 404),
+        },
+        config: reading,
+      },
       async (req, reply) =>
         ok(await listTransactions(db, withDefaultRange(reply, req.query, TRANSACTIONS_DEFAULT_DAYS))),
     );
-    app.post('/accounting/pay-order', { schema: { tags, body: PayOrderBody }, config: access }, async (req) =>
-      ok(await db.transaction((tx) => payOrder(tx, actorOf(req), req.body))),
+    app.post(
+      '/accounting/pay-order',
+      {
+        schema: {
+          tags,
+          summary: 'Siparişe ödeme veya iade kaydeder',
+          description:
+            'Appends an ORDER_PAYMENT or PRODUCT_REFUND transaction to the order. 422 when the order is ' +
+            'canceled or the amount is more than is open on it.',
+          operationId: 'recordAccountingOrderPayment',
+          body: PayOrderBody,
+          response: answers(PayOrderResult, 404, 422),
+        },
+        config: access,
+      },
+      async (req) => ok(await db.transaction((tx) => payOrder(tx, actorOf(req), req.body))),
     );
     app.get(
       '/accounting/statement',
-      { schema: { tags, querystring: StatementQuery }, config: reading },
+      {
+        schema: {
+          tags,
+          summary: 'Müşterinin hesap ekstresini verir',
+          description:
+            'The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, ' +
+            'the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which.',
+          operationId: 'getAccountStatement',
+          querystring: StatementQuery,
+          response: answers(AccountStatement, 404),
+        },
+        config: reading,
+      },
       async (req) => ok(await accountStatement(db, req.query)),
     );
     app.get(
       '/accounting/statement.pdf',
-      { schema: { tags, querystring: StatementQuery }, config: reading },
+      {
+        schema: {
+          tags,
+          summary: 'Müşterinin hesap ekstresini PDF olarak indirir',
+          description: 'The whole statement of the range (`page` and `size` are ignored), as a download.',
+          operationId: 'downloadAccountStatementPdf',
+          querystring: StatementQuery,
+          response: fileAnswers('application/pdf', 'The account statement, a PDF file to download.', 404),
+        },
+        config: reading,
+      },
       async (req, reply) => {
         const { page: _page, size: _size, ...whole } = req.query;
         const statement = await accountStatement(db, whole);

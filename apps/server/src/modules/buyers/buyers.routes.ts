@@ -1,17 +1,24 @@
 import {
   ApproveBuyerBody,
+  Buyer,
   BuyerIdParams,
+  BuyerSyncResult,
+  BuyerWarehouse,
   BuyerWarehouseQuery,
   CreateBuyerBody,
   CreateBuyerWarehouseBody,
+  PendingBuyer,
+  PendingBuyerPage,
   PendingBuyerQuery,
   UpdateBuyerBody,
   UpdateBuyerWarehouseBody,
 } from '@mandira/contract/buyers';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { answers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { countBuyers, createBuyer, listBuyers, updateBuyer } from './buyer.service.ts';
@@ -53,65 +60,198 @@ export function buyerRoutes({ db, config }: { db: Db; config: Config }) {
 
     const tags = ['Müşteriler'];
     const manage = { access: 'BUYER_MANAGEMENT' } as const;
-    app.get('/buyers', { schema: { tags }, ...readBuyers }, async () => ok(await listBuyers(db)));
-    app.post('/buyers', { schema: { tags, body: CreateBuyerBody }, config: manage }, async (req) =>
-      ok(await db.transaction((tx) => createBuyer(tx, actorOf(req), req.body))),
+    app.get(
+      '/buyers',
+      {
+        schema: {
+          tags,
+          summary: 'Müşterileri listeler',
+          description: 'Every buyer, by title.',
+          operationId: 'listBuyers',
+          response: answers(z.array(Buyer)),
+        },
+        ...readBuyers,
+      },
+      async () => ok(await listBuyers(db)),
     );
-    app.put('/buyers', { schema: { tags, body: UpdateBuyerBody }, config: manage }, async (req) =>
-      ok(await db.transaction((tx) => updateBuyer(tx, actorOf(req), req.body))),
+    app.post(
+      '/buyers',
+      {
+        schema: {
+          tags,
+          summary: 'Yeni müşteri tanımlar',
+          operationId: 'createBuyer',
+          body: CreateBuyerBody,
+          response: answers(Buyer, 409),
+        },
+        config: manage,
+      },
+      async (req) => ok(await db.transaction((tx) => createBuyer(tx, actorOf(req), req.body))),
+    );
+    app.put(
+      '/buyers',
+      {
+        schema: {
+          tags,
+          summary: 'Müşteriyi günceller',
+          operationId: 'updateBuyer',
+          body: UpdateBuyerBody,
+          response: answers(Buyer, 404, 409),
+        },
+        config: manage,
+      },
+      async (req) => ok(await db.transaction((tx) => updateBuyer(tx, actorOf(req), req.body))),
     );
     app.get(
       '/buyers/sync-external-buyers',
-      { schema: { tags }, config: { access: ['BUYER_MANAGEMENT', 'BUYER_APPROVAL'] } },
+      {
+        schema: {
+          tags,
+          summary: "Müşterileri ERP'den senkronize eder",
+          description:
+            "A GET that writes: reads the ERP's buyers and queues the new and changed ones for approval " +
+            '(`/pending-buyer`); repeating it changes nothing more. 422 when no ERP source is configured.',
+          operationId: 'syncBuyersFromErp',
+          response: answers(BuyerSyncResult, 422, 502),
+        },
+        config: { access: ['BUYER_MANAGEMENT', 'BUYER_APPROVAL'] },
+      },
       async (req) => {
         const records = await fetchErpBuyers(erp);
         return ok(await db.transaction((tx) => synchronizeBuyers(tx, actorOf(req), records)));
       },
     );
-    app.get('/dashboard/buyer-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
-      ok(await countBuyers(db)),
+    app.get(
+      '/dashboard/buyer-count',
+      {
+        schema: {
+          tags,
+          summary: 'Kayıtlı müşteri sayısını verir',
+          operationId: 'countBuyers',
+          response: answers(z.number().int().describe('Buyers registered.')),
+        },
+        config: { access: 'DASHBOARD' },
+      },
+      async () => ok(await countBuyers(db)),
     );
 
-    const approvalTags = ['Müşteri onayı'];
+    // The approval queue and the warehouses are sections of the buyers' tag.
     const approval = { access: 'BUYER_APPROVAL' } as const;
     app.get(
       '/pending-buyer',
-      { schema: { tags: approvalTags, querystring: PendingBuyerQuery }, config: approval },
+      {
+        schema: {
+          tags,
+          summary: 'Onay bekleyen müşterileri listeler',
+          description:
+            'One page of the approval queue, oldest first; `isNew` narrows it to new or changed buyers.',
+          operationId: 'listPendingBuyers',
+          querystring: PendingBuyerQuery,
+          response: answers(PendingBuyerPage),
+        },
+        config: approval,
+      },
       async (req) => ok(await listPendingBuyers(db, req.query)),
     );
     app.get(
       '/pending-buyer/:id',
-      { schema: { tags: approvalTags, params: BuyerIdParams }, config: approval },
+      {
+        schema: {
+          tags,
+          summary: 'Onay bekleyen müşteri kaydını getirir',
+          description:
+            'Answers the one pending record as an object (not an array of one). `id` is the pending ' +
+            "record's id, not a buyer's.",
+          operationId: 'getPendingBuyer',
+          params: BuyerIdParams,
+          response: answers(PendingBuyer, 404),
+        },
+        config: approval,
+      },
       async (req) => ok(await getPendingBuyer(db, req.params.id)),
     );
     app.post(
       '/buyers/approve',
-      { schema: { tags: approvalTags, body: ApproveBuyerBody }, config: approval },
+      {
+        schema: {
+          tags,
+          summary: 'Onay bekleyen yeni müşteriyi onaylayıp tanımlar',
+          description:
+            'Creates the buyer from the pending record (by `id`, else by `code`) overlaid with the form; the ' +
+            'record leaves the queue. A code a buyer already has is refused (409): approve it with PUT.',
+          operationId: 'approveNewBuyer',
+          body: ApproveBuyerBody,
+          response: answers(Buyer, 404, 409),
+        },
+        config: approval,
+      },
       async (req) =>
         ok(await db.transaction((tx) => approvePendingBuyer(tx, actorOf(req), req.body, 'create'))),
     );
     app.put(
       '/buyers/approve',
-      { schema: { tags: approvalTags, body: ApproveBuyerBody }, config: approval },
+      {
+        schema: {
+          tags,
+          summary: 'Onay bekleyen müşteri değişikliğini onaylar',
+          description:
+            "Updates the buyer with the pending record's code, overlaid with the ERP's values and the form; " +
+            'the record leaves the queue. 404 when no buyer has the code (approve it with POST).',
+          operationId: 'approveBuyerChange',
+          body: ApproveBuyerBody,
+          response: answers(Buyer, 404, 409),
+        },
+        config: approval,
+      },
       async (req) =>
         ok(await db.transaction((tx) => approvePendingBuyer(tx, actorOf(req), req.body, 'update'))),
     );
 
-    const warehouseTags = ['Müşteri depoları'];
     const warehouses = { access: 'BUYER_WAREHOUSE_MANAGEMENT' } as const;
     app.get(
       '/buyers/warehouses',
-      { schema: { tags: warehouseTags, querystring: BuyerWarehouseQuery }, config: readBuyerWarehouses },
+      {
+        schema: {
+          tags,
+          summary: 'Müşteri depolarını listeler',
+          description:
+            "Every buyer's delivery warehouses, or one buyer's with `buyerId`; by buyer title and code.",
+          operationId: 'listBuyerWarehouses',
+          querystring: BuyerWarehouseQuery,
+          response: answers(z.array(BuyerWarehouse)),
+        },
+        config: readBuyerWarehouses,
+      },
       async (req) => ok(await listBuyerWarehouses(db, req.query)),
     );
     app.post(
       '/buyers/warehouses',
-      { schema: { tags: warehouseTags, body: CreateBuyerWarehouseBody }, config: warehouses },
+      {
+        schema: {
+          tags,
+          summary: 'Müşteriye yeni depo tanımlar',
+          description: 'An unknown `buyerId` is refused as a field (400).',
+          operationId: 'createBuyerWarehouse',
+          body: CreateBuyerWarehouseBody,
+          response: answers(BuyerWarehouse, 409),
+        },
+        config: warehouses,
+      },
       async (req) => ok(await db.transaction((tx) => createBuyerWarehouse(tx, actorOf(req), req.body))),
     );
     app.put(
       '/buyers/warehouses',
-      { schema: { tags: warehouseTags, body: UpdateBuyerWarehouseBody }, config: warehouses },
+      {
+        schema: {
+          tags,
+          summary: 'Müşteri deposunu günceller',
+          description: 'An unknown `buyerId` is refused as a field (400).',
+          operationId: 'updateBuyerWarehouse',
+          body: UpdateBuyerWarehouseBody,
+          response: answers(BuyerWarehouse, 404, 409),
+        },
+        config: warehouses,
+      },
       async (req) => ok(await db.transaction((tx) => updateBuyerWarehouse(tx, actorOf(req), req.body))),
     );
   };
