@@ -125,7 +125,7 @@ export function orderRoutes({ db }: { db: Db }) {
       {
         schema: {
           tags,
-          summary: 'Sipariş kalemini bir adım ilerletir (onay, kısmi onay, depo adımları)',
+          summary: 'Sipariş kalemine bir adım uygular (onay, kısmi onay, depo adımları)',
           operationId: 'stepOrderItem',
           params: OrderItemParams,
           querystring: OrderItemActionQuery,
@@ -162,7 +162,7 @@ export function orderRoutes({ db }: { db: Db }) {
       {
         schema: {
           tags,
-          summary: 'Siparişi bir adım ilerletir (incelemeye alma, depoya gönderme, tamamlama)',
+          summary: 'Siparişe bir adım uygular (incelemeye alma, depoya gönderme, tamamlama)',
           operationId: 'stepOrder',
           params: OrderActionParams,
           querystring: OrderActionQuery,
