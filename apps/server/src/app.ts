@@ -7,9 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { answerSerializerCompiler } from './http/answer-serializer.ts';
 import { declareCommonAnswers } from './http/answers.ts';
 import { API_DOCUMENT } from './http/api-document.ts';
 import { registerAuthGuard } from './http/auth.ts';
@@ -45,9 +46,20 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { vehiclePlanningRoutes } from './modules/vehicle-planning/vehicle-planning.routes.ts';
 import { RenderPool } from './pdf/render-pool.ts';
 
-export type AppDeps = { config: Config; database: Database; logger?: boolean | object };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Hooks that watch every answer, added before the routes (the tests check answers against the document). */
+  watchAnswers?: (app: FastifyInstance) => void;
+};
 
-export async function buildApp({ config, database, logger = false }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  watchAnswers,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -61,7 +73,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
 
@@ -77,6 +89,7 @@ export async function buildApp({ config, database, logger = false }: AppDeps): P
   });
   await app.register(swagger, API_DOCUMENT);
   declareCommonAnswers(app);
+  watchAnswers?.(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database);

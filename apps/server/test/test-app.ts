@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
 import { createUser } from '../src/modules/access/user.service.ts';
 import { bootstrap } from '../src/start/bootstrap.ts';
+import { checkAnswersAgainstDocument } from './answer-check.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
@@ -48,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   await bootstrap(database.db, config);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, watchAnswers: checkAnswersAgainstDocument });
   await app.ready();
 
   const callOn =
@@ -107,7 +108,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     },
     call,
     async sibling() {
-      const other = await buildApp({ config, database });
+      const other = await buildApp({ config, database, watchAnswers: checkAnswersAgainstDocument });
       await other.ready();
       siblings.push(other);
       return { call: callOn(other) };
