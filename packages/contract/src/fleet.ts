@@ -130,52 +130,66 @@ export type UpdateDriverBody = z.input<typeof UpdateDriverBody>;
 
 // ---------- answers ----------
 
-export const Vehicle = z.object({
-  id: z.number().int(),
-  licencePlateCode: z.string(),
-  brand: z.string(),
-  model: z.string(),
-  /** 'plate · brand model', as orders and shipments name the vehicle. */
-  description: z.string(),
-  productionYear: z.number().int(),
-  yearOfPurchase: z.number().int(),
-  capacityInTons: z.number(),
-  palletCapacity: z.number().int(),
-  /** Palettes of the open orders that plan this vehicle (their estimated palette counts summed). */
-  plannedPaletteCount: z.number().int(),
-  fuelConsumptionEmpty: z.number(),
-  fuelConsumptionHalfFull: z.number(),
-  fuelConsumptionFull: z.number(),
-  /** The stored status (what the edit form sets). */
-  status: VehicleSettableStatus,
-  /** What the list shows: ON_SHIPMENT while on an open shipment, else the stored status. */
-  statusDetail: EnumDescription,
-  /** Assigned drivers, 'Ad Soyad, Ad Soyad'. */
-  drivers: z.string(),
-  driverIds: z.array(z.number().int()),
-  /** The open shipment the vehicle is on, if any. */
-  openShipmentId: z.number().int().nullable(),
-  openShipmentCode: z.string().nullable(),
-});
-export type Vehicle = z.infer<typeof Vehicle>;
+const openShipment = {
+  openShipmentId: z.number().int().nullable().describe('The open shipment it is on, or null.'),
+  openShipmentCode: z.string().nullable().describe("That shipment's code, or null."),
+};
 
-export const Driver = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  surname: z.string(),
-  fullName: z.string(),
-  gender: Gender.nullable(),
-  /** 'YYYY-MM-DD' */
-  dateOfBirth: z.string().nullable(),
-  phone: z.string(),
-  tckn: z.string().nullable(),
-  licenceNumber: z.string(),
-  status: DriverStatus,
-  statusDetail: EnumDescription,
-  openShipmentId: z.number().int().nullable(),
-  openShipmentCode: z.string().nullable(),
-});
+/** An order vehicle (not a milk vehicle) as the fleet list and the planning modal read it. */
+export const Vehicle = z
+  .object({
+    id: z.number().int(),
+    licencePlateCode: z.string().describe("Upper case with single spaces, '34 ABC 123'."),
+    brand: z.string().describe("'' when none."),
+    model: z.string().describe("'' when none."),
+    description: z.string().describe("How orders and shipments name the vehicle: 'plate · brand model'."),
+    productionYear: z.number().int(),
+    yearOfPurchase: z.number().int(),
+    capacityInTons: z.number().describe('What it may carry, in tons with at most two decimals.'),
+    palletCapacity: z.number().int().describe('Palettes it takes.'),
+    plannedPaletteCount: z
+      .number()
+      .int()
+      .describe(
+        'Palettes planned on it: the estimated palette counts of the open orders planning it (on the order or an item), summed.',
+      ),
+    fuelConsumptionEmpty: z.number().describe('Litres per 100 km, empty; at most two decimals.'),
+    fuelConsumptionHalfFull: z.number().describe('Litres per 100 km, half full; at most two decimals.'),
+    fuelConsumptionFull: z.number().describe('Litres per 100 km, full; at most two decimals.'),
+    status: VehicleSettableStatus.describe('The stored status, the one the edit form sets.'),
+    statusDetail: EnumDescription.describe(
+      `What the list shows: \`name\` ON_SHIPMENT while it is on an open shipment, else the stored status; \`label\` its Turkish name (${Object.values(VEHICLE_STATUS_LABELS).join(', ')}).`,
+    ),
+    drivers: z.string().describe("Its drivers' names, 'Ad Soyad, Ad Soyad'; '' when none."),
+    driverIds: z.array(z.number().int()).describe('Its drivers (ids), ascending.'),
+    ...openShipment,
+  })
+  .meta({ id: 'Vehicle' });
+export type Vehicle = z.infer<typeof Vehicle>;
+export const VehicleList = z.array(Vehicle).describe('Order vehicles, by plate.').meta({ id: 'VehicleList' });
+
+/** An order driver (not a milk driver). */
+export const Driver = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    surname: z.string(),
+    fullName: z.string().describe("'name surname'."),
+    gender: Gender.nullable(),
+    dateOfBirth: z.iso.date().nullable(),
+    phone: z.string().describe("As typed, '0312 555 12 34'; '' when none."),
+    tckn: z.string().nullable().describe('The 11-digit Turkish identity number, or null.'),
+    licenceNumber: z.string().describe("The driving licence number; '' when none."),
+    status: DriverStatus,
+    statusDetail: EnumDescription.describe('The status again: `name` as `status`, `label` its Turkish name.'),
+    ...openShipment,
+  })
+  .meta({ id: 'Driver' });
 export type Driver = z.infer<typeof Driver>;
+export const DriverList = z
+  .array(Driver)
+  .describe('Order drivers, by name and surname.')
+  .meta({ id: 'DriverList' });
 
 /** How orders and shipments name a vehicle: 'plate · brand model'. */
 export function vehicleDescription(vehicle: { licencePlateCode: string; brand: string; model: string }) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { Order, OrderList } from './order-answers.ts';
 import { OrderStatus } from './order-machines.ts';
-import { OperationType, Order } from './orders.ts';
+import { OperationType } from './orders.ts';
 
 /** The search periods of the order screen in days, and its default. */
 export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
@@ -80,14 +81,26 @@ export const OrderListQuery = z.object(paging);
 export const OrderViewQuery = z.object({ operationType: OperationType, ...paging });
 
 /** A paged answer; unpaged answers are plain arrays. */
-export const OrderPage = z.object({
-  orders: z.array(Order),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const OrderPage = z
+  .object({
+    orders: z.array(Order).describe('The orders of the page, newest first.'),
+    page: z.number().int().describe('The page answered, from 1.'),
+    size: z.number().int().describe('Orders per page.'),
+    count: z.number().int().describe('How many orders matched in all.'),
+    totalPages: z.number().int().describe('Pages of `size` the matching orders fill; at least 1.'),
+  })
+  .meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPage>;
 
 /** An unpaged answer holds at most the newest this many orders, and says so in its headers (decision 113). */
 export const ORDER_UNPAGED_LIMIT = 2000;
+
+/** A list of orders: a page when `page` or `size` is asked, else the unpaged array. */
+export const OrderListOrPage = z
+  .union([OrderList, OrderPage])
+  .describe(
+    `With \`page\` or \`size\`: one page (OrderPage). Without both: an array of the newest ${ORDER_UNPAGED_LIMIT} ` +
+      'matching orders at most, newest first; the `X-Total-Count` header says how many matched, and ' +
+      '`X-Unpaged-Limit` is sent when the array was cut at that limit.',
+  )
+  .meta({ id: 'OrderListOrPage' });
