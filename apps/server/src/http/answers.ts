@@ -59,9 +59,12 @@ export function errorAnswer(status: ErrorStatus) {
  */
 export function declareCommonAnswers(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    const schema = route.schema as FastifySchema | undefined;
-    const response = schema?.response as Answers | undefined;
-    if (!schema || !response) return;
+    const declared = route.schema as FastifySchema | undefined;
+    if (!declared?.response) return;
+    // Routes may share one schema object: each gets its own copy, so one route's statuses stay its own.
+    const response = { ...(declared.response as Answers) };
+    const schema = { ...declared, response };
+    route.schema = schema;
     const add = (status: ErrorStatus) => {
       if (!(status in response)) response[status] = errorAnswer(status);
     };

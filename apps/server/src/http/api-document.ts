@@ -60,7 +60,8 @@ export const API_DOCUMENT: SwaggerOptions = {
     if (access === 'PUBLIC') transformed.schema = { ...transformed.schema, security: [] };
     return transformed;
   },
-  transformObject: (documentObject) => withUniqueOperationIds(jsonSchemaTransformObject(documentObject)),
+  transformObject: (documentObject) =>
+    withoutUnusedSchemas(withUniqueOperationIds(jsonSchemaTransformObject(documentObject))),
 };
 
 type Paths = Record<string, Record<string, { operationId?: string }>>;
@@ -78,6 +79,34 @@ function withUniqueOperationIds<T extends { paths?: unknown }>(document: T): T {
       if (!id) continue;
       if (seen.has(id)) operation.operationId = `${id}${method[0]!.toUpperCase()}${method.slice(1)}`;
       seen.add(operation.operationId!);
+    }
+  }
+  return document;
+}
+
+type Components = { components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * Named schemas are registered for requests and answers alike, so each answer schema also gets an
+ * `…Input` twin that no operation uses; the document keeps only the schemas something refers to.
+ */
+function withoutUnusedSchemas<T extends object>(document: T): T {
+  const schemas = (document as Components).components?.schemas;
+  if (!schemas) return document;
+  for (let removed = true; removed; ) {
+    removed = false;
+    const text = JSON.stringify({
+      ...document,
+      components: { ...(document as Components).components, schemas: {} },
+    });
+    const inSchemas = JSON.stringify(schemas);
+    for (const name of Object.keys(schemas)) {
+      const ref = `"#/components/schemas/${name}"`;
+      const others = inSchemas.split(ref).length - 1 - (JSON.stringify(schemas[name]).split(ref).length - 1);
+      if (!text.includes(ref) && others === 0) {
+        delete schemas[name];
+        removed = true;
+      }
     }
   }
   return document;
