@@ -36,7 +36,7 @@ const API_PREFIX = '/api/';
  */
 export const API_DOCUMENT: SwaggerOptions = {
   openapi: {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
     info: {
       title: `${PRODUCT.name} API`,
       version: PRODUCT.version,
