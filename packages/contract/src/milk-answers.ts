@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENDERS } from './people.ts';
+import { Gender } from './people.ts';
 
 /**
  * What the milk operations answer (their requests are in milk.ts). Volumes are litres, JSON numbers
@@ -35,12 +35,7 @@ export const MilkDriver = z
     id: z.number().int().describe('The milk driver id (`milkVehicleDriverId` of the deliveries).'),
     name: z.string(),
     surname: z.string(),
-    // Not `Gender.nullable()`: OpenAPI 3.0 wants null among the values of a nullable enum, and the
-    // rendering of `.nullable()` leaves it out, so a validator would refuse a driver without a gender.
-    gender: z
-      .literal([...GENDERS, null])
-      .meta({ type: 'string', nullable: true })
-      .describe("'Erkek', 'Kadın', or null when not given."),
+    gender: Gender.nullable().describe('null when not given.'),
     dateOfBirth: z.iso.date().nullable().describe('YYYY-MM-DD; null when not given.'),
     phone: z.string().describe("'' when not given."),
     tckn: z.string().nullable().describe('The 11-digit T.C. kimlik number; null when not given.'),
