@@ -10,7 +10,23 @@ export const SignInBody = z.object({
   deviceToken: text().max(200).nullish(),
 });
 export type SignInBody = z.infer<typeof SignInBody>;
-export const SignInResult = z.object({ authToken: text(), deviceToken: text() });
+/** `POST /user-access/sign-in`: the session token, and this device's token for the next sign-in. */
+export const SignInResult = z
+  .object({
+    authToken: z
+      .string()
+      .describe(
+        'The session: send it in the `auth-token` header of every other request. It expires after a ' +
+          'while without requests (TOKEN_TTL_HOURS) and at the latest SESSION_MAX_DAYS after the sign-in.',
+      ),
+    deviceToken: z
+      .string()
+      .describe(
+        "Keep it on this device and send it with this user's next sign-in: that device then has a " +
+          'failure budget of its own instead of the shared one of the name and the address.',
+      ),
+  })
+  .meta({ id: 'SignInResult' });
 export type SignInResult = z.infer<typeof SignInResult>;
 
 export const ActuatorInfo = z.object({
@@ -25,24 +41,41 @@ export const UserStatus = z.enum(['ACTIVE', 'PASSIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;
 export const USER_STATUS_LABELS: Record<UserStatus, string> = { ACTIVE: 'Aktif', PASSIVE: 'Pasif' };
 
-export const RoleEntry = z.object({ key: text(), label: text() });
+/** A role as the user screens show it: its key and its Turkish label. */
+export const RoleEntry = z
+  .object({
+    key: z.string().describe('The role key: a built-in one (`SALES_ADMIN`) or one an administrator created.'),
+    label: z.string().describe('Turkish, for the user.'),
+  })
+  .meta({ id: 'RoleEntry' });
 export type RoleEntry = z.infer<typeof RoleEntry>;
 
-export const UserAccess = z.object({
-  id: z.number().int(),
-  userName: text(),
-  name: text(),
-  surname: text(),
-  email: text(),
-  phone: text(),
-  status: UserStatus,
-  registrationDate: text(),
-  roles: z.array(RoleEntry),
-});
+const userAccessFields = {
+  id: z.number().int().describe('The user id (`userAccessId` of the queries).'),
+  userName: z.string().describe('The sign-in name; unique whatever its case.'),
+  name: z.string().describe("'' when not given."),
+  surname: z.string().describe("'' when not given."),
+  email: z.string().describe("'' when not given."),
+  phone: z.string().describe("'' when not given."),
+  status: UserStatus.describe('PASSIVE: the user cannot sign in and has no open session.'),
+  registrationDate: z.iso
+    .datetime({ offset: true })
+    .describe('When the user was created: ISO 8601 in UTC (`2025-03-01T06:30:00.000Z`).'),
+  roles: z.array(RoleEntry).describe('The roles the user holds, in the order they were created.'),
+};
+/** A user of the portal, with the roles it holds. */
+export const UserAccess = z.object(userAccessFields).meta({ id: 'UserAccess' });
 export type UserAccess = z.infer<typeof UserAccess>;
 
 /** The signed-in user, with the privileges the roles give. */
-export const CurrentUser = UserAccess.extend({ privileges: z.array(PrivilegeKeySchema) });
+export const CurrentUser = z
+  .object({
+    ...userAccessFields,
+    privileges: z
+      .array(PrivilegeKeySchema)
+      .describe('Every privilege the roles grant; all of them for SUPER_ADMIN.'),
+  })
+  .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 const roleKey = text().trim().min(1).max(50);
@@ -81,19 +114,30 @@ export type UpdateUserAccessBody = z.input<typeof UpdateUserAccessBody>;
 export const UserAccessIdQuery = z.object({ userAccessId: userId });
 export const OptionalUserAccessIdQuery = z.object({ userAccessId: userId.optional() });
 
-export const GeneratedPassword = z.object({ generatedPass: text() });
+/** `GET /user-access/generate-pass`: the new password, shown once; it is not stored in clear. */
+export const GeneratedPassword = z
+  .object({ generatedPass: z.string().describe('The new password, to hand to the user.') })
+  .meta({ id: 'GeneratedPassword' });
 export type GeneratedPassword = z.infer<typeof GeneratedPassword>;
 
-export const Privilege = z.object({ key: PrivilegeKeySchema, label: text() });
+/** A privilege of the catalogue: one per screen and the operations that screen uses. */
+export const Privilege = z
+  .object({ key: PrivilegeKeySchema, label: z.string().describe('Turkish, for the user.') })
+  .meta({ id: 'Privilege' });
 export type Privilege = z.infer<typeof Privilege>;
 
-export const AclRole = z.object({
-  id: z.number().int(),
-  key: text(),
-  label: text(),
-  builtIn: z.boolean(),
-  privileges: z.array(PrivilegeKeySchema),
-});
+/** A role with the privileges it grants. */
+export const AclRole = z
+  .object({
+    id: z.number().int().describe('The role id (`id` of the update body).'),
+    key: z.string().describe('Upper case, digits and `_`; unique.'),
+    label: z.string().describe('Turkish, for the user.'),
+    builtIn: z.boolean().describe('One of the seeded roles: its key cannot change.'),
+    privileges: z
+      .array(PrivilegeKeySchema)
+      .describe('In catalogue order; SUPER_ADMIN always has all of them and cannot be changed.'),
+  })
+  .meta({ id: 'AclRole' });
 export type AclRole = z.infer<typeof AclRole>;
 
 const aclRoleFields = {
@@ -116,7 +160,21 @@ export type UpdateAclRoleBody = z.input<typeof UpdateAclRoleBody>;
 
 export const PageViewQuery = z.object({ role: text().trim().min(1).max(100) });
 
-export const MenuEntry = z.object({ groupName: text(), label: text(), relativePath: text() });
+/** A screen of the left menu that the signed-in user may open. */
+export const MenuEntry = z
+  .object({
+    groupName: z.string().describe('The Turkish menu group the screen is listed under.'),
+    label: z.string().describe('The Turkish name of the screen.'),
+    relativePath: z.string().describe("The web app's path of the screen, e.g. `/sut-girisi`."),
+  })
+  .meta({ id: 'MenuEntry' });
 export type MenuEntry = z.infer<typeof MenuEntry>;
 
 export const Count = z.number().int();
+
+/** `GET /user-access/page-view`: whether the signed-in user may open a page that requires `role`. */
+export const PageViewAnswer = z
+  .boolean()
+  .describe('true when the user holds the privilege or role named by `role`, or is SUPER_ADMIN.');
+/** `POST /user-access/sign-out`: nothing to answer; the token no longer signs requests in. */
+export const SignedOut = z.null().describe('Always null: the session of the `auth-token` has ended.');

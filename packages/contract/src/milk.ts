@@ -24,6 +24,15 @@ export const MAX_TANKER_COUNT = 20;
 export const MAX_SUMMARY_DAYS = 366;
 
 export const MILK_DRIVER_NAME_REQUIRED = 'Ad ve soyad zorunludur.';
+/** The answers of the milk operations. */
+export {
+  MilkDelivery,
+  MilkDeliveryPage,
+  MilkDriver,
+  MilkSummary,
+  MilkVehicle,
+  MilkVolumes,
+} from './milk-answers.ts';
 export { GENDERS, Gender };
 
 /** totalVolume of a milk vehicle; the database computes the same product as a generated column. */
@@ -57,19 +66,6 @@ export const MilkIdParams = z.object({ id: entityId });
 
 // ---------- milk vehicles ----------
 
-export const MilkVehicle = z.object({
-  id: z.number().int(),
-  licencePlateCode: text(),
-  brand: text(),
-  model: text(),
-  productionYear: z.number().int().nullable(),
-  yearOfPurchase: z.number().int().nullable(),
-  tankerCount: z.number().int(),
-  tankerVolumePerUnit: z.number(),
-  totalVolume: z.number(),
-});
-export type MilkVehicle = z.infer<typeof MilkVehicle>;
-
 const milkVehicleFields = {
   // Plates are written upper case with single spaces ('34 ABC 123'); uniqueness ignores the spaces.
   licencePlateCode: text()
@@ -102,18 +98,6 @@ export type UpdateMilkVehicleBody = z.input<typeof UpdateMilkVehicleBody>;
 
 // ---------- milk vehicle drivers ----------
 
-export const MilkDriver = z.object({
-  id: z.number().int(),
-  name: text(),
-  surname: text(),
-  gender: Gender.nullable(),
-  /** 'YYYY-MM-DD' */
-  dateOfBirth: text().nullable(),
-  phone: text(),
-  tckn: text().nullable(),
-});
-export type MilkDriver = z.infer<typeof MilkDriver>;
-
 const milkDriverFields = {
   name: optionalText(100),
   surname: optionalText(100),
@@ -132,21 +116,6 @@ export const UpdateMilkDriverBody = z.object({ id: entityId, ...milkDriverFields
 export type UpdateMilkDriverBody = z.input<typeof UpdateMilkDriverBody>;
 
 // ---------- milk deliveries ----------
-
-export const MilkDelivery = z.object({
-  id: z.number().int(),
-  milkVehicleId: z.number().int(),
-  milkVehicleDriverId: z.number().int(),
-  deliveredCowMilkVolume: z.number(),
-  deliveredSheepMilkVolume: z.number(),
-  deliveredGoatMilkVolume: z.number(),
-  /** ISO-8601 in Istanbul time, e.g. '2025-03-01T06:30:00+03:00'. */
-  deliveryDateTime: text(),
-  /** Read-only conveniences for tables and exports. */
-  licencePlateCode: text(),
-  driverFullName: text(),
-});
-export type MilkDelivery = z.infer<typeof MilkDelivery>;
 
 const milkDeliveryFields = {
   milkVehicleId: idOf('Süt aracı seçiniz.'),
@@ -211,15 +180,6 @@ export const MilkDeliveryQuery = z
   .superRefine(toNotBeforeFrom);
 export type MilkDeliveryQuery = z.input<typeof MilkDeliveryQuery>;
 
-export const MilkDeliveryPage = z.object({
-  deliveries: z.array(MilkDelivery),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type MilkDeliveryPage = z.infer<typeof MilkDeliveryPage>;
-
 // ---------- figures ----------
 
 export const MilkSummaryQuery = z.object(rangeFilters).superRefine((query, ctx) => {
@@ -236,24 +196,3 @@ export const MilkSummaryQuery = z.object(rangeFilters).superRefine((query, ctx) 
   }
 });
 export type MilkSummaryQuery = z.input<typeof MilkSummaryQuery>;
-
-export const MilkVolumes = z.object({
-  cowMilkVolume: z.number(),
-  sheepMilkVolume: z.number(),
-  goatMilkVolume: z.number(),
-  totalVolume: z.number(),
-  deliveryCount: z.number().int(),
-});
-export type MilkVolumes = z.infer<typeof MilkVolumes>;
-
-export const MilkSummary = z.object({
-  /** The range the figures cover, Istanbul days, both included (this week when not asked). */
-  from: text(),
-  to: text(),
-  totals: MilkVolumes,
-  /** Every day of the range, days without deliveries included with zeros. */
-  daily: z.array(MilkVolumes.extend({ date: text() })),
-  byVehicle: z.array(MilkVolumes.extend({ milkVehicleId: z.number().int(), licencePlateCode: text() })),
-  byDriver: z.array(MilkVolumes.extend({ milkVehicleDriverId: z.number().int(), driverFullName: text() })),
-});
-export type MilkSummary = z.infer<typeof MilkSummary>;

@@ -1,13 +1,24 @@
 import {
+  Count,
   CreateUserAccessBody,
+  CurrentUser,
+  GeneratedPassword,
+  MenuEntry,
   OptionalUserAccessIdQuery,
+  PageViewAnswer,
   PageViewQuery,
+  RoleEntry,
+  SignedOut,
   SignInBody,
+  SignInResult,
   UpdateUserAccessBody,
+  UserAccess,
   UserAccessIdQuery,
 } from '@mandira/contract/access';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answers } from '../../http/answers.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
@@ -34,7 +45,20 @@ export function accessRoutes(deps: SessionDeps) {
 
     app.post(
       '/user-access/sign-in',
-      { schema: { tags, body: SignInBody }, config: { access: 'PUBLIC' }, bodyLimit: SIGN_IN_BODY_LIMIT },
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcı adı ve şifreyle oturum açar',
+          operationId: 'signInUser',
+          description:
+            'Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts ' +
+            'for this name and address (or this device), wait and try again.',
+          body: SignInBody,
+          response: answers(SignInResult, 401, 403, 429),
+        },
+        config: { access: 'PUBLIC' },
+        bodyLimit: SIGN_IN_BODY_LIMIT,
+      },
       async (request) => {
         try {
           return ok(await signIn(deps, { ...request.body, address: request.ip }));
@@ -51,24 +75,64 @@ export function accessRoutes(deps: SessionDeps) {
     );
     app.post(
       '/user-access/sign-out',
-      { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
+      {
+        schema: {
+          tags,
+          summary: 'Oturumu kapatır',
+          operationId: 'signOutUser',
+          response: answers(SignedOut),
+        },
+        config: { access: 'AUTH_ANY_ROLE' },
+      },
       async (request) => {
         await db.transaction((tx) => signOut(tx, actorOf(request), String(request.headers[AUTH_HEADER])));
         return ok(null);
       },
     );
 
-    app.get('/user-access', { schema: { tags }, config: { access: 'USER_MANAGEMENT' } }, async () =>
-      ok(await listUsers(db)),
+    app.get(
+      '/user-access',
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcıları rolleriyle listeler',
+          operationId: 'listUsers',
+          response: answers(z.array(UserAccess).describe('Every user, by id.')),
+        },
+        config: { access: 'USER_MANAGEMENT' },
+      },
+      async () => ok(await listUsers(db)),
     );
     app.post(
       '/user-access',
-      { schema: { tags, body: CreateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
+      {
+        schema: {
+          tags,
+          summary: 'Yeni kullanıcı ekler',
+          operationId: 'createUser',
+          description: '409: the user name is taken (whatever its case).',
+          body: CreateUserAccessBody,
+          response: answers(UserAccess, 409),
+        },
+        config: { access: 'USER_MANAGEMENT' },
+      },
       async (request) => ok(await db.transaction((tx) => createUser(tx, actorOf(request), request.body))),
     );
     app.put(
       '/user-access',
-      { schema: { tags, body: UpdateUserAccessBody }, config: { access: 'USER_MANAGEMENT' } },
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcının bilgilerini ve rollerini günceller',
+          operationId: 'updateUser',
+          description:
+            '409: the user name is taken, or the change would rename, deactivate or demote the super user. ' +
+            "A passive user's open sessions end.",
+          body: UpdateUserAccessBody,
+          response: answers(UserAccess, 404, 409),
+        },
+        config: { access: 'USER_MANAGEMENT' },
+      },
       async (request) =>
         ok(
           await db.transaction((tx) => updateUser(tx, actorOf(request), request.body, config.adminUserName)),
@@ -76,7 +140,18 @@ export function accessRoutes(deps: SessionDeps) {
     );
     app.get(
       '/user-access/roles',
-      { schema: { tags, querystring: OptionalUserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
+      {
+        schema: {
+          tags,
+          summary: 'Rolleri ya da bir kullanıcının rollerini listeler',
+          operationId: 'listUserRoleEntries',
+          description:
+            "Without `userAccessId` every role; with it that user's roles (none for an unknown user).",
+          querystring: OptionalUserAccessIdQuery,
+          response: answers(z.array(RoleEntry)),
+        },
+        config: { access: 'USER_MANAGEMENT' },
+      },
       async (request) => {
         const { userAccessId } = request.query;
         return ok(
@@ -86,7 +161,19 @@ export function accessRoutes(deps: SessionDeps) {
     );
     app.get(
       '/user-access/generate-pass',
-      { schema: { tags, querystring: UserAccessIdQuery }, config: { access: 'USER_MANAGEMENT' } },
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcıya yeni şifre üretir',
+          operationId: 'generateUserPassword',
+          description:
+            "Writes, although a GET: the user's password is replaced and their open sessions end. " +
+            'Refused (403) for the super user, and for users beyond your own privileges.',
+          querystring: UserAccessIdQuery,
+          response: answers(GeneratedPassword, 404),
+        },
+        config: { access: 'USER_MANAGEMENT' },
+      },
       async (request) =>
         ok(
           await db.transaction((tx) =>
@@ -96,20 +183,58 @@ export function accessRoutes(deps: SessionDeps) {
     );
     app.get(
       '/user-access/page-view',
-      { schema: { tags, querystring: PageViewQuery }, config: { access: 'AUTH_ANY_ROLE' } },
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcının bir sayfayı açıp açamayacağını söyler',
+          operationId: 'checkUserPageView',
+          description: '`role`: a privilege key, a role key or AUTH_ANY_ROLE; 400 when it is none of them.',
+          querystring: PageViewQuery,
+          response: answers(PageViewAnswer),
+        },
+        config: { access: 'AUTH_ANY_ROLE' },
+      },
       async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
     );
     // Who is signed in, for the page header; no screen of its own.
-    app.get('/user-access/me', { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } }, async (request) =>
-      ok(await currentUser(db, actorOf(request))),
+    app.get(
+      '/user-access/me',
+      {
+        schema: {
+          tags,
+          summary: 'Oturumdaki kullanıcıyı ve yetkilerini getirir',
+          operationId: 'getCurrentUser',
+          response: answers(CurrentUser),
+        },
+        config: { access: 'AUTH_ANY_ROLE' },
+      },
+      async (request) => ok(await currentUser(db, actorOf(request))),
     );
     app.get(
       '/user-access/menus',
-      { schema: { tags }, config: { access: 'AUTH_ANY_ROLE' } },
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcının açabildiği menü girişlerini listeler',
+          operationId: 'listUserMenus',
+          response: answers(z.array(MenuEntry).describe('In menu order.')),
+        },
+        config: { access: 'AUTH_ANY_ROLE' },
+      },
       async (request) => ok(menusFor(actorOf(request))),
     );
-    app.get('/dashboard/user-count', { schema: { tags }, config: { access: 'DASHBOARD' } }, async () =>
-      ok(await countUsers(db)),
+    app.get(
+      '/dashboard/user-count',
+      {
+        schema: {
+          tags,
+          summary: 'Kullanıcı sayısını verir',
+          operationId: 'countUsers',
+          response: answers(Count.describe('How many users there are, active and passive.')),
+        },
+        config: { access: 'DASHBOARD' },
+      },
+      async () => ok(await countUsers(db)),
     );
   };
 }
