@@ -29,14 +29,6 @@ export const SignInResult = z
   .meta({ id: 'SignInResult' });
 export type SignInResult = z.infer<typeof SignInResult>;
 
-export const ActuatorInfo = z.object({
-  name: text(),
-  version: text(),
-  /** Tile URL template of the map pickers (`MAP_TILE_URL`). */
-  mapTileUrl: text(),
-});
-export type ActuatorInfo = z.infer<typeof ActuatorInfo>;
-
 export const UserStatus = z.enum(['ACTIVE', 'PASSIVE']);
 export type UserStatus = z.infer<typeof UserStatus>;
 export const USER_STATUS_LABELS: Record<UserStatus, string> = { ACTIVE: 'Aktif', PASSIVE: 'Pasif' };

@@ -1,10 +1,5 @@
-import type {
-  ActuatorInfo,
-  CurrentUser,
-  MenuEntry,
-  SignInBody,
-  SignInResult,
-} from '@mandira/contract/access';
+import type { CurrentUser, MenuEntry, SignInBody, SignInResult } from '@mandira/contract/access';
+import type { SystemInfo } from '@mandira/contract/system';
 import { useQuery } from '@tanstack/react-query';
 import { get, post } from '../api/client.ts';
 import { apiQuery } from '../api/query.ts';
@@ -30,7 +25,7 @@ export function signOut() {
 }
 
 export function fetchVersion() {
-  return get<ActuatorInfo>('/actuator/info', { redirectOnUnauthorized: false });
+  return get<SystemInfo>('/actuator/info', { redirectOnUnauthorized: false });
 }
 
 /** Whether a stored token is still a session: the sign-in page asks before it moves on. */
