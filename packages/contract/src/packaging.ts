@@ -13,9 +13,9 @@ export const PACKAGING_TYPE_LABELS = {
   OTHER: 'Diğer',
 } as const;
 export type PackagingType = keyof typeof PACKAGING_TYPE_LABELS;
-export const PackagingType = z.enum(
-  Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]],
-);
+export const PackagingType = z
+  .enum(Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]])
+  .describe('How one piece is packed.');
 
 export const PACKAGING_UNIT_TYPE_LABELS = {
   GRAM: 'Gr',
@@ -26,9 +26,9 @@ export const PACKAGING_UNIT_TYPE_LABELS = {
   MILLILITERS: 'Ml',
 } as const;
 export type PackagingUnitType = keyof typeof PACKAGING_UNIT_TYPE_LABELS;
-export const PackagingUnitType = z.enum(
-  Object.keys(PACKAGING_UNIT_TYPE_LABELS) as [PackagingUnitType, ...PackagingUnitType[]],
-);
+export const PackagingUnitType = z
+  .enum(Object.keys(PACKAGING_UNIT_TYPE_LABELS) as [PackagingUnitType, ...PackagingUnitType[]])
+  .describe('The unit of `packagingUnitTypeAmount`, the contents of one piece.');
 /** The 'all' choice of the unit and packaging-group filters. */
 export const ALL_LABEL = 'Tümü';
 /** What the screens send for 'all' in a filter: empty (item list), 'ALL' (products), 'Tumu' (goods in/out). */
@@ -39,12 +39,15 @@ export function isAllFilter(value: string | undefined): boolean {
 
 export const WAREHOUSE_STOCK_TYPE_LABELS = { FOODS: 'GIDA', SUPPLIES: 'SARF' } as const;
 export type WarehouseStockType = keyof typeof WAREHOUSE_STOCK_TYPE_LABELS;
-export const WarehouseStockType = z.enum(
-  Object.keys(WAREHOUSE_STOCK_TYPE_LABELS) as [WarehouseStockType, ...WarehouseStockType[]],
-);
+export const WarehouseStockType = z
+  .enum(Object.keys(WAREHOUSE_STOCK_TYPE_LABELS) as [WarehouseStockType, ...WarehouseStockType[]])
+  .describe('FOODS (GIDA) or SUPPLIES (SARF).');
 
 /** An enum value with its Turkish label, as responses carry it (e.g. packagingTypeDescription). */
-export const EnumDescription = z.object({ name: text(), label: text() });
+export const EnumDescription = z.object({
+  name: text().describe('The code: an enumeration value, or a stock location such as DEPO1.'),
+  label: text().describe('Its Turkish label, to show as it is.'),
+});
 export type EnumDescription = z.infer<typeof EnumDescription>;
 
 /** Packaging group of an item (docs/domain/stock.md): amount and unit, e.g. '1500 GRAM'. */

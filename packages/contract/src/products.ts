@@ -79,40 +79,70 @@ export const FROZEN_FIELDS = {
   packagingUnitTypeAmount: 'Birim miktarı',
 } as const;
 
+/** Pieces in whole boxes; 0 when the item is not sold by the box (its quantityInBox is 0). */
+const boxes = z.number().int().describe('Whole boxes of the pieces; 0 when the item is not sold by the box.');
+
 /** A warehouse's stock of one item; the stock area fills these, the shape is final. */
-export const StockLine = z.object({
-  id: z.number().int(),
-  warehouseId: z.number().int(),
-  quantity: z.number().int(),
-  boxQuantity: z.number().int(),
-  wareHouse: EnumDescription,
-  packagingUnitTypeAmount: z.number(),
-  packagingUnitType: PackagingUnitType,
-  packagingType: PackagingType,
-});
+export const StockLine = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .describe(
+        'The stock LINE id (this item in this warehouse), not the item id: goods-in, goods-out and counts name it.',
+      ),
+    warehouseId: z.number().int().describe('The own warehouse the line is in.'),
+    quantity: z.number().int().describe('Pieces on hand.'),
+    boxQuantity: boxes,
+    wareHouse: EnumDescription.describe(
+      "The warehouse: its code (DEPO1) as `name`, its short name ('Depo-1') as `label`.",
+    ),
+    packagingUnitTypeAmount: z.number().describe("The item's unit amount, as on the item."),
+    packagingUnitType: PackagingUnitType,
+    packagingType: PackagingType,
+  })
+  .meta({ id: 'StockLine' });
 export type StockLine = z.infer<typeof StockLine>;
 
-export const ProductItem = z.object({
-  id: z.number().int(),
-  name: text(),
-  stockCode: text(),
-  barcode: text(),
-  packagingType: PackagingType,
-  warehouseStockType: WarehouseStockType,
-  packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: z.number(),
-  packagingGroup: text(),
-  width: z.number(),
-  length: z.number(),
-  height: z.number(),
-  quantityInBox: z.number().int(),
-  notes: text(),
-  /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (docs/domain/stock.md). */
-  frozen: z.boolean(),
-  totalStockQuantity: z.number().int(),
-  boxQuantity: z.number().int(),
-  stocks: z.array(StockLine),
-});
+/** A stockable product (product item) with its stock lines. */
+export const ProductItem = z
+  .object({
+    id: z.number().int().describe('The item id.'),
+    name: text(),
+    stockCode: text().describe('Unique.'),
+    barcode: text().describe('Unique.'),
+    packagingType: PackagingType,
+    warehouseStockType: WarehouseStockType,
+    packagingUnitType: PackagingUnitType,
+    packagingUnitTypeAmount: z
+      .number()
+      .describe('Contents of one piece in `packagingUnitType`, up to three decimals.'),
+    packagingGroup: text().describe(
+      "Amount and unit, e.g. '1500 GRAM': the value of the packaging-group filters.",
+    ),
+    width: z.number().describe('Centimetres, two decimals.'),
+    length: z.number().describe('Centimetres, two decimals.'),
+    height: z.number().describe('Centimetres, two decimals.'),
+    quantityInBox: z.number().int().describe('Pieces in one box; 0 when the item is not sold by the box.'),
+    notes: text(),
+    /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (docs/domain/stock.md). */
+    frozen: z
+      .boolean()
+      .describe(
+        'The item has stock history or is in a sellable product: packagingType, packagingUnitType and packagingUnitTypeAmount can no longer change.',
+      ),
+    totalStockQuantity: z
+      .number()
+      .int()
+      .describe('Pieces on hand over its lines (those of the warehouse filter when one is given).'),
+    boxQuantity: boxes,
+    stocks: z
+      .array(StockLine)
+      .describe(
+        "One line per own warehouse, by warehouse id; only the filtered warehouse's when one is given.",
+      ),
+  })
+  .meta({ id: 'ProductItem' });
 export type ProductItem = z.infer<typeof ProductItem>;
 
 /** Filters of the item list; an empty value means all. */
@@ -142,53 +172,103 @@ export const ProductItemQuery = ProductItemFilters.extend({
 });
 export type ProductItemQuery = z.input<typeof ProductItemQuery>;
 
-export const ProductItemPage = z.object({ items: z.array(ProductItem), ...PageFigures });
+export const ProductItemPage = z.object({ items: z.array(ProductItem), ...PageFigures }).meta({
+  id: 'ProductItemPage',
+  description: 'One page of items, by stock code, and the count of all that match.',
+});
 export type ProductItemPage = z.infer<typeof ProductItemPage>;
+/** `GET /product-item`: an array without `page` and `size`, one page with either. */
+export const ProductItemList = z
+  .union([z.array(ProductItem), ProductItemPage])
+  .describe(
+    'Without `page` and `size`: every matching item, by stock code. With either: one `ProductItemPage`.',
+  );
+
+/** Packaging groups, e.g. '1500 GRAM', smallest unit and amount first. */
+export const PackagingGroupList = z
+  .array(text())
+  .describe("Packaging groups ('1500 GRAM': amount and unit), smallest unit and amount first.");
+/** The stock type choices of the item form, with their labels. */
+export const WarehouseStockTypeList = z.array(EnumDescription).describe('FOODS (GIDA) and SUPPLIES (SARF).');
+/** The dashboard's count of defined stockable items. */
+export const ProductItemCount = z.number().int().describe('How many stockable items are defined.');
 
 export const IdParams = z.object({ id: idOf('Geçerli bir kayıt numarası giriniz.') });
 export type IdParams = z.infer<typeof IdParams>;
 
 /** Counts of one ERP sync run. */
-export const SyncResult = z.object({
-  received: z.number().int(),
-  newItems: z.number().int(),
-  changedItems: z.number().int(),
-  unchangedItems: z.number().int(),
-});
+export const SyncResult = z
+  .object({
+    received: z.number().int().describe('Records the ERP sent (a stock code sent twice counts once).'),
+    newItems: z.number().int().describe('Unknown stock codes, now waiting for approval as new items.'),
+    changedItems: z.number().int().describe('Known items the ERP changed, now waiting for approval.'),
+    unchangedItems: z.number().int().describe('Known items the ERP did not change; taken off the queue.'),
+  })
+  .meta({ id: 'ProductItemSyncResult' });
 export type SyncResult = z.infer<typeof SyncResult>;
 
 /** One field the ERP changed on a known item, shown old → new on the approval screen. */
-export const PendingChange = z.object({
-  field: text(),
-  label: text(),
-  oldValue: z.union([text(), z.number(), z.null()]),
-  newValue: z.union([text(), z.number(), z.null()]),
-});
+export const PendingChange = z
+  .object({
+    field: text().describe('The item field, e.g. `packagingUnitTypeAmount`.'),
+    label: text().describe('Its Turkish label.'),
+    oldValue: z.union([text().nullable(), z.number()]).describe("The item's value now."),
+    newValue: z.union([text().nullable(), z.number()]).describe('What the ERP sent.'),
+  })
+  .meta({ id: 'PendingProductItemChange' });
 export type PendingChange = z.infer<typeof PendingChange>;
 
+/**
+ * An enumeration's value or null, its null listed among the values: the API document's nullable enum
+ * then admits null for every reader (OpenAPI 3.0 wants null in the enum).
+ */
+const orNull = <T extends string>(values: z.ZodEnum<{ [K in T]: K }>) =>
+  z
+    .literal([...values.options, null])
+    .describe(`${values.description ?? ''} Null until the approver fills it.`.trim());
+
 /** A product item waiting for approval; what the ERP did not send is null until the approver fills it. */
-export const PendingProductItem = z.object({
-  id: z.number().int(),
-  isNew: z.boolean(),
-  /** The defined item this record would update (isNew false). */
-  productItemId: z.number().int().nullable(),
-  /** Whether that item is frozen: the approval form then locks its packaging fields. */
-  frozen: z.boolean(),
-  name: text(),
-  stockCode: text(),
-  barcode: text().nullable(),
-  packagingType: PackagingType.nullable(),
-  warehouseStockType: WarehouseStockType.nullable(),
-  packagingUnitType: PackagingUnitType.nullable(),
-  packagingUnitTypeAmount: z.number().nullable(),
-  width: z.number().nullable(),
-  length: z.number().nullable(),
-  height: z.number().nullable(),
-  quantityInBox: z.number().int().nullable(),
-  notes: text().nullable(),
-  changes: z.array(PendingChange),
-  receivedAt: text(),
-});
+export const PendingProductItem = z
+  .object({
+    id: z.number().int().describe('The pending record id, not an item id.'),
+    isNew: z.boolean().describe('No item has this stock code yet.'),
+    /** The defined item this record would update (isNew false). */
+    productItemId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The defined item this record would update; null when isNew.'),
+    /** Whether that item is frozen: the approval form then locks its packaging fields. */
+    frozen: z.boolean().describe('That item is frozen: its packaging fields cannot change.'),
+    name: text(),
+    stockCode: text(),
+    barcode: text().nullable(),
+    packagingType: orNull(PackagingType),
+    warehouseStockType: orNull(WarehouseStockType),
+    packagingUnitType: orNull(PackagingUnitType),
+    packagingUnitTypeAmount: z.number().nullable(),
+    width: z.number().nullable(),
+    length: z.number().nullable(),
+    height: z.number().nullable(),
+    quantityInBox: z.number().int().nullable(),
+    notes: text().nullable(),
+    changes: z.array(PendingChange).describe('What the ERP changed on the defined item; empty when isNew.'),
+    receivedAt: z.iso.datetime({ offset: true }).describe('When the ERP sent it, ISO 8601 in UTC.'),
+  })
+  .meta({
+    id: 'PendingProductItem',
+    description: 'An item from the ERP waiting for approval; what the ERP did not send is null.',
+  });
+/** `GET /pending-product-item`: the queue, by record id. */
+export const PendingProductItemList = z.array(PendingProductItem);
+/**
+ * `GET /pending-product-item/{id}`: the one record, as an array of one (the approval screen reads the
+ * first element).
+ */
+export const PendingProductItemAsList = z
+  .array(PendingProductItem)
+  .length(1)
+  .describe('The one record, as an array of one element.');
 export type PendingProductItem = z.infer<typeof PendingProductItem>;
 
 /** Labels of the item fields, for the old → new list and for messages. */
