@@ -11,7 +11,10 @@ export {
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,
   Warehouse,
+  WarehouseCount,
+  WarehouseList,
   WarehouseName,
+  WarehouseNameList,
   WarehouseType,
 } from './warehouses.ts';
 
@@ -119,7 +122,11 @@ export type StockCountBulkBody = z.input<typeof StockCountBulkBody>;
 
 /** Bulk calls answer with the item list, narrowed by the same filters as `GET /product-item`. */
 export const StockListQuery = ProductItemFilters;
-export const StockItemList = z.array(ProductItem);
+export const StockItemList = z
+  .array(ProductItem)
+  .describe(
+    "The items the call moved (not the whole list), after the movement, by stock code; each with the lines of the query's warehouse filter.",
+  );
 
 // ---------- history ----------
 
@@ -164,35 +171,52 @@ export type StockHistoryQuery = z.input<typeof StockHistoryQuery>;
 /** An unpaged history answer holds at most the newest this many rows, and says so in its headers (decision 113). */
 export const STOCK_HISTORY_UNPAGED_LIMIT = 5000;
 
-export const StockHistoryEntry = z.object({
-  id: z.number().int(),
-  productItemId: z.number().int(),
-  /** Null when the item is no longer known; screens show '#id'. */
-  productItemName: text().nullable(),
-  stockCode: text().nullable(),
-  /** Pieces in one box of the item, for the change in boxes. */
-  quantityInBox: z.number().int(),
-  action: EnumDescription,
-  orderId: z.number().int().nullable(),
-  quantityChange: z.number().int(),
-  quantityAfterChange: z.number().int(),
-  warehouseId: z.number().int(),
-  wareHouse: EnumDescription,
-  /** ISO-8601 with Istanbul's offset. */
-  createdAt: text(),
-  notes: text(),
-  /** Who did it: name and surname, or the user name. */
-  createdBy: text(),
-});
+export const StockHistoryEntry = z
+  .object({
+    id: z.number().int().describe('The history row id.'),
+    productItemId: z.number().int(),
+    /** Null when the item is no longer known; screens show '#id'. */
+    productItemName: text().nullable(),
+    stockCode: text().nullable(),
+    /** Pieces in one box of the item, for the change in boxes. */
+    quantityInBox: z.number().int(),
+    action: EnumDescription.describe(
+      'The movement type (a goods-in or goods-out type, or STOCK_COUNT) and its label.',
+    ),
+    orderId: z.number().int().nullable().describe('The order a shipment movement was for; null otherwise.'),
+    quantityChange: z.number().int().describe('Pieces added to the line; negative for a goods-out.'),
+    quantityAfterChange: z.number().int().describe("The line's pieces after the movement."),
+    warehouseId: z.number().int(),
+    wareHouse: EnumDescription.describe(
+      'The warehouse: its code (DEPO1) as `name`, its short name as `label`.',
+    ),
+    /** ISO-8601 with Istanbul's offset. */
+    createdAt: z.iso.datetime({ offset: true }).describe("ISO 8601 with Istanbul's offset."),
+    notes: text(),
+    /** Who did it: name and surname, or the user name. */
+    createdBy: text().describe("Who did it: name and surname, or the user name; '' when not known."),
+  })
+  .meta({ id: 'StockHistoryEntry', description: 'One changed stock line of a movement.' });
 export type StockHistoryEntry = z.infer<typeof StockHistoryEntry>;
 
-export const StockHistoryPage = z.object({
-  entries: z.array(StockHistoryEntry),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const StockHistoryPage = z
+  .object({
+    entries: z.array(StockHistoryEntry),
+    page: z.number().int(),
+    size: z.number().int(),
+    count: z.number().int(),
+    totalPages: z.number().int().describe('0 when nothing matches.'),
+  })
+  .meta({
+    id: 'StockHistoryPage',
+    description: 'One page of the history, newest first, and the count of all that match.',
+  });
+/** `GET /product-item/stock-history`: the newest rows as an array without `page` and `size`, one page with either. */
+export const StockHistoryList = z
+  .union([z.array(StockHistoryEntry), StockHistoryPage])
+  .describe(
+    `Without \`page\` and \`size\`: the newest matching rows, at most ${STOCK_HISTORY_UNPAGED_LIMIT}, newest first (the X-Total-Count header says how many matched; X-Unpaged-Limit is sent when the array holds fewer). With either: one \`StockHistoryPage\`.`,
+  );
 export type StockHistoryPage = z.infer<typeof StockHistoryPage>;
 
 export function stockActionDescription(action: string): EnumDescription {

@@ -62,26 +62,44 @@ export const CreateWarehouseBody = z.object({
 });
 export type CreateWarehouseBody = z.input<typeof CreateWarehouseBody>;
 
-export const Warehouse = z.object({
-  id: z.number().int(),
-  /** The stock location's code, DEPO{id}. */
-  name: text(),
-  shortName: text(),
-  description: text(),
-  address: text(),
-  phone: text(),
-  capacityInM3: z.number(),
-  warehouseType: WarehouseType,
-  warehouseTypeDescription: EnumDescription,
-  surfaceAreaInSquareMeters: z.number(),
-  /** Stored volume (item size × pieces) ÷ capacity, in percent with two decimals; 0 without capacity. */
-  estimatedOccupancyRate: z.number(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  createdAt: text(),
-});
+export const Warehouse = z
+  .object({
+    id: z.number().int().describe('The warehouse id: `warehouseId` of the stock lines.'),
+    /** The stock location's code, DEPO{id}. */
+    name: text().describe("The stock location's code, DEPO{id}."),
+    shortName: text().describe("The name screens show, e.g. 'Depo-1'."),
+    description: text(),
+    address: text(),
+    phone: text(),
+    capacityInM3: z.number().describe('Cubic metres, two decimals; 0 when not known.'),
+    warehouseType: WarehouseType,
+    warehouseTypeDescription: EnumDescription,
+    surfaceAreaInSquareMeters: z.number().describe('Square metres, two decimals.'),
+    /** Stored volume (item size × pieces) ÷ capacity, in percent with two decimals; 0 without capacity. */
+    estimatedOccupancyRate: z
+      .number()
+      .describe(
+        'Stored volume (item size × pieces) ÷ capacity, in percent with two decimals; 0 without capacity.',
+      ),
+    latitude: z.number().nullable().describe('Degrees; null when not placed on the map.'),
+    longitude: z.number().nullable().describe('Degrees; null when not placed on the map.'),
+    createdAt: z.iso.datetime({ offset: true }).describe("ISO 8601 with Istanbul's offset."),
+  })
+  .meta({ id: 'OwnWarehouse', description: 'An own warehouse: a stock location named DEPO{id}.' });
+/** `GET /warehouses`: by id. */
+export const WarehouseList = z.array(Warehouse);
+/** The dashboard's count of own warehouses. */
+export const WarehouseCount = z.number().int().describe('How many own warehouses there are.');
 export type Warehouse = z.infer<typeof Warehouse>;
 
 /** A stock location as filters and tables name it: DEPO1 'Depo-1'. */
-export const WarehouseName = z.object({ id: z.number().int(), name: text(), label: text() });
+export const WarehouseName = z
+  .object({
+    id: z.number().int().describe('The warehouse id.'),
+    name: text().describe('Its code, DEPO{id}: the value of the `warehouseName` filters.'),
+    label: text().describe("Its short name, e.g. 'Depo-1'."),
+  })
+  .meta({ id: 'OwnWarehouseName' });
+/** `GET /warehouses/names`: by id. */
+export const WarehouseNameList = z.array(WarehouseName);
 export type WarehouseName = z.infer<typeof WarehouseName>;
