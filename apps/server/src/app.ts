@@ -7,9 +7,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { NOT_FOUND_MESSAGE } from '@mandira/contract/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { answerSerializerCompiler } from './http/answer-serializer.ts';
 import { declareCommonAnswers } from './http/answers.ts';
 import { API_DOCUMENT } from './http/api-document.ts';
 import { registerAuthGuard } from './http/auth.ts';
@@ -72,7 +73,7 @@ export async function buildApp({
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
 

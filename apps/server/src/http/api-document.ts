@@ -36,7 +36,7 @@ const API_PREFIX = '/api/';
  */
 export const API_DOCUMENT: SwaggerOptions = {
   openapi: {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
     info: {
       title: `${PRODUCT.name} API`,
       version: PRODUCT.version,
@@ -60,5 +60,25 @@ export const API_DOCUMENT: SwaggerOptions = {
     if (access === 'PUBLIC') transformed.schema = { ...transformed.schema, security: [] };
     return transformed;
   },
-  transformObject: jsonSchemaTransformObject,
+  transformObject: (documentObject) => withUniqueOperationIds(jsonSchemaTransformObject(documentObject)),
 };
+
+type Paths = Record<string, Record<string, { operationId?: string }>>;
+
+/**
+ * A route registered for two methods (the stock calls take POST and PUT alike) declares one
+ * operationId; each method after the first gets its own by the method's name (`importStock`,
+ * `importStockPut`), so every operation stays unique for generated clients.
+ */
+function withUniqueOperationIds<T extends { paths?: unknown }>(document: T): T {
+  const seen = new Set<string>();
+  for (const methods of Object.values((document.paths ?? {}) as Paths)) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const id = operation.operationId;
+      if (!id) continue;
+      if (seen.has(id)) operation.operationId = `${id}${method[0]!.toUpperCase()}${method.slice(1)}`;
+      seen.add(operation.operationId!);
+    }
+  }
+  return document;
+}
