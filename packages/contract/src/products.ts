@@ -212,20 +212,11 @@ export const PendingChange = z
   .object({
     field: text().describe('The item field, e.g. `packagingUnitTypeAmount`.'),
     label: text().describe('Its Turkish label.'),
-    oldValue: z.union([text().nullable(), z.number()]).describe("The item's value now."),
-    newValue: z.union([text().nullable(), z.number()]).describe('What the ERP sent.'),
+    oldValue: z.union([text(), z.number(), z.null()]).describe("The item's value now."),
+    newValue: z.union([text(), z.number(), z.null()]).describe('What the ERP sent.'),
   })
   .meta({ id: 'PendingProductItemChange' });
 export type PendingChange = z.infer<typeof PendingChange>;
-
-/**
- * An enumeration's value or null, its null listed among the values: the API document's nullable enum
- * then admits null for every reader (OpenAPI 3.0 wants null in the enum).
- */
-const orNull = <T extends string>(values: z.ZodEnum<{ [K in T]: K }>) =>
-  z
-    .literal([...values.options, null])
-    .describe(`${values.description ?? ''} Null until the approver fills it.`.trim());
 
 /** A product item waiting for approval; what the ERP did not send is null until the approver fills it. */
 export const PendingProductItem = z
@@ -243,9 +234,9 @@ export const PendingProductItem = z
     name: text(),
     stockCode: text(),
     barcode: text().nullable(),
-    packagingType: orNull(PackagingType),
-    warehouseStockType: orNull(WarehouseStockType),
-    packagingUnitType: orNull(PackagingUnitType),
+    packagingType: PackagingType.nullable(),
+    warehouseStockType: WarehouseStockType.nullable(),
+    packagingUnitType: PackagingUnitType.nullable(),
     packagingUnitTypeAmount: z.number().nullable(),
     width: z.number().nullable(),
     length: z.number().nullable(),

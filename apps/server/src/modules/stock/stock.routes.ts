@@ -38,13 +38,14 @@ import { countWarehouses, createWarehouse, listWarehouseNames, listWarehouses } 
 const WRITE = ['POST', 'PUT'] as const;
 
 /**
- * Each method is its own operation of the API document, so each has its own operationId: POST's is the
- * plain name, PUT's says it is the same call.
+ * Each method is registered as its own route, so the API document has two operations, each with its
+ * own operationId (`receiveStockGoods`, `receiveStockGoodsPut`): registered once for both methods,
+ * the document's two entries share one operation object and cannot be named apart.
  */
 const operationOf = (method: (typeof WRITE)[number]) => (summary: string, operationId: string) =>
   method === 'POST'
     ? { summary, operationId }
-    : { summary: `${summary} (POST ile aynı)`, operationId: `${operationId}ByPut` };
+    : { summary: `${summary} (POST ile aynı)`, operationId: `${operationId}Put` };
 
 /** Who may count: the stock screen and the goods screen both have a count modal. */
 const counting = { access: ['STOCK_MANAGEMENT', 'GOODS_IN_OUT'] } as const;
