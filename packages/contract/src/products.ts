@@ -1,87 +1,30 @@
 import { z } from 'zod';
 import { atMostDecimals, idOf, optionalParam, optionalText, text } from './fields.ts';
+import {
+  EnumDescription,
+  isAllFilter,
+  PackagingType,
+  PackagingUnitType,
+  WAREHOUSE_STOCK_TYPE_LABELS,
+  WarehouseStockType,
+} from './packaging.ts';
 import { PageFigures, pagingOf } from './paging.ts';
 
-/** The item fields' enumerations with Turkish labels: the server validates with them, the web shows them. */
-export const PACKAGING_TYPE_LABELS = {
-  QUANTITY: 'Adet',
-  BOTTLE: 'Şişe',
-  METAL_PACKAGE: 'Teneke',
-  NYLON_PACKAGE: 'Naylon Paketli',
-  VACUUM_PACKAGE: 'Vakumlu Paket',
-  PLASTIC_PACKAGE: 'Plastik Kutu',
-  WOODEN_PACKAGE: 'Ahşap Kutu',
-  OTHER: 'Diğer',
-} as const;
-export type PackagingType = keyof typeof PACKAGING_TYPE_LABELS;
-export const PackagingType = z.enum(
-  Object.keys(PACKAGING_TYPE_LABELS) as [PackagingType, ...PackagingType[]],
-);
-
-export const PACKAGING_UNIT_TYPE_LABELS = {
-  GRAM: 'Gr',
-  KILOGRAM: 'Kg',
-  TONS: 'Ton',
-  QUANTITY: 'Adet',
-  LITERS: 'Lt',
-  MILLILITERS: 'Ml',
-} as const;
-export type PackagingUnitType = keyof typeof PACKAGING_UNIT_TYPE_LABELS;
-export const PackagingUnitType = z.enum(
-  Object.keys(PACKAGING_UNIT_TYPE_LABELS) as [PackagingUnitType, ...PackagingUnitType[]],
-);
-/** The 'all' choice of the unit and packaging-group filters. */
-export const ALL_LABEL = 'Tümü';
-/** What the screens send for 'all' in a filter: empty (item list), 'ALL' (products), 'Tumu' (goods in/out). */
-const ALL_TOKENS = ['', 'ALL', 'Tumu', ALL_LABEL];
-export function isAllFilter(value: string | undefined): boolean {
-  return value === undefined || ALL_TOKENS.includes(value.trim());
-}
-
-export const WAREHOUSE_STOCK_TYPE_LABELS = { FOODS: 'GIDA', SUPPLIES: 'SARF' } as const;
-export type WarehouseStockType = keyof typeof WAREHOUSE_STOCK_TYPE_LABELS;
-export const WarehouseStockType = z.enum(
-  Object.keys(WAREHOUSE_STOCK_TYPE_LABELS) as [WarehouseStockType, ...WarehouseStockType[]],
-);
-
-/** An enum value with its Turkish label, as responses carry it (e.g. packagingTypeDescription). */
-export const EnumDescription = z.object({ name: text(), label: text() });
-export type EnumDescription = z.infer<typeof EnumDescription>;
-
-/** Packaging group of an item (docs/domain/stock.md): amount and unit, e.g. '1500 GRAM'. */
-export function packagingGroupOf(amount: number, unit: PackagingUnitType): string {
-  return `${amount} ${unit}`;
-}
-
-/**
- * A packaging group as the screens show it, with the unit's Turkish label and a decimal comma:
- * '1 LITERS' → '1 Lt', '0.5 KILOGRAM' → '0,5 Kg', '1000 QUANTITY' → '1000 Adet'. The group itself
- * stays the filter value the server compares.
- */
-export function packagingGroupLabel(group: string): string {
-  const [amount = '', unit = '', ...rest] = group.trim().split(/\s+/);
-  const label = PACKAGING_UNIT_TYPE_LABELS[unit as PackagingUnitType];
-  if (!label || rest.length > 0) return group;
-  return `${amount.replace('.', ',')} ${label}`;
-}
-
-/** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
-export function storageFormOf(item: {
-  packagingUnitTypeAmount: number | null;
-  packagingUnitType: PackagingUnitType | null;
-  packagingType: PackagingType | null;
-}): string {
-  const unit = item.packagingUnitType ? PACKAGING_UNIT_TYPE_LABELS[item.packagingUnitType] : '';
-  // Pieces packed as pieces read '1000 Adet', not '1000 Adet Adet'.
-  const type =
-    item.packagingType && PACKAGING_TYPE_LABELS[item.packagingType] !== unit
-      ? PACKAGING_TYPE_LABELS[item.packagingType]
-      : '';
-  // Turkish decimal comma: '0,5 Kg'.
-  const amount =
-    item.packagingUnitTypeAmount === null ? '' : String(item.packagingUnitTypeAmount).replace('.', ',');
-  return [amount, unit, type].filter((part) => part !== '').join(' ');
-}
+// The packaging enumerations and their labels live in packaging.ts; their importers keep this path.
+export {
+  ALL_LABEL,
+  EnumDescription,
+  isAllFilter,
+  PACKAGING_TYPE_LABELS,
+  PACKAGING_UNIT_TYPE_LABELS,
+  PackagingType,
+  PackagingUnitType,
+  packagingGroupLabel,
+  packagingGroupOf,
+  storageFormOf,
+  WAREHOUSE_STOCK_TYPE_LABELS,
+  WarehouseStockType,
+} from './packaging.ts';
 
 const requiredText = (max: number) => text().trim().min(1).max(max);
 /** A positive size kept to `decimals` places in the database. */
@@ -136,40 +79,70 @@ export const FROZEN_FIELDS = {
   packagingUnitTypeAmount: 'Birim miktarı',
 } as const;
 
+/** Pieces in whole boxes; 0 when the item is not sold by the box (its quantityInBox is 0). */
+const boxes = z.number().int().describe('Whole boxes of the pieces; 0 when the item is not sold by the box.');
+
 /** A warehouse's stock of one item; the stock area fills these, the shape is final. */
-export const StockLine = z.object({
-  id: z.number().int(),
-  warehouseId: z.number().int(),
-  quantity: z.number().int(),
-  boxQuantity: z.number().int(),
-  wareHouse: EnumDescription,
-  packagingUnitTypeAmount: z.number(),
-  packagingUnitType: PackagingUnitType,
-  packagingType: PackagingType,
-});
+export const StockLine = z
+  .object({
+    id: z
+      .number()
+      .int()
+      .describe(
+        'The stock LINE id (this item in this warehouse), not the item id: goods-in, goods-out and counts name it.',
+      ),
+    warehouseId: z.number().int().describe('The own warehouse the line is in.'),
+    quantity: z.number().int().describe('Pieces on hand.'),
+    boxQuantity: boxes,
+    wareHouse: EnumDescription.describe(
+      "The warehouse: its code (DEPO1) as `name`, its short name ('Depo-1') as `label`.",
+    ),
+    packagingUnitTypeAmount: z.number().describe("The item's unit amount, as on the item."),
+    packagingUnitType: PackagingUnitType,
+    packagingType: PackagingType,
+  })
+  .meta({ id: 'StockLine' });
 export type StockLine = z.infer<typeof StockLine>;
 
-export const ProductItem = z.object({
-  id: z.number().int(),
-  name: text(),
-  stockCode: text(),
-  barcode: text(),
-  packagingType: PackagingType,
-  warehouseStockType: WarehouseStockType,
-  packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: z.number(),
-  packagingGroup: text(),
-  width: z.number(),
-  length: z.number(),
-  height: z.number(),
-  quantityInBox: z.number().int(),
-  notes: text(),
-  /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (docs/domain/stock.md). */
-  frozen: z.boolean(),
-  totalStockQuantity: z.number().int(),
-  boxQuantity: z.number().int(),
-  stocks: z.array(StockLine),
-});
+/** A stockable product (product item) with its stock lines. */
+export const ProductItem = z
+  .object({
+    id: z.number().int().describe('The item id.'),
+    name: text(),
+    stockCode: text().describe('Unique.'),
+    barcode: text().describe('Unique.'),
+    packagingType: PackagingType,
+    warehouseStockType: WarehouseStockType,
+    packagingUnitType: PackagingUnitType,
+    packagingUnitTypeAmount: z
+      .number()
+      .describe('Contents of one piece in `packagingUnitType`, up to three decimals.'),
+    packagingGroup: text().describe(
+      "Amount and unit, e.g. '1500 GRAM': the value of the packaging-group filters.",
+    ),
+    width: z.number().describe('Centimetres, two decimals.'),
+    length: z.number().describe('Centimetres, two decimals.'),
+    height: z.number().describe('Centimetres, two decimals.'),
+    quantityInBox: z.number().int().describe('Pieces in one box; 0 when the item is not sold by the box.'),
+    notes: text(),
+    /** Locks packagingType, packagingUnitType and packagingUnitTypeAmount (docs/domain/stock.md). */
+    frozen: z
+      .boolean()
+      .describe(
+        'The item has stock history or is in a sellable product: packagingType, packagingUnitType and packagingUnitTypeAmount can no longer change.',
+      ),
+    totalStockQuantity: z
+      .number()
+      .int()
+      .describe('Pieces on hand over its lines (those of the warehouse filter when one is given).'),
+    boxQuantity: boxes,
+    stocks: z
+      .array(StockLine)
+      .describe(
+        "One line per own warehouse, by warehouse id; only the filtered warehouse's when one is given.",
+      ),
+  })
+  .meta({ id: 'ProductItem' });
 export type ProductItem = z.infer<typeof ProductItem>;
 
 /** Filters of the item list; an empty value means all. */
@@ -199,53 +172,94 @@ export const ProductItemQuery = ProductItemFilters.extend({
 });
 export type ProductItemQuery = z.input<typeof ProductItemQuery>;
 
-export const ProductItemPage = z.object({ items: z.array(ProductItem), ...PageFigures });
+export const ProductItemPage = z.object({ items: z.array(ProductItem), ...PageFigures }).meta({
+  id: 'ProductItemPage',
+  description: 'One page of items, by stock code, and the count of all that match.',
+});
 export type ProductItemPage = z.infer<typeof ProductItemPage>;
+/** `GET /product-item`: an array without `page` and `size`, one page with either. */
+export const ProductItemList = z
+  .union([z.array(ProductItem), ProductItemPage])
+  .describe(
+    'Without `page` and `size`: every matching item, by stock code. With either: one `ProductItemPage`.',
+  );
+
+/** Packaging groups, e.g. '1500 GRAM', smallest unit and amount first. */
+export const PackagingGroupList = z
+  .array(text())
+  .describe("Packaging groups ('1500 GRAM': amount and unit), smallest unit and amount first.");
+/** The stock type choices of the item form, with their labels. */
+export const WarehouseStockTypeList = z.array(EnumDescription).describe('FOODS (GIDA) and SUPPLIES (SARF).');
+/** The dashboard's count of defined stockable items. */
+export const ProductItemCount = z.number().int().describe('How many stockable items are defined.');
 
 export const IdParams = z.object({ id: idOf('Geçerli bir kayıt numarası giriniz.') });
 export type IdParams = z.infer<typeof IdParams>;
 
 /** Counts of one ERP sync run. */
-export const SyncResult = z.object({
-  received: z.number().int(),
-  newItems: z.number().int(),
-  changedItems: z.number().int(),
-  unchangedItems: z.number().int(),
-});
+export const SyncResult = z
+  .object({
+    received: z.number().int().describe('Records the ERP sent (a stock code sent twice counts once).'),
+    newItems: z.number().int().describe('Unknown stock codes, now waiting for approval as new items.'),
+    changedItems: z.number().int().describe('Known items the ERP changed, now waiting for approval.'),
+    unchangedItems: z.number().int().describe('Known items the ERP did not change; taken off the queue.'),
+  })
+  .meta({ id: 'ProductItemSyncResult' });
 export type SyncResult = z.infer<typeof SyncResult>;
 
 /** One field the ERP changed on a known item, shown old → new on the approval screen. */
-export const PendingChange = z.object({
-  field: text(),
-  label: text(),
-  oldValue: z.union([text(), z.number(), z.null()]),
-  newValue: z.union([text(), z.number(), z.null()]),
-});
+export const PendingChange = z
+  .object({
+    field: text().describe('The item field, e.g. `packagingUnitTypeAmount`.'),
+    label: text().describe('Its Turkish label.'),
+    oldValue: z.union([text(), z.number(), z.null()]).describe("The item's value now."),
+    newValue: z.union([text(), z.number(), z.null()]).describe('What the ERP sent.'),
+  })
+  .meta({ id: 'PendingProductItemChange' });
 export type PendingChange = z.infer<typeof PendingChange>;
 
 /** A product item waiting for approval; what the ERP did not send is null until the approver fills it. */
-export const PendingProductItem = z.object({
-  id: z.number().int(),
-  isNew: z.boolean(),
-  /** The defined item this record would update (isNew false). */
-  productItemId: z.number().int().nullable(),
-  /** Whether that item is frozen: the approval form then locks its packaging fields. */
-  frozen: z.boolean(),
-  name: text(),
-  stockCode: text(),
-  barcode: text().nullable(),
-  packagingType: PackagingType.nullable(),
-  warehouseStockType: WarehouseStockType.nullable(),
-  packagingUnitType: PackagingUnitType.nullable(),
-  packagingUnitTypeAmount: z.number().nullable(),
-  width: z.number().nullable(),
-  length: z.number().nullable(),
-  height: z.number().nullable(),
-  quantityInBox: z.number().int().nullable(),
-  notes: text().nullable(),
-  changes: z.array(PendingChange),
-  receivedAt: text(),
-});
+export const PendingProductItem = z
+  .object({
+    id: z.number().int().describe('The pending record id, not an item id.'),
+    isNew: z.boolean().describe('No item has this stock code yet.'),
+    /** The defined item this record would update (isNew false). */
+    productItemId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The defined item this record would update; null when isNew.'),
+    /** Whether that item is frozen: the approval form then locks its packaging fields. */
+    frozen: z.boolean().describe('That item is frozen: its packaging fields cannot change.'),
+    name: text(),
+    stockCode: text(),
+    barcode: text().nullable(),
+    packagingType: PackagingType.nullable(),
+    warehouseStockType: WarehouseStockType.nullable(),
+    packagingUnitType: PackagingUnitType.nullable(),
+    packagingUnitTypeAmount: z.number().nullable(),
+    width: z.number().nullable(),
+    length: z.number().nullable(),
+    height: z.number().nullable(),
+    quantityInBox: z.number().int().nullable(),
+    notes: text().nullable(),
+    changes: z.array(PendingChange).describe('What the ERP changed on the defined item; empty when isNew.'),
+    receivedAt: z.iso.datetime({ offset: true }).describe('When the ERP sent it, ISO 8601 in UTC.'),
+  })
+  .meta({
+    id: 'PendingProductItem',
+    description: 'An item from the ERP waiting for approval; what the ERP did not send is null.',
+  });
+/** `GET /pending-product-item`: the queue, by record id. */
+export const PendingProductItemList = z.array(PendingProductItem);
+/**
+ * `GET /pending-product-item/{id}`: the one record, as an array of one (the approval screen reads the
+ * first element).
+ */
+export const PendingProductItemAsList = z
+  .array(PendingProductItem)
+  .length(1)
+  .describe('The one record, as an array of one element.');
 export type PendingProductItem = z.infer<typeof PendingProductItem>;
 
 /** Labels of the item fields, for the old → new list and for messages. */

@@ -83,36 +83,42 @@ export const ProductFormBody = z
   .omit({ productBundle: true, productItemIds: true })
   .superRefine(discountWithinPrice);
 
-export const BundleLine = z.object({
-  id: z.number().int(),
-  productItemId: z.number().int(),
-  quantity: z.number().int(),
-  name: text(),
-  stockCode: text(),
-  barcode: text(),
-  packagingType: PackagingType,
-  packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: z.number(),
-  packagingTypeDescription: EnumDescription,
-  packagingUnitTypeDescription: EnumDescription,
-});
+/** A line of a product's bundle, with its item's card. */
+export const BundleLine = z
+  .object({
+    id: z.number().int().describe('The bundle line id, not the item id (that is `productItemId`).'),
+    productItemId: z.number().int().describe('The stockable item of the line.'),
+    quantity: z.number().int().describe('Pieces of the item in one piece of the product.'),
+    name: text().describe("The item's name."),
+    stockCode: text(),
+    barcode: text(),
+    packagingGroup: text().describe("The item's packaging group, e.g. '1500 GRAM'."),
+    packagingType: PackagingType,
+    packagingUnitType: PackagingUnitType,
+    packagingUnitTypeAmount: z.number(),
+    packagingTypeDescription: EnumDescription,
+    packagingUnitTypeDescription: EnumDescription,
+  })
+  .meta({ id: 'BundleLine' });
 export type BundleLine = z.infer<typeof BundleLine>;
 
+const pricePerPiece = z.number().describe('Turkish lira per piece, two decimals.');
+const flagAnswer = z.union([z.literal(0), z.literal(1)]);
 const ProductFields = z.object({
-  id: z.number().int(),
+  id: z.number().int().describe('The sellable product id.'),
   name: text(),
-  stockCode: text().nullable(),
-  barcode: text().nullable(),
-  price: z.number(),
-  discount: z.number(),
-  onlineListingAvailable: z.union([z.literal(0), z.literal(1)]),
-  truckShippingAvailable: z.union([z.literal(0), z.literal(1)]),
-  quantityInsideBox: z.number().int(),
+  stockCode: text().nullable().describe('Unique when given.'),
+  barcode: text().nullable().describe('Unique when given.'),
+  price: pricePerPiece,
+  discount: z.number().describe('Turkish lira off the price per piece, two decimals; at most the price.'),
+  onlineListingAvailable: flagAnswer.describe('1: listed for online orders.'),
+  truckShippingAvailable: flagAnswer.describe('1: can be shipped by truck.'),
+  quantityInsideBox: z.number().int().describe('Pieces in one box; 0 when not sold by the box.'),
   notes: text(),
-  productBundle: z.array(BundleLine),
-  productItemIds: z.array(z.number().int()),
+  productBundle: z.array(BundleLine).describe('The items one piece is made of, by line id.'),
+  productItemIds: z.array(z.number().int()).describe('The item ids of `productBundle`, in its order.'),
   /** Packaging groups of the bundle's items, for the order screen's group selector. */
-  packagingGroups: z.array(text()),
+  packagingGroups: z.array(text()).describe("Packaging groups of the bundle's items, each once."),
 });
 
 /**
@@ -123,16 +129,37 @@ const ProductFields = z.object({
  * promised); whole boxes of it, ≥ 0.
  */
 export const StockFigures = z.object({
-  warehouseStockCount: z.number().int(),
-  waitingInBasketStockCount: z.number().int(),
-  waitingInOrderStockCount: z.number().int(),
-  availableStockCount: z.number().int(),
-  availableBoxCount: z.number().int(),
+  warehouseStockCount: z
+    .number()
+    .int()
+    .describe(
+      'Pieces on hand: min over the bundle lines of ⌊item stock ÷ line quantity⌋; 0 without a bundle.',
+    ),
+  waitingInBasketStockCount: z.number().int().describe("This product's pieces in baskets."),
+  waitingInOrderStockCount: z
+    .number()
+    .int()
+    .describe("This product's pieces in open order items, not yet loaded."),
+  availableStockCount: z
+    .number()
+    .int()
+    .describe('Pieces that can still be promised; negative after a goods-out below what is promised.'),
+  availableBoxCount: z
+    .number()
+    .int()
+    .describe('Whole boxes of availableStockCount, never below 0; 0 when not sold by the box.'),
 });
 export type StockFigures = z.infer<typeof StockFigures>;
 
 /** `GET /products?packagingGroup=`: the sellable product list, which is also the order screen's list. */
-export const Product = ProductFields.extend(StockFigures.shape);
+export const Product = ProductFields.extend(StockFigures.shape).meta({
+  id: 'SellableProduct',
+  description: 'A sellable product with its bundle and its stock figures in pieces.',
+});
+/** `GET /products`: by name. */
+export const ProductList = z.array(Product);
+/** The dashboard's count of sellable products. */
+export const ProductCount = z.number().int().describe('How many sellable products are defined.');
 export type Product = z.infer<typeof Product>;
 
 export const ProductQuery = z.object({ packagingGroup: text().trim().max(100).optional() });
@@ -145,26 +172,34 @@ export const ProductStock = z
     name: text(),
     stockCode: text().nullable(),
     barcode: text().nullable(),
-    quantityInsideBox: z.number().int(),
-    price: z.number(),
-    discount: z.number(),
+    quantityInsideBox: z.number().int().describe('Pieces in one box; 0 when not sold by the box.'),
+    price: pricePerPiece,
+    discount: z.number().describe('Turkish lira off the price per piece, two decimals.'),
   })
-  .extend(StockFigures.shape);
+  .extend(StockFigures.shape)
+  .meta({
+    id: 'ProductStock',
+    description: 'A sellable product as the order screen prices it, with its stock figures in pieces.',
+  });
 export type ProductStock = z.infer<typeof ProductStock>;
 
 /** An item as the bundle picker shows it. */
-export const ItemCard = z.object({
-  id: z.number().int(),
-  name: text(),
-  stockCode: text(),
-  barcode: text(),
-  packagingGroup: text(),
-  packagingType: PackagingType,
-  packagingUnitType: PackagingUnitType,
-  packagingUnitTypeAmount: z.number(),
-  packagingTypeDescription: EnumDescription,
-  packagingUnitTypeDescription: EnumDescription,
-});
+export const ItemCard = z
+  .object({
+    id: z.number().int().describe('The stockable item id.'),
+    name: text(),
+    stockCode: text(),
+    barcode: text(),
+    packagingGroup: text(),
+    packagingType: PackagingType,
+    packagingUnitType: PackagingUnitType,
+    packagingUnitTypeAmount: z.number(),
+    packagingTypeDescription: EnumDescription,
+    packagingUnitTypeDescription: EnumDescription,
+  })
+  .meta({ id: 'ItemCard', description: 'A stockable item as the bundle picker lists it.' });
+/** `GET /products/item-cards`: every item, by name. */
+export const ItemCardList = z.array(ItemCard);
 export type ItemCard = z.infer<typeof ItemCard>;
 
 /**
@@ -173,13 +208,15 @@ export type ItemCard = z.infer<typeof ItemCard>;
  * bundle they were placed with. Open orders are those neither completed nor canceled with an item of
  * the product that is not canceled.
  */
-export const ProductOpenUsage = z.object({
-  productId: z.number().int(),
-  /** Baskets holding the product, and its pieces in them. */
-  basketCount: z.number().int(),
-  basketPieces: z.number().int(),
-  /** Open orders holding the product, and its pieces in their items. */
-  orderCount: z.number().int(),
-  orderPieces: z.number().int(),
-});
+export const ProductOpenUsage = z
+  .object({
+    productId: z.number().int().describe('The sellable product asked about.'),
+    /** Baskets holding the product, and its pieces in them. */
+    basketCount: z.number().int().describe('Baskets holding the product.'),
+    basketPieces: z.number().int().describe('Its pieces in them.'),
+    /** Open orders holding the product, and its pieces in their items. */
+    orderCount: z.number().int().describe('Open orders with an item of the product that is not canceled.'),
+    orderPieces: z.number().int().describe('Its pieces in their items.'),
+  })
+  .meta({ id: 'ProductOpenUsage' });
 export type ProductOpenUsage = z.infer<typeof ProductOpenUsage>;

@@ -1,91 +1,22 @@
 import { z } from 'zod';
-import { atMostDecimals, day, idOf, NOT_A_NUMBER, optionalParam, optionalPhone, text } from './fields.ts';
+import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
+import { optionalText } from './warehouses.ts';
 
-// ---------- own warehouses ----------
-
-/** Own warehouse types; COLD_STORAGE is the default. */
-export const WAREHOUSE_TYPE_LABELS = {
-  COLD_STORAGE: 'Soğuk Hava Deposu',
-  COLD_STORAGE_MINUS_18: 'Soğuk Hava Deposu (-18°C)',
-  SOLID_STORAGE: 'Katı Ürün Deposu',
-  LIQUID_STORAGE: 'Sıvı Ürün Deposu',
-  MATERIAL_STORAGE: 'Malzeme Deposu',
-} as const;
-export type WarehouseType = keyof typeof WAREHOUSE_TYPE_LABELS;
-export const WarehouseType = z.enum(
-  Object.keys(WAREHOUSE_TYPE_LABELS) as [WarehouseType, ...WarehouseType[]],
-);
-export const DEFAULT_WAREHOUSE_TYPE: WarehouseType = 'COLD_STORAGE';
-
-/** The own-warehouse map: 400px high, zoom 10, centred on Ankara. */
-export const WAREHOUSE_MAP_CENTER = { latitude: 39.925533, longitude: 32.866287 } as const;
-export const WAREHOUSE_MAP_ZOOM = 10;
-
-const optionalText = (max: number) =>
-  text()
-    .trim()
-    .max(max, `En fazla ${max} karakter olabilir.`)
-    .nullish()
-    .transform((value) => value ?? '');
-
-const coordinate = (min: number, max: number, label: string) =>
-  z
-    .number(NOT_A_NUMBER)
-    .min(min, `${label} ${min} ile ${max} arasında olmalıdır.`)
-    .max(max, `${label} ${min} ile ${max} arasında olmalıdır.`)
-    .nullish()
-    .transform((value) => value ?? null);
-
-/** The create form: short name required, capacity ≥ 0, surface area ≥ 1 (docs/domain/stock.md). */
-export const CreateWarehouseBody = z.object({
-  shortName: text({ error: 'Kısa ad zorunludur.' }).trim().min(1, 'Kısa ad zorunludur.').max(100),
-  description: optionalText(1000),
-  address: optionalText(1000),
-  phone: optionalPhone(40),
-  capacityInM3: z
-    .number(NOT_A_NUMBER)
-    .min(0, 'Kapasite 0 veya daha büyük olmalıdır.')
-    .max(10_000_000, 'Kapasite çok büyük.')
-    .refine(...atMostDecimals(2))
-    .nullish()
-    .transform((value) => value ?? 0),
-  warehouseType: WarehouseType.nullish().transform((value) => value ?? DEFAULT_WAREHOUSE_TYPE),
-  surfaceAreaInSquareMeters: z
-    .number(NOT_A_NUMBER)
-    .min(1, 'Yüzey alanı en az 1 m² olmalıdır.')
-    .max(10_000_000, 'Yüzey alanı çok büyük.')
-    .refine(...atMostDecimals(2))
-    .nullish()
-    .transform((value) => value ?? 1),
-  latitude: coordinate(-90, 90, 'Enlem'),
-  longitude: coordinate(-180, 180, 'Boylam'),
-});
-export type CreateWarehouseBody = z.input<typeof CreateWarehouseBody>;
-
-export const Warehouse = z.object({
-  id: z.number().int(),
-  /** The stock location's code, DEPO{id}. */
-  name: text(),
-  shortName: text(),
-  description: text(),
-  address: text(),
-  phone: text(),
-  capacityInM3: z.number(),
-  warehouseType: WarehouseType,
-  warehouseTypeDescription: EnumDescription,
-  surfaceAreaInSquareMeters: z.number(),
-  /** Stored volume (item size × pieces) ÷ capacity, in percent with two decimals; 0 without capacity. */
-  estimatedOccupancyRate: z.number(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
-  createdAt: text(),
-});
-export type Warehouse = z.infer<typeof Warehouse>;
-
-/** A stock location as filters and tables name it: DEPO1 'Depo-1'. */
-export const WarehouseName = z.object({ id: z.number().int(), name: text(), label: text() });
-export type WarehouseName = z.infer<typeof WarehouseName>;
+// The own warehouses live in warehouses.ts; their importers keep this path.
+export {
+  CreateWarehouseBody,
+  DEFAULT_WAREHOUSE_TYPE,
+  WAREHOUSE_MAP_CENTER,
+  WAREHOUSE_MAP_ZOOM,
+  WAREHOUSE_TYPE_LABELS,
+  Warehouse,
+  WarehouseCount,
+  WarehouseList,
+  WarehouseName,
+  WarehouseNameList,
+  WarehouseType,
+} from './warehouses.ts';
 
 // ---------- movements ----------
 
@@ -191,7 +122,11 @@ export type StockCountBulkBody = z.input<typeof StockCountBulkBody>;
 
 /** Bulk calls answer with the item list, narrowed by the same filters as `GET /product-item`. */
 export const StockListQuery = ProductItemFilters;
-export const StockItemList = z.array(ProductItem);
+export const StockItemList = z
+  .array(ProductItem)
+  .describe(
+    "The items the call moved (not the whole list), after the movement, by stock code; each with the lines of the query's warehouse filter.",
+  );
 
 // ---------- history ----------
 
@@ -236,35 +171,52 @@ export type StockHistoryQuery = z.input<typeof StockHistoryQuery>;
 /** An unpaged history answer holds at most the newest this many rows, and says so in its headers (decision 113). */
 export const STOCK_HISTORY_UNPAGED_LIMIT = 5000;
 
-export const StockHistoryEntry = z.object({
-  id: z.number().int(),
-  productItemId: z.number().int(),
-  /** Null when the item is no longer known; screens show '#id'. */
-  productItemName: text().nullable(),
-  stockCode: text().nullable(),
-  /** Pieces in one box of the item, for the change in boxes. */
-  quantityInBox: z.number().int(),
-  action: EnumDescription,
-  orderId: z.number().int().nullable(),
-  quantityChange: z.number().int(),
-  quantityAfterChange: z.number().int(),
-  warehouseId: z.number().int(),
-  wareHouse: EnumDescription,
-  /** ISO-8601 with Istanbul's offset. */
-  createdAt: text(),
-  notes: text(),
-  /** Who did it: name and surname, or the user name. */
-  createdBy: text(),
-});
+export const StockHistoryEntry = z
+  .object({
+    id: z.number().int().describe('The history row id.'),
+    productItemId: z.number().int(),
+    /** Null when the item is no longer known; screens show '#id'. */
+    productItemName: text().nullable(),
+    stockCode: text().nullable(),
+    /** Pieces in one box of the item, for the change in boxes. */
+    quantityInBox: z.number().int(),
+    action: EnumDescription.describe(
+      'The movement type (a goods-in or goods-out type, or STOCK_COUNT) and its label.',
+    ),
+    orderId: z.number().int().nullable().describe('The order a shipment movement was for; null otherwise.'),
+    quantityChange: z.number().int().describe('Pieces added to the line; negative for a goods-out.'),
+    quantityAfterChange: z.number().int().describe("The line's pieces after the movement."),
+    warehouseId: z.number().int(),
+    wareHouse: EnumDescription.describe(
+      'The warehouse: its code (DEPO1) as `name`, its short name as `label`.',
+    ),
+    /** ISO-8601 with Istanbul's offset. */
+    createdAt: z.iso.datetime({ offset: true }).describe("ISO 8601 with Istanbul's offset."),
+    notes: text(),
+    /** Who did it: name and surname, or the user name. */
+    createdBy: text().describe("Who did it: name and surname, or the user name; '' when not known."),
+  })
+  .meta({ id: 'StockHistoryEntry', description: 'One changed stock line of a movement.' });
 export type StockHistoryEntry = z.infer<typeof StockHistoryEntry>;
 
-export const StockHistoryPage = z.object({
-  entries: z.array(StockHistoryEntry),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const StockHistoryPage = z
+  .object({
+    entries: z.array(StockHistoryEntry),
+    page: z.number().int(),
+    size: z.number().int(),
+    count: z.number().int(),
+    totalPages: z.number().int().describe('0 when nothing matches.'),
+  })
+  .meta({
+    id: 'StockHistoryPage',
+    description: 'One page of the history, newest first, and the count of all that match.',
+  });
+/** `GET /product-item/stock-history`: the newest rows as an array without `page` and `size`, one page with either. */
+export const StockHistoryList = z
+  .union([z.array(StockHistoryEntry), StockHistoryPage])
+  .describe(
+    `Without \`page\` and \`size\`: the newest matching rows, at most ${STOCK_HISTORY_UNPAGED_LIMIT}, newest first (the X-Total-Count header says how many matched; X-Unpaged-Limit is sent when the array holds fewer). With either: one \`StockHistoryPage\`.`,
+  );
 export type StockHistoryPage = z.infer<typeof StockHistoryPage>;
 
 export function stockActionDescription(action: string): EnumDescription {
