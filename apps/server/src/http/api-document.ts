@@ -77,8 +77,10 @@ function withUniqueOperationIds<T extends { paths?: unknown }>(document: T): T {
     for (const [method, operation] of Object.entries(methods)) {
       const id = operation.operationId;
       if (!id) continue;
-      if (seen.has(id)) operation.operationId = `${id}${method[0]!.toUpperCase()}${method.slice(1)}`;
-      seen.add(operation.operationId!);
+      // The methods of one route share one operation object: the renamed one gets its own copy.
+      const unique = seen.has(id) ? `${id}${method[0]!.toUpperCase()}${method.slice(1)}` : id;
+      if (unique !== id) methods[method] = { ...operation, operationId: unique };
+      seen.add(unique);
     }
   }
   return document;
@@ -109,5 +111,9 @@ function withoutUnusedSchemas<T extends object>(document: T): T {
       }
     }
   }
+  // By name, so the document does not depend on the order the contract's modules were first loaded in.
+  (document as Components).components!.schemas = Object.fromEntries(
+    Object.entries(schemas).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   return document;
 }
