@@ -5,6 +5,29 @@ import { toJSONSchema, z } from 'zod';
 
 type Write = (data: unknown) => string;
 
+type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * `anyOf: [{ type: T, … }, { type: 'null' }]`, zod's nullable, as `{ type: [T, 'null'], … }`: the same
+ * values, which fast-json-stringify writes after a type check instead of validating each value against
+ * both branches.
+ */
+function withNullableTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullableTypes);
+  if (!node || typeof node !== 'object') return node;
+  const schema = Object.fromEntries(
+    Object.entries(node as JsonSchema).map(([key, value]) => [key, withNullableTypes(value)]),
+  ) as JsonSchema;
+  const branches = schema.anyOf as JsonSchema[] | undefined;
+  if (branches?.length !== 2) return schema;
+  const value = branches.find((branch) => branch.type !== 'null');
+  const isNull = branches.some((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
+  if (!isNull || !value || typeof value.type !== 'string' || 'anyOf' in value || '$ref' in value)
+    return schema;
+  const { anyOf: _, ...rest } = schema;
+  return { ...rest, ...value, type: [value.type, 'null'] };
+}
+
 function compiled(schema: z.ZodType): Write {
   const json = toJSONSchema(schema, {
     target: 'draft-7',
@@ -12,7 +35,7 @@ function compiled(schema: z.ZodType): Write {
     unrepresentable: 'throw',
     cycles: 'ref',
   });
-  return fastJson(json as Parameters<typeof fastJson>[0]) as Write;
+  return fastJson(withNullableTypes(json) as Parameters<typeof fastJson>[0]) as Write;
 }
 
 /**
