@@ -23,6 +23,21 @@ type OperationCheck = {
   ajv: Ajv;
 };
 
+let shared: { document: Document; ajv: Ajv } | undefined;
+
+/** Forgets the document read: for a test whose app serves another one. */
+export function forgetDocument(): void {
+  shared = undefined;
+}
+
+function compiledDocument(app: FastifyInstance): { document: Document; ajv: Ajv } {
+  const document = app.swagger() as unknown as Document;
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(document as object, 'api');
+  return { document, ajv };
+}
+
 /** `/api/orders/:id` → the document's `/orders/{id}`. */
 const documentPath = (url: string) => url.replace(/^\/api/, '').replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -30,10 +45,9 @@ const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/
 function operationOf(app: FastifyInstance) {
   let cached: ((request: FastifyRequest) => OperationCheck | undefined) | undefined = checkers.get(app);
   if (cached) return cached;
-  const document = app.swagger() as unknown as Document;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(document as object, 'api');
+  // Every app of the tests serves the same document: it is read and compiled once per process.
+  shared ??= compiledDocument(app);
+  const { document, ajv } = shared;
   cached = (request) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/')) return undefined;

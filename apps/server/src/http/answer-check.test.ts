@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { answerViolations, checkAnswersAgainstDocument } from '../../test/answer-check.ts';
+import { answerViolations, checkAnswersAgainstDocument, forgetDocument } from '../../test/answer-check.ts';
 import { answers, declareCommonAnswers } from './answers.ts';
 import { API_DOCUMENT } from './api-document.ts';
 import { ok } from './envelope.ts';
@@ -34,8 +34,11 @@ async function appAnswering(data: unknown, status = 200) {
   return app;
 }
 
+// These apps serve a document of their own, not the portal's.
+beforeEach(forgetDocument);
 afterEach(() => {
   answerViolations.splice(0);
+  forgetDocument();
 });
 
 describe('the answer check of the API tests', () => {

@@ -64,9 +64,29 @@ function byShape(envelope: z.ZodType): Write | undefined {
 export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = route.schema as z.ZodType;
   if (!(schema instanceof z.ZodType)) return zodSerializerCompiler(route as never);
-  try {
-    return byShape(schema) ?? compiled(schema);
-  } catch {
-    return zodSerializerCompiler(route as never);
-  }
+  // Compiled when the route first answers: a server that never answers a route never pays for it.
+  let write: Write | undefined;
+  return (answer) => {
+    write ??= serializerOf(schema, route as never);
+    return write(answer);
+  };
 };
+
+/** Serializers by the JSON Schema they were compiled from: every app of a process shares them. */
+const serializers = new Map<string, Write>();
+
+function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerCompiler>[0]): Write {
+  try {
+    const key = JSON.stringify(
+      toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', cycles: 'ref' }),
+    );
+    let write = serializers.get(key);
+    if (!write) {
+      write = byShape(schema) ?? compiled(schema);
+      serializers.set(key, write);
+    }
+    return write;
+  } catch {
+    return zodSerializerCompiler(route);
+  }
+}
