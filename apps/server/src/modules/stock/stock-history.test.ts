@@ -254,8 +254,11 @@ describe('GET /product-item/stock-history', () => {
 
     it('counts a cut answer of an unsettled range row by row', async () => {
       const today = istanbulDate(new Date());
+      // A minute ago, but never before today began in Istanbul (a run just past midnight stays in today).
       await t.db.execute(
-        sql`update stock_history set created_at = now() - interval '1 minute' where notes = 'yük'`,
+        sql`update stock_history
+               set created_at = greatest(now() - interval '1 minute', ${startOfIstanbulDay(today).toISOString()}::timestamptz)
+             where notes = 'yük'`,
       );
       const cut = await history(`?startDate=${today}&endDate=${today}&productItemId=${itemId}`);
       expect(cut.statusCode).toBe(200);
