@@ -49,6 +49,7 @@ export const PRIVILEGES = {
   MILK_VEHICLE_MANAGEMENT: { label: 'Süt aracı yönetimi', roles: ['ORDER_MANAGER'] },
   MILK_DRIVER_MANAGEMENT: { label: 'Süt aracı şoför yönetimi', roles: ['ORDER_MANAGER'] },
   MILK_DELIVERY_MANAGEMENT: { label: 'Süt teslimatı girişi', roles: ['ORDER_MANAGER'] },
+  AUDIT_VIEW: { label: 'İşlem geçmişi', roles: ['BACKOFFICE_ADMIN'] },
 } as const satisfies Record<string, { label: string; roles: readonly BuiltInRoleKey[] }>;
 
 export type PrivilegeKey = keyof typeof PRIVILEGES;
