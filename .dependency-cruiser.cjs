@@ -4,12 +4,15 @@
 
 /** The server's modules, lowest floor first: a module imports only modules of lower floors. */
 const MODULE_FLOORS = [
+  ['events'],
+  ['audit'],
   ['erp', 'access', 'system', 'routing', 'load-figures'],
   ['products', 'buyers', 'fleet', 'milk'],
   ['stock', 'accounting'],
   ['orders'],
   ['vehicle-planning', 'loading'],
   ['shipments'],
+  ['dashboard'],
 ];
 
 const SERVER = '^apps/server/src/';
