@@ -63,6 +63,6 @@ export const AUDIT_COLUMNS: readonly DataTableColumn<AuditEntry>[] = [
     value: (entry) => changesText(entry),
     render: (entry) => <AuditChanges entry={entry} />,
     sortable: false,
-    minWidth: 320,
+    minWidth: 300,
   },
 ];

@@ -45,7 +45,7 @@ export default function AuditPage() {
           error={trail.error}
           onRetry={() => void trail.refetch()}
           emptyMessage="Bu filtreye uyan işlem yok"
-          minWidth={1100}
+          minWidth={1000}
           pagination={serverPaging(trail.data, page, (next) => show(filters, next))}
           exportRows={() => fetchAllAuditEntries(filters)}
         />

@@ -85,7 +85,6 @@ export default function ProductItemsPage() {
           }
           rowActions={(item) => (
             <>
-              <HistoryButton variant="button" entityType="PRODUCT_ITEM" entityId={item.id} />
               <Button
                 size="xs"
                 variant="light"
@@ -94,6 +93,7 @@ export default function ProductItemsPage() {
               >
                 Detaylı İncele
               </Button>
+              <HistoryButton variant="button" entityType="PRODUCT_ITEM" entityId={item.id} />
             </>
           )}
         />

@@ -117,7 +117,6 @@ export default function SellableProductsPage() {
           mayEdit || seesHistory
             ? (p) => (
                 <>
-                  <HistoryButton variant="button" entityType="PRODUCT" entityId={p.id} />
                   {mayEdit && (
                     <Button
                       size="xs"
@@ -128,6 +127,7 @@ export default function SellableProductsPage() {
                       Düzenle
                     </Button>
                   )}
+                  <HistoryButton variant="button" entityType="PRODUCT" entityId={p.id} />
                 </>
               )
             : undefined

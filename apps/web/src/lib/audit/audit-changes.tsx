@@ -8,12 +8,14 @@ const SHOWN_CHANGES = 4;
 /** The changed fields of one entry, one compact line each: 'Durum: İncelemede → İşlemde'. */
 export function AuditChanges({
   entry,
-  max = SHOWN_CHANGES,
+  whole = false,
 }: {
   entry: Pick<AuditEntry, 'changes' | 'entityType'>;
-  max?: number;
+  /** Every field and each value whole (the drawer has the room); a table cell stays short. */
+  whole?: boolean;
 }) {
-  const lines = changeLines(entry);
+  const lines = changeLines(entry, !whole);
+  const max = whole ? lines.length : SHOWN_CHANGES;
   if (lines.length === 0) {
     return (
       <Text fz="sm" c="dimmed">

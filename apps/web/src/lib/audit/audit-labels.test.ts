@@ -1,3 +1,4 @@
+import { PAY_TYPE_LABELS } from '@mandira/contract/accounting';
 import { AUDIT_ENTITY_TYPES, type AuditEntry } from '@mandira/contract/audit';
 import { describe, expect, it } from 'vitest';
 import {
@@ -51,6 +52,8 @@ describe('audit values', () => {
     expect(auditValueText('IN_REVIEW', 'status', 'ORDER')).toBe('İncelemede');
     expect(auditValueText('APPROVED', 'status', 'ORDER_ITEM')).toBe('Onaylandı');
     expect(auditValueText('IN_REVIEW', 'notes', 'ORDER')).toBe('IN_REVIEW');
+    expect(auditValueText('PASSIVE', 'status', 'USER')).toBe('Pasif');
+    expect(auditValueText('BANK_TRANSFER', 'payType', 'PAYMENT')).toBe(PAY_TYPE_LABELS.BANK_TRANSFER);
   });
 });
 

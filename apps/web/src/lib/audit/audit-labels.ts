@@ -1,3 +1,5 @@
+import { USER_STATUS_LABELS } from '@mandira/contract/access';
+import { PAY_TYPE_LABELS, TRANSACTION_REASON_LABELS } from '@mandira/contract/accounting';
 import type { AuditEntityType, AuditEntry } from '@mandira/contract/audit';
 import { FIELD_LABELS } from '@mandira/contract/field-labels';
 import { DRIVER_STATUS_LABELS, VEHICLE_STATUS_LABELS } from '@mandira/contract/fleet';
@@ -9,6 +11,7 @@ import {
   ORDER_STATUS_LABELS,
 } from '@mandira/contract/order-machines';
 import { SHIPMENT_ACTION_LABELS, SHIPMENT_STATUS_LABELS } from '@mandira/contract/shipment-machine';
+import { WAREHOUSE_TYPE_LABELS } from '@mandira/contract/warehouses';
 import { formatDate, formatDateTime, formatNumber } from '../format/format.ts';
 
 /** What a record of each kind is called on the audit screens. */
@@ -78,6 +81,14 @@ const STATUS_LABELS_OF: Partial<Record<AuditEntityType, Readonly<Record<string, 
   SHIPMENT: SHIPMENT_STATUS_LABELS,
   VEHICLE: VEHICLE_STATUS_LABELS,
   DRIVER: DRIVER_STATUS_LABELS,
+  USER: USER_STATUS_LABELS,
+};
+
+/** Other fields stored as a code, named the same on every record. */
+const CODE_LABELS_OF: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  payType: PAY_TYPE_LABELS,
+  reason: TRANSACTION_REASON_LABELS,
+  warehouseType: WAREHOUSE_TYPE_LABELS,
 };
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,8 +109,8 @@ export function auditValueText(value: unknown, field: string, entityType?: Audit
   if (typeof value === 'string') {
     if (ISO_DAY.test(value)) return formatDate(`${value}T12:00:00Z`);
     if (ISO_MOMENT.test(value)) return formatDateTime(value) || value;
-    const statuses = field === 'status' && entityType ? STATUS_LABELS_OF[entityType] : undefined;
-    return statuses?.[value] ?? value;
+    const codes = field === 'status' && entityType ? STATUS_LABELS_OF[entityType] : CODE_LABELS_OF[field];
+    return codes?.[value] ?? value;
   }
   if (Array.isArray(value)) {
     return value.length === 0 ? '—' : value.map((one) => auditValueText(one, field, entityType)).join(', ');

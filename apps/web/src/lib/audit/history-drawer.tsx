@@ -56,7 +56,7 @@ function TrailEntry({ entry, target }: { entry: AuditEntry; target: AuditTarget 
       <Text fz="sm" mb={entry.changes.length > 0 ? 4 : 0}>
         {entry.actorName}
       </Text>
-      {entry.changes.length > 0 && <AuditChanges entry={entry} max={Number.POSITIVE_INFINITY} />}
+      {entry.changes.length > 0 && <AuditChanges entry={entry} whole />}
     </Paper>
   );
 }
