@@ -126,7 +126,7 @@ export function HistoryDrawer({ target, onClose }: { target: AuditTarget | null;
 /**
  * The 'Geçmiş' action of a record with its drawer: an icon among a row's icons, a small button in a
  * row of text buttons, or a button in an opened record. Nothing is shown to a user without AUDIT_VIEW:
- * the server would refuse the trail anyway.
+ * the server would refuse the trail anyway (docs/decisions/0130-audit-history-drawer-in-lib-labels-in-web.md).
  */
 export function HistoryButton({
   variant = 'row',
