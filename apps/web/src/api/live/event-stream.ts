@@ -38,7 +38,7 @@ export const SILENCE_LIMIT_MS = 45_000;
 /**
  * `GET /api/events` read with fetch (EventSource cannot send the `auth-token` header), reconnecting
  * with backoff when the server or the network drops it; every (re)connection is a resync, as events
- * may have passed meanwhile (docs/decisions/0129-…).
+ * may have passed meanwhile (docs/decisions/0129-one-live-stream-per-browser-invalidation-by-topic.md).
  */
 export function createEventStream(options: StreamOptions): EventStream {
   const fetchStream = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

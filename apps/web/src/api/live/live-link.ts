@@ -55,7 +55,7 @@ function browserChannel(): ((name: string) => ChannelLike) | undefined {
  * One stream per browser: the tabs elect a leader with a Web Lock held while the tab lives; it reads
  * the stream and tells the others on a BroadcastChannel. When it closes, the lock passes to a waiting
  * tab, whose new connection is a resync for all. Without Web Locks or BroadcastChannel each tab reads
- * its own stream (docs/decisions/0129-…).
+ * its own stream (docs/decisions/0129-one-live-stream-per-browser-invalidation-by-topic.md).
  */
 export function startLiveLink(handlers: StreamHandlers, options: LiveLinkOptions): LiveLink {
   const locks = 'locks' in options ? options.locks : browserLocks();

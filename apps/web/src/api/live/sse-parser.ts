@@ -10,7 +10,7 @@ export type SseParser = {
  * Reads the event-stream format by the WHATWG rules the browser's EventSource follows: lines end with
  * LF, CRLF or CR; a blank line ends a message; `data:` lines join with LF; a line starting with `:` is
  * a comment (the server's heartbeat). Hand-written rather than a dependency: the stream is read with
- * fetch, as EventSource cannot send the `auth-token` header (docs/decisions/0129-…).
+ * fetch, as EventSource cannot send the `auth-token` header (docs/decisions/0129-one-live-stream-per-browser-invalidation-by-topic.md).
  */
 export function createSseParser(onMessage: (message: SseMessage) => void): SseParser {
   let buffer = '';
