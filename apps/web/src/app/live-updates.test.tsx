@@ -54,6 +54,14 @@ function fakeServer(events: 'stream' | 404) {
   };
 }
 
+function renderIndicator() {
+  return renderWithProviders(
+    <LiveUpdates>
+      <LiveLinkIndicator />
+    </LiveUpdates>,
+  );
+}
+
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const rowOf = (plate: string) => screen.getByText(plate).closest('tr')!;
 
@@ -90,13 +98,9 @@ describe('LiveUpdates', () => {
 
   it('says quietly in the header that the link is down, trying again with growing pauses', async () => {
     const server = fakeServer(404);
-    renderWithProviders(
-      <LiveUpdates>
-        <LiveLinkIndicator />
-      </LiveUpdates>,
-    );
+    renderIndicator();
     await advance(1_000);
-    // A drop mended at once shows nothing.
+    // Down for less than the indicator's delay: nothing yet.
     expect(screen.queryByTestId('live-link-down')).not.toBeInTheDocument();
     await advance(2_000);
     expect(screen.getByRole('status')).toHaveAccessibleName('Canlı bağlantı kesildi, yeniden bağlanılıyor…');
@@ -109,11 +113,7 @@ describe('LiveUpdates', () => {
 
   it('shows nothing while the link is up', async () => {
     fakeServer('stream');
-    renderWithProviders(
-      <LiveUpdates>
-        <LiveLinkIndicator />
-      </LiveUpdates>,
-    );
+    renderIndicator();
     await advance(5_000);
     expect(screen.queryByTestId('live-link-down')).not.toBeInTheDocument();
   });

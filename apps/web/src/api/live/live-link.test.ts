@@ -78,15 +78,21 @@ function tab(locks: LockManagerLike, openChannel: (name: string) => ChannelLike)
   return { link, heard, streams };
 }
 
+/** A browser whose tabs share its locks and channels. */
+function browser() {
+  const locks = fakeLocks();
+  const channels = fakeChannels();
+  return () => tab(locks, channels);
+}
+
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const EVENT: LiveEvent = { topic: 'orders', type: 'order.changed', id: 9, status: 'IN_REVIEW', by: 2 };
 
 describe('startLiveLink', () => {
   it('opens one stream for all tabs; the others hear its events, resyncs and state', async () => {
-    const locks = fakeLocks();
-    const channels = fakeChannels();
-    const first = tab(locks, channels);
-    const second = tab(locks, channels);
+    const openTab = browser();
+    const first = openTab();
+    const second = openTab();
     await settle();
     expect(first.streams).toHaveLength(1);
     expect(first.streams[0]?.start).toHaveBeenCalledTimes(1);
@@ -107,23 +113,21 @@ describe('startLiveLink', () => {
   });
 
   it('tells a tab opened later the state of the link', async () => {
-    const locks = fakeLocks();
-    const channels = fakeChannels();
-    const first = tab(locks, channels);
+    const openTab = browser();
+    const first = openTab();
     await settle();
     first.streams[0]!.handlers.onState('down');
-    const later = tab(locks, channels);
+    const later = openTab();
     expect(later.heard.states).toEqual(['down']);
     first.link.stop();
     later.link.stop();
   });
 
   it('hands the stream to a waiting tab when the leading one goes, which resyncs everyone', async () => {
-    const locks = fakeLocks();
-    const channels = fakeChannels();
-    const first = tab(locks, channels);
-    const second = tab(locks, channels);
-    const third = tab(locks, channels);
+    const openTab = browser();
+    const first = openTab();
+    const second = openTab();
+    const third = openTab();
     await settle();
     first.link.stop();
     expect(first.streams[0]?.stop).toHaveBeenCalled();
@@ -140,10 +144,9 @@ describe('startLiveLink', () => {
   });
 
   it('a tab that stops before it ever led opens nothing', async () => {
-    const locks = fakeLocks();
-    const channels = fakeChannels();
-    const first = tab(locks, channels);
-    const second = tab(locks, channels);
+    const openTab = browser();
+    const first = openTab();
+    const second = openTab();
     second.link.stop();
     first.link.stop();
     await settle();
