@@ -295,6 +295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * İşlem geçmişini listeler
+         * @description Newest first, one page (default page 1 of 50). entityType=ORDER with entityId also lists the order's items, loads and payments.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buyers": {
         parameters: {
             query?: never;
@@ -2023,7 +2043,7 @@ export interface components {
             /** @description Turkish, for the user. */
             label: string;
             /** @description In catalogue order; SUPER_ADMIN always has all of them and cannot be changed. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
         };
         Basket: {
             /** @description The lines in the order they were added; empty once emptied or placed. */
@@ -2199,7 +2219,7 @@ export interface components {
             /** @description '' when not given. */
             phone: string;
             /** @description Every privilege the roles grant; all of them for SUPER_ADMIN. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
             /**
              * Format: date-time
              * @description When the user was created: ISO 8601 in UTC (`2025-03-01T06:30:00.000Z`).
@@ -2774,7 +2794,7 @@ export interface components {
         };
         Privilege: {
             /** @enum {string} */
-            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT";
+            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW";
             /** @description Turkish, for the user. */
             label: string;
         };
@@ -3855,7 +3875,7 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
                 };
             };
         };
@@ -3969,7 +3989,7 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
                 };
             };
         };
@@ -4850,6 +4870,111 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                action?: string;
+                actorId?: number;
+                entityId?: number;
+                entityType?: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
+                from?: string;
+                page?: number;
+                size?: number;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: {
+                                /** @description The action code: a state machine action (APPROVE, PREPARING…), CREATE, UPDATE, DELETE, PAY_ORDER… */
+                                action: string;
+                                /** @description The user who wrote; null for the system (start-up, ERP sync). */
+                                actorId: number | null;
+                                /** @description The user's name as it was at the time of the write. */
+                                actorName: string;
+                                /** @description When the write committed its change: an ISO 8601 date-time. */
+                                at: string;
+                                /** @description The changed fields, before → after; never a password or token. */
+                                changes: {
+                                    after: unknown;
+                                    before: unknown;
+                                    field: string;
+                                }[];
+                                entityId: number | null;
+                                /** @enum {string} */
+                                entityType: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
+                                id: number;
+                                /** @description The order an item, load or payment belongs to: an order's trail lists these too. */
+                                orderId: number | null;
+                            }[];
+                            count: number;
+                            page: number;
+                            size: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
