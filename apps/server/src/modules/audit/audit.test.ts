@@ -207,7 +207,11 @@ describe("an order's whole story", () => {
     ]);
     expect(entries.every((entry) => entry.orderId === order.id)).toBe(true);
     const approve = entries.find((entry) => entry.action === 'APPROVE')!;
-    expect(approve.changes).toContainEqual({ field: 'status', before: 'WAITING_FOR_APPROVAL', after: 'APPROVED' });
+    expect(approve.changes).toContainEqual({
+      field: 'status',
+      before: 'WAITING_FOR_APPROVAL',
+      after: 'APPROVED',
+    });
     expect(approve.actorName).toBeTruthy();
     // Paged newest first.
     const page = await w.call(
