@@ -4900,7 +4900,7 @@ export interface operations {
     listAuditEntries: {
         parameters: {
             query?: {
-                action?: string;
+                action?: string & (unknown & unknown);
                 actorId?: number;
                 entityId?: number;
                 entityType?: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
