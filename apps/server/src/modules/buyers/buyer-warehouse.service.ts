@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
@@ -50,22 +51,30 @@ export async function listBuyerWarehouses(db: Db, query: ListQuery): Promise<Buy
 
 export async function createBuyerWarehouse(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: CreateInput,
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
     const fields = await fieldsOf(tx, input);
     const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
-    return readOne(tx, created!.id);
+    const after = await readOne(tx, created!.id);
+    await recordChange(tx, actor, {
+      action: 'CREATE',
+      entityType: 'BUYER_WAREHOUSE',
+      entityId: after.id,
+      after,
+    });
+    return after;
   });
 }
 
 export async function updateBuyerWarehouse(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: UpdateInput,
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
+    const before = await storedRow(tx, buyerWarehouses, input.id);
     const fields = await fieldsOf(tx, input, input.id);
     const [updated] = await tx
       .update(buyerWarehouses)
@@ -73,7 +82,16 @@ export async function updateBuyerWarehouse(
       .where(eq(buyerWarehouses.id, input.id))
       .returning({ id: buyerWarehouses.id });
     if (!updated) throw notFound(NOT_FOUND);
-    return readOne(tx, updated.id);
+    const after = await readOne(tx, updated.id);
+    const stored = await storedRow(tx, buyerWarehouses, input.id);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'BUYER_WAREHOUSE',
+      entityId: after.id,
+      before,
+      after: stored,
+    });
+    return after;
   });
 }
 

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
 type UpdateInput = z.output<typeof UpdateBuyerBody>;
@@ -36,13 +37,18 @@ export async function countBuyers(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function createBuyer(tx: Tx, _actor: Actor, input: BuyerInput): Promise<Buyer> {
-  return withDuplicateCode(input.code, () => insertBuyer(tx, input));
+export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Promise<Buyer> {
+  const after = await withDuplicateCode(input.code, () => insertBuyer(tx, input));
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'BUYER', entityId: after.id, after });
+  return after;
 }
 
-export async function updateBuyer(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Buyer> {
+export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Promise<Buyer> {
   const { id, ...fields } = input;
-  return withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
+  const [before] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.id, id));
+  const after = await withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
+  await recordChange(tx, actor, { action: 'UPDATE', entityType: 'BUYER', entityId: id, before, after });
+  return after;
 }
 
 /** Approving a new pending buyer creates it this way too. */

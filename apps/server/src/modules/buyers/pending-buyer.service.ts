@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import {
   type BuyerInput,
   buyerColumns,
@@ -87,7 +88,7 @@ export async function getPendingBuyer(db: Db, id: number): Promise<PendingBuyer>
  */
 export async function approvePendingBuyer(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: ApproveInput,
   mode: 'create' | 'update',
 ): Promise<Buyer> {
@@ -111,6 +112,13 @@ export async function approvePendingBuyer(
       buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
     }
     await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
+    await recordChange(tx, actor, {
+      action: 'APPROVE',
+      entityType: 'BUYER',
+      entityId: buyer.id,
+      before: existing && mode === 'update' ? existing : null,
+      after: buyer,
+    });
     return buyer;
   });
 }

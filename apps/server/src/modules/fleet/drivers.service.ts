@@ -14,6 +14,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateDriverBody>;
 type UpdateInput = z.output<typeof UpdateDriverBody>;
@@ -76,20 +77,23 @@ const valuesOf = (input: CreateInput) =>
       ${input.tckn}, ${input.licenceNumber}, ${input.status}`;
 
 /** `POST /shipments/vehicleDrivers`. */
-export async function createDriver(tx: Tx, _actor: Actor, input: CreateInput): Promise<Driver> {
+export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<Driver> {
   const [created] = await rowsOf<{ id: number }>(
     tx,
     sql`insert into drivers (name, surname, gender, date_of_birth, phone, tckn, licence_number, status)
         values (${valuesOf(input)}) returning id`,
   );
-  return getDriver(tx, created!.id);
+  const after = await getDriver(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'DRIVER', entityId: after.id, after });
+  return after;
 }
 
 /**
  * `PUT /shipments/vehicleDrivers`. Any status may be chosen by hand; shipments set it too,
  * and a driver on vacation is not put on a new shipment.
  */
-export async function updateDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Driver> {
+export async function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<Driver> {
+  const before = await getDriver(tx, input.id);
   const updated = await rowsOf<{ id: number }>(
     tx,
     sql`update drivers
@@ -98,5 +102,13 @@ export async function updateDriver(tx: Tx, _actor: Actor, input: UpdateInput): P
          where id = ${input.id} returning id`,
   );
   if (updated.length === 0) throw notFound(NOT_FOUND);
-  return getDriver(tx, input.id);
+  const after = await getDriver(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'DRIVER',
+    entityId: input.id,
+    before,
+    after,
+  });
+  return after;
 }

@@ -15,6 +15,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateVehicleBody>;
 type UpdateInput = z.output<typeof UpdateVehicleBody>;
@@ -122,7 +123,7 @@ function fieldsOf(input: CreateInput) {
 }
 
 /** `POST /shipments/vehicle`. */
-export async function createVehicle(tx: Tx, _actor: Actor, input: CreateInput): Promise<Vehicle> {
+export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<Vehicle> {
   await refuseTakenPlate(tx, input.licencePlateCode);
   const [created] = await withPlateCheck(input.licencePlateCode, () =>
     rowsOf<{ id: number }>(
@@ -134,12 +135,15 @@ export async function createVehicle(tx: Tx, _actor: Actor, input: CreateInput): 
     ),
   );
   if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
-  return getVehicle(tx, created!.id);
+  const after = await getVehicle(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'VEHICLE', entityId: after.id, after });
+  return after;
 }
 
 /** `PUT /shipments/vehicle`. */
-export async function updateVehicle(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Vehicle> {
+export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
   await refuseTakenPlate(tx, input.licencePlateCode, input.id);
+  const before = await getVehicle(tx, input.id);
   const updated = await withPlateCheck(input.licencePlateCode, () =>
     rowsOf<{ id: number }>(
       tx,
@@ -153,7 +157,15 @@ export async function updateVehicle(tx: Tx, _actor: Actor, input: UpdateInput): 
   );
   if (updated.length === 0) throw notFound(NOT_FOUND);
   if (input.driverIds) await assignDrivers(tx, input.id, input.driverIds);
-  return getVehicle(tx, input.id);
+  const after = await getVehicle(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'VEHICLE',
+    entityId: input.id,
+    before,
+    after,
+  });
+  return after;
 }
 
 /** The vehicle's drivers become exactly these. */

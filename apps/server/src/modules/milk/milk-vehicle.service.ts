@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkVehicleBody>;
 type UpdateInput = z.output<typeof UpdateMilkVehicleBody>;
@@ -46,23 +47,37 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkVehicle(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkVehicle> {
+export async function createMilkVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkVehicle> {
   return withPlateCheck(input.licencePlateCode, async () => {
     await refuseTakenPlate(tx, input.licencePlateCode);
     const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
+    await recordChange(tx, actor, {
+      action: 'CREATE',
+      entityType: 'MILK_VEHICLE',
+      entityId: created!.id,
+      after: created,
+    });
     return created!;
   });
 }
 
-export async function updateMilkVehicle(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
+export async function updateMilkVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
   return withPlateCheck(input.licencePlateCode, async () => {
     await refuseTakenPlate(tx, input.licencePlateCode, input.id);
+    const before = await getMilkVehicle(tx, input.id);
     const [updated] = await tx
       .update(milkVehicles)
       .set({ ...fieldsOf(input), updatedAt: new Date() })
       .where(eq(milkVehicles.id, input.id))
       .returning(columns);
     if (!updated) throw notFound(NOT_FOUND);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'MILK_VEHICLE',
+      entityId: input.id,
+      before,
+      after: updated,
+    });
     return updated;
   });
 }

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { diffItemFields } from './item-diff.ts';
 import { itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
@@ -51,7 +52,7 @@ export async function getPendingItem(db: Db, id: number): Promise<PendingProduct
  * 'Ürünü Tanımla': defines the item from the approver's form (same rules as the item form) and
  * takes the record off the queue, in one transaction. A record of a known stock code updates it.
  */
-export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveInput): Promise<ProductItem> {
+export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInput): Promise<ProductItem> {
   const { id: pendingId, ...fields } = input;
   const itemId = await withDuplicateMessages(ITEM_CODES, fields, async () => {
     const [pending] = await tx
@@ -69,6 +70,7 @@ export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveIn
       .from(productItems)
       .where(eq(productItems.stockCode, pending.stockCode));
     let id: number;
+    const before = existing ? await storedRow(tx, productItems, existing.id) : null;
     if (existing) {
       await changeProductItem(tx, existing.id, fields);
       id = existing.id;
@@ -76,6 +78,14 @@ export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveIn
       id = await insertProductItem(tx, fields);
     }
     await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
+    const after = await storedRow(tx, productItems, id);
+    await recordChange(tx, actor, {
+      action: 'APPROVE',
+      entityType: 'PRODUCT_ITEM',
+      entityId: id,
+      before,
+      after,
+    });
     return id;
   });
   return findProductItem(tx, itemId);

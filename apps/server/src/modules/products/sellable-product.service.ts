@@ -11,13 +11,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
 
 type CreateInput = z.output<typeof CreateProductBody>;
 type UpdateInput = z.output<typeof UpdateProductBody>;
 
-export async function createProduct(tx: Tx, _actor: Actor, input: CreateInput): Promise<Product> {
+export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): Promise<Product> {
   const id = await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     await assertCodesFree(tx, PRODUCT_CODES, input);
     const lines = await bundleLinesOf(tx, input);
@@ -27,10 +28,17 @@ export async function createProduct(tx: Tx, _actor: Actor, input: CreateInput): 
     await tx.insert(productReservations).values({ productId: created!.id });
     return created!.id;
   });
+  await recordChange(tx, actor, {
+    action: 'CREATE',
+    entityType: 'PRODUCT',
+    entityId: id,
+    after: await storedRow(tx, products, id),
+  });
   return findProduct(tx, id);
 }
 
-export async function updateProduct(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Product> {
+export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): Promise<Product> {
+  const before = await storedRow(tx, products, input.id);
   await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     const [current] = await tx
       .select({ id: products.id })
@@ -46,6 +54,14 @@ export async function updateProduct(tx: Tx, _actor: Actor, input: UpdateInput): 
       .where(eq(products.id, input.id));
     await tx.delete(productBundles).where(eq(productBundles.productId, input.id));
     await writeBundle(tx, input.id, lines);
+  });
+  const after = await storedRow(tx, products, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'PRODUCT',
+    entityId: input.id,
+    before,
+    after,
   });
   return findProduct(tx, input.id);
 }

@@ -11,6 +11,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateWarehouseBody>;
 
@@ -65,7 +66,7 @@ export async function listWarehouseNames(db: Db): Promise<WarehouseName[]> {
 }
 
 /** A new own warehouse is a stock location DEPO{id}; the database gives every item a line in it. */
-export async function createWarehouse(tx: Tx, _actor: Actor, input: CreateInput): Promise<Warehouse> {
+export async function createWarehouse(tx: Tx, actor: Actor, input: CreateInput): Promise<Warehouse> {
   const [next] = await rowsOf<{ id: number }>(
     tx,
     sql`select nextval(pg_get_serial_sequence('warehouses', 'id'))::int as id`,
@@ -74,7 +75,9 @@ export async function createWarehouse(tx: Tx, _actor: Actor, input: CreateInput)
   await tx.insert(warehouses).values({ ...input, id, name: `DEPO${id}` });
   const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
   if (!row) throw notFound('Depo bulunamadı.');
-  return toWarehouse(row);
+  const after = toWarehouse(row);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'WAREHOUSE', entityId: id, after });
+  return after;
 }
 
 export async function countWarehouses(db: Db): Promise<number> {
