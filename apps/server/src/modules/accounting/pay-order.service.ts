@@ -63,7 +63,7 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
         returning id`,
   );
   await recordChange(tx, actor, {
-    action: input.reason,
+    action: 'PAY_ORDER',
     entityType: 'PAYMENT',
     entityId: written!.id,
     orderId: order.id,

@@ -203,7 +203,7 @@ describe("an order's whole story", () => {
       'STOCK:SHIPMENT_OUTBOUND',
       'SHIPMENT_LOAD:LOAD_ITEM_TO_TRUCK',
       'ORDER_ITEM:LOAD_ITEM_TO_TRUCK',
-      'PAYMENT:ORDER_PAYMENT',
+      'PAYMENT:PAY_ORDER',
     ]);
     expect(entries.every((entry) => entry.orderId === order.id)).toBe(true);
     const approve = entries.find((entry) => entry.action === 'APPROVE')!;
