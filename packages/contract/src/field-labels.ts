@@ -69,6 +69,8 @@ export const FIELD_LABELS: Record<string, string> = {
   productItemIds: 'Ürünler',
   productItemId: 'Ürün',
   quantity: 'Miktar',
+  items: 'Kalemler',
+  totalPrice: 'Toplam tutar',
   // stock and warehouses
   stockChange: 'Stok hareketleri',
   updatedStocks: 'Sayılan stoklar',

@@ -45,7 +45,7 @@ describe('audit values', () => {
     // In Istanbul time, whatever the zone of the stored moment.
     expect(auditValueText('2026-11-24T21:05:00Z', 'deliveryDateTime')).toBe('25.11.2026 00:05');
     expect(auditValueText(['A', 'B'], 'roles')).toBe('A, B');
-    expect(auditValueText({ a: 1 }, 'x')).toBe('{"a":1}');
+    expect(auditValueText([{ quantity: 6, productId: 12 }], 'items')).toBe('Miktar: 6, Ürün: 12');
   });
 
   it("shows a status by its own machine's label", () => {

@@ -115,7 +115,10 @@ export function auditValueText(value: unknown, field: string, entityType?: Audit
   if (Array.isArray(value)) {
     return value.length === 0 ? '—' : value.map((one) => auditValueText(one, field, entityType)).join(', ');
   }
-  return JSON.stringify(value);
+  // A line of a list (an order's items): each of its fields by its label, like a changed field.
+  return Object.entries(value)
+    .map(([key, one]) => `${auditFieldLabel(key)}: ${auditValueText(one, key, entityType)}`)
+    .join(', ');
 }
 
 function shortened(text: string): string {
