@@ -8,13 +8,12 @@ import {
   type MyWorkKey,
   OVERDUE_QUERY,
 } from '@mandira/contract/my-work';
-import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { ORDER_SEARCH_PERIODS } from '@mandira/contract/order-query';
 import { screenByKey } from '@mandira/contract/screens';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { statusNotIn } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
+import { overdueWhere } from '../accounting/overdue-orders.ts';
 
 type Counted = { sql: SQL; path: string };
 
@@ -57,10 +56,8 @@ function countsOf(now: Date): Record<MyWorkKey, Counted> {
       path: query({ from: today, to: today }),
     },
     ORDERS_OVERDUE_BALANCE: {
-      // The predicate of orders_open_balance_idx, written the same so the planner uses it.
-      sql: sql`select count(*)::int as n from orders
-                where ${statusNotIn('status', CANCELED_ORDER_STATUSES)} and dealt_total_price > settled_amount
-                  and planned_shipment_date < ${today}`,
+      // The accounting screen's overdue list, counted (decision 128).
+      sql: sql`select count(*)::int as n from orders where ${overdueWhere(today)}`,
       path: query({ [OVERDUE_QUERY]: '1' }),
     },
   };

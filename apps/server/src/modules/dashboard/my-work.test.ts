@@ -176,6 +176,18 @@ describe('GET /api/dashboard/my-work', () => {
     });
     expect(part.statusCode, part.body).toBe(200);
     expect(countsOf(await myWorkOf(tokens.finance!)).ORDERS_OVERDUE_BALANCE).toBe(1);
+    // The accounting screen's list behind the card holds the same order, with what is still open.
+    const listed = await w.call('GET', '/accounting/overdue-orders', undefined, tokens.finance);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json.data).toMatchObject([
+      {
+        orderId: overdueOrderId,
+        plannedShipmentDate: addDays(istanbulDate(new Date()), -2),
+        dealtTotal: open,
+        settled: 1,
+        openAmount: open - 1,
+      },
+    ]);
     const rest = await pay(w, {
       orderId: overdueOrderId,
       payType: 'BANK_TRANSFER',
@@ -184,6 +196,7 @@ describe('GET /api/dashboard/my-work', () => {
     });
     expect(rest.statusCode, rest.body).toBe(200);
     const after = countsOf(await myWorkOf(tokens.admin!));
+    expect((await w.call('GET', '/accounting/overdue-orders', undefined, tokens.finance)).json.data).toEqual([]);
     expect(after).toEqual({ ...before, ORDERS_WAITING_REVIEW: 2, ORDERS_OVERDUE_BALANCE: 0 });
   });
 });
