@@ -196,7 +196,9 @@ describe('GET /api/dashboard/my-work', () => {
     });
     expect(rest.statusCode, rest.body).toBe(200);
     const after = countsOf(await myWorkOf(tokens.admin!));
-    expect((await w.call('GET', '/accounting/overdue-orders', undefined, tokens.finance)).json.data).toEqual([]);
+    expect((await w.call('GET', '/accounting/overdue-orders', undefined, tokens.finance)).json.data).toEqual(
+      [],
+    );
     expect(after).toEqual({ ...before, ORDERS_WAITING_REVIEW: 2, ORDERS_OVERDUE_BALANCE: 0 });
   });
 });
