@@ -23,6 +23,9 @@ export const MyWorkItem = z.object({
   key: z.enum(MY_WORK_KEYS),
   label: z.string(),
   count: z.number().int(),
+  more: z
+    .boolean()
+    .describe('True when more work waits than `count`: the count stops at the limit of the list it opens.'),
   relativePath: z.string().describe("The screen's path with the query that filters it to this work."),
 });
 export type MyWorkItem = z.infer<typeof MyWorkItem>;

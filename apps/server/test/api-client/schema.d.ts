@@ -6110,6 +6110,8 @@ export interface operations {
                             /** @enum {string} */
                             key: "ORDERS_WAITING_REVIEW" | "ITEMS_WAITING_WAREHOUSE" | "LOADS_WAITING_ACCEPTANCE" | "SHIPMENTS_ON_WEIGHBRIDGE" | "BUYERS_WAITING_APPROVAL" | "ITEMS_WAITING_APPROVAL" | "MILK_DELIVERIES_TODAY" | "ORDERS_OVERDUE_BALANCE";
                             label: string;
+                            /** @description True when more work waits than `count`: the count stops at the limit of the list it opens. */
+                            more: boolean;
                             /** @description The screen's path with the query that filters it to this work. */
                             relativePath: string;
                         }[];

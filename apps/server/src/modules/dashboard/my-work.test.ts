@@ -84,6 +84,29 @@ beforeAll(async () => {
 
 afterAll(() => w.close());
 
+it('says "500+" past the overdue list\'s limit rather than counting every order', async () => {
+  const { myWork } = await import('./my-work.service.ts');
+  // Inside a transaction rolled back at the end: 501 more orders overdue, then the count stops.
+  await w.t.db
+    .transaction(async (tx) => {
+      await tx.execute(sql`insert into orders (buyer_id, status, planned_shipment_date, total_price, dealt_total_price)
+        select buyer_id, 'COMPLETED', '2020-01-01', 10, 10 from orders, generate_series(1, 501) limit 501`);
+      const work = await myWork(tx, {
+        userId: 0,
+        userName: 't',
+        roles: [],
+        privileges: new Set(),
+        isSuperAdmin: true,
+      });
+      expect(work.find((item) => item.key === 'ORDERS_OVERDUE_BALANCE')).toMatchObject({
+        count: 500,
+        more: true,
+      });
+      throw new Error('rollback');
+    })
+    .catch((error: Error) => expect(error.message).toBe('rollback'));
+});
+
 describe('GET /api/dashboard/my-work', () => {
   it('answers 401 without a token', async () => {
     const response = await w.t.call(undefined, { method: 'GET', url: '/api/dashboard/my-work' });
@@ -109,48 +132,56 @@ describe('GET /api/dashboard/my-work', () => {
         key: 'ORDERS_WAITING_REVIEW',
         label: 'İnceleme bekleyen siparişler',
         count: 3,
+        more: false,
         relativePath: '/siparisler?status=WAITING_FOR_REVIEW&period=365',
       },
       {
         key: 'ITEMS_WAITING_WAREHOUSE',
         label: 'Depo operasyonu bekleyen kalemler',
         count: 2,
+        more: false,
         relativePath: '/depo-siparis-yonetimi?itemStatus=WAITING_FOR_WAREHOUSE_OPERATION',
       },
       {
         key: 'LOADS_WAITING_ACCEPTANCE',
         label: 'Yük kabulü bekleyen sevkiyatlar',
         count: 1,
+        more: false,
         relativePath: '/sevkiyat-yonetimi?status=LOAD_CHECK',
       },
       {
         key: 'SHIPMENTS_ON_WEIGHBRIDGE',
         label: 'Kantardaki sevkiyatlar',
         count: 2,
+        more: false,
         relativePath: '/sevkiyat-yonetimi?status=LOAD_WEIGHT_CHECK',
       },
       {
         key: 'BUYERS_WAITING_APPROVAL',
         label: 'Onay bekleyen müşteriler',
         count: 3,
+        more: false,
         relativePath: '/buyer-approval',
       },
       {
         key: 'ITEMS_WAITING_APPROVAL',
         label: 'Onay bekleyen ürünler',
         count: 1,
+        more: false,
         relativePath: '/onay-bekleyen-urunler',
       },
       {
         key: 'MILK_DELIVERIES_TODAY',
         label: 'Bugünkü süt teslimatları',
         count: 2,
+        more: false,
         relativePath: `/sut-girisi?from=${today}&to=${today}`,
       },
       {
         key: 'ORDERS_OVERDUE_BALANCE',
         label: 'Sevk tarihi geçmiş, ödemesi açık siparişler',
         count: 1,
+        more: false,
         relativePath: '/musteri-finans-yonetimi?overdue=1',
       },
     ]);

@@ -6,6 +6,9 @@ import { useMyWork } from '../../api/dashboard.ts';
 import { formatNumber } from '../../lib/format/format.ts';
 import { LoadError } from '../../lib/pages/load-states.tsx';
 
+/** The count the Turkish way; past the list's limit "500+". */
+const countText = (item: MyWorkItem) => `${formatNumber(item.count, 0)}${item.more ? '+' : ''}`;
+
 function WorkCard({ item }: { item: MyWorkItem }) {
   return (
     <Card
@@ -16,12 +19,12 @@ function WorkCard({ item }: { item: MyWorkItem }) {
       padding="lg"
       data-testid="my-work-card"
       data-key={item.key}
-      aria-label={`${item.label}: ${formatNumber(item.count, 0)}`}
+      aria-label={`${item.label}: ${countText(item)}`}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4}>
           <Text fz={32} fw={700} lh={1} data-testid="my-work-count">
-            {formatNumber(item.count, 0)}
+            {countText(item)}
           </Text>
           <Text fz="sm" c="dimmed">
             {item.label}
