@@ -24,8 +24,8 @@ const pathOf = (key: MyWorkKey) => screenByKey(MY_WORK_SCREENS[key]).paths[0];
 const S = MY_WORK_STATUSES;
 
 /**
- * Each card's one count (a scalar subquery) and the screen query that lists the same work (docs/domain/my-work.md). Every
- * count reads an index alone: orders_status_created_idx, order_items_status_idx, shipments_status_idx,
+ * Each card's one count (a scalar subquery) and the screen query that lists the same work
+ * (docs/domain/my-work.md). Every count reads an index alone: orders_status_created_idx, order_items_status_idx, shipments_status_idx,
  * the pending tables' keys, milk_deliveries_date_idx and orders_open_balance_idx (migration 0019).
  */
 function countsOf(now: Date): Record<MyWorkKey, Counted> {
@@ -58,8 +58,8 @@ function countsOf(now: Date): Record<MyWorkKey, Counted> {
       path: query({ from: today, to: today }),
     },
     ORDERS_OVERDUE_BALANCE: {
-      // The accounting screen's overdue list, counted (decision 128).
-      // Counted up to the list's limit: past it the card says "500+" (the list shows the oldest 500).
+      // The accounting screen's overdue list (decision 128), counted up to its limit: past it the card
+      // says "500+", as the list shows the 500 longest overdue.
       sql: sql`select count(*)::int from (select 1 from orders where ${overdueWhere(today)}
                  limit ${OVERDUE_ORDERS_LIMIT + 1}) overdue`,
       limit: OVERDUE_ORDERS_LIMIT,
