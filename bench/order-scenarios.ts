@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { Actor } from '../apps/server/src/http/auth.ts';
+import { myWork } from '../apps/server/src/modules/dashboard/my-work.service.ts';
 import { addToBasket } from '../apps/server/src/modules/orders/basket.service.ts';
 import { searchOrders } from '../apps/server/src/modules/orders/order-query.service.ts';
 import { findProducts } from '../apps/server/src/modules/products/sellable-product.repo.ts';
@@ -58,9 +59,18 @@ export async function orderScenarios({
   const sql = {
     search: await capture(pool, (one) => searchOrders(one, OrderQuery.parse(search))),
     products: await capture(pool, (one) => findProducts(one, 'ALL')),
+    // As the admin: every card, so all eight counts (docs/domain/my-work.md).
+    myWork: await capture(pool, (one) => myWork(one, actor)),
   };
 
   return [
+    {
+      name: "Ana Sayfa's work cards, all eight counts as the admin (GET /api/dashboard/my-work)",
+      target: 'my-work',
+      connections: readConnections,
+      request: { method: 'GET', path: '/api/dashboard/my-work' },
+      direct: replay(pool, sql.myWork),
+    },
     {
       name: 'order search: waiting + in review, last 30 days, page 1 of 50 (POST /api/orders/filter-by-query)',
       target: 'search',

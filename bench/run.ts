@@ -8,7 +8,8 @@
  *
  * Env: BENCH_POSTGRES_URL, BENCH_ITEMS (2000), BENCH_ORDERS (100000), BENCH_SECONDS per measurement (10),
  * BENCH_ONLY=orders to measure the order scenarios alone (the stock data set is still generated, as the
- * order data set refers to its items, but its scenarios and targets are skipped).
+ * order data set refers to its items, but its scenarios and targets are skipped); BENCH_ONLY=my-work to
+ * measure Ana Sayfa's work cards alone on the same data.
  */
 import pg from 'pg';
 import type { Actor } from '../apps/server/src/http/auth.ts';
@@ -32,7 +33,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
 const READ_CONNECTIONS = Number(process.env.BENCH_READ_CONNECTIONS ?? 8);
 const MOVE_CONNECTIONS = Number(process.env.BENCH_MOVE_CONNECTIONS ?? 16);
-const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
+const ONLY_MY_WORK = process.env.BENCH_ONLY === 'my-work';
+const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders' || ONLY_MY_WORK;
 
 /** The admin as the services see it, for the direct-SQL twins of the writes. */
 async function adminActor(client: pg.Client): Promise<Actor> {
@@ -91,18 +93,18 @@ async function main(): Promise<void> {
     moveConnections: MOVE_CONNECTIONS,
     seconds: SECONDS,
   });
-  const scenarios: Scenario[] = [
-    ...(ONLY_ORDERS ? [] : stock),
-    ...(await orderScenarios({
-      pool,
-      client,
-      capture,
-      replay,
-      actor,
-      readConnections: READ_CONNECTIONS,
-      writeConnections: MOVE_CONNECTIONS,
-    })),
-  ];
+  const orders = await orderScenarios({
+    pool,
+    client,
+    capture,
+    replay,
+    actor,
+    readConnections: READ_CONNECTIONS,
+    writeConnections: MOVE_CONNECTIONS,
+  });
+  const scenarios: Scenario[] = ONLY_MY_WORK
+    ? orders.filter((scenario) => scenario.target === 'my-work')
+    : [...(ONLY_ORDERS ? [] : stock), ...orders];
 
   const historyBefore = dataset.historyRows;
   const { rows, movements: movementsDone } = await measureScenarios(scenarios, {

@@ -10,7 +10,7 @@ import { type LoadOptions, load, type Measured } from './load.ts';
 export type Scenario = {
   name: string;
   /** Which target of the issue it measures, for the summary line. */
-  target?: 'search' | 'products' | 'basket';
+  target?: 'search' | 'products' | 'basket' | 'my-work';
   connections: number;
   /** Movements are counted, not timed, so the ledger check can account for every one. */
   amount?: number;

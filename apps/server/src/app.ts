@@ -32,6 +32,7 @@ import { startSessionCache } from './modules/access/session-cache.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { loadingRoutes } from './modules/loading/loading.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp({
       await api.register(vehiclePlanningRoutes(deps));
       await api.register(shipmentRoutes(deps));
       await api.register(auditRoutes(deps));
+      await api.register(dashboardRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -171,3 +171,25 @@ export {
   TransactionList,
   TransactionPage,
 };
+
+// ---------- orders overdue (docs/domain/my-work.md, decision 128) ----------
+
+/** At most this many overdue orders are listed, the longest overdue first. */
+export const OVERDUE_ORDERS_LIMIT = 500;
+
+/** An order not canceled, past its planned shipment date, with an open balance. */
+export const OverdueOrder = z
+  .object({
+    orderId: z.number().int(),
+    orderNumber: z.number().int(),
+    buyerId: z.number().int(),
+    buyerCode: z.string(),
+    buyerTitle: z.string(),
+    plannedShipmentDate: z.string().describe("The Istanbul day 'YYYY-MM-DD' the order was to ship."),
+    dealtTotal: z.number(),
+    settled: z.number().describe('Paid and refunded on the order.'),
+    openAmount: z.number().describe('Dealt total − paid − refunded; above 0.'),
+  })
+  .meta({ id: 'OverdueOrder' });
+export type OverdueOrder = z.infer<typeof OverdueOrder>;
+export const OverdueOrderList = z.array(OverdueOrder);

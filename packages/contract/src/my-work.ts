@@ -1,23 +1,77 @@
 import { z } from 'zod';
+import type { OrderItemStatus, OrderStatus } from './order-machines.ts';
+import type { ScreenKey } from './screens.ts';
+import type { ShipmentStatus } from './shipment-machine.ts';
+
+export const MY_WORK_KEYS = [
+  'ORDERS_WAITING_REVIEW',
+  'ITEMS_WAITING_WAREHOUSE',
+  'LOADS_WAITING_ACCEPTANCE',
+  'SHIPMENTS_ON_WEIGHBRIDGE',
+  'BUYERS_WAITING_APPROVAL',
+  'ITEMS_WAITING_APPROVAL',
+  'MILK_DELIVERIES_TODAY',
+  'ORDERS_OVERDUE_BALANCE',
+] as const;
+export type MyWorkKey = (typeof MY_WORK_KEYS)[number];
 
 /**
  * One card of Ana Sayfa: work waiting for the signed-in user on one of their screens. `relativePath`
  * opens that screen already filtered to the work.
  */
 export const MyWorkItem = z.object({
-  key: z.enum([
-    'ORDERS_WAITING_REVIEW',
-    'ITEMS_WAITING_WAREHOUSE',
-    'LOADS_WAITING_ACCEPTANCE',
-    'SHIPMENTS_ON_WEIGHBRIDGE',
-    'BUYERS_WAITING_APPROVAL',
-    'ITEMS_WAITING_APPROVAL',
-    'MILK_DELIVERIES_TODAY',
-    'ORDERS_OVERDUE_BALANCE',
-  ]),
+  key: z.enum(MY_WORK_KEYS),
   label: z.string(),
   count: z.number().int(),
+  more: z
+    .boolean()
+    .describe('True when more work waits than `count`: the count stops at the limit of the list it opens.'),
   relativePath: z.string().describe("The screen's path with the query that filters it to this work."),
 });
 export type MyWorkItem = z.infer<typeof MyWorkItem>;
 export const MyWork = z.array(MyWorkItem);
+export type MyWork = z.infer<typeof MyWork>;
+
+/**
+ * The statuses each queue waits in (docs/domain/my-work.md), shared by the server's counts and the
+ * filters the target screens read from their URL, so a card and the screen it opens agree.
+ */
+export const MY_WORK_STATUSES = {
+  /** An order placed and not yet taken into review. */
+  orderWaitingReview: 'WAITING_FOR_REVIEW' satisfies OrderStatus,
+  /** An item forwarded to the warehouse and not yet started... */
+  itemWaitingWarehouse: 'WAITING_FOR_WAREHOUSE_OPERATION' satisfies OrderItemStatus,
+  /** ...of an order the warehouse works on (the warehouse view's order status). */
+  orderInWarehouse: 'IN_PROGRESS' satisfies OrderStatus,
+  /** A shipment whose loads the shipping staff check: FINISH_LOAD_CHECK waits for every acceptance. */
+  shipmentWaitingAcceptance: 'LOAD_CHECK' satisfies ShipmentStatus,
+  /** A shipment sent to the weighbridge and not yet weighed. */
+  shipmentOnWeighbridge: 'LOAD_WEIGHT_CHECK' satisfies ShipmentStatus,
+} as const;
+
+/** The screen each card opens; the card is answered only to a user who may open it. */
+export const MY_WORK_SCREENS = {
+  ORDERS_WAITING_REVIEW: 'orders',
+  ITEMS_WAITING_WAREHOUSE: 'warehouse-orders',
+  LOADS_WAITING_ACCEPTANCE: 'shipments',
+  SHIPMENTS_ON_WEIGHBRIDGE: 'shipments',
+  BUYERS_WAITING_APPROVAL: 'buyer-approval',
+  ITEMS_WAITING_APPROVAL: 'product-approval',
+  MILK_DELIVERIES_TODAY: 'milk-deliveries',
+  ORDERS_OVERDUE_BALANCE: 'buyer-accounting',
+} as const satisfies Record<MyWorkKey, ScreenKey>;
+
+/** The Turkish label of each card. */
+export const MY_WORK_LABELS = {
+  ORDERS_WAITING_REVIEW: 'İnceleme bekleyen siparişler',
+  ITEMS_WAITING_WAREHOUSE: 'Depo operasyonu bekleyen kalemler',
+  LOADS_WAITING_ACCEPTANCE: 'Yük kabulü bekleyen sevkiyatlar',
+  SHIPMENTS_ON_WEIGHBRIDGE: 'Kantardaki sevkiyatlar',
+  BUYERS_WAITING_APPROVAL: 'Onay bekleyen müşteriler',
+  ITEMS_WAITING_APPROVAL: 'Onay bekleyen ürünler',
+  MILK_DELIVERIES_TODAY: 'Bugünkü süt teslimatları',
+  ORDERS_OVERDUE_BALANCE: 'Sevk tarihi geçmiş, ödemesi açık siparişler',
+} as const satisfies Record<MyWorkKey, string>;
+
+/** The URL query an overdue card sets on the buyer accounting screen. */
+export const OVERDUE_QUERY = 'overdue';

@@ -26,6 +26,7 @@ export const API_TAGS = [
   { name: 'Müşteri finans', description: "A buyer's account: summary, transactions, payments, statement." },
   { name: 'Süt toplama', description: 'Milk vehicles, their drivers and the daily milk deliveries.' },
   { name: 'İşlem geçmişi', description: 'The audit trail: who changed what, newest first; read only.' },
+  { name: 'Ana sayfa', description: "Each role's work waiting on its screens, for the home screen's cards." },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -1,4 +1,5 @@
 import {
+  CANCELED_ORDER_STATUSES,
   type OrderItemStatus,
   type OrderStatus,
   ORDER_ITEM_STATUSES as orderItemStatuses,
@@ -19,7 +20,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { statusIn } from '../status-sql.ts';
+import { statusIn, statusNotIn } from '../status-sql.ts';
 import { buyers, buyerWarehouses } from './buyers.ts';
 import { vehicles } from './fleet.ts';
 import { productItems, products } from './products.ts';
@@ -158,6 +159,11 @@ export const orders = pgTable(
     totalPrice: money('total_price').notNull().default(0),
     /** The same over what is dealt; kept by the service in the transaction that changes an item. */
     dealtTotalPrice: money('dealt_total_price').notNull().default(0),
+    /**
+     * Σ payments and refunds on the order, kept by a trigger on `accounting_transactions` (migration
+     * 0019, docs/decisions/0128-my-work-on-ana-sayfa.md); the open balance is dealt total − this.
+     */
+    settledAmount: money('settled_amount').notNull().default(0),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -182,6 +188,10 @@ export const orders = pgTable(
       sql`${t.estimatedPaletteCount} is null or ${t.estimatedPaletteCount} >= 0`,
     ),
     index('orders_planned_vehicle_idx').on(t.plannedVehicleId),
+    // Ana Sayfa's overdue count: orders still owing, by the day they were to ship (decision 128).
+    index('orders_open_balance_idx')
+      .on(t.plannedShipmentDate)
+      .where(sql`${statusNotIn('status', CANCELED_ORDER_STATUSES)} and dealt_total_price > settled_amount`),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
@@ -219,6 +229,8 @@ export const orderItems = pgTable(
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    // Ana Sayfa counts the items of one status (waiting for the warehouse) without reading the table.
+    index('order_items_status_idx').on(t.status, t.orderId),
     // Reservations sum the open items of a product; closed ones are most of the table.
     // The pieces are in the index, so the sums read it alone.
     index('order_items_open_product_idx')

@@ -2,6 +2,8 @@ import {
   AccountingSummary,
   AccountingSummaryQuery,
   AccountStatement,
+  OVERDUE_ORDERS_LIMIT,
+  OverdueOrderList,
   PayOrderBody,
   PayOrderResult,
   StatementQuery,
@@ -10,6 +12,7 @@ import {
   TransactionPage,
   TransactionsQuery,
 } from '@mandira/contract/accounting';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +25,7 @@ import { ok } from '../../http/envelope.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { buyerSummary } from './accounting.repo.ts';
+import { overdueOrders } from './overdue-orders.ts';
 import { payOrder } from './pay-order.service.ts';
 import { accountStatement } from './statement.service.ts';
 import { STATEMENT_DOCUMENT, statementFileName } from './statement-pdf.ts';
@@ -57,6 +61,22 @@ export function accountingRoutes({
         config: reading,
       },
       async (req) => ok(await buyerSummary(db, req.query.buyerId)),
+    );
+    app.get(
+      '/accounting/overdue-orders',
+      {
+        schema: {
+          tags,
+          summary: 'Sevk tarihi geçmiş, ödemesi açık siparişleri listeler',
+          description:
+            'Orders not canceled whose planned shipment date is before today (Istanbul) and whose dealt total ' +
+            `exceeds what is paid and refunded (docs/domain/my-work.md); the longest overdue first, at most ${OVERDUE_ORDERS_LIMIT}.`,
+          operationId: 'listOverdueOrders',
+          response: answers(OverdueOrderList),
+        },
+        config: reading,
+      },
+      async () => ok(await overdueOrders(db, istanbulDate(new Date()))),
     );
     app.get(
       '/accounting/transactions',

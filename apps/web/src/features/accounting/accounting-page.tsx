@@ -1,4 +1,5 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
+import { OVERDUE_QUERY } from '@mandira/contract/my-work';
 import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconCash, IconListDetails, IconReceipt2 } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { BuyerSelect } from '../../lib/forms/buyer-select.tsx';
 import { LoadError, NothingFound } from '../../lib/pages/load-states.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchEveryTransaction, useAccountingSummary, useAccountTransactions } from './api.ts';
+import { OverdueOrdersPanel } from './overdue-orders-panel.tsx';
 import { PayOrderModal } from './pay-order-modal.tsx';
 import { StatementPanel } from './statement-panel.tsx';
 import { SummaryCards } from './summary-cards.tsx';
@@ -44,7 +46,10 @@ export default function AccountingPage() {
           />
         }
       />
-      {buyerId === null ? (
+      {buyerId === null && params.get(OVERDUE_QUERY) === '1' ? (
+        // Ana Sayfa's overdue card opens the screen on the list of every buyer's overdue orders.
+        <OverdueOrdersPanel onOpenBuyer={(id) => setParams({ buyerId: String(id) })} />
+      ) : buyerId === null ? (
         <Paper withBorder radius="md" p="xl">
           <NothingFound message="Hesabını görmek istediğiniz müşteriyi sağ üstten seçiniz." />
         </Paper>

@@ -2,6 +2,7 @@ import type {
   AccountingSummary,
   AccountingTransaction,
   AccountStatement,
+  OverdueOrder,
   PayOrderBody,
   PayOrderResult,
   StatementLine,
@@ -86,4 +87,9 @@ export function usePayOrder() {
   return useApiMutation((body: PayOrderBody) => post<PayOrderResult>('/accounting/pay-order', body), {
     invalidates: [ACCOUNTING_KEY],
   });
+}
+
+/** The orders past their planned shipment date still owing (`?overdue=1`, decision 128). */
+export function useOverdueOrders() {
+  return useQuery(apiQuery<OverdueOrder[]>([...ACCOUNTING_KEY, 'overdue'], '/accounting/overdue-orders'));
 }

@@ -1,5 +1,6 @@
 import type { BuyerWarehouse } from '@mandira/contract/buyers';
 import { useQueries } from '@tanstack/react-query';
+import { DASHBOARD_KEY } from '../../api/dashboard.ts';
 import { apiQuery } from '../../api/query.ts';
 
 /** The dashboard counters (`GET /dashboard/*-count`) that tell whether a first step is done. */
@@ -19,11 +20,11 @@ export function useSetupCounts(counters: readonly SetupCounter[], enabled: boole
       counter === 'buyer-warehouses'
         ? // No counter exists for the delivery points: their list is short, its length will do.
           {
-            ...apiQuery<BuyerWarehouse[]>(['dashboard', counter], '/buyers/warehouses'),
+            ...apiQuery<BuyerWarehouse[]>([...DASHBOARD_KEY, counter], '/buyers/warehouses'),
             select: (warehouses: BuyerWarehouse[]) => warehouses.length,
             enabled,
           }
-        : { ...apiQuery<number>(['dashboard', counter], `/dashboard/${counter}`), enabled },
+        : { ...apiQuery<number>([...DASHBOARD_KEY, counter], `/dashboard/${counter}`), enabled },
     ),
   });
 }

@@ -1,10 +1,12 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { getSignedInUserName } from '../../api/session-store.ts';
 import { FirstStepsCard } from './first-steps-card.tsx';
+import { MyWorkCards } from './my-work-cards.tsx';
 
 /**
- * The welcome text. The count calls are made only for the first-steps card, shown to the
- * holder of the dashboard counters while the portal still lacks products, buyers or delivery points.
+ * The welcome text, then the work waiting on the user's screens. The first-steps counters are asked
+ * only for the first-steps card, shown to the holder of the dashboard counters while the portal still
+ * lacks products, buyers or delivery points.
  */
 export default function DashboardPage() {
   const userName = getSignedInUserName();
@@ -20,6 +22,7 @@ export default function DashboardPage() {
           </Text>
         </Stack>
       </Paper>
+      <MyWorkCards />
       <FirstStepsCard />
     </Stack>
   );

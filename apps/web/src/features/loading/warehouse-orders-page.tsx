@@ -1,7 +1,13 @@
-import { orderItemMachine, WAREHOUSE_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import {
+  ORDER_ITEM_STATUS_LABELS,
+  type OrderItemStatus,
+  orderItemMachine,
+  WAREHOUSE_ITEM_STATUSES,
+} from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
-import { Button, Stack } from '@mantine/core';
+import { Badge, Button, CloseButton, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
@@ -16,12 +22,22 @@ const WAREHOUSE_STATUSES: readonly string[] = [...WAREHOUSE_ITEM_STATUSES, 'LOAD
 /** Orders per page; the table shows their items in the warehouse flow, one row each. */
 const PAGE_SIZE = 25;
 
-const rowsOf = (orders: readonly Order[]): WarehouseRow[] =>
+const rowsOf = (orders: readonly Order[], only?: OrderItemStatus): WarehouseRow[] =>
   orders.flatMap((order) =>
     order.orderItems
-      .filter((item) => WAREHOUSE_STATUSES.includes(item.statusDescription.name))
+      .filter((item) =>
+        only
+          ? item.statusDescription.name === only
+          : WAREHOUSE_STATUSES.includes(item.statusDescription.name),
+      )
       .map((item) => ({ order, item })),
   );
+
+/** `?itemStatus=` (Ana Sayfa's card): the rows of one warehouse status; an unknown one is ignored. */
+function itemStatusFromUrl(params: URLSearchParams): OrderItemStatus | undefined {
+  const status = params.get('itemStatus');
+  return status && WAREHOUSE_STATUSES.includes(status) ? (status as OrderItemStatus) : undefined;
+}
 
 const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: string }>> = {
   LOAD_ITEM_TO_TRUCK: { variant: 'filled', color: 'violet' },
@@ -37,11 +53,13 @@ const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: st
  */
 export default function WarehouseOrdersPage() {
   const [page, setPage] = useState(1);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const only = itemStatusFromUrl(searchParams);
   const orders = useWarehouseOrders(page, PAGE_SIZE);
   const steps = useWarehouseSteps();
   const isMarked = useLiveMarks();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
-  const rows = useMemo(() => orders.data && rowsOf(orders.data.orders), [orders.data]);
+  const rows = useMemo(() => orders.data && rowsOf(orders.data.orders, only), [orders.data, only]);
   const totalPages = orders.data?.totalPages;
   // A step may move the last order of the last page out of the warehouse: show the new last page.
   useEffect(() => {
@@ -54,6 +72,24 @@ export default function WarehouseOrdersPage() {
         title="Depo Sipariş Yönetimi"
         description="Depodaki siparişleri hazırlayın, sevkiyat araçlarına yükleyin"
       />
+      {only && (
+        <Badge
+          size="lg"
+          variant="light"
+          mb="sm"
+          style={{ textTransform: 'none' }}
+          data-testid="item-status-filter"
+          rightSection={
+            <CloseButton
+              size="xs"
+              aria-label="Durum filtresini kaldır"
+              onClick={() => setSearchParams({}, { replace: true })}
+            />
+          }
+        >
+          Durum: {ORDER_ITEM_STATUS_LABELS[only]}
+        </Badge>
+      )}
       <DataTable
         name="depo-siparisleri"
         columns={WAREHOUSE_ITEM_COLUMNS}
@@ -66,9 +102,9 @@ export default function WarehouseOrdersPage() {
         // As the server pages: newest first, so the order numbers fall from page to page.
         initialSort={[{ id: 'order', desc: true }]}
         minWidth={1000}
-        emptyMessage="Depoda bekleyen sipariş yok"
+        emptyMessage={only ? 'Bu durumda kalem yok' : 'Depoda bekleyen sipariş yok'}
         pagination={serverPaging(orders.data, page, setPage)}
-        exportRows={async () => rowsOf(await fetchAllWarehouseOrders())}
+        exportRows={async () => rowsOf(await fetchAllWarehouseOrders(), only)}
         rowActions={({ order, item }) => (
           // One above the other: the table keeps its figures in view on a laptop screen.
           <Stack gap={4} align="stretch">

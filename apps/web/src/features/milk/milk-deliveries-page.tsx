@@ -1,7 +1,9 @@
+import { isIsoDate } from '@mandira/contract/istanbul-time';
 import type { MilkDelivery } from '@mandira/contract/milk';
 import { Box, Button, Title } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import {
@@ -22,12 +24,21 @@ type Editing = { delivery?: MilkDelivery };
 /** Deliveries a page; the server pages them, newest first (decision 111). */
 const DELIVERY_PAGE_SIZE = 50;
 
+/** `?from=&to=` as Istanbul days, when both are days in order; otherwise the screen's default. */
+function rangeFromUrl(params: URLSearchParams): DayRange | undefined {
+  const from = params.get('from');
+  const to = params.get('to');
+  return from && to && isIsoDate(from) && isIsoDate(to) && from <= to ? { from, to } : undefined;
+}
+
 /**
  * 'Süt Teslimatı Girişi': the figures of the chosen days (the last 7 at first) above the
  * deliveries of the same days. Deliveries, vehicles and drivers load in parallel.
  */
 export default function MilkDeliveriesPage() {
-  const [range, setRange] = useState<DayRange>(() => lastSevenDays());
+  // A link may open the screen on other days (`?from=&to=`, Ana Sayfa's card of today's deliveries).
+  const [searchParams] = useSearchParams();
+  const [range, setRange] = useState<DayRange>(() => rangeFromUrl(searchParams) ?? lastSevenDays());
   const [page, setPage] = useState(1);
   const deliveries = useMilkDeliveries(range, page, DELIVERY_PAGE_SIZE);
   const vehicles = useMilkVehicles();

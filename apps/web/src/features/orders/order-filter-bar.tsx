@@ -38,13 +38,17 @@ const resolver: Resolver<OrderFilterValues> = async (values) => {
   };
 };
 
-type Props = { onSearch: (query: OrderQuery) => void };
+type Props = {
+  onSearch: (query: OrderQuery) => void;
+  /** The filters the screen opened with (from its URL); 'Sıfırla' still returns to the defaults. */
+  initialValues?: OrderFilterValues;
+};
 
 /** The filter bar of the order screen. */
-export function OrderFilterBar({ onSearch }: Props) {
+export function OrderFilterBar({ onSearch, initialValues = DEFAULT_ORDER_FILTERS }: Props) {
   const { control, register, handleSubmit, reset, formState } = useForm<OrderFilterValues>({
     resolver,
-    defaultValues: DEFAULT_ORDER_FILTERS,
+    defaultValues: initialValues,
   });
   const { errors } = formState;
   const amountField = (name: 'minAmount' | 'maxAmount', label: string) => (

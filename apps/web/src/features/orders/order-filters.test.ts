@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { checkOrderFilters, DEFAULT_ORDER_FILTERS, toOrderQuery } from './order-filters.ts';
+import {
+  checkOrderFilters,
+  DEFAULT_ORDER_FILTERS,
+  orderFiltersFromUrl,
+  toOrderQuery,
+} from './order-filters.ts';
 
 // 23:30 in Istanbul on 10 March 2026: the Istanbul day, not the UTC one, bounds the period.
 const NOW = new Date('2026-03-10T20:30:00Z');
 
 describe('order filters', () => {
+  it('open with the statuses and the period of the link, ignoring unknown ones', () => {
+    const filters = orderFiltersFromUrl(new URLSearchParams('status=WAITING_FOR_REVIEW,NOPE&period=365'));
+    expect(filters).toEqual({ ...DEFAULT_ORDER_FILTERS, statuses: ['WAITING_FOR_REVIEW'], periodDays: 365 });
+    expect(toOrderQuery(filters, NOW)).toMatchObject({
+      orderStatuses: ['WAITING_FOR_REVIEW'],
+      fromCreateDate: '2025-03-11',
+    });
+    expect(orderFiltersFromUrl(new URLSearchParams('period=12'))).toEqual(DEFAULT_ORDER_FILTERS);
+  });
+
   it('open on today and the statuses waiting for review and in review', () => {
     expect(toOrderQuery(DEFAULT_ORDER_FILTERS, NOW)).toEqual({
       orderNumbers: undefined,

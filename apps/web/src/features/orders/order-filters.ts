@@ -1,8 +1,9 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
-import type { OrderStatus } from '@mandira/contract/order-machines';
+import { ORDER_STATUSES, type OrderStatus } from '@mandira/contract/order-machines';
 import {
   DEFAULT_ORDER_SEARCH_PERIOD,
   DEFAULT_ORDER_STATUS_FILTER,
+  ORDER_SEARCH_PERIODS,
   OrderQuery,
 } from '@mandira/contract/order-query';
 
@@ -33,6 +34,23 @@ export const DEFAULT_ORDER_FILTERS: OrderFilterValues = {
   maxAmount: '',
   referenceCode: '',
 };
+
+/**
+ * The filters a link opens the screen with (Ana Sayfa's cards, docs/domain/my-work.md):
+ * `?status=A,B` and `?period=` days, one of the screen's periods; what is missing or unknown keeps
+ * its default.
+ */
+export function orderFiltersFromUrl(params: URLSearchParams): OrderFilterValues {
+  const statuses = (params.get('status') ?? '')
+    .split(',')
+    .filter((status): status is OrderStatus => (ORDER_STATUSES as string[]).includes(status));
+  const period = Number(params.get('period'));
+  return {
+    ...DEFAULT_ORDER_FILTERS,
+    ...(statuses.length > 0 ? { statuses } : {}),
+    ...((ORDER_SEARCH_PERIODS as readonly number[]).includes(period) ? { periodDays: period } : {}),
+  };
+}
 
 const amount = (value: number | '') => (value === '' ? undefined : value);
 

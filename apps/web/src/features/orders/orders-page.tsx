@@ -4,6 +4,7 @@ import { Accordion, Button, Center, Group, Loader, Pagination, Stack, Text } fro
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { changedRowProps } from '../../lib/data-table/changed-row.ts';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
@@ -13,7 +14,7 @@ import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllOrders, useOrderSearch } from './api.ts';
 import { exportOrders } from './order-export.ts';
 import { OrderFilterBar } from './order-filter-bar.tsx';
-import { checkOrderFilters, DEFAULT_ORDER_FILTERS, ORDER_PAGE_SIZE } from './order-filters.ts';
+import { checkOrderFilters, ORDER_PAGE_SIZE, orderFiltersFromUrl } from './order-filters.ts';
 import { OrderPanel } from './order-panel.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PartialApprovalModal } from './partial-approval-modal.tsx';
@@ -22,7 +23,10 @@ import { useOrderSteps } from './use-order-steps.ts';
 
 /** 'Siparişler': search orders, review their items, send the approved ones to the warehouse. */
 export default function OrdersPage() {
-  const [filters, setFilters] = useState<OrderQuery>(() => checkOrderFilters(DEFAULT_ORDER_FILTERS).query!);
+  // A link may open the screen filtered (`?status=&period=`, Ana Sayfa's cards); the bar shows the same.
+  const [searchParams] = useSearchParams();
+  const [initialValues] = useState(() => orderFiltersFromUrl(searchParams));
+  const [filters, setFilters] = useState<OrderQuery>(() => checkOrderFilters(initialValues).query!);
   const [page, setPage] = useState(1);
   const search = useOrderSearch({ ...filters, page, size: ORDER_PAGE_SIZE });
   const steps = useOrderSteps();
@@ -53,6 +57,7 @@ export default function OrdersPage() {
       />
       <Stack gap="md">
         <OrderFilterBar
+          initialValues={initialValues}
           onSearch={(query) => {
             // 'Ara' with the same filters on the first page asks again: orders change under them.
             if (page === 1 && JSON.stringify(query) === JSON.stringify(filters)) void search.refetch();

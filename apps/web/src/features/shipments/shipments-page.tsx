@@ -1,8 +1,13 @@
-import type { ShipmentAction } from '@mandira/contract/shipment-machine';
+import {
+  SHIPMENT_STATUSES,
+  type ShipmentAction,
+  type ShipmentStatus,
+} from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
 import { Badge, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { useLoadingShipments } from '../../api/fleet.ts';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
@@ -20,6 +25,12 @@ import { WeightModal } from './weight-modal.tsx';
 
 type Editing = { shipment?: Shipment };
 
+/** A link may open the list filtered by status (`?status=`, Ana Sayfa's cards); an unknown one is ignored. */
+function shipmentFiltersFromUrl(params: URLSearchParams): Filters {
+  const status = params.get('status');
+  return SHIPMENT_STATUSES.includes(status as ShipmentStatus) ? { status: status as ShipmentStatus } : {};
+}
+
 /**
  * 'Sevkiyat Yönetimi': the shipments, their route, and the steps from parking to delivery.
  * The back office acts on them; shipping staff read the list the load-acceptance screen returns to.
@@ -27,7 +38,8 @@ type Editing = { shipment?: Shipment };
  */
 export default function ShipmentsPage() {
   const mayAct = useHasPrivilege('SHIPMENT_MANAGEMENT');
-  const [filters, setFilters] = useState<Filters>({});
+  const [searchParams] = useSearchParams();
+  const [filters, setFilters] = useState<Filters>(() => shipmentFiltersFromUrl(searchParams));
   const [page, setPage] = useState(1);
   const shipments = useShipmentPage(filters, page);
   const totalPages = shipments.data?.totalPages ?? 0;

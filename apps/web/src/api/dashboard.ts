@@ -1,0 +1,17 @@
+import type { MyWork } from '@mandira/contract/my-work';
+import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from './query.ts';
+
+/** Every figure of Ana Sayfa: the first-steps counters and the work cards. */
+export const DASHBOARD_KEY = ['dashboard'] as const;
+/**
+ * The work cards (`GET /dashboard/my-work`). The live layer invalidates it on the events of the
+ * topics its counts read: orders, shipments, buyers, products, milk and accounting.
+ */
+export const MY_WORK_KEY = [...DASHBOARD_KEY, 'my-work'] as const;
+
+export const myWorkQuery = apiQuery<MyWork>(MY_WORK_KEY, '/dashboard/my-work');
+
+export function useMyWork() {
+  return useQuery(myWorkQuery);
+}
