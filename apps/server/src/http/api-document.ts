@@ -25,6 +25,7 @@ export const API_TAGS = [
   },
   { name: 'Müşteri finans', description: "A buyer's account: summary, transactions, payments, statement." },
   { name: 'Süt toplama', description: 'Milk vehicles, their drivers and the daily milk deliveries.' },
+  { name: 'Canlı olaylar', description: "What changed, as it commits: the signed-in user's event stream." },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -508,6 +508,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Kullanıcının canlı olay akışı
+         * @description What changed, as it commits, for the screens to read again: one stream per browser, at most four per session.
+         */
+        get: operations["streamLiveEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order-action/{action}": {
         parameters: {
             query?: never;
@@ -2023,7 +2043,7 @@ export interface components {
             /** @description Turkish, for the user. */
             label: string;
             /** @description In catalogue order; SUPER_ADMIN always has all of them and cannot be changed. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
         };
         Basket: {
             /** @description The lines in the order they were added; empty once emptied or placed. */
@@ -2199,7 +2219,7 @@ export interface components {
             /** @description '' when not given. */
             phone: string;
             /** @description Every privilege the roles grant; all of them for SUPER_ADMIN. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
             /**
              * Format: date-time
              * @description When the user was created: ISO 8601 in UTC (`2025-03-01T06:30:00.000Z`).
@@ -2774,7 +2794,7 @@ export interface components {
         };
         Privilege: {
             /** @enum {string} */
-            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT";
+            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW";
             /** @description Turkish, for the user. */
             label: string;
         };
@@ -3855,7 +3875,7 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
                 };
             };
         };
@@ -3969,7 +3989,7 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
                 };
             };
         };
@@ -6179,6 +6199,62 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                     };
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    streamLiveEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open stream of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
