@@ -12,7 +12,8 @@ function sink(): FakeSink {
     closed: 'no',
     slow: false,
     pending: 0,
-    write(text) {
+    write(chunk) {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString();
       if (fake.slow) {
         fake.pending += text.length;
         return false;

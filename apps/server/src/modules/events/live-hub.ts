@@ -28,7 +28,7 @@ export const WIRE = {
 /** Where a stream's text goes: the HTTP answer's socket, or a test's buffer. */
 export type StreamSink = {
   /** False when the text waits in memory because the client reads slower than we write. */
-  write(text: string): boolean;
+  write(chunk: string | Uint8Array): boolean;
   /** Bytes written and not yet taken by the client. */
   pendingBytes(): number;
   /** Ends the answer; `abrupt` drops what is still buffered (a slow client) instead of flushing it. */
@@ -145,9 +145,10 @@ export class LiveHub {
   }
 
   publish(event: LiveEvent): void {
-    const text = WIRE.event(event);
+    // Encoded once, not once per stream: the same bytes go to every listener.
+    const chunk = Buffer.from(WIRE.event(event));
     for (const stream of this.streams) {
-      if (stream.topics.has(event.topic)) this.send(stream, text);
+      if (stream.topics.has(event.topic)) this.send(stream, chunk);
     }
   }
 
@@ -196,12 +197,13 @@ export class LiveHub {
   }
 
   private broadcast(text: string): void {
-    for (const stream of [...this.streams]) this.send(stream, text);
+    const chunk = Buffer.from(text);
+    for (const stream of [...this.streams]) this.send(stream, chunk);
   }
 
-  private send(stream: Stream, text: string): void {
+  private send(stream: Stream, chunk: string | Uint8Array): void {
     if (stream.closed) return;
-    if (!stream.sink.write(text) && stream.sink.pendingBytes() > this.maxPending) this.end(stream, true);
+    if (!stream.sink.write(chunk) && stream.sink.pendingBytes() > this.maxPending) this.end(stream, true);
   }
 
   private end(stream: Stream, abrupt: boolean): void {
