@@ -33,6 +33,9 @@ import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { LIVE_EVENTS_CHANNEL } from './modules/events/announce.ts';
+import { liveEventRoutes } from './modules/events/events.routes.ts';
+import { LiveHub } from './modules/events/live-hub.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { loadingRoutes } from './modules/loading/loading.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
@@ -94,8 +97,25 @@ export async function buildApp({
   watchAnswers?.(app);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database);
+  // The live event streams (docs/architecture.md, "Live events"): one hub per process, hearing the
+  // events channel once, and re-checking its streams' sessions after the session cache forgot them.
+  const hub = new LiveHub({
+    heartbeatMs: config.liveHeartbeatMs,
+    // Called only for open streams, so after `deps` below exists.
+    recheck: (token) => authenticate(deps, token),
+  });
+  const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database, (event) =>
+    hub.hearAuthChanges(event),
+  );
+  const stopLiveEvents = await database.subscribe(LIVE_EVENTS_CHANNEL, (event, payload) =>
+    hub.hearEvents(event, payload),
+  );
+  // Before the server closes: an open stream would otherwise keep it from closing.
+  app.addHook('preClose', async () => {
+    hub.closeAll();
+  });
   app.addHook('onClose', async () => {
+    await stopLiveEvents();
     await stopSessionCache();
   });
   const documents = new RenderPool({ workers: config.pdfWorkers, queueLimit: config.pdfQueueLimit });
@@ -130,6 +150,7 @@ export async function buildApp({
       await api.register(shipmentRoutes(deps));
       await api.register(auditRoutes(deps));
       await api.register(dashboardRoutes(deps));
+      await api.register(liveEventRoutes({ hub }));
     },
     { prefix: '/api' },
   );

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, os.availableParallelism() - 1)),
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(50),
+  /** How often a quiet live event stream sends its `: ping` comment (docs/architecture.md). */
+  LIVE_HEARTBEAT_MS: milliseconds(20_000),
 });
 
 export type Config = {
@@ -82,6 +84,8 @@ export type Config = {
   /** Decision 98: worker threads drawing PDFs (0: on the request's thread), and how many may wait. */
   pdfWorkers: number;
   pdfQueueLimit: number;
+  /** The `: ping` comment of a quiet live event stream, so proxies keep it open. */
+  liveHeartbeatMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -128,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     pdfWorkers: e.PDF_WORKERS,
     pdfQueueLimit: e.PDF_QUEUE_LIMIT,
+    liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
   };
 }

@@ -34,6 +34,7 @@ type Parameter = { in: 'query' | 'path'; name: string; required?: boolean; schem
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 };
 export type OpenApi = { paths: Record<string, Record<string, Operation>> };
 
@@ -43,6 +44,8 @@ export type Endpoint = {
   body?: JsonSchema;
   query: Parameter[];
   params: Parameter[];
+  /** An answer that stays open (the live event stream): `app.inject` would wait for its end forever. */
+  streams: boolean;
 };
 
 /** Values JSON cannot write as they are; the request text carries them raw. */
@@ -71,6 +74,7 @@ export function endpointsOf(doc: OpenApi): Endpoint[] {
       body: operation.requestBody?.content?.['application/json']?.schema,
       query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query'),
       params: (operation.parameters ?? []).filter((parameter) => parameter.in === 'path'),
+      streams: operation.responses?.['200']?.content?.['text/event-stream'] !== undefined,
     })),
   );
 }

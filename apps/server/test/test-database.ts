@@ -28,6 +28,26 @@ export async function createTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
+  const { url, drop } = await createPostgresTestDatabase(serverUrl);
+  // The drop below ends the pool's connections; that is expected here.
+  const database = connectPostgres(url, { poolSize: 5, onIdleError: () => {} });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A new database on the PostgreSQL server of `serverUrl`, copied from the migrated template: its URL,
+ * for a test that starts server processes on it, and the drop that ends it.
+ */
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `mandira_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -36,13 +56,9 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // The drop below ends the pool's connections; that is expected here.
-  const database = connectPostgres(url.toString(), { poolSize: 5, onIdleError: () => {} });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

@@ -21,9 +21,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * What a subscriber of a notification channel hears: 'ready' once it listens (again), 'notice' for
- * each notification, and 'lost' when notifications may go missing until the next 'ready'.
+ * each notification (with its payload), and 'lost' when notifications may go missing until the next
+ * 'ready'.
  */
 export type ChannelEvent = 'ready' | 'notice' | 'lost';
+
+/** Hears a channel's events; `payload` is the notification's text, on 'notice' only. */
+export type ChannelListener = (event: ChannelEvent, payload?: string) => void;
 
 export type Database = {
   db: Db;
@@ -32,7 +36,7 @@ export type Database = {
   /** Answers when the database does; throws when it cannot be reached. */
   ping(): Promise<void>;
   /** LISTENs on a channel until the returned function is called. */
-  subscribe(channel: string, onEvent: (event: ChannelEvent) => void): Promise<() => Promise<void>>;
+  subscribe(channel: string, onEvent: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -102,7 +106,7 @@ async function listenOnPostgres(
   url: string,
   timeouts: DatabaseTimeouts,
   channel: string,
-  onEvent: (event: ChannelEvent) => void,
+  onEvent: ChannelListener,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
@@ -126,7 +130,9 @@ async function listenOnPostgres(
     };
     next.on('error', onLost);
     next.on('end', onLost);
-    next.on('notification', () => onEvent('notice'));
+    next.on('notification', (message) => {
+      if (message.channel === channel) onEvent('notice', message.payload ?? '');
+    });
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
@@ -206,7 +212,7 @@ export async function connectPglite(
     },
     async subscribe(channel, onEvent) {
       // One process owns the embedded database, so no notification can be missed.
-      const unsubscribe = await client.listen(channel, () => onEvent('notice'));
+      const unsubscribe = await client.listen(channel, (payload) => onEvent('notice', payload));
       onEvent('ready');
       return () => unsubscribe();
     },

@@ -48,6 +48,20 @@ export function fileAnswers(mediaType: string, description: string, ...errors: E
 
 const BINARY = z.string().meta({ format: 'binary' });
 
+/** A stream of text (server-sent events) that stays open, described by its format, and its errors. */
+export function streamAnswers(
+  mediaType: string,
+  description: string,
+  format: string,
+  ...errors: ErrorStatus[]
+) {
+  const declared: Answers = {
+    200: { description, content: { [mediaType]: { schema: z.string().describe(format) } } },
+  };
+  for (const status of errors) declared[status] = errorAnswer(status);
+  return declared;
+}
+
 /** An error status, described, answering the one shared error envelope. */
 export function errorAnswer(status: ErrorStatus) {
   return { description: ERROR_ANSWERS[status], content: { 'application/json': { schema: ErrorEnvelope } } };

@@ -27,6 +27,7 @@ export const API_TAGS = [
   { name: 'Süt toplama', description: 'Milk vehicles, their drivers and the daily milk deliveries.' },
   { name: 'İşlem geçmişi', description: 'The audit trail: who changed what, newest first; read only.' },
   { name: 'Ana sayfa', description: "Each role's work waiting on its screens, for the home screen's cards." },
+  { name: 'Canlı olaylar', description: "What changed, as it commits: the signed-in user's event stream." },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -104,7 +104,8 @@ describe('the largest value of every number field, again and again, on every doc
     }
     await atTheBounds();
     // Then every read that needs no more than a record id shows what the writes left.
-    for (const endpoint of endpoints.filter((one) => one.method === 'GET')) {
+    // The live event stream never ends by itself; events.test.ts reads it over a real connection.
+    for (const endpoint of endpoints.filter((one) => one.method === 'GET' && !one.streams)) {
       const required = endpoint.query.filter((parameter) => parameter.required);
       const query = required
         .map(

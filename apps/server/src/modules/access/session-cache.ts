@@ -75,11 +75,19 @@ export function forgetSessionsAfterWrites(instance: FastifyInstance, cache: Sess
   });
 }
 
-/** A cache that hears the database's announcements until the returned `stop`. */
+/**
+ * A cache that hears the database's announcements until the returned `stop`. `afterHearing` hears them
+ * too, once the cache has forgotten, so what it asks of the sessions is read from the database (the
+ * live event streams check their sessions again).
+ */
 export async function startSessionCache(
   database: Database,
+  afterHearing?: (event: ChannelEvent) => void,
 ): Promise<{ cache: SessionCache; stop: () => Promise<void> }> {
   const cache = new SessionCache();
-  const stop = await database.subscribe(AUTH_CHANGES_CHANNEL, (event) => cache.hear(event));
+  const stop = await database.subscribe(AUTH_CHANGES_CHANNEL, (event) => {
+    cache.hear(event);
+    afterHearing?.(event);
+  });
   return { cache, stop };
 }

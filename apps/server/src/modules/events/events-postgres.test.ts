@@ -1,0 +1,159 @@
+import type { LiveEvent } from '@mandira/contract/live-events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EventStreamReader, liveEventsOf, openEventStream } from '../../../test/event-stream.ts';
+import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
+import { createPostgresTestDatabase } from '../../../test/test-database.ts';
+import { connectPostgres, type Database } from '../../db/client.ts';
+import { SYSTEM_ACTOR } from '../../http/auth.ts';
+import { createAclRole } from '../access/role.service.ts';
+import { createUser } from '../access/user.service.ts';
+import { announce } from './announce.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
+const PASSWORD = 'canli-sifre-123';
+
+/**
+ * Two server processes on one PostgreSQL database (docs/architecture.md, "Live events"): what commits
+ * anywhere reaches the streams of both, through the database's notifications.
+ */
+describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL)', () => {
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let database: Database;
+  let drop: () => Promise<void>;
+  const open: EventStreamReader[] = [];
+
+  async function stream(server: ServerProcess, token: string) {
+    const reader = await openEventStream(server.url, token);
+    open.push(reader);
+    await reader.next((m) => m.event === 'resync', 5_000);
+    return reader;
+  }
+
+  async function signIn(server: ServerProcess, userName: string, password = PASSWORD): Promise<string> {
+    const response = await fetch(`${server.url}/api/user-access/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, password }),
+    });
+    const body = (await response.json()) as { data: { authToken: string } };
+    if (response.status !== 200) throw new Error(`sign-in refused: ${JSON.stringify(body)}`);
+    return body.data.authToken;
+  }
+
+  async function userWithRoles(userName: string, roles: string[]): Promise<void> {
+    await database.db.transaction((tx) =>
+      createUser(tx, SYSTEM_ACTOR, {
+        userName,
+        password: PASSWORD,
+        name: 'Canlı',
+        surname: 'Kullanıcı',
+        email: '',
+        phone: '',
+        status: 'ACTIVE',
+        roles,
+      }),
+    );
+  }
+
+  /** Commits (or rolls back) a transaction that announces, on a connection of this test process. */
+  async function announceIn(event: LiveEvent, rollBack = false): Promise<number> {
+    const refused = new Error('rolled back');
+    await database.db
+      .transaction(async (tx) => {
+        await announce(tx, event);
+        if (rollBack) throw refused;
+      })
+      .catch((error) => {
+        if (error !== refused) throw error;
+      });
+    return Date.now();
+  }
+
+  const hasEvent = (id: number) => (m: { data?: string; event?: string }) =>
+    m.event === undefined && m.data !== undefined && (JSON.parse(m.data) as { id: number }).id === id;
+
+  beforeAll(async () => {
+    ({ url: databaseUrlOfRun, drop } = await createPostgresTestDatabase(serverUrl!));
+    const env = { ADMIN_USERNAME: ADMIN.userName, ADMIN_PASSWORD: ADMIN.password };
+    // One after the other: the first creates the super user, the second finds it.
+    a = await startServerProcess(databaseUrlOfRun, env);
+    b = await startServerProcess(databaseUrlOfRun, env);
+    database = connectPostgres(databaseUrlOfRun, { poolSize: 2, onIdleError: () => {} });
+  }, 240_000);
+  let databaseUrlOfRun = '';
+
+  afterAll(async () => {
+    for (const reader of open) reader.close();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await drop?.();
+  }, 60_000);
+
+  it('a committed event reaches the streams of both processes within a second; a rolled-back one never', async () => {
+    const token = await signIn(a, ADMIN.userName, ADMIN.password);
+    const onA = await stream(a, token);
+    const onB = await stream(b, token);
+    await announceIn({ topic: 'orders', type: 'order.changed', id: 1001, status: 'IN_REVIEW' }, true);
+    const committedAt = await announceIn({
+      topic: 'orders',
+      type: 'order.changed',
+      id: 1002,
+      status: 'IN_REVIEW',
+    });
+    await Promise.all([onA.next(hasEvent(1002), 1_000), onB.next(hasEvent(1002), 1_000)]);
+    expect(Date.now() - committedAt).toBeLessThan(1_000);
+    // Notifications arrive in commit order: the rolled-back one would have come first.
+    expect(liveEventsOf(onA.messages).map((event) => event.id)).toEqual([1002]);
+    expect(liveEventsOf(onB.messages).map((event) => event.id)).toEqual([1002]);
+  });
+
+  it("filters by the user's privileges on every process", async () => {
+    await userWithRoles('canli_depo', ['WAREHOUSE_STAFF']);
+    await userWithRoles('canli_finans', ['FINANCE_ADMIN']);
+    const warehouse = await stream(b, await signIn(a, 'canli_depo'));
+    const finance = await stream(a, await signIn(b, 'canli_finans'));
+    await announceIn({ topic: 'accounting', type: 'payment.changed', id: 1011, orderId: 3 });
+    await announceIn({ topic: 'orders', type: 'order.changed', id: 1012 });
+    await Promise.all([warehouse.next(hasEvent(1012)), finance.next(hasEvent(1012))]);
+    expect(liveEventsOf(warehouse.messages).map((event) => event.id)).toEqual([1012]);
+    expect(liveEventsOf(finance.messages).map((event) => event.id)).toEqual([1011, 1012]);
+  });
+
+  it("a role changed through one process refilters the user's stream on the other", async () => {
+    const role = await database.db.transaction((tx) =>
+      createAclRole(tx, SYSTEM_ACTOR, { key: 'CANLI_ROL', label: 'Canlı Rol', privileges: ['GOODS_IN_OUT'] }),
+    );
+    await userWithRoles('canli_rol', ['CANLI_ROL']);
+    const reader = await stream(b, await signIn(b, 'canli_rol'));
+    const admin = await signIn(a, ADMIN.userName, ADMIN.password);
+    const changed = await fetch(`${a.url}/api/acl/roles`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'auth-token': admin },
+      body: JSON.stringify({
+        id: role.id,
+        key: 'CANLI_ROL',
+        label: 'Canlı Rol',
+        privileges: ['GOODS_IN_OUT', 'ACCOUNTING'],
+      }),
+    });
+    expect(changed.status).toBe(200);
+    await reader.next((m) => m.event === 'resync' && reader.messages.indexOf(m) > 1, 3_000);
+    await announceIn({ topic: 'accounting', type: 'payment.changed', id: 1021 });
+    await reader.next(hasEvent(1021), 1_000);
+  });
+
+  it('signing out on one process ends the streams of that session on the other', async () => {
+    await userWithRoles('canli_cikis', ['ORDER_MANAGER']);
+    const token = await signIn(a, 'canli_cikis');
+    const reader = await stream(b, token);
+    const signedOut = await fetch(`${a.url}/api/user-access/sign-out`, {
+      method: 'POST',
+      headers: { 'auth-token': token },
+    });
+    expect(signedOut.status).toBe(200);
+    const timeout = new Promise((resolve) => setTimeout(() => resolve('timeout'), 3_000));
+    await expect(Promise.race([reader.ended.then(() => 'ended'), timeout])).resolves.toBe('ended');
+  });
+});
