@@ -84,7 +84,11 @@ describe('the live floor: two people, two browsers, no reload', () => {
     await clerkPage.getByTestId('menu-entry').filter({ hasText: 'Depo Sipariş Yönetimi' }).first().click();
     await clerkPage.getByRole('heading', { name: 'Depo Sipariş Yönetimi' }).waitFor();
     // Not the warehouse's yet.
-    await clerkPage.waitForLoadState('networkidle');
+    await clerkPage
+      .getByText('Depoda bekleyen sipariş yok')
+      .or(clerkPage.getByRole('row').nth(1))
+      .first()
+      .waitFor();
     expect(await warehouseRow(clerkPage, order.orderNumber).count()).toBe(0);
 
     const { page: managerPage } = manager;
@@ -114,7 +118,8 @@ describe('the live floor: two people, two browsers, no reload', () => {
     const statuses = managerPage.getByRole('combobox', { name: 'Durum' });
     await statuses.click({ force: true });
     await managerPage.getByRole('option', { name: 'Tümü' }).click();
-    await managerPage.getByRole('button', { name: 'Ara' }).click();
+    await managerPage.keyboard.press('Escape');
+    await managerPage.getByRole('button', { name: 'Ara', exact: true }).click();
     const found = orderCard(managerPage, order.orderNumber);
     await found.waitFor();
     const foundControl = found.locator('button[aria-expanded]').first();
