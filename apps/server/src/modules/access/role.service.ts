@@ -19,6 +19,7 @@ import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { knownPrivileges, rolePrivileges, roles, userRoles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { privilegesOfRoles, refuseGrantBeyondOwn, refuseRoleBeyondOwn } from './privilege-ceiling.ts';
 
 export function listPrivileges(): Privilege[] {
@@ -48,6 +49,7 @@ export async function listAclRoles(db: Db | Tx): Promise<AclRole[]> {
     key: role.key,
     label: role.label,
     builtIn: role.builtIn,
+    version: role.version,
     privileges:
       role.key === SUPER_ADMIN_ROLE
         ? [...PRIVILEGE_KEYS]
@@ -75,6 +77,7 @@ export async function createAclRole(
       .values({ key: body.key, label: body.label })
       .returning({ id: roles.id });
     await setPrivileges(tx, created!.id, body.privileges);
+    await stampCreated(tx, 'roles', created!.id, actor);
     return await aclRole(tx, created!.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${body.key}' anahtarlı bir rol zaten var.`);
@@ -98,6 +101,7 @@ export async function updateAclRole(
     if (existing.builtIn && existing.key !== body.key) {
       throw new AppError('CONFLICT', 'Hazır rollerin anahtarı değiştirilemez.');
     }
+    await takeNextVersion(tx, 'roles', body.id, actor, body.version);
     await tx.update(roles).set({ key: body.key, label: body.label }).where(eq(roles.id, body.id));
     await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, body.id));
     await setPrivileges(tx, body.id, body.privileges);

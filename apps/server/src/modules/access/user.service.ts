@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import {
   mayManageUser,
@@ -55,6 +56,7 @@ export async function listUsers(db: Db | Tx, onlyId?: number): Promise<UserAcces
     status: user.status,
     registrationDate: user.registrationDate.toISOString(),
     roles: rolesByUser.get(user.id) ?? [],
+    version: user.version,
   }));
 }
 
@@ -91,6 +93,7 @@ export async function createUser(tx: Tx, actor: Actor, input: CreateInput): Prom
       })
       .returning({ id: users.id });
     await assignRoles(tx, created!.id, roleIds);
+    await stampCreated(tx, 'users', created!.id, actor);
     return await oneUser(tx, created!.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
@@ -130,6 +133,7 @@ export async function updateUser(
         );
       }
     }
+    await takeNextVersion(tx, 'users', input.id, actor, input.version);
     await tx
       .update(users)
       .set({

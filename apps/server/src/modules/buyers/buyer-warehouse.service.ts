@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
@@ -30,6 +31,7 @@ function selectWarehouses(db: Db | Tx) {
       title: buyerWarehouses.title,
       latitude: buyerWarehouses.latitude,
       longitude: buyerWarehouses.longitude,
+      version: buyerWarehouses.version,
     })
     .from(buyerWarehouses)
     .innerJoin(buyers, eq(buyers.id, buyerWarehouses.buyerId));
@@ -50,22 +52,24 @@ export async function listBuyerWarehouses(db: Db, query: ListQuery): Promise<Buy
 
 export async function createBuyerWarehouse(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: CreateInput,
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
     const fields = await fieldsOf(tx, input);
     const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
+    await stampCreated(tx, 'buyer_warehouses', created!.id, actor);
     return readOne(tx, created!.id);
   });
 }
 
 export async function updateBuyerWarehouse(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: UpdateInput,
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
+    await takeNextVersion(tx, 'buyer_warehouses', input.id, actor, input.version);
     const fields = await fieldsOf(tx, input, input.id);
     const [updated] = await tx
       .update(buyerWarehouses)

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
 type UpdateInput = z.output<typeof UpdateBuyerBody>;
@@ -25,6 +26,7 @@ export const buyerColumns = {
   taxOffice: buyers.taxOffice,
   addressMain: buyers.addressMain,
   addressSecondary: buyers.addressSecondary,
+  version: buyers.version,
 };
 
 export async function listBuyers(db: Db): Promise<Buyer[]> {
@@ -36,12 +38,15 @@ export async function countBuyers(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-export async function createBuyer(tx: Tx, _actor: Actor, input: BuyerInput): Promise<Buyer> {
-  return withDuplicateCode(input.code, () => insertBuyer(tx, input));
+export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Promise<Buyer> {
+  const created = await withDuplicateCode(input.code, () => insertBuyer(tx, input));
+  await stampCreated(tx, 'buyers', created.id, actor);
+  return created;
 }
 
-export async function updateBuyer(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Buyer> {
-  const { id, ...fields } = input;
+export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Promise<Buyer> {
+  const { id, version, ...fields } = input;
+  await takeNextVersion(tx, 'buyers', id, actor, version);
   return withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
 }
 
@@ -55,9 +60,11 @@ export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
 /** 404 when the buyer is gone. */
 export async function changeBuyer(tx: Tx, id: number, input: BuyerInput): Promise<Buyer> {
   await assertCodeFree(tx, input.code, id);
+  // The version is the record's own (http/record-version.ts), never a value the caller sets.
+  const { version: _version, ...fields } = input as BuyerInput & { version?: number };
   const [updated] = await tx
     .update(buyers)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: new Date() })
     .where(eq(buyers.id, id))
     .returning(buyerColumns);
   if (!updated) throw notFound(BUYER_NOT_FOUND);

@@ -15,6 +15,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 
 type CreateInput = z.output<typeof CreateVehicleBody>;
 type UpdateInput = z.output<typeof UpdateVehicleBody>;
@@ -39,6 +40,7 @@ type VehicleRow = {
   planned_palette_count: number;
   open_shipment_id: number | null;
   open_shipment_code: string | null;
+  version: number;
 };
 
 /** Orders still to be carried: their planned palettes count against the vehicle. */
@@ -63,7 +65,7 @@ async function findVehicles(db: Db | Tx, where: SQL): Promise<Vehicle[]> {
                                  or exists (select 1 from order_items oi
                                              where oi.order_id = o.id and oi.planned_vehicle_id = v.id))), 0)
                  as planned_palette_count,
-               s.id as open_shipment_id, s.code as open_shipment_code
+               s.id as open_shipment_id, s.code as open_shipment_code, v.version
           from vehicles v
           left join shipments s on s.vehicle_id = v.id and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
          where ${where}
@@ -81,6 +83,7 @@ function toVehicle(row: VehicleRow): Vehicle {
   };
   return {
     id: row.id,
+    version: row.version,
     ...vehicle,
     description: vehicleDescription(vehicle),
     productionYear: row.production_year,
@@ -122,7 +125,7 @@ function fieldsOf(input: CreateInput) {
 }
 
 /** `POST /shipments/vehicle`. */
-export async function createVehicle(tx: Tx, _actor: Actor, input: CreateInput): Promise<Vehicle> {
+export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<Vehicle> {
   await refuseTakenPlate(tx, input.licencePlateCode);
   const [created] = await withPlateCheck(input.licencePlateCode, () =>
     rowsOf<{ id: number }>(
@@ -133,12 +136,14 @@ export async function createVehicle(tx: Tx, _actor: Actor, input: CreateInput): 
           values (${fieldsOf(input)}) returning id`,
     ),
   );
+  await stampCreated(tx, 'vehicles', created!.id, actor);
   if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
   return getVehicle(tx, created!.id);
 }
 
 /** `PUT /shipments/vehicle`. */
-export async function updateVehicle(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Vehicle> {
+export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
+  await takeNextVersion(tx, 'vehicles', input.id, actor, input.version);
   await refuseTakenPlate(tx, input.licencePlateCode, input.id);
   const updated = await withPlateCheck(input.licencePlateCode, () =>
     rowsOf<{ id: number }>(

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicleDrivers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
 type UpdateInput = z.output<typeof UpdateMilkDriverBody>;
@@ -25,6 +26,7 @@ const columns = {
   dateOfBirth: milkVehicleDrivers.dateOfBirth,
   phone: milkVehicleDrivers.phone,
   tckn: milkVehicleDrivers.tckn,
+  version: milkVehicleDrivers.version,
 };
 
 export async function listMilkDrivers(db: Db): Promise<MilkDriver[]> {
@@ -53,13 +55,15 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkDriver(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkDriver> {
+export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
   const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
+  await stampCreated(tx, 'milk_vehicle_drivers', created!.id, actor);
   return created!;
 }
 
-export async function updateMilkDriver(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkDriver> {
+export async function updateMilkDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDriver> {
+  await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
   const fields = fieldsOf(input);
   const [updated] = await tx
     .update(milkVehicleDrivers)

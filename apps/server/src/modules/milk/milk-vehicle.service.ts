@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 
 type CreateInput = z.output<typeof CreateMilkVehicleBody>;
 type UpdateInput = z.output<typeof UpdateMilkVehicleBody>;
@@ -21,6 +22,7 @@ const columns = {
   tankerCount: milkVehicles.tankerCount,
   tankerVolumePerUnit: milkVehicles.tankerVolumePerUnit,
   totalVolume: milkVehicles.totalVolume,
+  version: milkVehicles.version,
 };
 
 export async function listMilkVehicles(db: Db): Promise<MilkVehicle[]> {
@@ -46,16 +48,18 @@ function fieldsOf(input: CreateInput) {
   };
 }
 
-export async function createMilkVehicle(tx: Tx, _actor: Actor, input: CreateInput): Promise<MilkVehicle> {
+export async function createMilkVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkVehicle> {
   return withPlateCheck(input.licencePlateCode, async () => {
     await refuseTakenPlate(tx, input.licencePlateCode);
     const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
+    await stampCreated(tx, 'milk_vehicles', created!.id, actor);
     return created!;
   });
 }
 
-export async function updateMilkVehicle(tx: Tx, _actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
+export async function updateMilkVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
   return withPlateCheck(input.licencePlateCode, async () => {
+    await takeNextVersion(tx, 'milk_vehicles', input.id, actor, input.version);
     await refuseTakenPlate(tx, input.licencePlateCode, input.id);
     const [updated] = await tx
       .update(milkVehicles)

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { diffItemFields } from './item-diff.ts';
 import { itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
@@ -51,7 +52,7 @@ export async function getPendingItem(db: Db, id: number): Promise<PendingProduct
  * 'Ürünü Tanımla': defines the item from the approver's form (same rules as the item form) and
  * takes the record off the queue, in one transaction. A record of a known stock code updates it.
  */
-export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveInput): Promise<ProductItem> {
+export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInput): Promise<ProductItem> {
   const { id: pendingId, ...fields } = input;
   const itemId = await withDuplicateMessages(ITEM_CODES, fields, async () => {
     const [pending] = await tx
@@ -70,10 +71,12 @@ export async function approvePendingItem(tx: Tx, _actor: Actor, input: ApproveIn
       .where(eq(productItems.stockCode, pending.stockCode));
     let id: number;
     if (existing) {
+      await takeNextVersion(tx, 'product_items', existing.id, actor);
       await changeProductItem(tx, existing.id, fields);
       id = existing.id;
     } else {
       id = await insertProductItem(tx, fields);
+      await stampCreated(tx, 'product_items', id, actor);
     }
     await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
     return id;

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { assertPackagingKept, itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
 import { assertCodesFree, ITEM_CODES, withDuplicateMessages } from './unique-codes.ts';
@@ -18,17 +19,15 @@ import { assertCodesFree, ITEM_CODES, withDuplicateMessages } from './unique-cod
 export type ProductItemInput = z.output<typeof CreateProductItemBody>;
 type UpdateInput = z.output<typeof UpdateProductItemBody>;
 
-export async function createProductItem(
-  tx: Tx,
-  _actor: Actor,
-  input: ProductItemInput,
-): Promise<ProductItem> {
+export async function createProductItem(tx: Tx, actor: Actor, input: ProductItemInput): Promise<ProductItem> {
   const id = await withDuplicateMessages(ITEM_CODES, input, () => insertProductItem(tx, input));
+  await stampCreated(tx, 'product_items', id, actor);
   return findProductItem(tx, id);
 }
 
-export async function updateProductItem(tx: Tx, _actor: Actor, input: UpdateInput): Promise<ProductItem> {
-  const { id, ...fields } = input;
+export async function updateProductItem(tx: Tx, actor: Actor, input: UpdateInput): Promise<ProductItem> {
+  const { id, version, ...fields } = input;
+  await takeNextVersion(tx, 'product_items', id, actor, version);
   await withDuplicateMessages(ITEM_CODES, input, () => changeProductItem(tx, id, fields));
   return findProductItem(tx, id);
 }

@@ -11,13 +11,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
 
 type CreateInput = z.output<typeof CreateProductBody>;
 type UpdateInput = z.output<typeof UpdateProductBody>;
 
-export async function createProduct(tx: Tx, _actor: Actor, input: CreateInput): Promise<Product> {
+export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): Promise<Product> {
   const id = await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     await assertCodesFree(tx, PRODUCT_CODES, input);
     const lines = await bundleLinesOf(tx, input);
@@ -25,13 +26,15 @@ export async function createProduct(tx: Tx, _actor: Actor, input: CreateInput): 
     await writeBundle(tx, created!.id, lines);
     // Its reservation counters, kept from now on by the basket and order writes (decision 65).
     await tx.insert(productReservations).values({ productId: created!.id });
+    await stampCreated(tx, 'products', created!.id, actor);
     return created!.id;
   });
   return findProduct(tx, id);
 }
 
-export async function updateProduct(tx: Tx, _actor: Actor, input: UpdateInput): Promise<Product> {
+export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): Promise<Product> {
   await withDuplicateMessages(PRODUCT_CODES, input, async () => {
+    await takeNextVersion(tx, 'products', input.id, actor, input.version);
     const [current] = await tx
       .select({ id: products.id })
       .from(products)

@@ -11,6 +11,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated } from '../../http/record-version.ts';
 
 type CreateInput = z.output<typeof CreateWarehouseBody>;
 
@@ -65,13 +66,14 @@ export async function listWarehouseNames(db: Db): Promise<WarehouseName[]> {
 }
 
 /** A new own warehouse is a stock location DEPO{id}; the database gives every item a line in it. */
-export async function createWarehouse(tx: Tx, _actor: Actor, input: CreateInput): Promise<Warehouse> {
+export async function createWarehouse(tx: Tx, actor: Actor, input: CreateInput): Promise<Warehouse> {
   const [next] = await rowsOf<{ id: number }>(
     tx,
     sql`select nextval(pg_get_serial_sequence('warehouses', 'id'))::int as id`,
   );
   const id = next!.id;
   await tx.insert(warehouses).values({ ...input, id, name: `DEPO${id}` });
+  await stampCreated(tx, 'warehouses', id, actor);
   const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
   if (!row) throw notFound('Depo bulunamadı.');
   return toWarehouse(row);
