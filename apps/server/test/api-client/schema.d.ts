@@ -2023,7 +2023,9 @@ export interface components {
             /** @description Turkish, for the user. */
             label: string;
             /** @description In catalogue order; SUPER_ADMIN always has all of them and cannot be changed. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Basket: {
             /** @description The lines in the order they were added; empty once emptied or placed. */
@@ -2137,6 +2139,8 @@ export interface components {
             /** @description T.C. kimlik no of a sole proprietor, 11 digits; null when none. */
             tckn: string | null;
             title: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description Vergi kimlik no of a company, 10 digits; null when none. */
             vkn: string | null;
         };
@@ -2176,6 +2180,8 @@ export interface components {
             /** @description Degrees (WGS 84, six decimals); null exactly when `latitude` is. */
             longitude: number | null;
             title: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         /** @description The changed order as it is after the step: an array of exactly one order. */
         ChangedOrder: components["schemas"]["Order"][];
@@ -2199,7 +2205,7 @@ export interface components {
             /** @description '' when not given. */
             phone: string;
             /** @description Every privilege the roles grant; all of them for SUPER_ADMIN. */
-            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+            privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
             /**
              * Format: date-time
              * @description When the user was created: ISO 8601 in UTC (`2025-03-01T06:30:00.000Z`).
@@ -2216,6 +2222,8 @@ export interface components {
             surname: string;
             /** @description The sign-in name; unique whatever its case. */
             userName: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Driver: {
             dateOfBirth: string | null;
@@ -2244,6 +2252,8 @@ export interface components {
             surname: string;
             /** @description The 11-digit Turkish identity number, or null. */
             tckn: string | null;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         /** @description Order drivers, by name and surname. */
         DriverList: components["schemas"]["Driver"][];
@@ -2378,6 +2388,8 @@ export interface components {
             surname: string;
             /** @description The 11-digit T.C. kimlik number; null when not given. */
             tckn: string | null;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         MilkSummary: {
             /** @description The drivers who delivered in the range, most litres first. */
@@ -2454,6 +2466,8 @@ export interface components {
             tankerVolumePerUnit: number;
             /** @description tankerCount × tankerVolumePerUnit, computed by the server, in litres (at most one decimal). */
             totalVolume: number;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description null when not given. */
             yearOfPurchase: number | null;
         };
@@ -2774,7 +2788,7 @@ export interface components {
         };
         Privilege: {
             /** @enum {string} */
-            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT";
+            key: "DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW";
             /** @description Turkish, for the user. */
             label: string;
         };
@@ -2815,6 +2829,8 @@ export interface components {
             stocks: components["schemas"]["StockLine"][];
             /** @description Pieces on hand over its lines (those of the warehouse filter when one is given). */
             totalStockQuantity: number;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /**
              * @description FOODS (GIDA) or SUPPLIES (SARF).
              * @enum {string}
@@ -2927,6 +2943,8 @@ export interface components {
             stockCode: string | null;
             /** @description 1: can be shipped by truck. */
             truckShippingAvailable: 0 | 1;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description This product's pieces in baskets. */
             waitingInBasketStockCount: number;
             /** @description This product's pieces in open order items, not yet loaded. */
@@ -3209,6 +3227,8 @@ export interface components {
             surname: string;
             /** @description The sign-in name; unique whatever its case. */
             userName: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Vehicle: {
             /** @description '' when none. */
@@ -3253,6 +3273,8 @@ export interface components {
                 /** @description The code: an enumeration value, or a stock location such as DEPO1. */
                 name: string;
             };
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             yearOfPurchase: number;
         };
         /** @description Order vehicles, by plate. */
@@ -3855,7 +3877,9 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -3969,7 +3993,7 @@ export interface operations {
                     key: string & (unknown & unknown);
                     label: string;
                     /** @default [] */
-                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT")[];
+                    privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
                 };
             };
         };
@@ -4959,6 +4983,8 @@ export interface operations {
                     taxOffice?: string | null;
                     tckn?: (string | number) | null;
                     title: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     vkn?: (string | number) | null;
                 };
             };
@@ -5585,6 +5611,8 @@ export interface operations {
                     latitude?: number | null;
                     longitude?: number | null;
                     title: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -8637,6 +8665,8 @@ export interface operations {
                     packagingUnitTypeAmount: number;
                     quantityInBox?: number | null;
                     stockCode: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     /**
                      * @description FOODS (GIDA) or SUPPLIES (SARF).
                      * @enum {string}
@@ -11067,6 +11097,8 @@ export interface operations {
                     phone?: string | null;
                     surname?: string | null;
                     tckn?: (string | number) | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -11113,6 +11145,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11316,6 +11357,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -11489,6 +11539,8 @@ export interface operations {
                     tankerCount?: number | null;
                     tankerVolumePerUnit?: number | null;
                     totalVolume?: unknown;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     yearOfPurchase?: number | null;
                 };
             };
@@ -11878,6 +11930,8 @@ export interface operations {
                     quantityInsideBox?: number;
                     stockCode?: string | null;
                     truckShippingAvailable?: 0 | 1 | boolean;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -13769,6 +13823,8 @@ export interface operations {
                     palletCapacity?: number | null;
                     productionYear?: number | null;
                     status?: ("AVAILABLE" | "IN_MAINTENANCE" | "OUT_OF_SERVICE") | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     yearOfPurchase?: number | null;
                 };
             };
@@ -14071,6 +14127,8 @@ export interface operations {
                     status?: ("AVAILABLE" | "LOAD_WEIGHT_CHECK" | "ON_DELIVERY" | "ON_VACATION") | null;
                     surname: string;
                     tckn?: (string | number) | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -14117,6 +14175,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14410,6 +14477,8 @@ export interface operations {
                     /** @default  */
                     surname?: string;
                     userName: string & (unknown & unknown);
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
