@@ -26,3 +26,9 @@ export const expectedVersion = z
 
 /** The field every update body of an editable record takes. */
 export const versionField = { version: expectedVersion };
+
+/**
+ * How the 409 CONFLICT of a stale write begins; the web tells it from the other refusals by it and
+ * offers to load the record's latest state.
+ */
+export const STALE_RECORD_OPENING = 'Bu kayıt siz açtıktan sonra';

@@ -1,4 +1,5 @@
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
+import { STALE_RECORD_OPENING } from '@mandira/contract/record-version';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client.ts';
 import type { Actor } from './auth.ts';
@@ -71,7 +72,7 @@ export function staleRecordMessage(writer: string | null, at: Date): string {
   const iso = toIstanbulIso(at);
   const when = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
   return (
-    `Bu kayıt siz açtıktan sonra ${writer ?? 'başka bir kullanıcı'} tarafından değiştirildi (${when}). ` +
+    `${STALE_RECORD_OPENING} ${writer ?? 'başka bir kullanıcı'} tarafından değiştirildi (${when}). ` +
     'Son hâlini görmek için formu kapatıp yeniden açın.'
   );
 }

@@ -135,7 +135,7 @@ export function milkRoutes({ db }: { db: Db }) {
           summary: 'Süt aracı şoförünü getirir',
           operationId: 'getMilkDriver',
           params: MilkIdParams,
-          response: answers(MilkDriver, 404, 409),
+          response: answers(MilkDriver, 404),
         },
         ...readDrivers,
       },
