@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from './fields.ts';
 
 /**
  * The version of an editable record (docs/domain/record-versions.md): 1 when created, one more after
@@ -15,10 +16,7 @@ export const recordVersion = z
  * The version the record was read at, on an update. Optional so older callers keep working; when
  * given and the record has moved on, the update is refused with 409 CONFLICT naming who changed it.
  */
-export const expectedVersion = z
-  .number({ error: 'Geçerli bir kayıt sürümü giriniz.' })
-  .int({ error: 'Geçerli bir kayıt sürümü giriniz.' })
-  .min(1, { error: 'Geçerli bir kayıt sürümü giriniz.' })
+export const expectedVersion = idOf('Geçerli bir kayıt sürümü giriniz.')
   .optional()
   .describe(
     'The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when.',

@@ -83,7 +83,9 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
     setServerError(undefined);
     try {
       // The id is sent only when editing; the buyer's title is copied by the server.
-      const saved = await saveWarehouse.mutateAsync(warehouse ? { ...values, id: warehouse.id } : values);
+      const saved = await saveWarehouse.mutateAsync(
+        warehouse ? { ...values, id: warehouse.id, version: warehouse.version } : values,
+      );
       notifications.show({ color: 'green', message: `${saved.buyerTitle}: ${saved.title} kaydedildi.` });
       onDone();
     } catch (error) {

@@ -63,7 +63,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
   const save = useSubmitGuard(async (values: Values) => {
     setServerError(undefined);
     try {
-      await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
+      await saveDriver.mutateAsync(driver ? { id: driver.id, version: driver.version, ...values } : values);
       notifications.show({
         color: 'green',
         message: `${values.name.trim()} ${values.surname.trim()} kaydedildi.`,

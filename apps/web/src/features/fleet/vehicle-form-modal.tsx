@@ -97,7 +97,9 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
   const save = useSubmitGuard(async (values: Values) => {
     setServerError(undefined);
     try {
-      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, ...values } : values);
+      await saveVehicle.mutateAsync(
+        vehicle ? { id: vehicle.id, version: vehicle.version, ...values } : values,
+      );
       notifications.show({
         color: 'green',
         message: `${values.licencePlateCode.trim().toLocaleUpperCase('tr-TR')} kaydedildi.`,

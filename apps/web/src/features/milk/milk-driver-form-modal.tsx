@@ -56,7 +56,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
       return;
     }
     try {
-      await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
+      await saveDriver.mutateAsync(driver ? { id: driver.id, version: driver.version, ...values } : values);
       notifications.show({
         color: 'green',
         message: `${values.name.trim()} ${values.surname.trim()} kaydedildi.`,

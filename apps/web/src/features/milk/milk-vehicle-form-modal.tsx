@@ -75,7 +75,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
       totalVolume: milkVehicleTotalVolume(values.tankerCount, values.tankerVolumePerUnit),
     };
     try {
-      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, ...body } : body);
+      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, version: vehicle.version, ...body } : body);
       notifications.show({ color: 'green', message: `${values.licencePlateCode.trim()} kaydedildi.` });
       onDone();
     } catch (error) {

@@ -28,7 +28,9 @@ function FormBody({ product, onDone }: { product: Product | undefined; onDone: (
   const save = useSubmitGuard(async (values: SellableFormOutput) => {
     setServerError(undefined);
     try {
-      const saved = await saveProduct.mutateAsync(product ? { ...values, id: product.id } : values);
+      const saved = await saveProduct.mutateAsync(
+        product ? { ...values, id: product.id, version: product.version } : values,
+      );
       notifications.show({ color: 'green', message: `${saved.name} kaydedildi.` });
       onDone();
     } catch (error) {

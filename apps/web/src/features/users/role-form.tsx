@@ -36,7 +36,7 @@ export function RoleForm({ role, privileges, onDone }: Props) {
       privileges: values.privileges,
     };
     try {
-      await saveRole.mutateAsync(role ? { id: role.id, ...body } : body);
+      await saveRole.mutateAsync(role ? { id: role.id, version: role.version, ...body } : body);
       notifications.show({ color: 'green', message: `${body.label} rolü kaydedildi.` });
       onDone();
     } catch (error) {

@@ -84,7 +84,7 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
   const save = useSubmitGuard(async (values: UserFormValues) => {
     setServerError(undefined);
     try {
-      if (user) await saveUser.mutateAsync({ id: user.id, ...bodyOf(values, false) });
+      if (user) await saveUser.mutateAsync({ id: user.id, version: user.version, ...bodyOf(values, false) });
       else await saveUser.mutateAsync(bodyOf(values, true));
       notifications.show({ color: 'green', message: `${values.userName} kaydedildi.` });
       onDone();
