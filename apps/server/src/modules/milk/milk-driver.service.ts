@@ -63,8 +63,8 @@ export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput)
 }
 
 export async function updateMilkDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDriver> {
-  await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
   const fields = fieldsOf(input);
+  await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
   const [updated] = await tx
     .update(milkVehicleDrivers)
     .set({ ...fields, updatedAt: new Date() })

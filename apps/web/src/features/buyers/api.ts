@@ -63,6 +63,14 @@ export function useApproveBuyer() {
   );
 }
 
+/** The delivery point as it is now, for a form whose save found it changed. */
+export async function fetchBuyerWarehouse(warehouse: BuyerWarehouse): Promise<BuyerWarehouse | undefined> {
+  const all = await unwrap(
+    get<BuyerWarehouse[]>(`/buyers/warehouses${queryString({ buyerId: warehouse.buyerId })}`),
+  );
+  return all.find((row) => row.id === warehouse.id);
+}
+
 export function useSaveBuyerWarehouse() {
   return useApiMutation(
     createOrUpdate<CreateBuyerWarehouseBody | UpdateBuyerWarehouseBody, BuyerWarehouse>('/buyers/warehouses'),

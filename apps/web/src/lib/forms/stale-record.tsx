@@ -1,7 +1,7 @@
 import { STALE_RECORD_OPENING } from '@mandira/contract/record-version';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { ApiRequestError } from '../../api/client.ts';
 
 /**
@@ -9,11 +9,12 @@ import { ApiRequestError } from '../../api/client.ts';
  * docs/domain/record-versions.md); other refusals keep their own display.
  */
 export function isStaleRecord(error: unknown): error is ApiRequestError {
-  return (
-    error instanceof ApiRequestError &&
-    error.code === 'CONFLICT' &&
-    error.message.startsWith(STALE_RECORD_OPENING)
-  );
+  return error instanceof ApiRequestError && error.code === 'CONFLICT' && isStaleMessage(error.message);
+}
+
+/** The same for a form that keeps only the text of its failed save. */
+export function isStaleMessage(message: string | undefined): message is string {
+  return message?.startsWith(STALE_RECORD_OPENING) ?? false;
 }
 
 /**
@@ -43,14 +44,37 @@ export function useEditedRecord<R extends { version: number }>(
   return { record, version: record?.version, generation, loadLatest, loading };
 }
 
+/** What a form offers after a stale save: reading the record again. */
+export type LoadLatest = { onLoadLatest: () => void; loading: boolean };
+
+/**
+ * An edit form that can start over from its record's latest values: `children` gets the record (the
+ * one opened with until it is reloaded) and the reload, and is built anew after each reload.
+ */
+export function WithLatestRecord<R extends { version: number }>(props: {
+  record: R | undefined;
+  reload: (record: R) => Promise<R | undefined>;
+  children: (record: R | undefined, latest: LoadLatest) => ReactNode;
+}) {
+  const opened = props.record;
+  const edited = useEditedRecord(opened, () => (opened ? props.reload(opened) : Promise.resolve(undefined)));
+  const latest = { onLoadLatest: () => void edited.loadLatest(), loading: edited.loading };
+  return <Fragment key={edited.generation}>{props.children(edited.record, latest)}</Fragment>;
+}
+
 type AlertProps = { error: unknown; loading: boolean; onLoadLatest: () => void };
 
 /** The stale save's message in the form, with 'Son hâlini yükle'; nothing for any other failure. */
 export function StaleRecordAlert({ error, loading, onLoadLatest }: AlertProps) {
   if (!isStaleRecord(error)) return null;
+  return <StaleRecordNotice message={error.message} loading={loading} onLoadLatest={onLoadLatest} />;
+}
+
+/** The alert itself: the server's words naming who changed the record, and the reload. */
+export function StaleRecordNotice({ message, loading, onLoadLatest }: LoadLatest & { message: string }) {
   return (
     <Alert color="orange" variant="light" role="alert" data-testid="stale-record" title="Kayıt değişti">
-      <Text size="sm">{error.message}</Text>
+      <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="xs">
         <Button
           size="xs"
