@@ -1,6 +1,6 @@
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
 import { STALE_RECORD_OPENING } from '@mandira/contract/record-version';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client.ts';
 import type { Actor } from './auth.ts';
 import { conflict } from './errors.ts';
@@ -59,6 +59,13 @@ export async function takeNextVersion(
   );
   return true;
 }
+
+/**
+ * For a statement that changes many rows' state at once (a shipment setting its driver's status): the
+ * same step as `takeNextVersion` without the check, which the caller's form never asked for.
+ */
+export const nextVersionSql = (actor: Actor): SQL =>
+  sql`version = version + 1, updated_by = ${writerOf(actor)}`;
 
 /** A new record starts at version 1 (the column's default) with its creator as its writer. */
 export async function stampCreated(tx: Tx, table: VersionedTable, id: number, actor: Actor): Promise<void> {
