@@ -30,6 +30,7 @@ import { aclRoutes } from './modules/access/acl.routes.ts';
 import { authenticate } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { loadingRoutes } from './modules/loading/loading.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp({
       await api.register(fleetRoutes(deps));
       await api.register(vehiclePlanningRoutes(deps));
       await api.register(shipmentRoutes(deps));
+      await api.register(auditRoutes(deps));
     },
     { prefix: '/api' },
   );

@@ -215,6 +215,7 @@ describe('sign-in, menus and page access by role', () => {
     expect(await menuLabels(page)).toEqual([
       'Ana Sayfa',
       'Kullanıcı Yönetimi',
+      'İşlem Geçmişi',
       'Satılabilir Ürünler',
       'Müşteri Deposu Yönetimi',
       'Stok Geçmişi',

@@ -140,7 +140,9 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     // Back does nothing while the password is asked: the payment waits for it.
     await page.evaluate(() => history.back());
     await page.waitForTimeout(500);
-    expect(page.url()).toBe(accountUrl);
+    // The guard puts the entry back as soon as the browser reports Back; on a busy machine that
+    // report may come later than any fixed wait.
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(accountUrl);
     expect(await again.isVisible()).toBe(true);
     expect(await dialog(page, 'Girilen bilgiler kaydedilmedi').count()).toBe(0);
 

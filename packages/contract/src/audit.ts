@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, idOf, optionalParam } from './fields.ts';
+import { day, idOf, optionalParam, text } from './fields.ts';
 import { PageFigures, pagingOf } from './paging.ts';
 
 /** What an audit entry is about. */
@@ -65,7 +65,11 @@ export const AuditQuery = z.object({
   entityType: optionalParam(AuditEntityType),
   entityId: optionalParam(idOf('Kayıt numarası 1 veya daha büyük bir tam sayı olmalıdır.')),
   actorId: optionalParam(idOf('Kullanıcı numarası 1 veya daha büyük bir tam sayı olmalıdır.')),
-  action: optionalParam(z.string().max(40)),
+  action: optionalParam(
+    text()
+      .max(40)
+      .regex(/^[A-Z][A-Z0-9_]*$/, 'İşlem kodu büyük harf, rakam ve alt çizgiden oluşmalıdır (ör. APPROVE).'),
+  ),
   from: optionalParam(day()),
   to: optionalParam(day()),
   ...pagingOf(AUDIT_PAGE_MAX),

@@ -86,6 +86,10 @@ export const FIELD_LABELS: Record<string, string> = {
   surfaceAreaInSquareMeters: 'Yüzey alanı (m²)',
   latitude: 'Enlem',
   longitude: 'Boylam',
+  // the audit trail
+  entityType: 'Kayıt türü',
+  entityId: 'Kayıt numarası',
+  actorId: 'Kullanıcı',
   // buyers (with BUYER_LABELS above); a code is also a buyer warehouse's
   buyerId: 'Müşteri',
   buyerTitle: 'Müşteri ünvanı',

@@ -37,6 +37,14 @@ export const SCREENS = [
     access: 'USER_MANAGEMENT',
   },
   {
+    // Also opened from a record's 'Geçmiş' drawer, filtered by `?entityType=&entityId=`.
+    key: 'audit',
+    paths: ['/islem-gecmisi'],
+    label: 'İşlem Geçmişi',
+    groupName: 'Yönetim',
+    access: 'AUDIT_VIEW',
+  },
+  {
     key: 'product-items',
     paths: ['/product-item'],
     label: 'Depolanabilir Ürünler',

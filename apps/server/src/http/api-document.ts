@@ -25,6 +25,7 @@ export const API_TAGS = [
   },
   { name: 'Müşteri finans', description: "A buyer's account: summary, transactions, payments, statement." },
   { name: 'Süt toplama', description: 'Milk vehicles, their drivers and the daily milk deliveries.' },
+  { name: 'İşlem geçmişi', description: 'The audit trail: who changed what, newest first; read only.' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
 

@@ -295,6 +295,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * İşlem geçmişini listeler
+         * @description Newest first, one page (default page 1 of 50). entityType=ORDER with entityId also lists the order's items, loads and payments.
+         */
+        get: operations["listAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buyers": {
         parameters: {
             query?: never;
@@ -4874,6 +4894,111 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listAuditEntries: {
+        parameters: {
+            query?: {
+                action?: string & (unknown & unknown);
+                actorId?: number;
+                entityId?: number;
+                entityType?: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
+                from?: string;
+                page?: number;
+                size?: number;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            content: {
+                                /** @description The action code: a state machine action (APPROVE, PREPARING…), CREATE, UPDATE, DELETE, PAY_ORDER… */
+                                action: string;
+                                /** @description The user who wrote; null for the system (start-up, ERP sync). */
+                                actorId: number | null;
+                                /** @description The user's name as it was at the time of the write. */
+                                actorName: string;
+                                /** @description When the write committed its change: an ISO 8601 date-time. */
+                                at: string;
+                                /** @description The changed fields, before → after; never a password or token. */
+                                changes: {
+                                    after: unknown;
+                                    before: unknown;
+                                    field: string;
+                                }[];
+                                entityId: number | null;
+                                /** @enum {string} */
+                                entityType: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
+                                id: number;
+                                /** @description The order an item, load or payment belongs to: an order's trail lists these too. */
+                                orderId: number | null;
+                            }[];
+                            count: number;
+                            page: number;
+                            size: number;
+                            totalPages: number;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

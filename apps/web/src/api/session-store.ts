@@ -23,11 +23,35 @@ export function getSignedInUserName(): string | null {
 export function startSession(authToken: string, userName: string): void {
   storage()?.setItem(TOKEN_KEY, authToken);
   storage()?.setItem(USER_NAME_KEY, userName);
+  sessionChanged();
 }
 
 export function endSession(): void {
   storage()?.removeItem(TOKEN_KEY);
   storage()?.removeItem(USER_NAME_KEY);
+  sessionChanged();
+}
+
+const sessionListeners = new Set<() => void>();
+
+function sessionChanged(): void {
+  for (const listener of sessionListeners) listener();
+}
+
+/**
+ * Calls `listener` when the token changes: signed in, out or as someone else, in this tab or another
+ * (the storage event). The live stream follows it (api/live/live-updates.tsx).
+ */
+export function onSessionChange(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener();
+  };
+  sessionListeners.add(listener);
+  globalThis.addEventListener?.('storage', onStorage);
+  return () => {
+    sessionListeners.delete(listener);
+    globalThis.removeEventListener?.('storage', onStorage);
+  };
 }
 
 /**

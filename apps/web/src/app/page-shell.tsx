@@ -4,9 +4,11 @@ import { IconLogout } from '@tabler/icons-react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../api/current-user.ts';
+import { LiveUpdates } from '../api/live/live-updates.tsx';
 import { getSignedInUserName } from '../api/session-store.ts';
 import { DiscardGuard } from '../lib/modals/discard-guard.tsx';
 import { LeftMenu } from './left-menu.tsx';
+import { LiveLinkIndicator } from './live-link-indicator.tsx';
 import { Logo } from './logo.tsx';
 import { SIGN_OUT_PATH } from './paths.ts';
 import { ScreenProviders } from './screen-providers.tsx';
@@ -25,52 +27,57 @@ export default function PageShell() {
 
   return (
     <ScreenProviders>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={navbarOpened}
-                onClick={navbar.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label="Menü"
-              />
-              <Link to="/dashboard" style={{ textDecoration: 'none' }} aria-label="Ana sayfa">
-                <Logo />
-              </Link>
-            </Group>
-            <Group gap="md" wrap="nowrap">
-              {busy && <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />}
-              <Group gap={8} wrap="nowrap" visibleFrom="xs">
-                <Avatar size={30} radius="xl" color="mandira" name={userName} />
-                <Text fz="sm" fw={500} data-testid="signed-in-user">
-                  {userName}
-                </Text>
+      <LiveUpdates>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
+          padding="md"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={navbarOpened}
+                  onClick={navbar.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label="Menü"
+                />
+                <Link to="/dashboard" style={{ textDecoration: 'none' }} aria-label="Ana sayfa">
+                  <Logo />
+                </Link>
               </Group>
-              <Button
-                component={Link}
-                to={SIGN_OUT_PATH}
-                variant="subtle"
-                color="gray"
-                leftSection={<IconLogout size={16} />}
-              >
-                Çıkış
-              </Button>
+              <Group gap="md" wrap="nowrap">
+                <LiveLinkIndicator />
+                {busy && (
+                  <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />
+                )}
+                <Group gap={8} wrap="nowrap" visibleFrom="xs">
+                  <Avatar size={30} radius="xl" color="mandira" name={userName} />
+                  <Text fz="sm" fw={500} data-testid="signed-in-user">
+                    {userName}
+                  </Text>
+                </Group>
+                <Button
+                  component={Link}
+                  to={SIGN_OUT_PATH}
+                  variant="subtle"
+                  color="gray"
+                  leftSection={<IconLogout size={16} />}
+                >
+                  Çıkış
+                </Button>
+              </Group>
             </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="xs">
-          <LeftMenu onNavigate={navbar.close} />
-        </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
-          <Outlet />
-        </AppShell.Main>
-      </AppShell>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs">
+            <LeftMenu onNavigate={navbar.close} />
+          </AppShell.Navbar>
+          <AppShell.Main bg="gray.0">
+            <Outlet />
+          </AppShell.Main>
+        </AppShell>
+      </LiveUpdates>
       <SignInAgainModal />
       <DiscardGuard />
     </ScreenProviders>

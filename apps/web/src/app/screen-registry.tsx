@@ -11,6 +11,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
+  audit: lazy(() => import('../features/audit/audit-page.tsx')),
   users: lazy(() => import('../features/users/user-management-page.tsx')),
   'product-items': lazy(() => import('../features/products/product-items-page.tsx')),
   'product-approval': lazy(() => import('../features/products/product-approval-page.tsx')),

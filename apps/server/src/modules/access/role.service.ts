@@ -20,6 +20,7 @@ import { knownPrivileges, rolePrivileges, roles, userRoles } from '../../db/sche
 import type { Actor } from '../../http/auth.ts';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { privilegesOfRoles, refuseGrantBeyondOwn, refuseRoleBeyondOwn } from './privilege-ceiling.ts';
 
 export function listPrivileges(): Privilege[] {
@@ -78,7 +79,9 @@ export async function createAclRole(
       .returning({ id: roles.id });
     await setPrivileges(tx, created!.id, body.privileges);
     await stampCreated(tx, 'roles', created!.id, actor);
-    return await aclRole(tx, created!.id);
+    const after = await aclRole(tx, created!.id);
+    await recordChange(tx, actor, { action: 'CREATE', entityType: 'ROLE', entityId: after.id, after });
+    return after;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${body.key}' anahtarlı bir rol zaten var.`);
     throw error;
@@ -94,6 +97,7 @@ export async function updateAclRole(
   try {
     const [existing] = await tx.select().from(roles).where(eq(roles.id, body.id)).for('update');
     if (!existing) throw notFound('Rol bulunamadı.');
+    const before = await aclRole(tx, body.id);
     if (existing.key === SUPER_ADMIN_ROLE) {
       throw new AppError('CONFLICT', 'Süper yönetici rolü tüm yetkilere sahiptir ve değiştirilemez.');
     }
@@ -105,7 +109,9 @@ export async function updateAclRole(
     await tx.update(roles).set({ key: body.key, label: body.label }).where(eq(roles.id, body.id));
     await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, body.id));
     await setPrivileges(tx, body.id, body.privileges);
-    return await aclRole(tx, body.id);
+    const after = await aclRole(tx, body.id);
+    await recordChange(tx, actor, { action: 'UPDATE', entityType: 'ROLE', entityId: body.id, before, after });
+    return after;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${body.key}' anahtarlı bir rol zaten var.`);
     throw error;

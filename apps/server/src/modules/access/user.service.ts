@@ -13,6 +13,7 @@ import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import {
   mayManageUser,
@@ -94,7 +95,9 @@ export async function createUser(tx: Tx, actor: Actor, input: CreateInput): Prom
       .returning({ id: users.id });
     await assignRoles(tx, created!.id, roleIds);
     await stampCreated(tx, 'users', created!.id, actor);
-    return await oneUser(tx, created!.id);
+    const after = await oneUser(tx, created!.id);
+    await recordChange(tx, actor, { action: 'CREATE', entityType: 'USER', entityId: after.id, after });
+    return after;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
     throw error;
@@ -111,6 +114,7 @@ export async function updateUser(
   try {
     const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
     if (!existing) throw notFound('Kullanıcı bulunamadı.');
+    const before = await oneUser(tx, input.id);
     if ((await holdsSuperAdmin(tx, input.id)) && !actor.isSuperAdmin) {
       throw new AppError(
         'FORBIDDEN',
@@ -148,7 +152,15 @@ export async function updateUser(
     await tx.delete(userRoles).where(eq(userRoles.userId, input.id));
     await assignRoles(tx, input.id, roleIds);
     if (input.status !== 'ACTIVE') await revokeSessionsOf(tx, input.id);
-    return await oneUser(tx, input.id);
+    const after = await oneUser(tx, input.id);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'USER',
+      entityId: input.id,
+      before,
+      after,
+    });
+    return after;
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(`'${input.userName}' kullanıcı adı zaten kullanılıyor.`);
     throw error;
@@ -175,6 +187,8 @@ export async function regeneratePassword(
   const passwordHash = await hashPassword(generatedPass);
   await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
   await revokeSessionsOf(tx, userId);
+  // The entry says a new password was made, never the password itself.
+  await recordChange(tx, actor, { action: 'REGENERATE_PASSWORD', entityType: 'USER', entityId: userId });
   return { generatedPass };
 }
 

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { buyerSummary, DEALT_OF, findTransactions, SETTLED_OF } from './accounting.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
@@ -61,6 +62,13 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
                 ${input.logoInvoiceId}, ${actor.userId || null})
         returning id`,
   );
+  await recordChange(tx, actor, {
+    action: 'PAY_ORDER',
+    entityType: 'PAYMENT',
+    entityId: written!.id,
+    orderId: order.id,
+    after: { buyerId: order.buyer_id, ...input },
+  });
   const [transaction] = await findTransactions(tx, sql`t.id = ${written!.id}`);
   return { transaction: transaction!, summary: await buyerSummary(tx, order.buyer_id) };
 }

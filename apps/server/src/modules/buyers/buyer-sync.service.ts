@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { BUYER_FIELDS, type BuyerValues, diffBuyerFields } from './buyer-diff.ts';
@@ -51,7 +52,7 @@ export async function fetchErpBuyers(erp: ErpSettings): Promise<ErpBuyer[]> {
  */
 export async function synchronizeBuyers(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   records: readonly ErpBuyer[],
 ): Promise<BuyerSyncResult> {
   const result = { received: records.length, newBuyers: 0, changedBuyers: 0, unchangedBuyers: 0 };
@@ -70,9 +71,24 @@ export async function synchronizeBuyers(
     const buyer = byCode.get(record.code);
     if (!buyer) {
       await upsertPending(tx, record);
+      await recordChange(tx, actor, {
+        action: 'ERP_SYNC',
+        entityType: 'BUYER',
+        entityId: null,
+        after: record,
+      });
       result.newBuyers += 1;
     } else if (diffBuyerFields(buyer, record).length > 0) {
-      await upsertPending(tx, { ...pick(buyer), ...definedOnly(record) } as PendingValues);
+      const pending = { ...pick(buyer), ...definedOnly(record) } as PendingValues;
+      await upsertPending(tx, pending);
+      // The ERP's change waits for approval; the entry says what it proposes.
+      await recordChange(tx, actor, {
+        action: 'ERP_SYNC',
+        entityType: 'BUYER',
+        entityId: buyer.id,
+        before: pick(buyer),
+        after: pending,
+      });
       result.changedBuyers += 1;
     } else {
       // Changed by hand meanwhile, or taken back by the ERP: nothing is left to approve.

@@ -11,6 +11,7 @@ import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
@@ -59,7 +60,14 @@ export async function createBuyerWarehouse(
     const fields = await fieldsOf(tx, input);
     const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
     await stampCreated(tx, 'buyer_warehouses', created!.id, actor);
-    return readOne(tx, created!.id);
+    const after = await readOne(tx, created!.id);
+    await recordChange(tx, actor, {
+      action: 'CREATE',
+      entityType: 'BUYER_WAREHOUSE',
+      entityId: after.id,
+      after,
+    });
+    return after;
   });
 }
 
@@ -70,6 +78,7 @@ export async function updateBuyerWarehouse(
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
     await takeNextVersion(tx, 'buyer_warehouses', input.id, actor, input.version);
+    const before = await storedRow(tx, buyerWarehouses, input.id);
     const fields = await fieldsOf(tx, input, input.id);
     const [updated] = await tx
       .update(buyerWarehouses)
@@ -77,7 +86,16 @@ export async function updateBuyerWarehouse(
       .where(eq(buyerWarehouses.id, input.id))
       .returning({ id: buyerWarehouses.id });
     if (!updated) throw notFound(NOT_FOUND);
-    return readOne(tx, updated.id);
+    const after = await readOne(tx, updated.id);
+    const stored = await storedRow(tx, buyerWarehouses, input.id);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'BUYER_WAREHOUSE',
+      entityId: after.id,
+      before,
+      after: stored,
+    });
+    return after;
   });
 }
 

@@ -6,6 +6,7 @@ import { buyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
 type UpdateInput = z.output<typeof UpdateBuyerBody>;
@@ -39,15 +40,19 @@ export async function countBuyers(db: Db): Promise<number> {
 }
 
 export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Promise<Buyer> {
-  const created = await withDuplicateCode(input.code, () => insertBuyer(tx, input));
-  await stampCreated(tx, 'buyers', created.id, actor);
-  return created;
+  const after = await withDuplicateCode(input.code, () => insertBuyer(tx, input));
+  await stampCreated(tx, 'buyers', after.id, actor);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'BUYER', entityId: after.id, after });
+  return after;
 }
 
 export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Promise<Buyer> {
   const { id, version, ...fields } = input;
   await takeNextVersion(tx, 'buyers', id, actor, version);
-  return withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
+  const [before] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.id, id));
+  const after = await withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
+  await recordChange(tx, actor, { action: 'UPDATE', entityType: 'BUYER', entityId: id, before, after });
+  return after;
 }
 
 /** Approving a new pending buyer creates it this way too. */

@@ -13,6 +13,7 @@ import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 import {
   type BuyerInput,
   buyerColumns,
@@ -114,6 +115,13 @@ export async function approvePendingBuyer(
       buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
     }
     await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
+    await recordChange(tx, actor, {
+      action: 'APPROVE',
+      entityType: 'BUYER',
+      entityId: buyer.id,
+      before: existing && mode === 'update' ? existing : null,
+      after: buyer,
+    });
     return buyer;
   });
 }

@@ -15,6 +15,7 @@ import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateDriverBody>;
 type UpdateInput = z.output<typeof UpdateDriverBody>;
@@ -86,7 +87,9 @@ export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Pr
         values (${valuesOf(input)}) returning id`,
   );
   await stampCreated(tx, 'drivers', created!.id, actor);
-  return getDriver(tx, created!.id);
+  const after = await getDriver(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'DRIVER', entityId: after.id, after });
+  return after;
 }
 
 /**
@@ -95,6 +98,7 @@ export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Pr
  */
 export async function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<Driver> {
   await takeNextVersion(tx, 'drivers', input.id, actor, input.version);
+  const before = await getDriver(tx, input.id);
   const updated = await rowsOf<{ id: number }>(
     tx,
     sql`update drivers
@@ -103,5 +107,13 @@ export async function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Pr
          where id = ${input.id} returning id`,
   );
   if (updated.length === 0) throw notFound(NOT_FOUND);
-  return getDriver(tx, input.id);
+  const after = await getDriver(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'DRIVER',
+    entityId: input.id,
+    before,
+    after,
+  });
+  return after;
 }

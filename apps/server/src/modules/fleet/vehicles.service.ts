@@ -16,6 +16,7 @@ import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateVehicleBody>;
 type UpdateInput = z.output<typeof UpdateVehicleBody>;
@@ -138,13 +139,16 @@ export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): P
   );
   await stampCreated(tx, 'vehicles', created!.id, actor);
   if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
-  return getVehicle(tx, created!.id);
+  const after = await getVehicle(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'VEHICLE', entityId: after.id, after });
+  return after;
 }
 
 /** `PUT /shipments/vehicle`. */
 export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
   await takeNextVersion(tx, 'vehicles', input.id, actor, input.version);
   await refuseTakenPlate(tx, input.licencePlateCode, input.id);
+  const before = await getVehicle(tx, input.id);
   const updated = await withPlateCheck(input.licencePlateCode, () =>
     rowsOf<{ id: number }>(
       tx,
@@ -158,7 +162,15 @@ export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): P
   );
   if (updated.length === 0) throw notFound(NOT_FOUND);
   if (input.driverIds) await assignDrivers(tx, input.id, input.driverIds);
-  return getVehicle(tx, input.id);
+  const after = await getVehicle(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'VEHICLE',
+    entityId: input.id,
+    before,
+    after,
+  });
+  return after;
 }
 
 /** The vehicle's drivers become exactly these. */

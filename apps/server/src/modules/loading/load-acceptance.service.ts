@@ -33,7 +33,7 @@ export type AcceptInput = { orderId?: number; itemId: number; shipmentId?: numbe
  * `/accept-load-status` and `PUT /shipments/load {orderShipmentId, orderItemId}`: the shipping staff
  * confirm that the item's load is on the truck. Named by a shipment, the item must be loaded on it.
  */
-export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Promise<number> {
+export async function acceptLoad(tx: Tx, actor: Actor, input: AcceptInput): Promise<number> {
   const orderId = input.orderId ?? (await orderOfItem(tx, input.itemId));
   const shipments = await lockShipmentsOfItem(tx, input.itemId);
   if (input.shipmentId !== undefined && !shipments.some((one) => one.id === input.shipmentId)) {
@@ -43,7 +43,7 @@ export async function acceptLoad(tx: Tx, _actor: Actor, input: AcceptInput): Pro
   const order = await lockOrder(tx, orderId);
   const [item] = await lockItems(tx, orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await changeReservation(tx, [await stepItem(tx, order, item, 'ACCEPT_LOAD_STATUS')]);
+  await changeReservation(tx, [await stepItem(tx, actor, order, item, 'ACCEPT_LOAD_STATUS')]);
   await refreshDealtTotal(tx, order.id);
   return order.id;
 }
@@ -129,7 +129,10 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   const [returned] = await lockItems(tx, input.orderId, input.itemId);
   // The pieces are back on the shelf: the item holds them again whatever was promised meanwhile.
   await changeReservation(tx, [
-    await stepItem(tx, order, returned!, 'REJECT_LOAD_STATUS', undefined, { reserve: false, onDelivery }),
+    await stepItem(tx, actor, order, returned!, 'REJECT_LOAD_STATUS', undefined, {
+      reserve: false,
+      onDelivery,
+    }),
   ]);
   await refreshDealtTotal(tx, order.id);
 }

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
@@ -102,11 +103,26 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   );
   await applyStockChanges(tx, changes, { actor, orderId: order.id });
   for (const load of loads) {
-    await recordLoad(tx, actor, { orderItemId: item.id, shipmentId: shipment.id, ...load });
+    await recordLoad(tx, actor, {
+      orderId: order.id,
+      orderItemId: item.id,
+      shipmentId: shipment.id,
+      ...load,
+    });
   }
   await tx.execute(sql`
     update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
      where id = ${item.id}`);
+  await recordChange(tx, actor, {
+    action: 'LOAD_ITEM_TO_TRUCK',
+    entityType: 'ORDER_ITEM',
+    entityId: item.id,
+    orderId: order.id,
+    before: { loadedQuantity: item.loaded_quantity },
+    after: { loadedQuantity: item.loaded_quantity + total, shipmentId: shipment.id },
+    status: item.status,
+    alsoTopics: ['shipments'],
+  });
   // The loaded pieces left the stock: the order no longer holds them (decision 65).
   await changeReservation(tx, [
     { productId: item.product_id, orderPieces: -total, bundleSnapshotId: item.bundle_snapshot_id },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { reserves } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
@@ -17,7 +18,14 @@ export type StockTaken = { stockLineId: number; quantity: number };
 export async function recordLoad(
   tx: Tx,
   actor: Actor,
-  load: { orderItemId: number; shipmentId: number; warehouseId: number; pieces: number; taken: StockTaken[] },
+  load: {
+    orderId: number;
+    orderItemId: number;
+    shipmentId: number;
+    warehouseId: number;
+    pieces: number;
+    taken: StockTaken[];
+  },
 ): Promise<void> {
   const [row] = await rowsOf<{ id: number }>(
     tx,
@@ -26,6 +34,14 @@ export async function recordLoad(
         returning id`,
   );
   await keepShipmentFigures(tx, { shipmentIds: [load.shipmentId] });
+  const { taken: _taken, ...after } = load;
+  await recordChange(tx, actor, {
+    action: 'LOAD_ITEM_TO_TRUCK',
+    entityType: 'SHIPMENT_LOAD',
+    entityId: row!.id,
+    orderId: load.orderId,
+    after,
+  });
   await tx.execute(sql`
     insert into shipment_load_lines (shipment_load_id, stock_line_id, quantity)
     select ${row!.id}, t.stock_line_id, t.quantity
@@ -87,11 +103,27 @@ export async function reverseLoads(
   await keepShipmentFigures(tx, { shipmentIds: items.flatMap((item) => item.shipment_ids) });
   const changes: ReservationChange[] = [];
   for (const item of items) {
-    const [lowered] = await rowsOf<{ product_id: number; status: string; bundle_snapshot_id: number }>(
+    const [lowered] = await rowsOf<{
+      product_id: number;
+      status: string;
+      bundle_snapshot_id: number;
+      order_id: number;
+      loaded_quantity: number;
+    }>(
       tx,
       sql`update order_items set loaded_quantity = loaded_quantity - ${item.pieces}, updated_at = now()
-           where id = ${item.order_item_id} returning product_id, status, bundle_snapshot_id`,
+           where id = ${item.order_item_id}
+           returning product_id, status, bundle_snapshot_id, order_id, loaded_quantity`,
     );
+    await recordChange(tx, actor, {
+      action: 'REVERSE_LOAD',
+      entityType: 'ORDER_ITEM',
+      entityId: item.order_item_id,
+      orderId: lowered!.order_id,
+      before: { loadedQuantity: lowered!.loaded_quantity + item.pieces, shipmentIds: item.shipment_ids },
+      after: { loadedQuantity: lowered!.loaded_quantity, shipmentIds: [] },
+      alsoTopics: ['shipments'],
+    });
     // An item still loading holds again what it no longer has on a truck (decision 65).
     if (reserves(lowered!.status)) {
       changes.push({

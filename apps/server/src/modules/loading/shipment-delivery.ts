@@ -48,7 +48,7 @@ async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRo
  * them is delivered (this one counts as delivered). Items loaded on another shipment still on its way
  * wait for that one's delivery.
  */
-export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: number): Promise<void> {
+export async function deliverCarriedItems(tx: Tx, actor: Actor, shipmentId: number): Promise<void> {
   for (const { order, items } of await lockCarried(tx, shipmentId)) {
     const changes: ReservationChange[] = [];
     for (const item of items) {
@@ -59,7 +59,7 @@ export async function deliverCarriedItems(tx: Tx, _actor: Actor, shipmentId: num
              where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}`,
       );
       if (elsewhere!.open > 0) continue;
-      changes.push(await stepItem(tx, order, item, 'DELIVER'));
+      changes.push(await stepItem(tx, actor, order, item, 'DELIVER'));
     }
     await changeReservation(tx, changes);
     await refreshDealtTotal(tx, order.id);
@@ -86,7 +86,7 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: numbe
       // An item still LOADING (loaded in part) only loses the returned pieces.
       if (item.status === 'LOADING') continue;
       changes.push(
-        await stepItem(tx, order, item, 'REJECT_LOAD_STATUS', undefined, {
+        await stepItem(tx, actor, order, item, 'REJECT_LOAD_STATUS', undefined, {
           reserve: false,
           onDelivery: false,
         }),

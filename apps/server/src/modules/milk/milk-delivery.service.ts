@@ -12,6 +12,7 @@ import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkDeliveryBody>;
 type UpdateInput = z.output<typeof UpdateMilkDeliveryBody>;
@@ -127,7 +128,9 @@ export async function recordMilkDelivery(tx: Tx, actor: Actor, input: CreateInpu
     .insert(milkDeliveries)
     .values({ ...fields, createdBy: actor.userId || null, updatedBy: actor.userId || null })
     .returning({ id: milkDeliveries.id });
-  return getMilkDelivery(tx, created!.id);
+  const after = await getMilkDelivery(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'MILK_DELIVERY', entityId: after.id, after });
+  return after;
 }
 
 export async function correctMilkDelivery(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDelivery> {
@@ -137,10 +140,19 @@ export async function correctMilkDelivery(tx: Tx, actor: Actor, input: UpdateInp
     .where(eq(milkDeliveries.id, input.id))
     .for('update');
   if (!existing) throw notFound(NOT_FOUND);
+  const before = await getMilkDelivery(tx, input.id);
   const fields = await fieldsOf(tx, input);
   await tx
     .update(milkDeliveries)
     .set({ ...fields, updatedBy: actor.userId || null, updatedAt: new Date() })
     .where(eq(milkDeliveries.id, input.id));
-  return getMilkDelivery(tx, input.id);
+  const after = await getMilkDelivery(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'MILK_DELIVERY',
+    entityId: input.id,
+    before,
+    after,
+  });
+  return after;
 }

@@ -12,6 +12,7 @@ import { milkVehicleDrivers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
 type UpdateInput = z.output<typeof UpdateMilkDriverBody>;
@@ -59,17 +60,31 @@ export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput)
   const fields = fieldsOf(input);
   const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
   await stampCreated(tx, 'milk_vehicle_drivers', created!.id, actor);
+  await recordChange(tx, actor, {
+    action: 'CREATE',
+    entityType: 'MILK_DRIVER',
+    entityId: created!.id,
+    after: created,
+  });
   return created!;
 }
 
 export async function updateMilkDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
   await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
+  const before = await getMilkDriver(tx, input.id);
   const [updated] = await tx
     .update(milkVehicleDrivers)
     .set({ ...fields, updatedAt: new Date() })
     .where(eq(milkVehicleDrivers.id, input.id))
     .returning(columns);
   if (!updated) throw notFound(NOT_FOUND);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'MILK_DRIVER',
+    entityId: input.id,
+    before,
+    after: updated,
+  });
   return updated;
 }

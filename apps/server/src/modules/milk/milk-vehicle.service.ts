@@ -6,6 +6,7 @@ import { milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkVehicleBody>;
 type UpdateInput = z.output<typeof UpdateMilkVehicleBody>;
@@ -53,6 +54,12 @@ export async function createMilkVehicle(tx: Tx, actor: Actor, input: CreateInput
     await refuseTakenPlate(tx, input.licencePlateCode);
     const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
     await stampCreated(tx, 'milk_vehicles', created!.id, actor);
+    await recordChange(tx, actor, {
+      action: 'CREATE',
+      entityType: 'MILK_VEHICLE',
+      entityId: created!.id,
+      after: created,
+    });
     return created!;
   });
 }
@@ -61,12 +68,20 @@ export async function updateMilkVehicle(tx: Tx, actor: Actor, input: UpdateInput
   return withPlateCheck(input.licencePlateCode, async () => {
     await takeNextVersion(tx, 'milk_vehicles', input.id, actor, input.version);
     await refuseTakenPlate(tx, input.licencePlateCode, input.id);
+    const before = await getMilkVehicle(tx, input.id);
     const [updated] = await tx
       .update(milkVehicles)
       .set({ ...fieldsOf(input), updatedAt: new Date() })
       .where(eq(milkVehicles.id, input.id))
       .returning(columns);
     if (!updated) throw notFound(NOT_FOUND);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'MILK_VEHICLE',
+      entityId: input.id,
+      before,
+      after: updated,
+    });
     return updated;
   });
 }

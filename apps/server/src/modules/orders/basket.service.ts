@@ -18,6 +18,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
 type AddInput = z.output<typeof AddToBasketBody>;
@@ -189,7 +190,7 @@ async function assertLineFits(tx: Tx, basketId: number, productId: number, name:
 }
 
 /** Adds boxes of a product to the buyer's basket; the same product again raises its line. */
-export async function addToBasket(tx: Tx, _actor: Actor, input: AddInput): Promise<Basket> {
+export async function addToBasket(tx: Tx, actor: Actor, input: AddInput): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
   const { name, box } = await productBox(tx, input.productId);
   const pieces = input.boxQuantity * box;
@@ -207,11 +208,12 @@ export async function addToBasket(tx: Tx, _actor: Actor, input: AddInput): Promi
           quantity = basket_lines.quantity + excluded.quantity,
           updated_at = now()`);
   await changeReservation(tx, [{ productId: input.productId, basketPieces: pieces }]);
+  await recordBasket(tx, actor, 'ADD', basketId, input, line?.quantity ?? 0, (line?.quantity ?? 0) + pieces);
   return basketOfBuyer(tx, input.buyerId);
 }
 
 /** Sets the boxes of a product already in the buyer's basket; more boxes reserve the difference. */
-export async function setBasketLine(tx: Tx, _actor: Actor, input: SetInput): Promise<Basket> {
+export async function setBasketLine(tx: Tx, actor: Actor, input: SetInput): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
   const [line] = await rowsOf<{ id: number; quantity: number }>(
     tx,
@@ -228,6 +230,7 @@ export async function setBasketLine(tx: Tx, _actor: Actor, input: SetInput): Pro
     update basket_lines set box_quantity = ${input.boxQuantity}, quantity = ${pieces}, updated_at = now()
      where id = ${line.id}`);
   await changeReservation(tx, [{ productId: input.productId, basketPieces: pieces - line.quantity }]);
+  await recordBasket(tx, actor, 'UPDATE', basketId, input, line.quantity, pieces);
   return basketOfBuyer(tx, input.buyerId);
 }
 
@@ -238,7 +241,7 @@ const released = (line: RemovedLine) => ({ productId: line.product_id, basketPie
 /** Removes one line (by its id) from the buyer's basket. */
 export async function deleteBasketLine(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: { itemId: number; buyerId: number },
 ): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
@@ -249,18 +252,59 @@ export async function deleteBasketLine(
   );
   if (deleted.length === 0) throw notFound('Sepette böyle bir satır yok.');
   await changeReservation(tx, deleted.map(released));
+  const [gone] = deleted;
+  await recordBasket(
+    tx,
+    actor,
+    'DELETE',
+    basketId,
+    { buyerId: input.buyerId, productId: gone!.product_id },
+    gone!.quantity,
+    0,
+  );
   return basketOfBuyer(tx, input.buyerId);
 }
 
 /** Empties the buyer's basket, releasing what it reserved. */
-export async function cancelBasket(tx: Tx, _actor: Actor, input: { buyerId: number }): Promise<Basket> {
+export async function cancelBasket(tx: Tx, actor: Actor, input: { buyerId: number }): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
   const deleted = await rowsOf<RemovedLine>(
     tx,
     sql`delete from basket_lines where basket_id = ${basketId} returning product_id, quantity`,
   );
   await changeReservation(tx, deleted.map(released));
+  for (const line of deleted) {
+    await recordBasket(
+      tx,
+      actor,
+      'CANCEL',
+      basketId,
+      { buyerId: input.buyerId, productId: line.product_id },
+      line.quantity,
+      0,
+    );
+  }
   return basketOfBuyer(tx, input.buyerId);
+}
+
+/** One basket line's change in the audit trail: its pieces before → after. */
+function recordBasket(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  basketId: number,
+  line: { buyerId: number; productId: number },
+  before: number,
+  after: number,
+): Promise<void> {
+  const of = { buyerId: line.buyerId, productId: line.productId };
+  return recordChange(tx, actor, {
+    action,
+    entityType: 'BASKET',
+    entityId: basketId,
+    before: { ...of, quantity: before },
+    after: { ...of, quantity: after },
+  });
 }
 
 /** Baskets holding at least one line, for the dashboard. */

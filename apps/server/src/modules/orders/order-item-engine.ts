@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { refreshDealtTotal, reserves } from './order-steps.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
@@ -112,6 +113,7 @@ function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | 
  */
 export async function stepItem(
   tx: Tx,
+  actor: Actor,
   order: OrderRow,
   item: ItemRow,
   action: OrderItemAction,
@@ -136,6 +138,15 @@ export async function stepItem(
   }
   await tx.execute(sql`
     update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
+  await recordChange(tx, actor, {
+    action,
+    entityType: 'ORDER_ITEM',
+    entityId: item.id,
+    orderId: order.id,
+    before: { status: item.status, quantity: item.quantity },
+    after: { status: to, quantity },
+    status: to,
+  });
   // The shipments carrying the item count its loads as accepted or not (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md).
   if ((to === 'LOAD_STATUS_ACCEPTED') !== (item.status === 'LOAD_STATUS_ACCEPTED')) {
     await keepShipmentFigures(tx, { orderItemIds: [item.id] });
@@ -162,14 +173,14 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   const order = await lockOrder(tx, input.orderId);
   const [item] = await lockItems(tx, input.orderId, input.itemId);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await changeReservation(tx, [await stepItem(tx, order, item, input.action, input.quantity)]);
+  await changeReservation(tx, [await stepItem(tx, actor, order, item, input.action, input.quantity)]);
   await refreshDealtTotal(tx, order.id);
 }
 
 /** Runs an order action (`PUT /order-action/{action}`, or a cancel) with its effect on the items. */
 export async function actOnOrder(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   orderId: number,
   action: OrderAction | OrderCancelAction,
 ): Promise<void> {
@@ -192,12 +203,20 @@ export async function actOnOrder(
         : item.status !== 'CANCELED',
     );
     const changes: ReservationChange[] = [];
-    for (const item of moving) changes.push(await stepItem(tx, order, item, itemStep));
+    for (const item of moving) changes.push(await stepItem(tx, actor, order, item, itemStep));
     await changeReservation(tx, changes);
   }
   await tx.execute(sql`
     update orders set status = ${to}, updated_at = now(),
            completed_at = ${to === 'COMPLETED' ? sql`now()` : sql`completed_at`}
      where id = ${orderId}`);
+  await recordChange(tx, actor, {
+    action,
+    entityType: 'ORDER',
+    entityId: orderId,
+    before: { status: order.status },
+    after: { status: to },
+    status: to,
+  });
   await refreshDealtTotal(tx, orderId);
 }

@@ -8,8 +8,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { actOnOrder, lockOrder } from './order-item-engine.ts';
 import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.service.ts';
 
@@ -37,6 +39,7 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
     throw badRequest(PAST_SHIPMENT_DAY_MESSAGE, 'plannedShipmentDate');
   }
   if (changesHeader) {
+    const before = await headerOf(tx, order.id);
     const keep = (value: unknown, column: string) => (value === undefined ? sql.raw(column) : sql`${value}`);
     await tx.execute(sql`
       update orders
@@ -46,8 +49,27 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
              color_group = ${keep(input.colorGroup, 'color_group')},
              updated_at = now()
        where id = ${order.id}`);
+    await recordChange(tx, actor, {
+      action: 'UPDATE',
+      entityType: 'ORDER',
+      entityId: order.id,
+      before,
+      after: await headerOf(tx, order.id),
+      status: order.status,
+    });
   }
   if (input.status && input.status !== order.status) {
     await actOnOrder(tx, actor, order.id, CANCEL_ACTION_OF_STATUS[input.status]);
   }
+}
+
+/** The header fields an update may change, as the audit entry compares them. */
+async function headerOf(tx: Tx, orderId: number) {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`select buyer_request_reference_code as "buyerRequestReferenceCode", buyer_branch_id as "buyerBranch",
+               planned_shipment_date::text as "plannedShipmentDate", color_group as "colorGroup"
+          from orders where id = ${orderId}`,
+  );
+  return row;
 }

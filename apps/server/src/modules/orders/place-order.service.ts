@@ -6,6 +6,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, notFound } from '../../http/errors.ts';
 import { appendNewOrderTransaction } from '../accounting/ledger.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { findOrder } from './order.repo.ts';
 import { changeReservation, currentBundleSnapshots, reserveOrRefuse } from './reservations.ts';
 
@@ -119,5 +120,20 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
       bundleSnapshotId: snapshotOf(line.product_id),
     })),
   );
-  return findOrder(tx, orderId);
+  const placed = await findOrder(tx, orderId);
+  await recordChange(tx, actor, {
+    action: 'CREATE',
+    entityType: 'ORDER',
+    entityId: orderId,
+    after: {
+      buyerId: input.buyerId,
+      buyerBranch: input.buyerBranch,
+      buyerRequestReferenceCode: input.buyerRequestReferenceCode,
+      colorGroup: input.colorGroup,
+      plannedShipmentDate: input.plannedShipmentDate,
+      totalPrice: total,
+      items: lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })),
+    },
+  });
+  return placed;
 }

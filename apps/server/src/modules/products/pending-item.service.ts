@@ -10,6 +10,7 @@ import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { diffItemFields } from './item-diff.ts';
 import { itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
@@ -70,6 +71,7 @@ export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInp
       .from(productItems)
       .where(eq(productItems.stockCode, pending.stockCode));
     let id: number;
+    const before = existing ? await storedRow(tx, productItems, existing.id) : null;
     if (existing) {
       await takeNextVersion(tx, 'product_items', existing.id, actor);
       await changeProductItem(tx, existing.id, fields);
@@ -79,6 +81,14 @@ export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInp
       await stampCreated(tx, 'product_items', id, actor);
     }
     await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
+    const after = await storedRow(tx, productItems, id);
+    await recordChange(tx, actor, {
+      action: 'APPROVE',
+      entityType: 'PRODUCT_ITEM',
+      entityId: id,
+      before,
+      after,
+    });
     return id;
   });
   return findProductItem(tx, itemId);

@@ -12,6 +12,7 @@ import { productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { assertPackagingKept, itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
 import { assertCodesFree, ITEM_CODES, withDuplicateMessages } from './unique-codes.ts';
@@ -22,13 +23,28 @@ type UpdateInput = z.output<typeof UpdateProductItemBody>;
 export async function createProductItem(tx: Tx, actor: Actor, input: ProductItemInput): Promise<ProductItem> {
   const id = await withDuplicateMessages(ITEM_CODES, input, () => insertProductItem(tx, input));
   await stampCreated(tx, 'product_items', id, actor);
+  await recordChange(tx, actor, {
+    action: 'CREATE',
+    entityType: 'PRODUCT_ITEM',
+    entityId: id,
+    after: await storedRow(tx, productItems, id),
+  });
   return findProductItem(tx, id);
 }
 
 export async function updateProductItem(tx: Tx, actor: Actor, input: UpdateInput): Promise<ProductItem> {
   const { id, version, ...fields } = input;
   await takeNextVersion(tx, 'product_items', id, actor, version);
+  const before = await storedRow(tx, productItems, id);
   await withDuplicateMessages(ITEM_CODES, input, () => changeProductItem(tx, id, fields));
+  const after = await storedRow(tx, productItems, id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'PRODUCT_ITEM',
+    entityId: id,
+    before,
+    after,
+  });
   return findProductItem(tx, id);
 }
 

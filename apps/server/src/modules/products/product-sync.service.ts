@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { diffItemFields, ITEM_FIELDS, type ItemValues } from './item-diff.ts';
@@ -55,7 +56,7 @@ export async function fetchErpProductItems(erp: ErpSettings): Promise<ErpProduct
  */
 export async function synchronizeProductItems(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   records: readonly ErpProductItem[],
 ): Promise<SyncResult> {
   const result: SyncResult = { received: records.length, newItems: 0, changedItems: 0, unchangedItems: 0 };
@@ -74,12 +75,26 @@ export async function synchronizeProductItems(
     const current = byCode.get(record.stockCode);
     if (!current) {
       await upsertPending(tx, fromErp(record));
+      await recordChange(tx, actor, {
+        action: 'ERP_SYNC',
+        entityType: 'PRODUCT_ITEM',
+        entityId: null,
+        after: fromErp(record),
+      });
       result.newItems += 1;
       continue;
     }
     const proposed = { ...pick(current), ...definedOnly(fromErp(record)) } as PendingValues;
     if (diffItemFields(current, proposed).length > 0) {
       await upsertPending(tx, proposed);
+      // The ERP's change waits for approval; the entry says what it proposes.
+      await recordChange(tx, actor, {
+        action: 'ERP_SYNC',
+        entityType: 'PRODUCT_ITEM',
+        entityId: current.id,
+        before: pick(current),
+        after: proposed,
+      });
       result.changedItems += 1;
     } else {
       // A change someone already made by hand, or the ERP took back: nothing is left to approve.

@@ -12,6 +12,7 @@ import { productBundles, productItems, productReservations, products } from '../
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
+import { recordChange, storedRow } from '../audit/record-change.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
 
@@ -29,10 +30,17 @@ export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): P
     await stampCreated(tx, 'products', created!.id, actor);
     return created!.id;
   });
+  await recordChange(tx, actor, {
+    action: 'CREATE',
+    entityType: 'PRODUCT',
+    entityId: id,
+    after: await storedRow(tx, products, id),
+  });
   return findProduct(tx, id);
 }
 
 export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): Promise<Product> {
+  const before = await storedRow(tx, products, input.id);
   await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     await takeNextVersion(tx, 'products', input.id, actor, input.version);
     const [current] = await tx
@@ -49,6 +57,14 @@ export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): P
       .where(eq(products.id, input.id));
     await tx.delete(productBundles).where(eq(productBundles.productId, input.id));
     await writeBundle(tx, input.id, lines);
+  });
+  const after = await storedRow(tx, products, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'PRODUCT',
+    entityId: input.id,
+    before,
+    after,
   });
   return findProduct(tx, input.id);
 }

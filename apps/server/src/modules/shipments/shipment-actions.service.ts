@@ -15,6 +15,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { nextVersionSql } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { contextOf, type ShipmentReadSettings } from './shipment.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
 
@@ -87,6 +88,18 @@ export async function actOnShipment(
   await tx.execute(sql`
     update shipments set status = ${to}, loaded_weight_in_tons = ${weight}, updated_at = now()
      where id = ${input.id}`);
+  await recordChange(tx, actor, {
+    action: input.action,
+    entityType: 'SHIPMENT',
+    entityId: input.id,
+    before: { status: shipment.status },
+    after: {
+      status: to,
+      ...(weighed == null ? {} : { loadedWeightInTons: weighed }),
+      ...(target === undefined ? {} : { targetShipmentId: target }),
+    },
+    status: to,
+  });
   const driverStatus = DRIVER_STATUS_AFTER[input.action as keyof typeof DRIVER_STATUS_AFTER];
   if (driverStatus) {
     await tx.execute(sql`

@@ -12,6 +12,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { type RouteFigures, type RoutingSettings, routeOf } from '../routing/routing.ts';
 
 type CreateInput = z.output<typeof CreateShipmentBody>;
@@ -194,13 +195,28 @@ export async function createShipment(
           returning id`,
     ),
   );
+  const after = await auditedFields(tx, created!.id);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'SHIPMENT', entityId: created!.id, after });
   return created!.id;
+}
+
+/** What a shipment's audit entry compares: its editable columns, not its route's geometry. */
+async function auditedFields(tx: Tx, id: number) {
+  const [row] = await rowsOf<Record<string, unknown>>(
+    tx,
+    sql`select code, status, vehicle_id as "vehicleId", driver_id as "driverId",
+               from_warehouse_id as "fromWarehouseId", intermediate_warehouse1_id as "intermediateWarehouse1Id",
+               intermediate_warehouse2_id as "intermediateWarehouse2Id", to_warehouse_id as "toWarehouseId",
+               description, route_distance_in_meters as "routeDistanceInMeters"
+          from shipments where id = ${id}`,
+  );
+  return row;
 }
 
 /** `PUT /shipments`: route, vehicle, driver and description, while PARKING or PREPARING_TO_LOAD. */
 export async function updateShipment(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: UpdateInput & { route: RouteFigures },
 ): Promise<void> {
   const [current] = await rowsOf<{ status: ShipmentStatus; vehicle_id: number; driver_id: number }>(
@@ -220,6 +236,7 @@ export async function updateShipment(
   await assertStops(tx, input);
   if (input.vehicleId !== current.vehicle_id) await assertVehicleFree(tx, input.vehicleId, input.id);
   if (input.driverId !== current.driver_id) await assertDriverFree(tx, input.driverId, input.id);
+  const before = await auditedFields(tx, input.id);
   await withUniqueChecks(input, () =>
     tx.execute(sql`
       update shipments
@@ -233,4 +250,12 @@ export async function updateShipment(
              updated_at = now()
        where id = ${input.id}`),
   );
+  const after = await auditedFields(tx, input.id);
+  await recordChange(tx, actor, {
+    action: 'UPDATE',
+    entityType: 'SHIPMENT',
+    entityId: input.id,
+    before,
+    after,
+  });
 }

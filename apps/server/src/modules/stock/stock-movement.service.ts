@@ -10,9 +10,11 @@ import {
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
+import { auditEntries, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { stockEvent } from '../audit/record-change.ts';
+import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 
 /**
@@ -123,12 +125,28 @@ export function stockChangeStatement(
         from changes c, verdict v
        where v.applied and c.after <> c.before
        order by c.ord
+    ),
+    -- The audit trail and the live event in the same statement (decision 0126): one entry per line.
+    audited as (
+      insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
+      select ${context.actor.userId || null}::int, ${context.actor.userName}, c.action, 'STOCK', c.stock_line_id,
+             ${context.orderId ?? null}::int,
+             jsonb_build_array(jsonb_build_object('field', 'quantity', 'before', c.before, 'after', c.after))
+        from changes c, verdict v
+       where v.applied and c.after <> c.before
+       order by c.ord
+    ),
+    announced as (
+      select length(pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(stockEvent(context))})::text) as sent
+        from verdict v
+       where v.applied
     )
     select c.stock_line_id, c.product_item_id, c.warehouse_id, c.quantity,
            c.before::float8 as before, c.after::float8 as after,
-           i.name as item_name, w.short_name as warehouse_label, v.applied
+           i.name as item_name, w.short_name as warehouse_label, v.applied, announced.sent
       from changes c
      cross join verdict v
+      left join announced on true
       join ${productItems} i on i.id = c.product_item_id
       join ${warehouses} w on w.id = c.warehouse_id
      order by c.ord`;

@@ -12,6 +12,7 @@ import { productItems, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated } from '../../http/record-version.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateWarehouseBody>;
 
@@ -76,7 +77,9 @@ export async function createWarehouse(tx: Tx, actor: Actor, input: CreateInput):
   await stampCreated(tx, 'warehouses', id, actor);
   const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
   if (!row) throw notFound('Depo bulunamadı.');
-  return toWarehouse(row);
+  const after = toWarehouse(row);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'WAREHOUSE', entityId: id, after });
+  return after;
 }
 
 export async function countWarehouses(db: Db): Promise<number> {

@@ -13,6 +13,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordChange } from '../audit/record-change.ts';
 
 /**
  * Vehicle planning on orders (docs/domain/orders.md): which vehicle is meant to carry an order or an item.
@@ -50,7 +51,7 @@ async function assertPlannable(tx: Tx, vehicleId: number): Promise<void> {
 type PlanInput = { orderId: number } & z.output<typeof PlanVehicleBody>;
 
 /** `PUT /orders/{id}/plan-shipment-vehicle`: the order and every open item of it. */
-export async function planOrderVehicle(tx: Tx, _actor: Actor, input: PlanInput): Promise<void> {
+export async function planOrderVehicle(tx: Tx, actor: Actor, input: PlanInput): Promise<void> {
   await lockOpenOrder(tx, input.orderId);
   await assertPlannable(tx, input.vehicleId);
   await tx.execute(sql`
@@ -58,12 +59,18 @@ export async function planOrderVehicle(tx: Tx, _actor: Actor, input: PlanInput):
   await tx.execute(sql`
     update order_items set planned_vehicle_id = ${input.vehicleId}, updated_at = now()
      where order_id = ${input.orderId} and status not in (${CLOSED_ITEM_LIST})`);
+  await recordChange(tx, actor, {
+    action: 'PLAN_SHIPMENT_VEHICLE',
+    entityType: 'ORDER',
+    entityId: input.orderId,
+    after: { plannedVehicleId: input.vehicleId },
+  });
 }
 
 /** `PUT /orders/{id}/order-item/{itemId}/plan-shipment-vehicle`: one open item. */
 export async function planItemVehicle(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: PlanInput & { itemId: number },
 ): Promise<void> {
   await lockOpenOrder(tx, input.orderId);
@@ -81,15 +88,28 @@ export async function planItemVehicle(
   await assertPlannable(tx, input.vehicleId);
   await tx.execute(sql`
     update order_items set planned_vehicle_id = ${input.vehicleId}, updated_at = now() where id = ${input.itemId}`);
+  await recordChange(tx, actor, {
+    action: 'PLAN_SHIPMENT_VEHICLE',
+    entityType: 'ORDER_ITEM',
+    entityId: input.itemId,
+    orderId: input.orderId,
+    after: { plannedVehicleId: input.vehicleId },
+  });
 }
 
 /** `PUT /orders/{id}/estimate-palette-count`. */
 export async function estimatePaletteCount(
   tx: Tx,
-  _actor: Actor,
+  actor: Actor,
   input: { orderId: number } & z.output<typeof PaletteCountBody>,
 ): Promise<void> {
   await lockOpenOrder(tx, input.orderId);
   await tx.execute(sql`
     update orders set estimated_palette_count = ${input.count}, updated_at = now() where id = ${input.orderId}`);
+  await recordChange(tx, actor, {
+    action: 'ESTIMATE_PALETTE_COUNT',
+    entityType: 'ORDER',
+    entityId: input.orderId,
+    after: { estimatedPaletteCount: input.count },
+  });
 }

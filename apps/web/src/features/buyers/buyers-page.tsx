@@ -8,6 +8,7 @@ import { accountingPath } from '../../api/accounting.ts';
 import { useBuyers } from '../../api/buyers.ts';
 import { ApiRequestError } from '../../api/client.ts';
 import { useHasPrivilege } from '../../api/current-user.ts';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
@@ -114,6 +115,7 @@ export default function BuyersPage() {
               >
                 Düzenle
               </Button>
+              <HistoryButton entityType="BUYER" entityId={buyer.id} />
             </>
           )}
         />

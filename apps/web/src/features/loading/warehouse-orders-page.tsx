@@ -2,6 +2,7 @@ import { orderItemMachine, WAREHOUSE_ITEM_STATUSES } from '@mandira/contract/ord
 import type { Order } from '@mandira/contract/orders';
 import { Button, Stack } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
@@ -38,6 +39,7 @@ export default function WarehouseOrdersPage() {
   const [page, setPage] = useState(1);
   const orders = useWarehouseOrders(page, PAGE_SIZE);
   const steps = useWarehouseSteps();
+  const isMarked = useLiveMarks();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
   const rows = useMemo(() => orders.data && rowsOf(orders.data.orders), [orders.data]);
   const totalPages = orders.data?.totalPages;
@@ -57,6 +59,7 @@ export default function WarehouseOrdersPage() {
         columns={WAREHOUSE_ITEM_COLUMNS}
         data={rows}
         getRowId={(row) => row.item.id}
+        isRowChanged={({ order, item }) => isMarked('order_item', item.id) || isMarked('order', order.id)}
         loading={orders.isPending}
         error={orders.error}
         onRetry={() => void orders.refetch()}

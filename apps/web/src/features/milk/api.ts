@@ -15,12 +15,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createOrUpdate, get, queryString, unwrap } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { MILK_KEY } from '../../api/query-keys.ts';
 
 const BASE = '/production/milk-delivery';
 
 // Deliveries show plates and driver names and the figures sum deliveries: a change to any milk
 // record may change every milk list, so every save reloads everything under ['milk'].
-const MILK = ['milk'] as const;
+const MILK = MILK_KEY;
 
 /** A range of Istanbul days, 'YYYY-MM-DD', both ends included. */
 export type DayRange = { from: string; to: string };

@@ -17,10 +17,11 @@ import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { BASKETS_KEY } from '../../api/query-keys.ts';
 
 // Baskets and orders hold reservations, so every write here also moves the order screen's figures;
 // an order's total (placed, reviewed, canceled) is also what its buyer owes.
-const BASKETS = ['baskets'] as const;
+const BASKETS = BASKETS_KEY;
 const ORDERS = ORDERS_KEY;
 const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as const;
 

@@ -11,6 +11,8 @@ import { itemContextOf, type Order, type OrderItem, orderContextOf } from '@mand
 import { ActionIcon, Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconTruck, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useHasPrivilege } from '../../api/current-user.ts';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { NetPrice } from '../../lib/orders/net-price.tsx';
 import { ItemStatusBadge } from '../../lib/orders/order-status-badges.tsx';
@@ -128,6 +130,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
     order.statusDescription.name as OrderStatus,
     orderContextOf(order),
   );
+  const seesHistory = useHasPrivilege('AUDIT_VIEW');
   const open = (OPEN_ORDER_STATUSES as readonly string[]).includes(order.statusDescription.name);
   // An item gets a vehicle of its own once the order is taken into review, as its other buttons do.
   const itemsPlannable = open && order.statusDescription.name !== 'WAITING_FOR_REVIEW';
@@ -147,7 +150,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
         </Fact>
       </SimpleGrid>
       <OrderFigures order={order} />
-      {(orderActions.length > 0 || open) && (
+      {(orderActions.length > 0 || open || seesHistory) && (
         <Group gap="xs">
           {orderActions.map((action) => (
             <Button
@@ -161,18 +164,21 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
               {orderMachine.actionLabel(action)}
             </Button>
           ))}
-          {open && (
-            <Button
-              size="xs"
-              variant="light"
-              ml="auto"
-              leftSection={<IconTruck size={14} />}
-              disabled={busy}
-              onClick={() => onPlan(order)}
-            >
-              Araç Planla
-            </Button>
-          )}
+          <Group gap="xs" ml="auto">
+            {open && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconTruck size={14} />}
+                disabled={busy}
+                onClick={() => onPlan(order)}
+              >
+                Araç Planla
+              </Button>
+            )}
+            {/* The order's whole story: its items, loads and payments too. */}
+            <HistoryButton variant="button" entityType="ORDER" entityId={order.id} />
+          </Group>
         </Group>
       )}
       <Table.ScrollContainer minWidth={900} type="native">

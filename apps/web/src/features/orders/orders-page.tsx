@@ -4,6 +4,8 @@ import { Accordion, Button, Center, Group, Loader, Pagination, Stack, Text } fro
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useLiveMarks } from '../../api/live/live-updates.tsx';
+import { changedRowProps } from '../../lib/data-table/changed-row.ts';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { rowsNoticingCut } from '../../lib/pages/cut-notice.ts';
 import { LoadError, NothingFound } from '../../lib/pages/load-states.tsx';
@@ -24,6 +26,7 @@ export default function OrdersPage() {
   const [page, setPage] = useState(1);
   const search = useOrderSearch({ ...filters, page, size: ORDER_PAGE_SIZE });
   const steps = useOrderSteps();
+  const isMarked = useLiveMarks();
   const [partial, setPartial] = useState<{ order: Order; item: OrderItem } | null>(null);
   const [planning, setPlanning] = useState<PlanTarget | null>(null);
   const [opened, setOpened] = useState<string[]>([]);
@@ -87,7 +90,12 @@ export default function OrdersPage() {
         ) : (
           <Accordion multiple variant="separated" radius="md" value={opened} onChange={setOpened}>
             {result.orders.map((order) => (
-              <Accordion.Item key={order.id} value={String(order.id)} data-testid="order">
+              <Accordion.Item
+                key={order.id}
+                value={String(order.id)}
+                data-testid="order"
+                {...changedRowProps(isMarked('order', order.id))}
+              >
                 <Accordion.Control>
                   <OrderSummary order={order} />
                 </Accordion.Control>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fetchAllProductItems } from '../../api/product-item-pages.ts';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
@@ -83,14 +84,17 @@ export default function ProductItemsPage() {
             </>
           }
           rowActions={(item) => (
-            <Button
-              size="xs"
-              variant="light"
-              leftSection={<IconEye size={14} />}
-              onClick={() => setViewingId(item.id)}
-            >
-              Detaylı İncele
-            </Button>
+            <>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconEye size={14} />}
+                onClick={() => setViewingId(item.id)}
+              >
+                Detaylı İncele
+              </Button>
+              <HistoryButton variant="button" entityType="PRODUCT_ITEM" entityId={item.id} />
+            </>
           )}
         />
       </Stack>

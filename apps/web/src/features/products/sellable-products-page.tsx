@@ -5,6 +5,7 @@ import { IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { useProductPackagingGroups, useSellableProducts } from '../../api/products.ts';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
@@ -74,6 +75,7 @@ export default function SellableProductsPage() {
   const tableColumns = useMemo(() => columns(setViewing), []);
   // Every signed-in user reads the list; adding and editing need the managing privilege (decision 104).
   const mayEdit = useHasPrivilege('SELLABLE_PRODUCT_MANAGEMENT');
+  const seesHistory = useHasPrivilege('AUDIT_VIEW');
 
   return (
     <>
@@ -112,16 +114,21 @@ export default function SellableProductsPage() {
           )
         }
         rowActions={
-          mayEdit
+          mayEdit || seesHistory
             ? (p) => (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconPencil size={14} />}
-                  onClick={() => setEditing({ product: p })}
-                >
-                  Düzenle
-                </Button>
+                <>
+                  {mayEdit && (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => setEditing({ product: p })}
+                    >
+                      Düzenle
+                    </Button>
+                  )}
+                  <HistoryButton variant="button" entityType="PRODUCT" entityId={p.id} />
+                </>
               )
             : undefined
         }

@@ -8,6 +8,7 @@ import type { Shipment } from '@mandira/contract/shipments';
 import { ActionIcon, Button, Menu, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconFileTypePdf, IconListDetails, IconMap2, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { openDispatchNote } from './dispatch-note.ts';
 import { DANGEROUS_ACTIONS } from './use-shipment-steps.ts';
 
@@ -117,6 +118,7 @@ export function ShipmentRowActions({ shipment, mayAct, busy, onAction, onEdit, o
           <IconMap2 size={16} />
         </ActionIcon>
       </Tooltip>
+      <HistoryButton variant="icon" entityType="SHIPMENT" entityId={shipment.id} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { useLoadingShipments } from '../../api/fleet.ts';
+import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { type ShipmentFilters as Filters, fetchAllShipments, useShipmentPage } from './api.ts';
@@ -40,6 +41,7 @@ export default function ShipmentsPage() {
     setPage(1);
   };
   const steps = useShipmentSteps();
+  const isMarked = useLiveMarks();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [route, setRoute] = useState<Shipment | null>(null);
   const [weighing, setWeighing] = useState<Shipment | null>(null);
@@ -71,6 +73,7 @@ export default function ShipmentsPage() {
           columns={SHIPMENT_COLUMNS}
           data={shipments.data?.shipments}
           getRowId={(shipment) => shipment.id}
+          isRowChanged={(shipment) => isMarked('shipment', shipment.id)}
           loading={shipments.isPending || shipments.isPlaceholderData}
           error={shipments.error}
           onRetry={() => void shipments.refetch()}

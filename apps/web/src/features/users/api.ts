@@ -12,10 +12,11 @@ import type {
 import { useQuery } from '@tanstack/react-query';
 import { get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { ACL_KEY, USERS_KEY } from '../../api/query-keys.ts';
 
 // Everything under ['users'] depends on users or on role labels, so one invalidation refreshes it.
-const USERS = ['users'] as const;
-const ACL_ROLES = ['acl', 'roles'] as const;
+const USERS = USERS_KEY;
+const ACL_ROLES = [...ACL_KEY, 'roles'] as const;
 
 /** The user as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
 export async function fetchUser(user: UserAccess): Promise<UserAccess | undefined> {
@@ -70,7 +71,7 @@ export function useAclRoles() {
 
 export function usePrivileges() {
   return useQuery({
-    ...apiQuery<Privilege[]>(['acl', 'privileges'], '/acl/privileges'),
+    ...apiQuery<Privilege[]>([...ACL_KEY, 'privileges'], '/acl/privileges'),
     staleTime: Infinity,
   });
 }

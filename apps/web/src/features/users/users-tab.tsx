@@ -2,6 +2,7 @@ import type { UserAccess } from '@mandira/contract/access';
 import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle, IconKey, IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { confirmAction } from '../../lib/modals/confirm.tsx';
@@ -96,6 +97,7 @@ export function UsersTab() {
             >
               Şifre Üret
             </Button>
+            <HistoryButton entityType="USER" entityId={user.id} />
           </>
         )}
       />

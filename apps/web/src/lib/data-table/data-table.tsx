@@ -7,6 +7,7 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useStat
 import { ApiRequestError } from '../../api/client.ts';
 import { filterBySearch, searchableText } from '../format/search.ts';
 import { errorMessage } from '../forms/error-message.ts';
+import { changedRowProps } from './changed-row.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
 import { type ExcelHeading, exportToExcel } from './export-to-excel.ts';
@@ -60,6 +61,11 @@ export type DataTableProps<T> = {
   exportRows?: () => Promise<readonly T[]>;
   /** Lines above the table in the Excel file, e.g. the buyer and period of a statement. */
   exportHeading?: ExcelHeading;
+  /**
+   * Rows another user changed a moment ago (live events, `useLiveMarks` of api/live): marked with a
+   * soft background that fades.
+   */
+  isRowChanged?: (row: T) => boolean;
 };
 
 export type TablePagination = {
@@ -268,7 +274,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </Table.Tr>
               ) : (
                 rows.slice(0, limit).map((row) => (
-                  <Table.Tr key={row.id}>
+                  <Table.Tr key={row.id} {...changedRowProps(props.isRowChanged?.(row.original) ?? false)}>
                     {columns.map((column) => (
                       <Table.Td
                         key={column.id}

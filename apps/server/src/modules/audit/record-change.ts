@@ -1,0 +1,144 @@
+import type { AuditEntityType } from '@mandira/contract/audit';
+import type { LiveEvent, LiveTopic } from '@mandira/contract/live-events';
+import { eq } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import { type AuditChangeRow, auditEntries } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { announce } from '../events/announce.ts';
+
+/** A record as the service has it: its fields by name (a row, an answer, a body). */
+type Fields = Readonly<Record<string, unknown>> | null | undefined;
+
+export type Change = {
+  /** The machine's action (APPROVE, PREPARING…), or CREATE, UPDATE, DELETE, PAY_ORDER… */
+  action: string;
+  entityType: AuditEntityType;
+  entityId: number | null;
+  /** The order an item, load or payment belongs to, so the order's trail lists it. */
+  orderId?: number | null;
+  before?: Fields;
+  after?: Fields;
+  /** The record's state after the change, for the live event. */
+  status?: string;
+  /** Other topics that should hear of the change (an item that moves stock: `stock`). */
+  alsoTopics?: readonly LiveTopic[];
+};
+
+/** Fields never written to the trail: secrets, and what only echoes the write itself. */
+const SECRET = /pass(word)?|hash|token|secret|salt/i;
+const NOISE = new Set(['updatedAt', 'createdAt', 'version']);
+
+const TOPIC_OF: Record<AuditEntityType, LiveTopic> = {
+  ORDER: 'orders',
+  ORDER_ITEM: 'orders',
+  BASKET: 'orders',
+  SHIPMENT: 'shipments',
+  SHIPMENT_LOAD: 'shipments',
+  PAYMENT: 'accounting',
+  BUYER: 'buyers',
+  BUYER_WAREHOUSE: 'buyers',
+  PRODUCT: 'products',
+  PRODUCT_ITEM: 'products',
+  STOCK: 'stock',
+  WAREHOUSE: 'stock',
+  VEHICLE: 'fleet',
+  DRIVER: 'fleet',
+  MILK_VEHICLE: 'milk',
+  MILK_DRIVER: 'milk',
+  MILK_DELIVERY: 'milk',
+  USER: 'users',
+  ROLE: 'users',
+};
+
+/** A value as JSON keeps it, so a date and its ISO text compare equal and nothing odd is stored. */
+function plain(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  return value;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The changed fields, before → after: a creation lists its new values, a deletion its old ones, an
+ * update only what differs. Secrets never enter (docs/domain/audit.md).
+ */
+export function changedFields(before: Fields, after: Fields): AuditChangeRow[] {
+  const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: AuditChangeRow[] = [];
+  for (const field of names) {
+    if (SECRET.test(field) || NOISE.has(field)) continue;
+    const was = before ? plain(before[field]) : null;
+    const is = after ? plain(after[field]) : null;
+    if (before && after && !(field in after)) continue; // a partial answer says nothing of it
+    if (before && after && same(was, is)) continue;
+    if (!before && is === null) continue;
+    if (!after && was === null) continue;
+    changes.push({ field, before: was, after: is });
+  }
+  return changes;
+}
+
+/**
+ * Records one write in the audit trail and announces it on the live stream, both inside the writing
+ * transaction (decision 0126): a write that rolls back leaves neither, one that commits always has both.
+ * Call it once per changed record, after the write.
+ */
+export async function recordChange(tx: Tx, actor: Actor, change: Change): Promise<void> {
+  const system = actor.userId === 0;
+  const orderId = change.orderId ?? (change.entityType === 'ORDER' ? change.entityId : null);
+  await tx.insert(auditEntries).values({
+    actorId: system ? null : actor.userId,
+    actorName: actor.userName,
+    action: change.action,
+    entityType: change.entityType,
+    entityId: change.entityId,
+    orderId,
+    changes: changedFields(change.before, change.after),
+  });
+  const topics = new Set<LiveTopic>([TOPIC_OF[change.entityType], ...(change.alsoTopics ?? [])]);
+  for (const topic of topics) {
+    await announce(tx, {
+      topic,
+      type: `${change.entityType.toLowerCase()}.changed`,
+      id: change.entityId,
+      ...(change.status ? { status: change.status.slice(0, 40) } : {}),
+      ...(orderId ? { orderId } : {}),
+      ...(system ? {} : { by: actor.userId }),
+    });
+  }
+}
+
+/**
+ * A record's stored columns as they are now, for the `before` of a change (undefined when it does not
+ * exist; the service's own check still answers that).
+ */
+export async function storedRow(
+  tx: Tx,
+  table: PgTable & { id: AnyPgColumn },
+  id: number,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await tx
+    .select()
+    .from(table as PgTable)
+    .where(eq(table.id, id));
+  return row as Record<string, unknown> | undefined;
+}
+
+/**
+ * The live event of a stock movement, which writes its lines, history and audit entries in one
+ * statement (docs/decisions/0126-audit-trail-in-the-writing-transaction.md): one event for the lines.
+ */
+export function stockEvent(context: { actor: Actor; orderId?: number }): LiveEvent {
+  return {
+    topic: 'stock',
+    type: 'stock.changed',
+    id: null,
+    ...(context.orderId ? { orderId: context.orderId } : {}),
+    ...(context.actor.userId ? { by: context.actor.userId } : {}),
+  };
+}

@@ -1,0 +1,65 @@
+import { AUDIT_PAGE_MAX, type AuditEntry, type AuditPage, type AuditQuery } from '@mandira/contract/audit';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, get, queryString, unwrap } from './client.ts';
+import { fetchEveryPage } from './every-page.ts';
+import { apiQuery } from './query.ts';
+
+/** Every audit list's key starts here, so the live layer can reload them all with one invalidation. */
+export const AUDIT_KEY = ['audit'] as const;
+
+/** The filters of the trail: what `GET /api/audit` takes beside page and size. */
+export type AuditFilters = Omit<AuditQuery, 'page' | 'size'>;
+
+export const AUDIT_SCREEN_PAGE_SIZE = 50;
+export const AUDIT_DRAWER_PAGE_SIZE = 20;
+/** The Excel file holds at most this many entries; a larger set is narrowed by the filters first. */
+export const AUDIT_EXPORT_LIMIT = 20_000;
+
+function auditPath(filters: AuditFilters, page: number, size: number): string {
+  return `/audit${queryString({ ...filters, page, size })}`;
+}
+
+/** One page of the entries matching the filters, newest first, with their count (paged by the server). */
+export function useAuditPage(filters: AuditFilters, page: number) {
+  return useQuery({
+    ...apiQuery<AuditPage>(
+      [...AUDIT_KEY, 'page', filters, page],
+      auditPath(filters, page, AUDIT_SCREEN_PAGE_SIZE),
+    ),
+    // Another page or filter keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One record's trail, newest first, a page at a time ("Daha fazla" asks for the next). */
+export function useRecordTrail(target: Pick<AuditFilters, 'entityType' | 'entityId'> | null) {
+  const filters: AuditFilters = { entityType: target?.entityType, entityId: target?.entityId };
+  return useInfiniteQuery({
+    queryKey: [...AUDIT_KEY, 'trail', filters],
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(get<AuditPage>(auditPath(filters, pageParam, AUDIT_DRAWER_PAGE_SIZE), { signal })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
+    enabled: target !== null,
+  });
+}
+
+/**
+ * Every entry matching the filters, page by page, for the Excel file. Above AUDIT_EXPORT_LIMIT nothing
+ * is exported and the user is told to narrow the filters: a file is never cut silently.
+ */
+export function fetchAllAuditEntries(filters: AuditFilters): Promise<AuditEntry[]> {
+  return fetchEveryPage<AuditPage, AuditEntry>(
+    (page) => auditPath(filters, page, AUDIT_PAGE_MAX),
+    (answer) => {
+      // The first page already tells the whole count: nothing more is read for a file that would be refused.
+      if (answer.count > AUDIT_EXPORT_LIMIT) {
+        throw new ApiRequestError({
+          code: 'VALIDATION',
+          message: `Filtreye uyan ${answer.count.toLocaleString('tr-TR')} kayıt var; Excel en fazla ${AUDIT_EXPORT_LIMIT.toLocaleString('tr-TR')} kayıt alır. Filtreyi daraltın.`,
+        });
+      }
+      return { rows: answer.content, totalPages: answer.totalPages };
+    },
+  );
+}
