@@ -10,14 +10,19 @@ export class ApiSeeder {
     private readonly token: string,
   ) {}
 
-  static async asAdmin(baseUrl: string): Promise<ApiSeeder> {
+  static asAdmin(baseUrl: string): Promise<ApiSeeder> {
+    return ApiSeeder.as(baseUrl, ADMIN_USER, ADMIN_PASSWORD);
+  }
+
+  /** Calls as this user, e.g. a second user changing a record while a form has it open. */
+  static async as(baseUrl: string, userName: string, password: string): Promise<ApiSeeder> {
     const response = await fetch(`${baseUrl}/api/user-access/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: ADMIN_USER, password: ADMIN_PASSWORD }),
+      body: JSON.stringify({ userName, password }),
     });
     const answer = (await response.json()) as Envelope<{ authToken: string }>;
-    if (!answer.success) throw new Error(`Yönetici girişi olmadı: ${answer.error.message}`);
+    if (!answer.success) throw new Error(`${userName} girişi olmadı: ${answer.error.message}`);
     return new ApiSeeder(baseUrl, answer.data.authToken);
   }
 

@@ -33,3 +33,10 @@ Element.prototype.scrollIntoView ??= () => {};
 
 // Without Vitest's globals, Testing Library cannot register its own clean-up between tests.
 afterEach(cleanup);
+
+// Mantine's autosizing text areas listen for web fonts loading (`document.fonts`), which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}

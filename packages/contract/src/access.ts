@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, optionalPhone, text } from './fields.ts';
+import { recordVersion, versionField } from './record-version.ts';
 import { PrivilegeKeySchema } from './roles.ts';
 
 /** Generous bounds: a longer name or password is no one's, and costs the throttle and the log. */
@@ -54,6 +55,7 @@ const userAccessFields = {
     .datetime({ offset: true })
     .describe('When the user was created: ISO 8601 in UTC (`2025-03-01T06:30:00.000Z`).'),
   roles: z.array(RoleEntry).describe('The roles the user holds, in the order they were created.'),
+  version: recordVersion,
 };
 /** A user of the portal, with the roles it holds. */
 export const UserAccess = z.object(userAccessFields).meta({ id: 'UserAccess' });
@@ -100,7 +102,7 @@ export const CreateUserAccessBody = z.object({
 export type CreateUserAccessBody = z.input<typeof CreateUserAccessBody>;
 
 const userId = idOf('Geçerli bir kullanıcı numarası giriniz.');
-export const UpdateUserAccessBody = z.object({ id: userId, ...userFields });
+export const UpdateUserAccessBody = z.object({ id: userId, ...userFields, ...versionField });
 export type UpdateUserAccessBody = z.input<typeof UpdateUserAccessBody>;
 
 export const UserAccessIdQuery = z.object({ userAccessId: userId });
@@ -125,6 +127,7 @@ export const AclRole = z
     key: z.string().describe('Upper case, digits and `_`; unique.'),
     label: z.string().describe('Turkish, for the user.'),
     builtIn: z.boolean().describe('One of the seeded roles: its key cannot change.'),
+    version: recordVersion,
     privileges: z
       .array(PrivilegeKeySchema)
       .describe('In catalogue order; SUPER_ADMIN always has all of them and cannot be changed.'),
@@ -147,6 +150,7 @@ export type CreateAclRoleBody = z.input<typeof CreateAclRoleBody>;
 export const UpdateAclRoleBody = z.object({
   id: idOf('Geçerli bir rol numarası giriniz.'),
   ...aclRoleFields,
+  ...versionField,
 });
 export type UpdateAclRoleBody = z.input<typeof UpdateAclRoleBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BUYER_LABELS } from './field-labels.ts';
 import { text } from './fields.ts';
+import { recordVersion } from './record-version.ts';
 
 /**
  * What the buyer calls answer (docs/domain/buyers.md): buyers, the ERP sync's counts, the approval
@@ -22,6 +23,7 @@ export const Buyer = z
     taxOffice: text().describe("'' when not known."),
     addressMain: text().describe("'' when not known."),
     addressSecondary: text().describe("'' when not known."),
+    version: recordVersion,
   })
   .meta({ id: 'Buyer' });
 export type Buyer = z.infer<typeof Buyer>;
@@ -121,6 +123,7 @@ export const BuyerWarehouse = z
     /** The buyer's code, and the province nearest the coordinates (null without them): pickers show both. */
     buyerCode: text(),
     city: z.string().nullable().describe('The Turkish province nearest the coordinates; null without them.'),
+    version: recordVersion,
   })
   .meta({ id: 'BuyerWarehouse' });
 export type BuyerWarehouse = z.infer<typeof BuyerWarehouse>;

@@ -9,6 +9,7 @@ import {
 } from './buyer-answers.ts';
 import { BUYER_LABELS } from './field-labels.ts';
 import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
+import { versionField } from './record-version.ts';
 import { isValidTckn } from './tckn.ts';
 
 /** The approval list's default page size (docs/domain/buyers.md). */
@@ -74,7 +75,7 @@ export type BuyerIdParams = z.infer<typeof BuyerIdParams>;
 
 export const CreateBuyerBody = z.object(buyerFields);
 export type CreateBuyerBody = z.input<typeof CreateBuyerBody>;
-export const UpdateBuyerBody = z.object({ id: recordId, ...buyerFields });
+export const UpdateBuyerBody = z.object({ id: recordId, ...buyerFields, ...versionField });
 export type UpdateBuyerBody = z.input<typeof UpdateBuyerBody>;
 
 /** Labels of the buyer fields, for the old → new list of a changed record. */
@@ -172,7 +173,7 @@ export const CreateBuyerWarehouseBody = z.object(warehouseFields).superRefine(bo
 export type CreateBuyerWarehouseBody = z.input<typeof CreateBuyerWarehouseBody>;
 /** The id is sent only when present; with it the warehouse is updated. */
 export const UpdateBuyerWarehouseBody = z
-  .object({ id: recordId, ...warehouseFields })
+  .object({ id: recordId, ...warehouseFields, ...versionField })
   .superRefine(bothOrNeither);
 export type UpdateBuyerWarehouseBody = z.input<typeof UpdateBuyerWarehouseBody>;
 

@@ -38,6 +38,7 @@ export const FIELD_LABELS: Record<string, string> = {
   userAccessId: 'Kullanıcı',
   // records and lists
   id: 'Kayıt numarası',
+  version: 'Kayıt sürümü',
   page: 'Sayfa',
   size: 'Sayfa boyutu',
   q: 'Arama',

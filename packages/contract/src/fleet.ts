@@ -10,6 +10,7 @@ import {
 } from './fields.ts';
 import { GENDERS, Gender, optionalDateOfBirth, optionalGender, optionalTckn } from './people.ts';
 import { EnumDescription } from './products.ts';
+import { recordVersion, versionField } from './record-version.ts';
 import { purchaseNotBeforeProduction, vehicleYear } from './vehicle-fields.ts';
 
 /** The order logistics fleet: vehicles and their drivers (docs/domain/loading-and-shipments.md). */
@@ -106,7 +107,7 @@ export const CreateVehicleBody = z.object(vehicleFields).superRefine(purchaseNot
 export type CreateVehicleBody = z.input<typeof CreateVehicleBody>;
 /** `PUT /shipments/vehicle`. */
 export const UpdateVehicleBody = z
-  .object({ id: entityId, ...vehicleFields })
+  .object({ id: entityId, ...vehicleFields, ...versionField })
   .superRefine(purchaseNotBeforeProduction);
 export type UpdateVehicleBody = z.input<typeof UpdateVehicleBody>;
 
@@ -125,7 +126,7 @@ const driverFields = {
 export const CreateDriverBody = z.object(driverFields);
 export type CreateDriverBody = z.input<typeof CreateDriverBody>;
 /** `PUT /shipments/vehicleDrivers`. */
-export const UpdateDriverBody = z.object({ id: entityId, ...driverFields });
+export const UpdateDriverBody = z.object({ id: entityId, ...driverFields, ...versionField });
 export type UpdateDriverBody = z.input<typeof UpdateDriverBody>;
 
 // ---------- answers ----------
@@ -139,6 +140,7 @@ const openShipment = {
 export const Vehicle = z
   .object({
     id: z.number().int(),
+    version: recordVersion,
     licencePlateCode: z.string().describe("Upper case with single spaces, '34 ABC 123'."),
     brand: z.string().describe("'' when none."),
     model: z.string().describe("'' when none."),
@@ -172,6 +174,7 @@ export const VehicleList = z.array(Vehicle).describe('Order vehicles, by plate.'
 export const Driver = z
   .object({
     id: z.number().int(),
+    version: recordVersion,
     name: z.string(),
     surname: z.string(),
     fullName: z.string().describe("'name surname'."),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Gender } from './people.ts';
+import { recordVersion } from './record-version.ts';
 
 /**
  * What the milk operations answer (their requests are in milk.ts). Volumes are litres, JSON numbers
@@ -15,6 +16,7 @@ const istanbulDay = (what: string) => z.iso.date().describe(`${what}: an Istanbu
 export const MilkVehicle = z
   .object({
     id: z.number().int().describe('The milk vehicle id (`milkVehicleId` of the deliveries).'),
+    version: recordVersion,
     licencePlateCode: z.string().describe("Upper case with single spaces, e.g. '34 ABC 123'; unique."),
     brand: z.string().describe("'' when not given."),
     model: z.string().describe("'' when not given."),
@@ -33,6 +35,7 @@ export type MilkVehicle = z.infer<typeof MilkVehicle>;
 export const MilkDriver = z
   .object({
     id: z.number().int().describe('The milk driver id (`milkVehicleDriverId` of the deliveries).'),
+    version: recordVersion,
     name: z.string(),
     surname: z.string(),
     gender: Gender.nullable().describe('null when not given.'),

@@ -33,6 +33,9 @@ export {
   MilkVehicle,
   MilkVolumes,
 } from './milk-answers.ts';
+
+import { versionField } from './record-version.ts';
+
 export { GENDERS, Gender };
 
 /** totalVolume of a milk vehicle; the database computes the same product as a generated column. */
@@ -92,7 +95,7 @@ const milkVehicleFields = {
 export const CreateMilkVehicleBody = z.object(milkVehicleFields).superRefine(purchaseNotBeforeProduction);
 export type CreateMilkVehicleBody = z.input<typeof CreateMilkVehicleBody>;
 export const UpdateMilkVehicleBody = z
-  .object({ id: entityId, ...milkVehicleFields })
+  .object({ id: entityId, ...milkVehicleFields, ...versionField })
   .superRefine(purchaseNotBeforeProduction);
 export type UpdateMilkVehicleBody = z.input<typeof UpdateMilkVehicleBody>;
 
@@ -112,7 +115,7 @@ const milkDriverFields = {
 
 export const CreateMilkDriverBody = z.object(milkDriverFields);
 export type CreateMilkDriverBody = z.input<typeof CreateMilkDriverBody>;
-export const UpdateMilkDriverBody = z.object({ id: entityId, ...milkDriverFields });
+export const UpdateMilkDriverBody = z.object({ id: entityId, ...milkDriverFields, ...versionField });
 export type UpdateMilkDriverBody = z.input<typeof UpdateMilkDriverBody>;
 
 // ---------- milk deliveries ----------

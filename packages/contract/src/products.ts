@@ -26,6 +26,8 @@ export {
   WarehouseStockType,
 } from './packaging.ts';
 
+import { recordVersion, versionField } from './record-version.ts';
+
 const requiredText = (max: number) => text().trim().min(1).max(max);
 /** A positive size kept to `decimals` places in the database. */
 const measure = (max: number, decimals: number) =>
@@ -69,6 +71,7 @@ export type CreateProductItemBody = z.input<typeof CreateProductItemBody>;
 export const UpdateProductItemBody = z.object({
   id: itemId,
   ...productItemFields,
+  ...versionField,
 });
 export type UpdateProductItemBody = z.input<typeof UpdateProductItemBody>;
 
@@ -108,6 +111,7 @@ export type StockLine = z.infer<typeof StockLine>;
 export const ProductItem = z
   .object({
     id: z.number().int().describe('The item id.'),
+    version: recordVersion,
     name: text(),
     stockCode: text().describe('Unique.'),
     barcode: text().describe('Unique.'),

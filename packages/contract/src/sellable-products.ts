@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BOX_PRICE_TOO_LARGE_MESSAGE, MAX_MONEY } from './bounds.ts';
 import { atMostDecimals, idOf, text } from './fields.ts';
 import { EnumDescription, PackagingType, PackagingUnitType } from './products.ts';
+import { recordVersion, versionField } from './record-version.ts';
 
 export const DUPLICATE_BUNDLE_ITEM_MESSAGE = 'Bu ürün zaten içindekiler listesinde mevcut.';
 export const INVALID_BUNDLE_LINE_MESSAGE = 'Lütfen geçerli bir ürün ve miktar seçiniz.';
@@ -73,7 +74,7 @@ const discountWithinPrice = (
 export const CreateProductBody = z.object(productFields).superRefine(discountWithinPrice);
 export type CreateProductBody = z.input<typeof CreateProductBody>;
 export const UpdateProductBody = z
-  .object({ id: idOf('Geçerli bir ürün numarası giriniz.'), ...productFields })
+  .object({ id: idOf('Geçerli bir ürün numarası giriniz.'), ...productFields, ...versionField })
   .superRefine(discountWithinPrice);
 export type UpdateProductBody = z.input<typeof UpdateProductBody>;
 
@@ -106,6 +107,7 @@ const pricePerPiece = z.number().describe('Turkish lira per piece, two decimals.
 const flagAnswer = z.union([z.literal(0), z.literal(1)]);
 const ProductFields = z.object({
   id: z.number().int().describe('The sellable product id.'),
+  version: recordVersion,
   name: text(),
   stockCode: text().nullable().describe('Unique when given.'),
   barcode: text().nullable().describe('Unique when given.'),

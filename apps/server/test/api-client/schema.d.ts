@@ -2104,6 +2104,8 @@ export interface components {
             label: string;
             /** @description In catalogue order; SUPER_ADMIN always has all of them and cannot be changed. */
             privileges: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Basket: {
             /** @description The lines in the order they were added; empty once emptied or placed. */
@@ -2217,6 +2219,8 @@ export interface components {
             /** @description T.C. kimlik no of a sole proprietor, 11 digits; null when none. */
             tckn: string | null;
             title: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description Vergi kimlik no of a company, 10 digits; null when none. */
             vkn: string | null;
         };
@@ -2256,6 +2260,8 @@ export interface components {
             /** @description Degrees (WGS 84, six decimals); null exactly when `latitude` is. */
             longitude: number | null;
             title: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         /** @description The changed order as it is after the step: an array of exactly one order. */
         ChangedOrder: components["schemas"]["Order"][];
@@ -2296,6 +2302,8 @@ export interface components {
             surname: string;
             /** @description The sign-in name; unique whatever its case. */
             userName: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Driver: {
             dateOfBirth: string | null;
@@ -2324,6 +2332,8 @@ export interface components {
             surname: string;
             /** @description The 11-digit Turkish identity number, or null. */
             tckn: string | null;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         /** @description Order drivers, by name and surname. */
         DriverList: components["schemas"]["Driver"][];
@@ -2458,6 +2468,8 @@ export interface components {
             surname: string;
             /** @description The 11-digit T.C. kimlik number; null when not given. */
             tckn: string | null;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         MilkSummary: {
             /** @description The drivers who delivered in the range, most litres first. */
@@ -2534,6 +2546,8 @@ export interface components {
             tankerVolumePerUnit: number;
             /** @description tankerCount × tankerVolumePerUnit, computed by the server, in litres (at most one decimal). */
             totalVolume: number;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description null when not given. */
             yearOfPurchase: number | null;
         };
@@ -2909,6 +2923,8 @@ export interface components {
             stocks: components["schemas"]["StockLine"][];
             /** @description Pieces on hand over its lines (those of the warehouse filter when one is given). */
             totalStockQuantity: number;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /**
              * @description FOODS (GIDA) or SUPPLIES (SARF).
              * @enum {string}
@@ -3021,6 +3037,8 @@ export interface components {
             stockCode: string | null;
             /** @description 1: can be shipped by truck. */
             truckShippingAvailable: 0 | 1;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             /** @description This product's pieces in baskets. */
             waitingInBasketStockCount: number;
             /** @description This product's pieces in open order items, not yet loaded. */
@@ -3303,6 +3321,8 @@ export interface components {
             surname: string;
             /** @description The sign-in name; unique whatever its case. */
             userName: string;
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
         };
         Vehicle: {
             /** @description '' when none. */
@@ -3347,6 +3367,8 @@ export interface components {
                 /** @description The code: an enumeration value, or a stock location such as DEPO1. */
                 name: string;
             };
+            /** @description The version of the record: 1 when created, one more after every write. Send it back as `version` with an update to be told when someone else saved first. */
+            version: number;
             yearOfPurchase: number;
         };
         /** @description Order vehicles, by plate. */
@@ -4010,6 +4032,8 @@ export interface operations {
                     label: string;
                     /** @default [] */
                     privileges?: ("DASHBOARD" | "USER_MANAGEMENT" | "PRODUCT_ITEM_MANAGEMENT" | "PRODUCT_APPROVAL" | "SELLABLE_PRODUCT_MANAGEMENT" | "BUYER_MANAGEMENT" | "BUYER_APPROVAL" | "BUYER_WAREHOUSE_MANAGEMENT" | "STOCK_MANAGEMENT" | "WAREHOUSE_MANAGEMENT" | "GOODS_IN_OUT" | "STOCK_HISTORY" | "ORDER_TAKING" | "BASKET_MANAGEMENT" | "ORDER_REVIEW" | "WAREHOUSE_OPERATIONS" | "SHIPMENT_LOAD_ACCEPTANCE" | "SHIPMENT_MANAGEMENT" | "VEHICLE_MANAGEMENT" | "DRIVER_MANAGEMENT" | "ACCOUNTING" | "MILK_VEHICLE_MANAGEMENT" | "MILK_DRIVER_MANAGEMENT" | "MILK_DELIVERY_MANAGEMENT" | "AUDIT_VIEW")[];
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -5218,6 +5242,8 @@ export interface operations {
                     taxOffice?: string | null;
                     tckn?: (string | number) | null;
                     title: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     vkn?: (string | number) | null;
                 };
             };
@@ -5844,6 +5870,8 @@ export interface operations {
                     latitude?: number | null;
                     longitude?: number | null;
                     title: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -9021,6 +9049,8 @@ export interface operations {
                     packagingUnitTypeAmount: number;
                     quantityInBox?: number | null;
                     stockCode: string;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     /**
                      * @description FOODS (GIDA) or SUPPLIES (SARF).
                      * @enum {string}
@@ -11451,6 +11481,8 @@ export interface operations {
                     phone?: string | null;
                     surname?: string | null;
                     tckn?: (string | number) | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -11497,6 +11529,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11873,6 +11914,8 @@ export interface operations {
                     tankerCount?: number | null;
                     tankerVolumePerUnit?: number | null;
                     totalVolume?: unknown;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     yearOfPurchase?: number | null;
                 };
             };
@@ -12262,6 +12305,8 @@ export interface operations {
                     quantityInsideBox?: number;
                     stockCode?: string | null;
                     truckShippingAvailable?: 0 | 1 | boolean;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -14153,6 +14198,8 @@ export interface operations {
                     palletCapacity?: number | null;
                     productionYear?: number | null;
                     status?: ("AVAILABLE" | "IN_MAINTENANCE" | "OUT_OF_SERVICE") | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                     yearOfPurchase?: number | null;
                 };
             };
@@ -14455,6 +14502,8 @@ export interface operations {
                     status?: ("AVAILABLE" | "LOAD_WEIGHT_CHECK" | "ON_DELIVERY" | "ON_VACATION") | null;
                     surname: string;
                     tckn?: (string | number) | null;
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };
@@ -14501,6 +14550,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14794,6 +14852,8 @@ export interface operations {
                     /** @default  */
                     surname?: string;
                     userName: string & (unknown & unknown);
+                    /** @description The `version` the record had when it was read. Optional; when given and the record has been changed since, nothing is written and the answer is 409 CONFLICT with a Turkish message naming who changed it and when. */
+                    version?: number;
                 };
             };
         };

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { versionColumns, versionedAt } from './record-version.ts';
 
 export const users = pgTable(
   'users',
@@ -25,6 +26,8 @@ export const users = pgTable(
       .default('ACTIVE'),
     passwordHash: text('password_hash'),
     registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
+    updatedAt: versionedAt(),
   },
   (t) => [uniqueIndex('users_user_name_lower_key').on(sql`lower(${t.userName})`)],
 );
@@ -34,6 +37,8 @@ export const roles = pgTable('roles', {
   key: text('key').notNull().unique(),
   label: text('label').notNull(),
   builtIn: boolean('built_in').notNull().default(false),
+  ...versionColumns(),
+  updatedAt: versionedAt(),
 });
 
 export const rolePrivileges = pgTable(

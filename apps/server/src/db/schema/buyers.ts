@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { versionColumns } from './record-version.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -24,6 +25,7 @@ export const buyers = pgTable(
     addressSecondary: text('address_secondary').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     // The ERP matches its records to buyers by code; the approval queue joins on it.
@@ -71,6 +73,7 @@ export const buyerWarehouses = pgTable(
     longitude: degrees('longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     // One buyer's codes are unique; the index also serves the per-buyer list.

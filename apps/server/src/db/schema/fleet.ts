@@ -22,6 +22,7 @@ import {
 import { statusNotIn } from '../status-sql.ts';
 import { users } from './access.ts';
 import { buyerWarehouses } from './buyers.ts';
+import { versionColumns } from './record-version.ts';
 import { warehouses } from './stock.ts';
 
 /** The order logistics fleet and its shipments (docs/domain/loading-and-shipments.md). */
@@ -55,6 +56,7 @@ export const vehicles = pgTable(
     status: text('status', { enum: VEHICLE_STATUSES }).notNull().default('AVAILABLE'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     // '34 ABC 123' and '34ABC123' are the same plate (stored upper case).
@@ -83,6 +85,7 @@ export const drivers = pgTable(
     status: text('status', { enum: DRIVER_STATUSES }).notNull().default('AVAILABLE'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     check('drivers_name_check', sql`btrim(${t.name}) <> '' and btrim(${t.surname}) <> ''`),

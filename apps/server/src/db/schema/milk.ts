@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
+import { versionColumns } from './record-version.ts';
 
 /** Litres with one decimal (docs/domain/milk.md), read as JSON numbers. */
 const litres = (name: string) => numeric(name, { precision: 10, scale: 1, mode: 'number' });
@@ -35,6 +36,7 @@ export const milkVehicles = pgTable(
       .generatedAlwaysAs(sql`"tanker_count" * "tanker_volume_per_unit"`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     // '34 ABC 123' and '34ABC123' are the same plate.
@@ -56,6 +58,7 @@ export const milkVehicleDrivers = pgTable(
     tckn: text('tckn'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...versionColumns(),
   },
   (t) => [
     check('milk_vehicle_drivers_name_check', sql`btrim(${t.name}) <> '' and btrim(${t.surname}) <> ''`),

@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { versionColumns } from './record-version.ts';
 
 const PACKAGING_TYPES = [
   'QUANTITY',
@@ -50,6 +51,7 @@ export const productItems = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [
     uniqueIndex('product_items_stock_code_key').on(t.stockCode),
@@ -95,6 +97,7 @@ export const products = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
   },
   (t) => [
     uniqueIndex('products_stock_code_key').on(t.stockCode),

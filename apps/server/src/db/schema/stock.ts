@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { productItems } from './products.ts';
+import { versionColumns, versionedAt } from './record-version.ts';
 
 const WAREHOUSE_TYPES = [
   'COLD_STORAGE',
@@ -47,6 +48,8 @@ export const warehouses = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionColumns(),
+    updatedAt: versionedAt(),
   },
   (t) => [
     uniqueIndex('warehouses_name_key').on(t.name),

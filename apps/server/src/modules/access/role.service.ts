@@ -19,6 +19,7 @@ import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { knownPrivileges, rolePrivileges, roles, userRoles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { privilegesOfRoles, refuseGrantBeyondOwn, refuseRoleBeyondOwn } from './privilege-ceiling.ts';
 
@@ -49,6 +50,7 @@ export async function listAclRoles(db: Db | Tx): Promise<AclRole[]> {
     key: role.key,
     label: role.label,
     builtIn: role.builtIn,
+    version: role.version,
     privileges:
       role.key === SUPER_ADMIN_ROLE
         ? [...PRIVILEGE_KEYS]
@@ -76,6 +78,7 @@ export async function createAclRole(
       .values({ key: body.key, label: body.label })
       .returning({ id: roles.id });
     await setPrivileges(tx, created!.id, body.privileges);
+    await stampCreated(tx, 'roles', created!.id, actor);
     const after = await aclRole(tx, created!.id);
     await recordChange(tx, actor, { action: 'CREATE', entityType: 'ROLE', entityId: after.id, after });
     return after;
@@ -102,6 +105,7 @@ export async function updateAclRole(
     if (existing.builtIn && existing.key !== body.key) {
       throw new AppError('CONFLICT', 'Hazır rollerin anahtarı değiştirilemez.');
     }
+    await takeNextVersion(tx, 'roles', body.id, actor, body.version);
     await tx.update(roles).set({ key: body.key, label: body.label }).where(eq(roles.id, body.id));
     await tx.delete(rolePrivileges).where(eq(rolePrivileges.roleId, body.id));
     await setPrivileges(tx, body.id, body.privileges);

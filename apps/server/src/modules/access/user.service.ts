@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { generatePassword, hashPassword } from './password.ts';
 import {
@@ -56,6 +57,7 @@ export async function listUsers(db: Db | Tx, onlyId?: number): Promise<UserAcces
     status: user.status,
     registrationDate: user.registrationDate.toISOString(),
     roles: rolesByUser.get(user.id) ?? [],
+    version: user.version,
   }));
 }
 
@@ -92,6 +94,7 @@ export async function createUser(tx: Tx, actor: Actor, input: CreateInput): Prom
       })
       .returning({ id: users.id });
     await assignRoles(tx, created!.id, roleIds);
+    await stampCreated(tx, 'users', created!.id, actor);
     const after = await oneUser(tx, created!.id);
     await recordChange(tx, actor, { action: 'CREATE', entityType: 'USER', entityId: after.id, after });
     return after;
@@ -134,6 +137,7 @@ export async function updateUser(
         );
       }
     }
+    await takeNextVersion(tx, 'users', input.id, actor, input.version);
     await tx
       .update(users)
       .set({

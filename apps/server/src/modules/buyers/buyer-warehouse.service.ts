@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange, storedRow } from '../audit/record-change.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
@@ -31,6 +32,7 @@ function selectWarehouses(db: Db | Tx) {
       title: buyerWarehouses.title,
       latitude: buyerWarehouses.latitude,
       longitude: buyerWarehouses.longitude,
+      version: buyerWarehouses.version,
     })
     .from(buyerWarehouses)
     .innerJoin(buyers, eq(buyers.id, buyerWarehouses.buyerId));
@@ -57,6 +59,7 @@ export async function createBuyerWarehouse(
   return withDuplicateCode(input.code, async () => {
     const fields = await fieldsOf(tx, input);
     const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
+    await stampCreated(tx, 'buyer_warehouses', created!.id, actor);
     const after = await readOne(tx, created!.id);
     await recordChange(tx, actor, {
       action: 'CREATE',
@@ -74,6 +77,7 @@ export async function updateBuyerWarehouse(
   input: UpdateInput,
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
+    await takeNextVersion(tx, 'buyer_warehouses', input.id, actor, input.version);
     const before = await storedRow(tx, buyerWarehouses, input.id);
     const fields = await fieldsOf(tx, input, input.id);
     const [updated] = await tx

@@ -40,6 +40,7 @@ describe('POST /buyers/warehouses', () => {
       // The buyer's code and the province of the coordinates, for the pickers that name the depot.
       buyerCode: buyer.code,
       city: 'Balıkesir',
+      version: 1,
     });
     expect((await call('GET', '/buyers/warehouses')).json.data).toContainEqual(response.json.data);
   });
@@ -103,6 +104,7 @@ describe('PUT /buyers/warehouses', () => {
       longitude: 27.142826,
       buyerCode: other.code,
       city: 'İzmir',
+      version: 2,
     });
   });
 

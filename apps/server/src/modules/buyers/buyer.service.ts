@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
@@ -26,6 +27,7 @@ export const buyerColumns = {
   taxOffice: buyers.taxOffice,
   addressMain: buyers.addressMain,
   addressSecondary: buyers.addressSecondary,
+  version: buyers.version,
 };
 
 export async function listBuyers(db: Db): Promise<Buyer[]> {
@@ -39,12 +41,14 @@ export async function countBuyers(db: Db): Promise<number> {
 
 export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Promise<Buyer> {
   const after = await withDuplicateCode(input.code, () => insertBuyer(tx, input));
+  await stampCreated(tx, 'buyers', after.id, actor);
   await recordChange(tx, actor, { action: 'CREATE', entityType: 'BUYER', entityId: after.id, after });
   return after;
 }
 
 export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Promise<Buyer> {
-  const { id, ...fields } = input;
+  const { id, version, ...fields } = input;
+  await takeNextVersion(tx, 'buyers', id, actor, version);
   const [before] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.id, id));
   const after = await withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
   await recordChange(tx, actor, { action: 'UPDATE', entityType: 'BUYER', entityId: id, before, after });
@@ -61,9 +65,11 @@ export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
 /** 404 when the buyer is gone. */
 export async function changeBuyer(tx: Tx, id: number, input: BuyerInput): Promise<Buyer> {
   await assertCodeFree(tx, input.code, id);
+  // The version is the record's own (http/record-version.ts), never a value the caller sets.
+  const { version: _version, ...fields } = input as BuyerInput & { version?: number };
   const [updated] = await tx
     .update(buyers)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: new Date() })
     .where(eq(buyers.id, id))
     .returning(buyerColumns);
   if (!updated) throw notFound(BUYER_NOT_FOUND);

@@ -20,7 +20,7 @@ describe('POST /buyers', () => {
     const body = buyerBody({ tckn: validTckn(), phone2: '0532 111 22 33', addressSecondary: 'Depo girişi' });
     const response = await call('POST', '/buyers', body);
     expect(response.statusCode).toBe(200);
-    expect(response.json.data).toEqual({ id: expect.any(Number), ...body });
+    expect(response.json.data).toEqual({ id: expect.any(Number), ...body, version: 1 });
     const list = (await call('GET', '/buyers')).json.data;
     expect(list).toContainEqual(response.json.data);
   });

@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 import {
   type BuyerInput,
@@ -105,10 +106,12 @@ export async function approvePendingBuyer(
     if (mode === 'create') {
       // A known code is refused by the unique rule (409): that record is approved with PUT.
       buyer = await insertBuyer(tx, merge(EMPTY_BUYER, pending, form));
+      await stampCreated(tx, 'buyers', buyer.id, actor);
     } else {
       if (!existing) {
         throw notFound(`'${pending.code}' kodlu kayıtlı müşteri yok; yeni müşteri olarak onaylanmalıdır.`);
       }
+      await takeNextVersion(tx, 'buyers', existing.id, actor);
       buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
     }
     await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));

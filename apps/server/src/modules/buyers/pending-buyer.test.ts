@@ -235,6 +235,8 @@ describe('PUT /buyers/approve', () => {
       title: 'Ünal Gıda San. Tic.',
       name: 'Hakan',
       addressMain: 'Yeni Adres 5',
+      // Approving onto the buyer is a write of it: its version moves on.
+      version: buyer.version + 1,
     });
     expect(await countRows(t, 'buyers')).toBe(before);
     expect((await call('GET', `/pending-buyer/${entry.id}`)).statusCode).toBe(404);

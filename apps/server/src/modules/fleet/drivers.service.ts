@@ -14,6 +14,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateDriverBody>;
@@ -33,13 +34,14 @@ type DriverRow = {
   status: DriverStatus;
   open_shipment_id: number | null;
   open_shipment_code: string | null;
+  version: number;
 };
 
 async function findDrivers(db: Db | Tx, where: SQL): Promise<Driver[]> {
   const rows = await rowsOf<DriverRow>(
     db,
     sql`select d.id, d.name, d.surname, d.gender, d.date_of_birth::text as date_of_birth, d.phone, d.tckn,
-               d.licence_number, d.status, s.id as open_shipment_id, s.code as open_shipment_code
+               d.licence_number, d.status, s.id as open_shipment_id, s.code as open_shipment_code, d.version
           from drivers d
           left join shipments s on s.driver_id = d.id and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
          where ${where}
@@ -47,6 +49,7 @@ async function findDrivers(db: Db | Tx, where: SQL): Promise<Driver[]> {
   );
   return rows.map((row) => ({
     id: row.id,
+    version: row.version,
     name: row.name,
     surname: row.surname,
     fullName: `${row.name} ${row.surname}`,
@@ -83,6 +86,7 @@ export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Pr
     sql`insert into drivers (name, surname, gender, date_of_birth, phone, tckn, licence_number, status)
         values (${valuesOf(input)}) returning id`,
   );
+  await stampCreated(tx, 'drivers', created!.id, actor);
   const after = await getDriver(tx, created!.id);
   await recordChange(tx, actor, { action: 'CREATE', entityType: 'DRIVER', entityId: after.id, after });
   return after;
@@ -93,6 +97,7 @@ export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Pr
  * and a driver on vacation is not put on a new shipment.
  */
 export async function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<Driver> {
+  await takeNextVersion(tx, 'drivers', input.id, actor, input.version);
   const before = await getDriver(tx, input.id);
   const updated = await rowsOf<{ id: number }>(
     tx,

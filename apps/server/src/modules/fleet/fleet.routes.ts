@@ -125,7 +125,7 @@ export function fleetRoutes({ db }: { db: Db }) {
           summary: 'Sürücüyü günceller',
           operationId: 'updateFleetDriver',
           body: UpdateDriverBody,
-          response: answers(Driver, 404),
+          response: answers(Driver, 404, 409),
         },
         config: drivers,
       },

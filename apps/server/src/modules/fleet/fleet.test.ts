@@ -49,6 +49,7 @@ describe('vehicles', () => {
       driverIds: [],
       openShipmentId: null,
       openShipmentCode: null,
+      version: 1,
     });
     expect(await vehicles()).toContainEqual(created.json.data);
   });
@@ -201,6 +202,7 @@ describe('drivers', () => {
       statusDetail: { name: 'AVAILABLE', label: 'Müsait' },
       openShipmentId: null,
       openShipmentCode: null,
+      version: 1,
     });
     expect(await drivers()).toContainEqual(created.json.data);
   });

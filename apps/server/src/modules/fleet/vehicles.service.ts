@@ -15,6 +15,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateVehicleBody>;
@@ -40,6 +41,7 @@ type VehicleRow = {
   planned_palette_count: number;
   open_shipment_id: number | null;
   open_shipment_code: string | null;
+  version: number;
 };
 
 /** Orders still to be carried: their planned palettes count against the vehicle. */
@@ -64,7 +66,7 @@ async function findVehicles(db: Db | Tx, where: SQL): Promise<Vehicle[]> {
                                  or exists (select 1 from order_items oi
                                              where oi.order_id = o.id and oi.planned_vehicle_id = v.id))), 0)
                  as planned_palette_count,
-               s.id as open_shipment_id, s.code as open_shipment_code
+               s.id as open_shipment_id, s.code as open_shipment_code, v.version
           from vehicles v
           left join shipments s on s.vehicle_id = v.id and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}
          where ${where}
@@ -82,6 +84,7 @@ function toVehicle(row: VehicleRow): Vehicle {
   };
   return {
     id: row.id,
+    version: row.version,
     ...vehicle,
     description: vehicleDescription(vehicle),
     productionYear: row.production_year,
@@ -134,6 +137,7 @@ export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): P
           values (${fieldsOf(input)}) returning id`,
     ),
   );
+  await stampCreated(tx, 'vehicles', created!.id, actor);
   if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
   const after = await getVehicle(tx, created!.id);
   await recordChange(tx, actor, { action: 'CREATE', entityType: 'VEHICLE', entityId: after.id, after });
@@ -142,6 +146,7 @@ export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): P
 
 /** `PUT /shipments/vehicle`. */
 export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
+  await takeNextVersion(tx, 'vehicles', input.id, actor, input.version);
   await refuseTakenPlate(tx, input.licencePlateCode, input.id);
   const before = await getVehicle(tx, input.id);
   const updated = await withPlateCheck(input.licencePlateCode, () =>

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicleDrivers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
@@ -26,6 +27,7 @@ const columns = {
   dateOfBirth: milkVehicleDrivers.dateOfBirth,
   phone: milkVehicleDrivers.phone,
   tckn: milkVehicleDrivers.tckn,
+  version: milkVehicleDrivers.version,
 };
 
 export async function listMilkDrivers(db: Db): Promise<MilkDriver[]> {
@@ -57,6 +59,7 @@ function fieldsOf(input: CreateInput) {
 export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
   const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
+  await stampCreated(tx, 'milk_vehicle_drivers', created!.id, actor);
   await recordChange(tx, actor, {
     action: 'CREATE',
     entityType: 'MILK_DRIVER',
@@ -68,6 +71,7 @@ export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput)
 
 export async function updateMilkDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
+  await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
   const before = await getMilkDriver(tx, input.id);
   const [updated] = await tx
     .update(milkVehicleDrivers)

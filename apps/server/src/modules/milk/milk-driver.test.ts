@@ -24,6 +24,7 @@ describe('milk vehicle drivers', () => {
       dateOfBirth: '1985-09-30',
       phone: '0533 444 55 66',
       tckn: VALID_TCKN,
+      version: 1,
     });
     expect(response.statusCode).toBe(200);
     expect(response.json.data).toEqual({
@@ -34,6 +35,7 @@ describe('milk vehicle drivers', () => {
       dateOfBirth: '1985-09-30',
       phone: '0533 444 55 66',
       tckn: VALID_TCKN,
+      version: 1,
     });
     const read = await t.call(token, { method: 'GET', url: `${URL}/${response.json.data.id}` });
     expect(read.json.data).toEqual(response.json.data);
@@ -92,7 +94,12 @@ describe('milk vehicle drivers', () => {
     const driver = await createDriver(t, token);
     const updated = await put({ ...driver, phone: '0555 000 11 22', gender: 'Erkek' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json.data).toEqual({ ...driver, phone: '0555 000 11 22', gender: 'Erkek' });
+    expect(updated.json.data).toEqual({
+      ...driver,
+      phone: '0555 000 11 22',
+      gender: 'Erkek',
+      version: driver.version + 1,
+    });
 
     const refused = await put({ ...driver, surname: '  ' });
     expect(refused.statusCode).toBe(400);

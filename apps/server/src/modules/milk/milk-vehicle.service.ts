@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkVehicleBody>;
@@ -22,6 +23,7 @@ const columns = {
   tankerCount: milkVehicles.tankerCount,
   tankerVolumePerUnit: milkVehicles.tankerVolumePerUnit,
   totalVolume: milkVehicles.totalVolume,
+  version: milkVehicles.version,
 };
 
 export async function listMilkVehicles(db: Db): Promise<MilkVehicle[]> {
@@ -51,6 +53,7 @@ export async function createMilkVehicle(tx: Tx, actor: Actor, input: CreateInput
   return withPlateCheck(input.licencePlateCode, async () => {
     await refuseTakenPlate(tx, input.licencePlateCode);
     const [created] = await tx.insert(milkVehicles).values(fieldsOf(input)).returning(columns);
+    await stampCreated(tx, 'milk_vehicles', created!.id, actor);
     await recordChange(tx, actor, {
       action: 'CREATE',
       entityType: 'MILK_VEHICLE',
@@ -63,6 +66,7 @@ export async function createMilkVehicle(tx: Tx, actor: Actor, input: CreateInput
 
 export async function updateMilkVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkVehicle> {
   return withPlateCheck(input.licencePlateCode, async () => {
+    await takeNextVersion(tx, 'milk_vehicles', input.id, actor, input.version);
     await refuseTakenPlate(tx, input.licencePlateCode, input.id);
     const before = await getMilkVehicle(tx, input.id);
     const [updated] = await tx

@@ -39,6 +39,7 @@ describe('milk vehicles', () => {
       tankerCount: 3,
       tankerVolumePerUnit: 1000.5,
       totalVolume: 3001.5,
+      version: 1,
     });
     const read = await t.call(token, { method: 'GET', url: `${URL}/${response.json.data.id}` });
     expect(read.json.data).toEqual(response.json.data);

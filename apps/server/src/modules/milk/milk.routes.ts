@@ -165,7 +165,7 @@ export function milkRoutes({ db }: { db: Db }) {
           operationId: 'updateMilkDriver',
           description: nameRequired,
           body: UpdateMilkDriverBody,
-          response: answers(MilkDriver, 404),
+          response: answers(MilkDriver, 404, 409),
         },
         config: drivers,
       },

@@ -9,6 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange, storedRow } from '../audit/record-change.ts';
 import { diffItemFields } from './item-diff.ts';
 import { itemFrozenSql } from './item-freeze.ts';
@@ -72,10 +73,12 @@ export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInp
     let id: number;
     const before = existing ? await storedRow(tx, productItems, existing.id) : null;
     if (existing) {
+      await takeNextVersion(tx, 'product_items', existing.id, actor);
       await changeProductItem(tx, existing.id, fields);
       id = existing.id;
     } else {
       id = await insertProductItem(tx, fields);
+      await stampCreated(tx, 'product_items', id, actor);
     }
     await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
     const after = await storedRow(tx, productItems, id);

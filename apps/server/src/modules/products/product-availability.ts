@@ -29,6 +29,7 @@ type FigureRow = {
   online_listing_available: boolean;
   truck_shipping_available: boolean;
   notes: string;
+  version: number;
   warehouse_stock_count: number;
   waiting_in_basket_stock_count: number;
   waiting_in_order_stock_count: number;
@@ -81,7 +82,7 @@ export function productFiguresStatement(where: SQL): SQL {
     )
     select p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box,
            p.price::float8 as price, p.discount::float8 as discount,
-           p.online_listing_available, p.truck_shipping_available, p.notes,
+           p.online_listing_available, p.truck_shipping_available, p.notes, p.version,
            coalesce(fg.on_hand, 0)::float8 as warehouse_stock_count,
            coalesce(dm.in_baskets, 0)::float8 as waiting_in_basket_stock_count,
            coalesce(dm.in_orders, 0)::float8 as waiting_in_order_stock_count,
@@ -198,6 +199,7 @@ export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
     onlineListingAvailable: row.online_listing_available,
     truckShippingAvailable: row.truck_shipping_available,
     notes: row.notes,
+    version: row.version,
     bundle: row.bundle ?? [],
   }));
 }

@@ -18,7 +18,12 @@ import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
 import { itemStockTotalSql, prepareStockLinesOf, qualified, stockLinesByItem } from './item-stock.ts';
 
-const { createdAt: _createdAt, updatedAt: _updatedAt, ...itemColumns } = getTableColumns(productItems);
+const {
+  createdAt: _createdAt,
+  updatedAt: _updatedAt,
+  updatedBy: _updatedBy,
+  ...itemColumns
+} = getTableColumns(productItems);
 
 /** The stock lines of the listed items, with or without a warehouse (key '1' or '0'). */
 const stockLinesOf = perDatabase((db, key) =>

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange, storedRow } from '../audit/record-change.ts';
 import { assertPackagingKept, itemFrozenSql } from './item-freeze.ts';
 import { findProductItem } from './product-item.repo.ts';
@@ -21,6 +22,7 @@ type UpdateInput = z.output<typeof UpdateProductItemBody>;
 
 export async function createProductItem(tx: Tx, actor: Actor, input: ProductItemInput): Promise<ProductItem> {
   const id = await withDuplicateMessages(ITEM_CODES, input, () => insertProductItem(tx, input));
+  await stampCreated(tx, 'product_items', id, actor);
   await recordChange(tx, actor, {
     action: 'CREATE',
     entityType: 'PRODUCT_ITEM',
@@ -31,7 +33,8 @@ export async function createProductItem(tx: Tx, actor: Actor, input: ProductItem
 }
 
 export async function updateProductItem(tx: Tx, actor: Actor, input: UpdateInput): Promise<ProductItem> {
-  const { id, ...fields } = input;
+  const { id, version, ...fields } = input;
+  await takeNextVersion(tx, 'product_items', id, actor, version);
   const before = await storedRow(tx, productItems, id);
   await withDuplicateMessages(ITEM_CODES, input, () => changeProductItem(tx, id, fields));
   const after = await storedRow(tx, productItems, id);

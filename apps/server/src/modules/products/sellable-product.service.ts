@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange, storedRow } from '../audit/record-change.ts';
 import { findProduct } from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
@@ -26,6 +27,7 @@ export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): P
     await writeBundle(tx, created!.id, lines);
     // Its reservation counters, kept from now on by the basket and order writes (decision 65).
     await tx.insert(productReservations).values({ productId: created!.id });
+    await stampCreated(tx, 'products', created!.id, actor);
     return created!.id;
   });
   await recordChange(tx, actor, {
@@ -40,6 +42,7 @@ export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): P
 export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): Promise<Product> {
   const before = await storedRow(tx, products, input.id);
   await withDuplicateMessages(PRODUCT_CODES, input, async () => {
+    await takeNextVersion(tx, 'products', input.id, actor, input.version);
     const [current] = await tx
       .select({ id: products.id })
       .from(products)

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { nextVersionSql } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { contextOf, type ShipmentReadSettings } from './shipment.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
@@ -102,11 +103,12 @@ export async function actOnShipment(
   const driverStatus = DRIVER_STATUS_AFTER[input.action as keyof typeof DRIVER_STATUS_AFTER];
   if (driverStatus) {
     await tx.execute(sql`
-      update drivers set status = ${driverStatus}, updated_at = now() where id = ${shipment.driver_id}`);
+      update drivers set status = ${driverStatus}, updated_at = now(), ${nextVersionSql(actor)}
+       where id = ${shipment.driver_id}`);
   }
   if (DRIVER_RELEASED_BY.includes(input.action)) {
     await tx.execute(sql`
-      update drivers set status = 'AVAILABLE', updated_at = now()
+      update drivers set status = 'AVAILABLE', updated_at = now(), ${nextVersionSql(actor)}
        where id = ${shipment.driver_id} and status = any(${sql.param([...DRIVER_STATUSES_HELD_BY_SHIPMENT])}::text[])`);
   }
   await SHIPMENT_EFFECTS[input.action]?.({

@@ -180,6 +180,20 @@ describe('the guards and what an action writes', () => {
     expect(await driverStatusOf(loaded.id)).toBe('AVAILABLE');
   });
 
+  it("moves the driver's version on when it sets the driver, so an open driver form learns of it", async () => {
+    const versionOf = async () =>
+      (
+        await rowsOf<{ version: number }>(
+          w.t.db,
+          sql`select version from drivers where id = ${loaded.driverId}`,
+        )
+      )[0]!.version;
+    await put(loaded.id, 'LOAD_CHECK_COMPLETED', null);
+    const before = await versionOf();
+    expect((await act(loaded.id, 'START_WEIGHT_CHECK')).statusCode).toBe(200);
+    expect(await versionOf()).toBe(before + 1);
+  });
+
   it('frees the driver on a recheck from the weighbridge and on parking after a failed delivery', async () => {
     const setDriver = (status: string) =>
       w.t.db.execute(sql`update drivers set status = ${status} where id = ${loaded.driverId}`);

@@ -11,6 +11,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { productItems, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { stampCreated } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateWarehouseBody>;
@@ -73,6 +74,7 @@ export async function createWarehouse(tx: Tx, actor: Actor, input: CreateInput):
   );
   const id = next!.id;
   await tx.insert(warehouses).values({ ...input, id, name: `DEPO${id}` });
+  await stampCreated(tx, 'warehouses', id, actor);
   const [row] = await selectWarehouses(tx).where(eq(warehouses.id, id));
   if (!row) throw notFound('Depo bulunamadı.');
   const after = toWarehouse(row);

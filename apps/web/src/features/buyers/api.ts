@@ -13,7 +13,7 @@ import type {
 import { PENDING_BUYER_PAGE_SIZE } from '@mandira/contract/buyers';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BUYERS_KEY as BUYERS } from '../../api/buyers.ts';
-import { createOrUpdate, get, post, put, queryString } from '../../api/client.ts';
+import { createOrUpdate, get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 
 // Buyers, the approval queue and the warehouses show one another's data (titles, isNew, changes),
@@ -24,6 +24,11 @@ export function useSaveBuyer() {
   return useApiMutation(createOrUpdate<CreateBuyerBody | UpdateBuyerBody, Buyer>('/buyers'), {
     invalidates: [BUYERS],
   });
+}
+
+/** One buyer as it is now, for a form whose save found the buyer changed (`lib/forms/stale-record.tsx`). */
+export async function fetchBuyer(id: number): Promise<Buyer | undefined> {
+  return (await unwrap(get<Buyer[]>('/buyers'))).find((buyer) => buyer.id === id);
 }
 
 export function useSynchronizeBuyers() {
@@ -56,6 +61,14 @@ export function useApproveBuyer() {
       isNew ? post<Buyer>('/buyers/approve', body) : put<Buyer>('/buyers/approve', body),
     { invalidates: [BUYERS] },
   );
+}
+
+/** The delivery point as it is now, for a form whose save found it changed. */
+export async function fetchBuyerWarehouse(warehouse: BuyerWarehouse): Promise<BuyerWarehouse | undefined> {
+  const all = await unwrap(
+    get<BuyerWarehouse[]>(`/buyers/warehouses${queryString({ buyerId: warehouse.buyerId })}`),
+  );
+  return all.find((row) => row.id === warehouse.id);
 }
 
 export function useSaveBuyerWarehouse() {

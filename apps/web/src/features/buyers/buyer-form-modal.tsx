@@ -3,8 +3,9 @@ import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
+import { isStaleRecord, StaleRecordAlert, useEditedRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { useSaveBuyer } from './api.ts';
+import { fetchBuyer, useSaveBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
 
 const FIELDS: BuyerField[] = [
@@ -36,10 +37,14 @@ export function BuyerFormModal({ opened, buyer, onClose }: Props) {
 function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: () => void }) {
   const saveBuyer = useSaveBuyer();
   const [serverError, setServerError] = useState<unknown>();
+  // The version the form was opened with goes back with the save: a stale one is refused (409).
+  const edited = useEditedRecord(buyer, () => (buyer ? fetchBuyer(buyer.id) : Promise.resolve(undefined)));
   const save = useSubmitGuard(async (values: z.output<typeof CreateBuyerBody>) => {
     setServerError(undefined);
     try {
-      const saved = await saveBuyer.mutateAsync(buyer ? { ...values, id: buyer.id } : values);
+      const saved = await saveBuyer.mutateAsync(
+        buyer ? { ...values, id: buyer.id, version: edited.version } : values,
+      );
       notifications.show({ color: 'green', message: `${saved.code} ${saved.title} kaydedildi.` });
       onDone();
     } catch (error) {
@@ -48,15 +53,22 @@ function BuyerEditForm({ buyer, onDone }: { buyer: Buyer | undefined; onDone: ()
   });
   return (
     <BuyerForm
+      key={edited.generation}
       schema={CreateBuyerBody}
       fields={FIELDS}
       required={['code', 'title']}
-      initial={buyer}
+      initial={edited.record}
       submitLabel="Kaydet"
       submitting={save.submitting}
-      serverError={serverError}
+      serverError={isStaleRecord(serverError) ? undefined : serverError}
       onSubmit={(values) => void save.run(values)}
       onCancel={onDone}
-    />
+    >
+      <StaleRecordAlert
+        error={serverError}
+        loading={edited.loading}
+        onLoadLatest={() => void edited.loadLatest().then(() => setServerError(undefined))}
+      />
+    </BuyerForm>
   );
 }

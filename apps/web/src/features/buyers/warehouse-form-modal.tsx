@@ -12,9 +12,10 @@ import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { sortedOptions } from '../../lib/forms/select-options.ts';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { type LatLng, MapPicker } from '../../lib/maps/map-picker.tsx';
-import { useSaveBuyerWarehouse } from './api.ts';
+import { fetchBuyerWarehouse, useSaveBuyerWarehouse } from './api.ts';
 
 /**
  * The buyer warehouses' map opens near Balıkesir, where the dairy and most of its buyers are
@@ -47,12 +48,26 @@ export function WarehouseFormModal({ opened, warehouse, onClose }: Props) {
       closeOnClickOutside={false}
       closeOnEscape={false}
     >
-      {opened && <WarehouseForm key={warehouse?.id ?? 'new'} warehouse={warehouse} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={warehouse?.id ?? 'new'} record={warehouse} reload={fetchBuyerWarehouse}>
+          {(latestRecord, latest) => (
+            <WarehouseForm warehouse={latestRecord} latest={latest} onDone={onClose} />
+          )}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
 
-function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | undefined; onDone: () => void }) {
+function WarehouseForm({
+  warehouse,
+  latest,
+  onDone,
+}: {
+  warehouse: BuyerWarehouse | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const buyers = useBuyers();
   const saveWarehouse = useSaveBuyerWarehouse();
   const [serverError, setServerError] = useState<string>();
@@ -83,7 +98,9 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
     setServerError(undefined);
     try {
       // The id is sent only when editing; the buyer's title is copied by the server.
-      const saved = await saveWarehouse.mutateAsync(warehouse ? { ...values, id: warehouse.id } : values);
+      const saved = await saveWarehouse.mutateAsync(
+        warehouse ? { ...values, id: warehouse.id, version: warehouse.version } : values,
+      );
       notifications.show({ color: 'green', message: `${saved.buyerTitle}: ${saved.title} kaydedildi.` });
       onDone();
     } catch (error) {
@@ -149,7 +166,7 @@ function WarehouseForm({ warehouse, onDone }: { warehouse: BuyerWarehouse | unde
             setValue('longitude', point.longitude, { shouldDirty: true });
           }}
         />
-        <FormError message={serverError} />
+        <FormError message={serverError} latest={latest} />
         <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>

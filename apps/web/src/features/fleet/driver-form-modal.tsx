@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   PERSON_LABELS,
@@ -19,7 +20,7 @@ import {
   type PersonValues,
   personDefaults,
 } from '../../lib/people/person-fields.tsx';
-import { useSaveDriver } from './api.ts';
+import { fetchDriver, useSaveDriver } from './api.ts';
 import { StatusSelect } from './status-select.tsx';
 
 const LABELS = {
@@ -37,7 +38,11 @@ type Props = { opened: boolean; driver: Driver | undefined; onClose: () => void 
 export function DriverFormModal({ opened, driver, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="Sürücü Bilgileri" size="lg">
-      {opened && <DriverForm key={driver?.id ?? 'new'} driver={driver} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={driver?.id ?? 'new'} record={driver} reload={fetchDriver}>
+          {(latestRecord, latest) => <DriverForm driver={latestRecord} latest={latest} onDone={onClose} />}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
@@ -47,7 +52,15 @@ type Values = PersonValues & {
   status: DriverStatus;
 };
 
-function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: () => void }) {
+function DriverForm({
+  driver,
+  latest,
+  onDone,
+}: {
+  driver: Driver | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const saveDriver = useSaveDriver();
   const [serverError, setServerError] = useState<string>();
   const form = useForm<Values>({
@@ -63,7 +76,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
   const save = useSubmitGuard(async (values: Values) => {
     setServerError(undefined);
     try {
-      await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
+      await saveDriver.mutateAsync(driver ? { id: driver.id, version: driver.version, ...values } : values);
       notifications.show({
         color: 'green',
         message: `${values.name.trim()} ${values.surname.trim()} kaydedildi.`,
@@ -86,7 +99,7 @@ function DriverForm({ driver, onDone }: { driver: Driver | undefined; onDone: ()
           />
           <StatusSelect control={form.control} statuses={DRIVER_STATUSES} labels={DRIVER_STATUS_LABELS} />
         </SimpleGrid>
-        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
+        <SaveFooter latest={latest} error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

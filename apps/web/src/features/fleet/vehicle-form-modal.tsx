@@ -15,13 +15,14 @@ import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
   type VehicleIdentityValues,
 } from '../../lib/vehicles/vehicle-fields.tsx';
-import { useSaveVehicle } from './api.ts';
+import { fetchVehicle, useSaveVehicle } from './api.ts';
 import { StatusSelect } from './status-select.tsx';
 
 type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => void };
@@ -29,7 +30,11 @@ type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => voi
 export function VehicleFormModal({ opened, vehicle, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={vehicle ? 'Aracı Düzenle' : 'Araç Ekle'} size="lg">
-      {opened && <VehicleForm key={vehicle?.id ?? 'new'} vehicle={vehicle} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={vehicle?.id ?? 'new'} record={vehicle} reload={fetchVehicle}>
+          {(latestRecord, latest) => <VehicleForm vehicle={latestRecord} latest={latest} onDone={onClose} />}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
@@ -82,7 +87,15 @@ function defaultsOf(vehicle: Vehicle | undefined): Values {
   };
 }
 
-function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone: () => void }) {
+function VehicleForm({
+  vehicle,
+  latest,
+  onDone,
+}: {
+  vehicle: Vehicle | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const saveVehicle = useSaveVehicle();
   const drivers = useDrivers();
   const [serverError, setServerError] = useState<string>();
@@ -97,7 +110,9 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
   const save = useSubmitGuard(async (values: Values) => {
     setServerError(undefined);
     try {
-      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, ...values } : values);
+      await saveVehicle.mutateAsync(
+        vehicle ? { id: vehicle.id, version: vehicle.version, ...values } : values,
+      );
       notifications.show({
         color: 'green',
         message: `${values.licencePlateCode.trim().toLocaleUpperCase('tr-TR')} kaydedildi.`,
@@ -147,7 +162,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: Vehicle | undefined; onDone
             />
           )}
         />
-        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
+        <SaveFooter latest={latest} error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

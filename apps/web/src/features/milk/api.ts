@@ -12,7 +12,7 @@ import type {
   UpdateMilkVehicleBody,
 } from '@mandira/contract/milk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createOrUpdate, queryString } from '../../api/client.ts';
+import { createOrUpdate, get, queryString, unwrap } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { MILK_KEY } from '../../api/query-keys.ts';
@@ -25,6 +25,14 @@ const MILK = MILK_KEY;
 
 /** A range of Istanbul days, 'YYYY-MM-DD', both ends included. */
 export type DayRange = { from: string; to: string };
+
+/** The milk vehicle as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
+export const fetchMilkVehicle = (vehicle: MilkVehicle) =>
+  unwrap(get<MilkVehicle>(`${BASE}/vehicles/${vehicle.id}`));
+
+/** The milk driver as it is now, for the same. */
+export const fetchMilkDriver = (driver: MilkDriver) =>
+  unwrap(get<MilkDriver>(`${BASE}/drivers/${driver.id}`));
 
 export function useMilkVehicles() {
   return useQuery(apiQuery<MilkVehicle[]>([...MILK, 'vehicles'], `${BASE}/vehicles`));

@@ -13,6 +13,7 @@ import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   PERSON_LABELS,
@@ -20,7 +21,7 @@ import {
   type PersonValues,
   personDefaults,
 } from '../../lib/people/person-fields.tsx';
-import { useSaveMilkDriver } from './api.ts';
+import { fetchMilkDriver, useSaveMilkDriver } from './api.ts';
 
 /** The alert of a milk driver save that failed with an exception. */
 const SAVE_FAILED = 'Kaydetme sırasında bir hata oluştu.';
@@ -35,12 +36,26 @@ type Props = { opened: boolean; driver: MilkDriver | undefined; onClose: () => v
 export function MilkDriverFormModal({ opened, driver, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={driver ? 'Şoförü Düzenle' : 'Şoför Ekle'} size="lg">
-      {opened && <MilkDriverForm key={driver?.id ?? 'new'} driver={driver} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={driver?.id ?? 'new'} record={driver} reload={fetchMilkDriver}>
+          {(latestRecord, latest) => (
+            <MilkDriverForm driver={latestRecord} latest={latest} onDone={onClose} />
+          )}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
 
-function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; onDone: () => void }) {
+function MilkDriverForm({
+  driver,
+  latest,
+  onDone,
+}: {
+  driver: MilkDriver | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const saveDriver = useSaveMilkDriver();
   const [failure, setFailure] = useState<{ title?: string; message: string }>();
   const form = useForm<PersonValues>({
@@ -56,7 +71,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
       return;
     }
     try {
-      await saveDriver.mutateAsync(driver ? { id: driver.id, ...values } : values);
+      await saveDriver.mutateAsync(driver ? { id: driver.id, version: driver.version, ...values } : values);
       notifications.show({
         color: 'green',
         message: `${values.name.trim()} ${values.surname.trim()} kaydedildi.`,
@@ -82,6 +97,7 @@ function MilkDriverForm({ driver, onDone }: { driver: MilkDriver | undefined; on
           <PersonFields form={form} />
         </SimpleGrid>
         <SaveFooter
+          latest={latest}
           errorTitle={failure?.title}
           error={failure?.message}
           submitting={save.submitting}

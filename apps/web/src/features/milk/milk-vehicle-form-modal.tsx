@@ -7,13 +7,14 @@ import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
   type VehicleIdentityValues,
 } from '../../lib/vehicles/vehicle-fields.tsx';
-import { useSaveMilkVehicle } from './api.ts';
+import { fetchMilkVehicle, useSaveMilkVehicle } from './api.ts';
 import { formatLitres } from './milk-format.ts';
 
 type Props = { opened: boolean; vehicle: MilkVehicle | undefined; onClose: () => void };
@@ -21,7 +22,13 @@ type Props = { opened: boolean; vehicle: MilkVehicle | undefined; onClose: () =>
 export function MilkVehicleFormModal({ opened, vehicle, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={vehicle ? 'Süt Aracını Düzenle' : 'Araç Ekle'} size="lg">
-      {opened && <MilkVehicleForm key={vehicle?.id ?? 'new'} vehicle={vehicle} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={vehicle?.id ?? 'new'} record={vehicle} reload={fetchMilkVehicle}>
+          {(latestRecord, latest) => (
+            <MilkVehicleForm vehicle={latestRecord} latest={latest} onDone={onClose} />
+          )}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
@@ -54,7 +61,15 @@ function defaultsOf(vehicle: MilkVehicle | undefined): Values {
   };
 }
 
-function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined; onDone: () => void }) {
+function MilkVehicleForm({
+  vehicle,
+  latest,
+  onDone,
+}: {
+  vehicle: MilkVehicle | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const saveVehicle = useSaveMilkVehicle();
   const [serverError, setServerError] = useState<string>();
   const form = useForm<Values>({
@@ -75,7 +90,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
       totalVolume: milkVehicleTotalVolume(values.tankerCount, values.tankerVolumePerUnit),
     };
     try {
-      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, ...body } : body);
+      await saveVehicle.mutateAsync(vehicle ? { id: vehicle.id, version: vehicle.version, ...body } : body);
       notifications.show({ color: 'green', message: `${values.licencePlateCode.trim()} kaydedildi.` });
       onDone();
     } catch (error) {
@@ -106,7 +121,7 @@ function MilkVehicleForm({ vehicle, onDone }: { vehicle: MilkVehicle | undefined
             data-testid="total-volume"
           />
         </SimpleGrid>
-        <SaveFooter error={serverError} submitting={save.submitting} onCancel={onDone} />
+        <SaveFooter latest={latest} error={serverError} submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -15,7 +15,7 @@ import type {
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createOrUpdate, get, post } from '../../api/client.ts';
+import { createOrUpdate, get, post, unwrap } from '../../api/client.ts';
 import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { PRODUCTS_KEY as PRODUCTS, SELLABLE_PRODUCTS_KEY as SELLABLE } from '../../api/products.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
@@ -67,6 +67,11 @@ export function useApprovePendingItem() {
 
 export function useItemCards() {
   return useQuery(apiQuery<ItemCard[]>([...SELLABLE, 'item-cards'], '/products/item-cards'));
+}
+
+/** The product as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
+export async function fetchSellableProduct(product: Product): Promise<Product | undefined> {
+  return (await unwrap(get<Product[]>('/products'))).find((row) => row.id === product.id);
 }
 
 export function useSaveSellableProduct() {

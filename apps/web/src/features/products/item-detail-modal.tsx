@@ -59,7 +59,7 @@ function EditForm({
   const save = useSubmitGuard(async (values: ItemFormOutput) => {
     setServerError(undefined);
     try {
-      await saveItem.mutateAsync({ ...values, id: item.id });
+      await saveItem.mutateAsync({ ...values, id: item.id, version: item.version });
       notifications.show({ color: 'green', message: `${values.stockCode} ${values.name} kaydedildi.` });
       onDone();
     } catch (error) {

@@ -2,8 +2,9 @@ import type { Product } from '@mandira/contract/sellable-products';
 import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
-import { useSaveSellableProduct } from './api.ts';
+import { fetchSellableProduct, useSaveSellableProduct } from './api.ts';
 import { SellableForm, type SellableFormOutput } from './sellable-form.tsx';
 
 type Editing = { product: Product | undefined } | null;
@@ -17,18 +18,36 @@ export function SellableFormModal({ editing, onClose }: { editing: Editing; onCl
       title={editing?.product ? 'Satış Ürününü Düzenle' : 'Satış Ürünü Ekle'}
       size="xl"
     >
-      {editing && <FormBody key={editing.product?.id ?? 'new'} product={editing.product} onDone={onClose} />}
+      {editing && (
+        <WithLatestRecord
+          key={editing.product?.id ?? 'new'}
+          record={editing.product}
+          reload={fetchSellableProduct}
+        >
+          {(latestRecord, latest) => <FormBody product={latestRecord} latest={latest} onDone={onClose} />}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
 
-function FormBody({ product, onDone }: { product: Product | undefined; onDone: () => void }) {
+function FormBody({
+  product,
+  latest,
+  onDone,
+}: {
+  product: Product | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const saveProduct = useSaveSellableProduct();
   const [serverError, setServerError] = useState<unknown>();
   const save = useSubmitGuard(async (values: SellableFormOutput) => {
     setServerError(undefined);
     try {
-      const saved = await saveProduct.mutateAsync(product ? { ...values, id: product.id } : values);
+      const saved = await saveProduct.mutateAsync(
+        product ? { ...values, id: product.id, version: product.version } : values,
+      );
       notifications.show({ color: 'green', message: `${saved.name} kaydedildi.` });
       onDone();
     } catch (error) {
@@ -40,6 +59,7 @@ function FormBody({ product, onDone }: { product: Product | undefined; onDone: (
       product={product}
       submitting={save.submitting}
       serverError={serverError}
+      latest={latest}
       onSubmit={(values) => void save.run(values)}
       onCancel={onDone}
     />

@@ -10,6 +10,7 @@ import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { NumberField } from '../../lib/forms/number-field.tsx';
 import { useServerError } from '../../lib/forms/server-error.ts';
+import { isStaleRecord, type LoadLatest } from '../../lib/forms/stale-record.tsx';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
 import { type BundleDraft, draftsOf } from './bundle-lines.ts';
 import { BundleTable } from './bundle-table.tsx';
@@ -38,11 +39,13 @@ type Props = {
   submitting: boolean;
   /** The failed save: shown on its field, or in the form's alert. */
   serverError?: unknown;
+  /** The reload offered when the save finds the product changed meanwhile. */
+  latest?: LoadLatest;
   onSubmit: (values: SellableFormOutput) => void;
   onCancel: () => void;
 };
 
-export function SellableForm({ product, submitting, serverError, onSubmit, onCancel }: Props) {
+export function SellableForm({ product, submitting, serverError, latest, onSubmit, onCancel }: Props) {
   const [lines, setLines] = useState<BundleDraft[]>(() => draftsOf(product?.productBundle ?? []));
   const [adding, setAdding] = useState(false);
   const { control, register, handleSubmit, formState, setError } = useForm<
@@ -136,7 +139,10 @@ export function SellableForm({ product, submitting, serverError, onSubmit, onCan
           lines={lines}
           onRemove={(id) => setLines((current) => current.filter((l) => l.card.id !== id))}
         />
-        <FormError message={alert && saveErrorMessage(serverError, alert)} />
+        <FormError
+          message={alert && (isStaleRecord(serverError) ? alert : saveErrorMessage(serverError, alert))}
+          latest={latest}
+        />
         <FormActions submitting={submitting} onCancel={onCancel} />
       </Stack>
       <AddBundleItemModal

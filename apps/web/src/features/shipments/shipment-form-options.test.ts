@@ -63,6 +63,7 @@ describe('the shipment form choices', () => {
       latitude: null,
       longitude: null,
       city,
+      version: 1,
     });
     expect(
       buyerWarehouseOptions([

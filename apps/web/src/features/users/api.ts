@@ -10,13 +10,23 @@ import type {
   UserAccess,
 } from '@mandira/contract/access';
 import { useQuery } from '@tanstack/react-query';
-import { get, post, put, queryString } from '../../api/client.ts';
+import { get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { ACL_KEY, USERS_KEY } from '../../api/query-keys.ts';
 
 // Everything under ['users'] depends on users or on role labels, so one invalidation refreshes it.
 const USERS = USERS_KEY;
 const ACL_ROLES = [...ACL_KEY, 'roles'] as const;
+
+/** The user as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
+export async function fetchUser(user: UserAccess): Promise<UserAccess | undefined> {
+  return (await unwrap(get<UserAccess[]>('/user-access'))).find((row) => row.id === user.id);
+}
+
+/** The role as it is now, for the same. */
+export async function fetchAclRole(role: AclRole): Promise<AclRole | undefined> {
+  return (await unwrap(get<AclRole[]>('/acl/roles'))).find((row) => row.id === role.id);
+}
 
 export function useUsers() {
   return useQuery(apiQuery<UserAccess[]>([...USERS, 'list'], '/user-access'));

@@ -1,8 +1,9 @@
 import type { AclRole } from '@mandira/contract/access';
 import { Alert, Modal } from '@mantine/core';
 import { errorMessage } from '../../lib/forms/error-message.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
-import { usePrivileges } from './api.ts';
+import { fetchAclRole, usePrivileges } from './api.ts';
 import { RoleForm } from './role-form.tsx';
 
 type Props = { opened: boolean; role: AclRole | undefined; onClose: () => void };
@@ -10,12 +11,24 @@ type Props = { opened: boolean; role: AclRole | undefined; onClose: () => void }
 export function RoleFormModal({ opened, role, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={role ? 'Rolü Düzenle' : 'Rol Ekle'} size="lg">
-      {opened && <RoleFormLoader key={role?.id ?? 'new'} role={role} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={role?.id ?? 'new'} record={role} reload={fetchAclRole}>
+          {(latestRecord, latest) => <RoleFormLoader role={latestRecord} latest={latest} onDone={onClose} />}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
 
-function RoleFormLoader({ role, onDone }: { role: AclRole | undefined; onDone: () => void }) {
+function RoleFormLoader({
+  role,
+  latest,
+  onDone,
+}: {
+  role: AclRole | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const privileges = usePrivileges();
   if (privileges.error) {
     return (
@@ -25,5 +38,5 @@ function RoleFormLoader({ role, onDone }: { role: AclRole | undefined; onDone: (
     );
   }
   if (!privileges.data) return <CenteredLoader label="Yetkiler yükleniyor..." />;
-  return <RoleForm role={role} privileges={privileges.data} onDone={onDone} />;
+  return <RoleForm role={role} privileges={privileges.data} latest={latest} onDone={onDone} />;
 }

@@ -8,17 +8,24 @@ import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import type { LoadLatest } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveAclRole } from './api.ts';
 
 type RoleFormValues = { key: string; label: string; privileges: PrivilegeKey[] };
 
-type Props = { role: AclRole | undefined; privileges: Privilege[]; onDone: () => void };
+type Props = {
+  role: AclRole | undefined;
+  privileges: Privilege[];
+  /** The reload offered when the save finds the role changed meanwhile. */
+  latest?: LoadLatest;
+  onDone: () => void;
+};
 
 const LABELS = { key: 'Rol anahtarı', label: 'Rol adı', privileges: 'Yetkiler' } as const;
 const resolver = contractResolver<RoleFormValues>(CreateAclRoleBody);
 
-export function RoleForm({ role, privileges, onDone }: Props) {
+export function RoleForm({ role, privileges, latest, onDone }: Props) {
   const saveRole = useSaveAclRole();
   const [serverError, setServerError] = useState<string>();
   const { register, control, handleSubmit, setValue, watch, setError, formState } = useForm<RoleFormValues>({
@@ -36,7 +43,7 @@ export function RoleForm({ role, privileges, onDone }: Props) {
       privileges: values.privileges,
     };
     try {
-      await saveRole.mutateAsync(role ? { id: role.id, ...body } : body);
+      await saveRole.mutateAsync(role ? { id: role.id, version: role.version, ...body } : body);
       notifications.show({ color: 'green', message: `${body.label} rolü kaydedildi.` });
       onDone();
     } catch (error) {
@@ -110,7 +117,7 @@ export function RoleForm({ role, privileges, onDone }: Props) {
             </Checkbox.Group>
           )}
         />
-        <FormError message={serverError} />
+        <FormError message={serverError} latest={latest} />
         <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>

@@ -1,8 +1,9 @@
 import type { UserAccess } from '@mandira/contract/access';
 import { Alert, Modal } from '@mantine/core';
 import { errorMessage } from '../../lib/forms/error-message.ts';
+import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
-import { useRoleEntries, useRolesOfUser } from './api.ts';
+import { fetchUser, useRoleEntries, useRolesOfUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
 
 type Props = { opened: boolean; user: UserAccess | undefined; onClose: () => void };
@@ -16,12 +17,24 @@ export function UserFormModal({ opened, user, onClose }: Props) {
       title={user ? 'Kullanıcıyı Düzenle' : 'Kullanıcı Ekle'}
       size="lg"
     >
-      {opened && <UserFormLoader key={user?.id ?? 'new'} user={user} onDone={onClose} />}
+      {opened && (
+        <WithLatestRecord key={user?.id ?? 'new'} record={user} reload={fetchUser}>
+          {(latestRecord, latest) => <UserFormLoader user={latestRecord} latest={latest} onDone={onClose} />}
+        </WithLatestRecord>
+      )}
     </Modal>
   );
 }
 
-function UserFormLoader({ user, onDone }: { user: UserAccess | undefined; onDone: () => void }) {
+function UserFormLoader({
+  user,
+  latest,
+  onDone,
+}: {
+  user: UserAccess | undefined;
+  latest: LoadLatest;
+  onDone: () => void;
+}) {
   const roleEntries = useRoleEntries();
   const userRoles = useRolesOfUser(user?.id);
   const failed = roleEntries.error ?? userRoles.error;
@@ -41,6 +54,7 @@ function UserFormLoader({ user, onDone }: { user: UserAccess | undefined; onDone
       user={user}
       roleEntries={roleEntries.data}
       initialRoles={(userRoles.data ?? []).map((role) => role.key)}
+      latest={latest}
       onDone={onDone}
     />
   );

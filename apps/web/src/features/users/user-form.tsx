@@ -13,6 +13,7 @@ import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
+import type { LoadLatest } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { useSaveUser } from './api.ts';
 
@@ -57,6 +58,8 @@ type Props = {
   user: UserAccess | undefined;
   roleEntries: RoleEntry[];
   initialRoles: string[];
+  /** The reload offered when the save finds the user changed meanwhile. */
+  latest?: LoadLatest;
   onDone: () => void;
 };
 
@@ -64,7 +67,7 @@ type Props = {
  * Checked with the server's schema first; a refusal of the server shows on its field, or above the
  * buttons, and the modal stays open.
  */
-export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
+export function UserForm({ user, roleEntries, initialRoles, latest, onDone }: Props) {
   const saveUser = useSaveUser();
   const [serverError, setServerError] = useState<string>();
   const { register, control, handleSubmit, setError, formState } = useForm<UserFormValues>({
@@ -84,7 +87,7 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
   const save = useSubmitGuard(async (values: UserFormValues) => {
     setServerError(undefined);
     try {
-      if (user) await saveUser.mutateAsync({ id: user.id, ...bodyOf(values, false) });
+      if (user) await saveUser.mutateAsync({ id: user.id, version: user.version, ...bodyOf(values, false) });
       else await saveUser.mutateAsync(bodyOf(values, true));
       notifications.show({ color: 'green', message: `${values.userName} kaydedildi.` });
       onDone();
@@ -164,7 +167,7 @@ export function UserForm({ user, roleEntries, initialRoles, onDone }: Props) {
             </Checkbox.Group>
           )}
         />
-        <FormError message={serverError} />
+        <FormError message={serverError} latest={latest} />
         <FormActions submitting={save.submitting} onCancel={onDone} />
       </Stack>
     </form>
