@@ -179,11 +179,12 @@ describe('POST /user-access/sign-in', () => {
     const unknown: number[] = [];
     const wrong: number[] = [];
     // Interleaved, so a busy moment of the machine hits both.
-    for (let i = 0; i < 3; i++) {
+    // Seven of each: with three, one busy moment of a loaded machine decided the median.
+    for (let i = 0; i < 7; i++) {
       wrong.push(await time(ADMIN.userName));
       unknown.push(await time('olmayan-kullanici'));
     }
-    const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+    const median = (values: number[]) => values.sort((a, b) => a - b)[3]!;
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
   });
 
