@@ -84,7 +84,7 @@ function selectHistory<Extra extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(...NEWEST_FIRST);
 }
 
-type Row = Awaited<ReturnType<typeof selectHistory<{}>>>[number];
+type Row = Awaited<ReturnType<typeof selectHistory<Record<never, SQL>>>>[number];
 const toEntry = ({ warehouseName, warehouseLabel, ...row }: Row): StockHistoryEntry => ({
   ...row,
   action: stockActionDescription(row.action),
