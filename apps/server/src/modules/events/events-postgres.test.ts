@@ -109,6 +109,22 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     expect(liveEventsOf(onB.messages).map((event) => event.id)).toEqual([1002]);
   });
 
+  it("a write through one process's API reaches the stream on the other within a second", async () => {
+    const token = await signIn(a, ADMIN.userName, ADMIN.password);
+    const onB = await stream(b, token);
+    const sentAt = Date.now();
+    const response = await fetch(`${a.url}/api/buyers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'auth-token': token },
+      body: JSON.stringify({ code: 'CANLI-01', title: 'Kadıköy Şarküteri', name: 'Gül', surname: 'Işık' }),
+    });
+    expect(response.status).toBe(200);
+    const { data: buyer } = (await response.json()) as { data: { id: number } };
+    const heard = await onB.next(hasEvent(buyer.id), 1_000);
+    expect(Date.now() - sentAt).toBeLessThan(1_000);
+    expect(JSON.parse(heard.data!)).toMatchObject({ topic: 'buyers', type: 'buyer.changed', id: buyer.id });
+  });
+
   it("filters by the user's privileges on every process", async () => {
     await userWithRoles('canli_depo', ['WAREHOUSE_STAFF']);
     await userWithRoles('canli_finans', ['FINANCE_ADMIN']);
