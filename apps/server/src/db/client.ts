@@ -93,8 +93,8 @@ export function connectPostgres(
 }
 
 const RELISTEN_DELAY_MS = 1_000;
-/** How the listening connection shows in `pg_stat_activity`. */
-export const LISTENER_NAME = 'mandira-listen';
+/** How a listening connection shows in `pg_stat_activity`: one per channel, each named with it. */
+export const listenerName = (channel: string) => `mandira-listen ${channel}`;
 
 /**
  * A connection of its own that LISTENs on the channel. When it breaks (server restart, a dropped
@@ -116,7 +116,7 @@ async function listenOnPostgres(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({
       ...connectionConfig(url, { ...timeouts, queryMs: timeouts.connectMs }),
-      application_name: LISTENER_NAME,
+      application_name: listenerName(channel),
     });
     let lost = false;
     const onLost = () => {

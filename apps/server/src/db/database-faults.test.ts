@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../../test/tcp-proxy.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { AUTH_CHANGES_CHANNEL } from '../modules/access/session-cache.ts';
 import { bootstrap } from '../start/bootstrap.ts';
-import { connectPostgres, type Database, LISTENER_NAME } from './client.ts';
+import { connectPostgres, type Database, listenerName } from './client.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
@@ -172,13 +173,13 @@ describe.skipIf(!serverUrl)(
   },
 );
 
-/** Waits until the session cache's LISTEN connection is open on the database again. */
+/** Waits until the session cache's LISTEN connection is open on the database again (the live events have their own). */
 async function listenerIsBack(limitMs = 10_000): Promise<void> {
   const started = performance.now();
   while (performance.now() - started < limitMs) {
     const { rows } = await admin.query(
       'select 1 from pg_stat_activity where datname = $1 and application_name = $2',
-      [name, LISTENER_NAME],
+      [name, listenerName(AUTH_CHANGES_CHANNEL)],
     );
     if (rows.length === 1) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
