@@ -212,6 +212,9 @@ describe("an order's whole story", () => {
       before: 'WAITING_FOR_APPROVAL',
       after: 'APPROVED',
     });
+    // Named as the office knows the user, not by the sign-in name.
+    const payment = entries.find((entry) => entry.action === 'PAY_ORDER')!;
+    expect(payment.actorName).toBe('Test Kullanıcı');
     expect(approve.actorName).toBeTruthy();
     // Paged newest first.
     const page = await w.call(

@@ -1,9 +1,9 @@
 import type { AuditEntityType } from '@mandira/contract/audit';
 import type { LiveEvent, LiveTopic } from '@mandira/contract/live-events';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import { type AuditChangeRow, auditEntries } from '../../db/schema.ts';
+import { type AuditChangeRow, auditEntries, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { announce } from '../events/announce.ts';
 
@@ -84,6 +84,16 @@ export function changedFields(before: Fields, after: Fields): AuditChangeRow[] {
 }
 
 /**
+ * Who wrote, as the office knows them: the user's name and surname as they are at the time of the
+ * write, or the user name when those are empty (the system writes under its own name).
+ */
+export function actorNameSql(actor: Actor): SQL {
+  if (actor.userId === 0) return sql`${actor.userName}`;
+  return sql`coalesce((select nullif(trim(${users.name} || ' ' || ${users.surname}), '')
+                        from ${users} where ${users.id} = ${actor.userId}), ${actor.userName})`;
+}
+
+/**
  * Records one write in the audit trail and announces it on the live stream, both inside the writing
  * transaction (decision 0126): a write that rolls back leaves neither, one that commits always has both.
  * Call it once per changed record, after the write.
@@ -93,7 +103,7 @@ export async function recordChange(tx: Tx, actor: Actor, change: Change): Promis
   const orderId = change.orderId ?? (change.entityType === 'ORDER' ? change.entityId : null);
   await tx.insert(auditEntries).values({
     actorId: system ? null : actor.userId,
-    actorName: actor.userName,
+    actorName: actorNameSql(actor),
     action: change.action,
     entityType: change.entityType,
     entityId: change.entityId,

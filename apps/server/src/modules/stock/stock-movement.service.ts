@@ -13,7 +13,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { auditEntries, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { stockEvent } from '../audit/record-change.ts';
+import { actorNameSql, stockEvent } from '../audit/record-change.ts';
 import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 
@@ -129,7 +129,7 @@ export function stockChangeStatement(
     -- The audit trail and the live event in the same statement (decision 0126): one entry per line.
     audited as (
       insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
-      select ${context.actor.userId || null}::int, ${context.actor.userName}, c.action, 'STOCK', c.stock_line_id,
+      select ${context.actor.userId || null}::int, ${actorNameSql(context.actor)}, c.action, 'STOCK', c.stock_line_id,
              ${context.orderId ?? null}::int,
              jsonb_build_array(jsonb_build_object('field', 'quantity', 'before', c.before, 'after', c.after))
         from changes c, verdict v
