@@ -101,6 +101,7 @@ export async function buildApp({
   // events channel once, and re-checking its streams' sessions after the session cache forgot them.
   const hub = new LiveHub({
     heartbeatMs: config.liveHeartbeatMs,
+    batchMs: config.liveBatchMs,
     // Called only for open streams, so after `deps` below exists.
     recheck: (token) => authenticate(deps, token),
   });

@@ -53,6 +53,7 @@ const EnvSchema = z.object({
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(50),
   /** How often a quiet live event stream sends its `: ping` comment (docs/architecture.md). */
   LIVE_HEARTBEAT_MS: milliseconds(20_000),
+  LIVE_BATCH_MS: z.coerce.number().int().min(0).max(1_000).default(25),
 });
 
 export type Config = {
@@ -86,6 +87,8 @@ export type Config = {
   pdfQueueLimit: number;
   /** The `: ping` comment of a quiet live event stream, so proxies keep it open. */
   liveHeartbeatMs: number;
+  /** Events within this window reach a stream in one write. */
+  liveBatchMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -133,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfWorkers: e.PDF_WORKERS,
     pdfQueueLimit: e.PDF_QUEUE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
+    liveBatchMs: e.LIVE_BATCH_MS,
   };
 }

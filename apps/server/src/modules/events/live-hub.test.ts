@@ -48,6 +48,31 @@ const order = { topic: 'orders', type: 'order.changed', id: 1, status: 'IN_REVIE
 const payment = { topic: 'accounting', type: 'payment.changed', id: 2, orderId: 1 } as const;
 
 describe('LiveHub', () => {
+  it('writes the events of one batch window to a stream in one write, in order, and only its topics', async () => {
+    vi.useFakeTimers();
+    try {
+      const h = hub({ batchMs: 25 });
+      const writes: string[] = [];
+      const s = sink();
+      const write = s.write.bind(s);
+      s.write = (chunk) => {
+        writes.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+        return write(chunk);
+      };
+      h.open('a', actor(['ORDER_REVIEW']), s);
+      const second = { ...order, id: 3 };
+      h.publish(order);
+      h.publish(payment);
+      h.publish(second);
+      expect(s.text).toBe(opening);
+      await vi.advanceTimersByTimeAsync(25);
+      expect(writes.slice(1)).toEqual([WIRE.event(order) + WIRE.event(second)]);
+      expect(s.text).toBe(opening + WIRE.event(order) + WIRE.event(second));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens every stream with the reconnect delay and resync', () => {
     const s = sink();
     hub().open('a', actor(['ORDER_REVIEW']), s);

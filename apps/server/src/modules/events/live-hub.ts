@@ -42,6 +42,12 @@ export type LiveHubOptions = {
    */
   recheck: (session: string) => Promise<Actor | undefined>;
   heartbeatMs?: number;
+  /**
+   * Events that arrive within this window go to a stream in one write (0: each at once). At a busy
+   * moment (a write a few milliseconds apart) every stream otherwise costs a socket write per event,
+   * on the server and on each client.
+   */
+  batchMs?: number;
   maxStreamsPerSession?: number;
   maxPendingBytes?: number;
 };
@@ -70,6 +76,9 @@ export class LiveHub {
   private readonly maxPerSession: number;
   private readonly maxPending: number;
   private heartbeat: NodeJS.Timeout | undefined;
+  private readonly batchMs: number;
+  private queued = new Map<Stream, string[]>();
+  private flushing: NodeJS.Timeout | undefined;
   private eventsLost = false;
   private authLost = false;
   private rechecking: Promise<void> | undefined;
@@ -78,6 +87,7 @@ export class LiveHub {
 
   constructor(private readonly options: LiveHubOptions) {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.batchMs = options.batchMs ?? 0;
     this.maxPerSession = options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
     this.maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
   }
@@ -145,11 +155,28 @@ export class LiveHub {
   }
 
   publish(event: LiveEvent): void {
-    // Encoded once, not once per stream: the same bytes go to every listener.
-    const chunk = Buffer.from(WIRE.event(event));
-    for (const stream of this.streams) {
-      if (stream.topics.has(event.topic)) this.send(stream, chunk);
+    // Encoded once, not once per stream: the same text goes to every listener.
+    const text = WIRE.event(event);
+    if (this.batchMs === 0) {
+      const chunk = Buffer.from(text);
+      for (const stream of this.streams) if (stream.topics.has(event.topic)) this.send(stream, chunk);
+      return;
     }
+    for (const stream of this.streams) {
+      if (!stream.topics.has(event.topic)) continue;
+      const waiting = this.queued.get(stream);
+      if (waiting) waiting.push(text);
+      else this.queued.set(stream, [text]);
+    }
+    this.flushing ??= setTimeout(() => this.flush(), this.batchMs);
+  }
+
+  /** Writes each stream's waiting events in one chunk, in the order they came. */
+  private flush(): void {
+    this.flushing = undefined;
+    const queued = this.queued;
+    this.queued = new Map();
+    for (const [stream, texts] of queued) this.send(stream, texts.join(''));
   }
 
   /**
@@ -189,6 +216,9 @@ export class LiveHub {
   /** Ends every stream (the server stops); no new one opens. */
   closeAll(): void {
     this.closed = true;
+    clearTimeout(this.flushing);
+    this.flushing = undefined;
+    this.queued.clear();
     for (const stream of [...this.streams]) this.end(stream, false);
   }
 
