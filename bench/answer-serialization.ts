@@ -1,10 +1,11 @@
 /**
  * `npm run bench:answers`: what writing the hot reads' answers costs, per serializer, on the same
- * answers (decision 125). The demo data set on an in-memory database gives real answers; each list is
- * widened to a full page (50 rows, the screens' page) by repeating its rows. Three ways are timed on
- * the main thread: `JSON.stringify` of whatever the service returned (before the answers were
- * declared), the zod encode the type provider offers and then `JSON.stringify`, and the serializer the
- * server now compiles per route from the declared answer (fast-json-stringify).
+ * answers (decisions 125 and 133). The demo data set on an in-memory database gives real answers; each
+ * list is widened to a full page (50 rows, the screens' page; `BENCH_ANSWER_ROWS` for another size) by
+ * repeating its rows. Three ways are timed on the main thread: `JSON.stringify` of whatever the service
+ * returned (before the answers were declared), the zod encode the type provider offers and then
+ * `JSON.stringify`, and the serializer the server compiles per route from the declared answer (the
+ * declared fields copied, then the native `JSON.stringify`).
  */
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -15,18 +16,19 @@ import { DEMO_SEEDERS } from '../apps/server/src/demo/demo-seed.ts';
 import { answerSerializerCompiler } from '../apps/server/src/http/answer-serializer.ts';
 import { bootstrap } from '../apps/server/src/start/bootstrap.ts';
 
-const PAGE = 50;
+const PAGE = Number(process.env.BENCH_ANSWER_ROWS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
+const ROWS_LABEL = PAGE === 50 ? 'page of 50' : `${PAGE.toLocaleString('en')} rows`;
 
 const READS = [
-  { name: 'order list (page of 50)', url: '/api/orders?page=1&size=50', rows: 'orders' },
+  { name: `order list (${ROWS_LABEL})`, url: '/api/orders?page=1&size=50', rows: 'orders' },
   {
-    name: 'warehouse list (page of 50)',
+    name: `warehouse list (${ROWS_LABEL})`,
     url: '/api/orders/filter?operationType=WAREHOUSE&page=1&size=50',
     rows: 'orders',
   },
-  { name: 'shipment list (page of 50)', url: '/api/shipments?page=1&size=50', rows: 'shipments' },
-  { name: 'item catalogue (page of 50)', url: '/api/product-item?page=1&size=50', rows: 'items' },
+  { name: `shipment list (${ROWS_LABEL})`, url: '/api/shipments?page=1&size=50', rows: 'shipments' },
+  { name: `item catalogue (${ROWS_LABEL})`, url: '/api/product-item?page=1&size=50', rows: 'items' },
   { name: 'sellable products', url: '/api/products', rows: null },
 ] as const;
 
@@ -79,7 +81,7 @@ const signedIn = await app.inject({
 const token = signedIn.json().data.authToken as string;
 
 console.log(`${ROUNDS} answers each, machine load ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
-console.log('| answer | bytes | JSON.stringify µs | zod encode µs | declared (fast-json-stringify) µs |');
+console.log('| answer | bytes | JSON.stringify µs | zod encode µs | declared µs |');
 console.log('|---|---:|---:|---:|---:|');
 for (const read of READS) {
   const answered = await app.inject({ method: 'GET', url: read.url, headers: { 'auth-token': token } });

@@ -43,7 +43,10 @@ export async function startServer(
   env: Record<string, string> = {},
 ): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_PROFILE=<dir>: each server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

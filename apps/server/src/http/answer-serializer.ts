@@ -1,7 +1,7 @@
-import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { toJSONSchema, z } from 'zod';
+import { projectionOf } from './answer-projection.ts';
 
 type Write = (data: unknown) => string;
 
@@ -9,8 +9,7 @@ type JsonSchema = { [keyword: string]: unknown };
 
 /**
  * `anyOf: [{ type: T, … }, { type: 'null' }]`, zod's nullable, as `{ type: [T, 'null'], … }`: the same
- * values, which fast-json-stringify writes after a type check instead of validating each value against
- * both branches.
+ * values, projected inline after a type check instead of through a union's branches.
  */
 function withNullableTypes(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withNullableTypes);
@@ -28,38 +27,10 @@ function withNullableTypes(node: unknown): unknown {
   return { ...rest, ...value, type: [value.type, 'null'] };
 }
 
-function compiled(schema: z.ZodType): Write {
-  const json = toJSONSchema(schema, {
-    target: 'draft-7',
-    io: 'output',
-    unrepresentable: 'throw',
-    cycles: 'ref',
-  });
-  return fastJson(withNullableTypes(json) as Parameters<typeof fastJson>[0]) as Write;
-}
-
 /**
- * A list answered as an array unpaged and as a page object paged (`data: Row[] | RowPage`): one
- * serializer per shape, chosen by the answer itself, instead of one that validates the whole answer to
- * find which shape it has.
- */
-function byShape(envelope: z.ZodType): Write | undefined {
-  if (!(envelope instanceof z.ZodObject)) return undefined;
-  const data = envelope.shape.data;
-  if (!(data instanceof z.ZodUnion)) return undefined;
-  const options = data.options as z.ZodType[];
-  const list = options.find((option) => option instanceof z.ZodArray);
-  const page = options.find((option) => option instanceof z.ZodObject);
-  if (options.length !== 2 || !list || !page) return undefined;
-  const asList = compiled(envelope.extend({ data: list }));
-  const asPage = compiled(envelope.extend({ data: page }));
-  return (answer) => (Array.isArray((answer as { data?: unknown }).data) ? asList(answer) : asPage(answer));
-}
-
-/**
- * Answers are written through their declared schemas: a serializer compiled once per route from the
- * JSON Schema of its zod answer (fast-json-stringify), which writes only the declared fields. An
- * answer schema JSON Schema cannot express is written by zod as before (decision 125).
+ * Answers are written through their declared schemas: a projection compiled once per route from the
+ * JSON Schema of its zod answer copies only the declared fields, and the native `JSON.stringify` writes
+ * the copy (decisions 125 and 133). An answer schema JSON Schema cannot express is written by zod.
  */
 export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = route.schema as z.ZodType;
@@ -77,12 +48,17 @@ const serializers = new Map<string, Write>();
 
 function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerCompiler>[0]): Write {
   try {
-    const key = JSON.stringify(
-      toJSONSchema(schema, { io: 'output', unrepresentable: 'throw', cycles: 'ref' }),
-    );
+    const json = toJSONSchema(schema, {
+      target: 'draft-7',
+      io: 'output',
+      unrepresentable: 'throw',
+      cycles: 'ref',
+    });
+    const key = JSON.stringify(json);
     let write = serializers.get(key);
     if (!write) {
-      write = byShape(schema) ?? compiled(schema);
+      const project = projectionOf(withNullableTypes(json) as JsonSchema);
+      write = (answer) => JSON.stringify(project(answer));
       serializers.set(key, write);
     }
     return write;
