@@ -134,6 +134,7 @@ export const LEFT_WAREHOUSE_STATUSES: readonly ShipmentStatus[] = [
 // ---------- weight ----------
 
 /** Tons as the weighbridge messages and the dispatch note show them: three decimals, tr-TR. */
+const TONS_TEXT = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 export function tonsText(tons: number): string {
-  return tons.toLocaleString('tr-TR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+  return TONS_TEXT.format(tons);
 }

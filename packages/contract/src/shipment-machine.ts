@@ -79,7 +79,11 @@ export const ShipmentContextSchema = z.object({
   weighbridgeTolerancePercent: z.number(),
 });
 
-const tons = (value: number) => value.toLocaleString('tr-TR', { maximumFractionDigits: 3 });
+// Formats made once: `toLocaleString` with options builds a new formatter on every call, and a
+// shipment list asks each row's weighbridge warning.
+const TONS = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 3 });
+const PERCENT = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
+const tons = (value: number) => TONS.format(value);
 
 const hasLoads: Guard<ShipmentContext> = ({ loadCount }) =>
   loadCount >= 1 ? undefined : 'sevkiyata yüklenmiş kalem yok';
@@ -99,9 +103,7 @@ export const weighbridgeRefusal: Guard<ShipmentContext> = (context) => {
   if (!context.expectedWeightComplete || expected === null || expected <= 0) return undefined;
   const percent = (Math.abs(weighed - expected) / expected) * 100;
   if (percent <= context.weighbridgeTolerancePercent) return undefined;
-  return `beklenen ${tons(expected)} ton, tartılan ${tons(weighed)} ton (%${percent.toLocaleString('tr-TR', {
-    maximumFractionDigits: 1,
-  })} fark; izin verilen %${tons(context.weighbridgeTolerancePercent)})`;
+  return `beklenen ${tons(expected)} ton, tartılan ${tons(weighed)} ton (%${PERCENT.format(percent)} fark; izin verilen %${tons(context.weighbridgeTolerancePercent)})`;
 };
 
 const recheck = { to: 'LOAD_CHECK' } as const;

@@ -64,12 +64,19 @@ export function defineMachine<S extends string, A extends string, C = undefined>
   const statusLabel = (status: string) => statusLabels[status as S] ?? status;
   const actionLabel = (action: string) => actionLabels[action as A] ?? action;
 
+  const lowerSubject = subject.toLocaleLowerCase('tr-TR');
+  // Written only for a refusal: lists ask every row's allowed actions, and most of them pass.
+  const named = (status: S, action: A) =>
+    `'${statusLabel(status)}' (${status}) durumundaki ${lowerSubject} için '${actionLabel(action)}' (${action}) işlemi yapılamaz`;
   const refusal = (status: S, action: A, context: C | undefined): string | undefined => {
     const step = table[status]?.[action];
-    const named = `'${statusLabel(status)}' (${status}) durumundaki ${subject.toLocaleLowerCase('tr-TR')} için '${actionLabel(action)}' (${action}) işlemi yapılamaz`;
-    if (!step) return `${named}.`;
+    if (!step) return `${named(status, action)}.`;
     const reason = context === undefined ? undefined : step.guard?.(context);
-    return reason ? `${named}: ${reason}` : undefined;
+    return reason ? `${named(status, action)}: ${reason}` : undefined;
+  };
+  const passes = (status: S, action: A, context: C | undefined): boolean => {
+    const step = table[status]?.[action];
+    return step !== undefined && (context === undefined || !step.guard?.(context));
   };
 
   return {
@@ -83,10 +90,10 @@ export function defineMachine<S extends string, A extends string, C = undefined>
       return table[status][action]!.to;
     },
     actionsFrom(status, context) {
-      return actions.filter((action) => !refusal(status, action, context));
+      return actions.filter((action) => passes(status, action, context));
     },
     allows(status, action, context) {
-      return !refusal(status, action, context);
+      return passes(status, action, context);
     },
     statusLabel,
     actionLabel,

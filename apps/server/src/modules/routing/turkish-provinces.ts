@@ -101,6 +101,21 @@ export const CITIES: readonly City[] = PROVINCES.map(([plateCode, name, latitude
  */
 export function nearestCity(latitude: number | null, longitude: number | null): City | null {
   if (latitude === null || longitude === null) return null;
+  const key = `${latitude},${longitude}`;
+  const known = nearestByPoint.get(key);
+  if (known !== undefined) return known;
+  // The points are the depots' (few, fixed): bounded all the same, a full memo starts again.
+  if (nearestByPoint.size >= NEAREST_MEMO_SIZE) nearestByPoint.clear();
+  const city = searchNearestCity(latitude, longitude);
+  nearestByPoint.set(key, city);
+  return city;
+}
+
+/** Each depot's city, once: a shipment list and a city filter ask it for every row. */
+const nearestByPoint = new Map<string, City | null>();
+const NEAREST_MEMO_SIZE = 10_000;
+
+function searchNearestCity(latitude: number, longitude: number): City | null {
   let best: City | null = null;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const city of CITIES) {
