@@ -65,9 +65,11 @@ const before = (column: SQL, at: string | undefined) =>
 /**
  * An adjustment pairs an order with its NEW_ORDER row. The orders changed within a span are found by
  * the buyer + date index and each looks up its NEW_ORDER row; those placed within the span but last
- * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows, each
- * looking up its order. Left to itself the planner hashes every NEW_ORDER row, or every older order of
- * the buyer, instead; `offset 0` keeps the lookup per row.
+ * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows: those
+ * whose order changed within the span are set aside first by one hashed list of the buyer's orders changed
+ * since its start, so only the rare rest look up their order (decision 132). Left to itself the planner
+ * hashes every NEW_ORDER row, or every older order of the buyer, instead; `offset 0` keeps the lookup per
+ * row.
  */
 const BY_ORDER = sql`orders o
   cross join lateral (select * from accounting_transactions n
@@ -104,7 +106,9 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
         ? sql`union all
     ${adjustment(
       sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
-          and n.created_at >= ${span.from}::timestamptz`,
+          and n.created_at >= ${span.from}::timestamptz
+          and n.order_id not in (select c.id from orders c
+                                  where c.buyer_id = ${buyerId} and c.updated_at >= ${span.from}::timestamptz)`,
       BY_NEW_ORDER,
     )}`
         : sql``
