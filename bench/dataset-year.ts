@@ -13,6 +13,7 @@ import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { listStockHistory } from '../apps/server/src/modules/stock/stock-history.service.ts';
 import { generateDataset } from './dataset.ts';
+import { withBalancesRecounted } from './harness/balances.ts';
 import { generateLedger, type LedgerSummary } from './ledger-dataset.ts';
 import { generateOrders } from './orders-dataset.ts';
 import { generateShipments, type ShipmentsSummary } from './shipments-dataset.ts';
@@ -56,18 +57,21 @@ export async function generateOfficeDataset(
     drizzle(client, { schema }) as unknown as Db,
     StockHistoryQuery.parse({ startDate: addDays(today, -days), endDate: today, page: 1, size: 50 }),
   );
-  const orders = await generateOrders(client, {
-    orders: grown(YEAR.orders),
-    buyers: Math.max(10, Math.round(500 * scale)),
-    products: Math.max(10, Math.round(200 * scale)),
-    days,
-  });
-  const shipments = await generateShipments(client, { shipments: grown(YEAR.shipments), days });
-  const ledger = await generateLedger(client, {
-    bigBuyerTransactions: grown(YEAR.bigBuyerTransactions),
-    milkDeliveries: grown(YEAR.milkDeliveries),
-    days,
-    adminUserName,
+  const { orders, shipments, ledger } = await withBalancesRecounted(client, async () => {
+    const orders = await generateOrders(client, {
+      orders: grown(YEAR.orders),
+      buyers: Math.max(10, Math.round(500 * scale)),
+      products: Math.max(10, Math.round(200 * scale)),
+      days,
+    });
+    const shipments = await generateShipments(client, { shipments: grown(YEAR.shipments), days });
+    const ledger = await generateLedger(client, {
+      bigBuyerTransactions: grown(YEAR.bigBuyerTransactions),
+      milkDeliveries: grown(YEAR.milkDeliveries),
+      days,
+      adminUserName,
+    });
+    return { orders, shipments, ledger };
   });
   return {
     size,

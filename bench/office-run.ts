@@ -22,6 +22,7 @@ import {
 } from './dataset-year.ts';
 import { capture, direct, replay, summarize } from './direct-sql.ts';
 import { addWarehouses, signIn } from './harness/api.ts';
+import { checkBalances } from './harness/balances.ts';
 import { createDatabase } from './harness/database.ts';
 import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, finish, stopping } from './harness/process.ts';
@@ -104,9 +105,14 @@ async function finishSize(
   const checker = new pg.Client({ connectionString: databaseUrl });
   await checker.connect();
   const ledger = describeLedger(await checkLedger(checker));
+  // So must the buyers' balances the writes keep (decision 132).
+  const balances = await checkBalances(checker);
   await checker.end();
   log(`${dataset.size}: ledger: ${ledger.summary}`);
-  return { dataset, mix: mix.result, list, loadBefore, ledgerProblems: ledger.problems };
+  log(
+    `${dataset.size}: buyer balances: ${balances.length === 0 ? 'every kept balance and count = its sum from scratch' : `${balances.length} differ`}`,
+  );
+  return { dataset, mix: mix.result, list, loadBefore, ledgerProblems: [...ledger.problems, ...balances] };
 }
 
 function loadAverage(run: SizeRun): string {

@@ -16,6 +16,7 @@ import type { Actor } from '../apps/server/src/http/auth.ts';
 import { generateDataset } from './dataset.ts';
 import { capture, replay } from './direct-sql.ts';
 import { addWarehouses, signIn } from './harness/api.ts';
+import { withBalancesRecounted } from './harness/balances.ts';
 import { createDatabase } from './harness/database.ts';
 import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, finish, stopping } from './harness/process.ts';
@@ -69,7 +70,9 @@ async function main(): Promise<void> {
       `${dataset.historyRows} history rows (items ${s.items.toFixed(1)} s, history ${s.history.toFixed(1)} s, ` +
       `quantities ${s.quantities.toFixed(1)} s, vacuum/analyze ${s.analyze.toFixed(1)} s)`,
   );
-  const orderSet = await generateOrders(client, { orders: ORDERS, buyers: 500, products: 200 });
+  const orderSet = await withBalancesRecounted(client, () =>
+    generateOrders(client, { orders: ORDERS, buyers: 500, products: 200 }),
+  );
   log(
     `${orderSet.orders} orders with ${orderSet.orderItems} items, ${orderSet.products} products, ` +
       `${orderSet.buyers} buyers, ${orderSet.basketLines} basket lines (${orderSet.seconds.toFixed(1)} s)`,

@@ -58,3 +58,17 @@ export const accountingTransactions = pgTable(
     ),
   ],
 );
+
+/**
+ * Each buyer's balance (the dealt totals of its orders not canceled less its payments and refunds) and
+ * its number of transactions, kept by deferred triggers of migration 0021 on `orders` and
+ * `accounting_transactions` at the commit of every write that moves them (decision 132). A buyer with no
+ * order yet has no row. Inside a writing transaction it lags that transaction's own changes until commit.
+ */
+export const buyerBalances = pgTable('buyer_balances', {
+  buyerId: integer('buyer_id')
+    .primaryKey()
+    .references(() => buyers.id, { onDelete: 'cascade' }),
+  balance: numeric('balance', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+  transactionCount: integer('transaction_count').notNull().default(0),
+});

@@ -96,7 +96,10 @@ type TransactionRow = {
 
 /**
  * The buyer's transactions that `where` selects (a condition on `t`), newest first, each with its
- * order's number and status, and on NEW_ORDER rows what is still open on the order now.
+ * order's number and status, and on NEW_ORDER rows what is still open on the order now (its payments
+ * and refunds as `orders.settled_amount` keeps them, decision 128). The page is cut from the
+ * transactions alone, in the order of `accounting_transactions_buyer_created_idx`, before any join, so
+ * a page reads its own rows and no more (decision 132).
  */
 export async function findTransactions(
   db: Db | Tx,
@@ -105,27 +108,40 @@ export async function findTransactions(
 ): Promise<AccountingTransaction[]> {
   const rows = await rowsOf<TransactionRow>(
     db,
-    sql`select t.id, t.buyer_id, t.created_at, t.order_id, o.order_number, o.status as order_status, t.reason,
+    sql`with t as (
+          select * from accounting_transactions t
+           where ${where}
+           order by t.created_at desc, t.id desc
+           ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``})
+        select t.id, t.buyer_id, t.created_at, t.order_id, o.order_number, o.status as order_status, t.reason,
                t.pay_type, t.logo_invoice_id, t.amount::text as amount,
                coalesce(nullif(btrim(u.name || ' ' || u.surname), ''), u.user_name) as created_by_name,
                case when t.reason = 'NEW_ORDER'
-                    then greatest(${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)}, 0)::numeric(14,2)::text end as open_amount,
+                    then greatest(${DEALT_OF(sql`o`)} - o.settled_amount, 0)::numeric(14,2)::text end as open_amount,
                case when t.reason = 'NEW_ORDER' then ${DEALT_OF(sql`o`)}::text end as billed_amount,
-               case when t.reason = 'NEW_ORDER' then ${SETTLED_OF(sql`o`)}::text end as paid_amount
-          from accounting_transactions t
+               case when t.reason = 'NEW_ORDER' then o.settled_amount::text end as paid_amount
+          from t
           join orders o on o.id = t.order_id
           left join users u on u.id = t.created_by
-         where ${where}
-         order by t.created_at desc, t.id desc
-         ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``}`,
+         order by t.created_at desc, t.id desc`,
   );
   return rows.map(toTransaction);
 }
 
+/** How many transactions `where` selects, counted from the index. */
 export async function countTransactions(db: Db | Tx, where: SQL): Promise<number> {
   const [row] = await rowsOf<{ count: number }>(
     db,
     sql`select count(*)::int as count from accounting_transactions t where ${where}`,
+  );
+  return row?.count ?? 0;
+}
+
+/** How many transactions the buyer has in all, as the writes keep it (decision 132). */
+export async function countBuyerTransactions(db: Db | Tx, buyerId: number): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select coalesce((select transaction_count from buyer_balances where buyer_id = ${buyerId}), 0) as count`,
   );
   return row?.count ?? 0;
 }

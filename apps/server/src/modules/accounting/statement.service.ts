@@ -33,7 +33,15 @@ type LineRow = {
   debit: string;
   credit: string;
   balance: string;
-  line_count: number;
+};
+
+/** A line of the page (all null past its end) with the statement's totals. */
+type StatementRow = LineRow & {
+  opening: string;
+  debit_total: string;
+  credit_total: string;
+  closing: string;
+  count: number;
 };
 
 /** A half-open span of instants, as ISO timestamps; an open end is unbounded. */
@@ -57,9 +65,11 @@ const before = (column: SQL, at: string | undefined) =>
 /**
  * An adjustment pairs an order with its NEW_ORDER row. The orders changed within a span are found by
  * the buyer + date index and each looks up its NEW_ORDER row; those placed within the span but last
- * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows, each
- * looking up its order. Left to itself the planner hashes every NEW_ORDER row, or every older order of
- * the buyer, instead; `offset 0` keeps the lookup per row.
+ * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows: those
+ * whose order changed within the span are set aside first by one hashed list of the buyer's orders changed
+ * since its start, so only the rare rest look up their order (decision 132). Left to itself the planner
+ * hashes every NEW_ORDER row, or every older order of the buyer, instead; `offset 0` keeps the lookup per
+ * row.
  */
 const BY_ORDER = sql`orders o
   cross join lateral (select * from accounting_transactions n
@@ -96,7 +106,9 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
         ? sql`union all
     ${adjustment(
       sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
-          and n.created_at >= ${span.from}::timestamptz`,
+          and n.created_at >= ${span.from}::timestamptz
+          and n.order_id not in (select c.id from orders c
+                                  where c.buyer_id = ${buyerId} and c.updated_at >= ${span.from}::timestamptz)`,
       BY_NEW_ORDER,
     )}`
         : sql``
@@ -104,14 +116,12 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
 };
 
 /**
- * The buyer's balance now, as the account summary sums it: the orders' dealt totals less the payments
- * and refunds, which is the sum of every movement (decision 78). Both sums read buyer indexes alone
- * (decision 123).
+ * The buyer's balance now: the orders' dealt totals less the payments and refunds, which is the sum of
+ * every movement (decision 78), as the writes keep it in `buyer_balances` (decision 132); a buyer with no
+ * order yet has no row and owes nothing.
  */
-const balanceNow = (buyerId: number) => sql`
-  (select coalesce(sum(${DEALT_OF(sql`o`)}), 0) from orders o where o.buyer_id = ${buyerId})
-  - (select coalesce(sum(t.amount), 0) from accounting_transactions t
-      where t.buyer_id = ${buyerId} and t.reason <> 'NEW_ORDER')`;
+const balanceNow = (buyerId: number) =>
+  sql`coalesce((select b.balance from buyer_balances b where b.buyer_id = ${buyerId}), 0)`;
 
 /** The instants of the Istanbul days `from` to `to`, both included. */
 const spanOfDays = (from: string | null, to: string): Span => ({
@@ -131,60 +141,61 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   const to = query.to ?? istanbulDate(new Date());
   const from = query.from ?? null;
   const range = spanOfDays(from, to);
-  // The opening balance is the balance now less the range's movements and those after it, so a recent
-  // statement reads its own days, not the buyer's whole past (decision 123).
-  const [totals] = await rowsOf<{ opening: string; debit: string; credit: string; closing: string }>(
+  const paging = pagingOf(query);
+  // One statement builds the range's movements once (decision 132). The opening balance is the balance
+  // the writes keep less the movements after the range and the range's own, so it reads one row and the
+  // days from `from` on, never the buyer's past (decisions 123, 132). The running balance is summed over
+  // the whole range first, so a page's lines carry the same balances as the unpaged statement; only then
+  // is the page cut (decision 111). The totals ride on every row; a page past the end answers one row
+  // with them alone.
+  const rows = await rowsOf<StatementRow>(
     db,
-    sql`with r as (
-          select coalesce(sum(greatest(signed, 0)), 0)::numeric(20,2) as debit,
-                 coalesce(sum(greatest(-signed, 0)), 0)::numeric(20,2) as credit
-            from (${movements(buyer.id, range, 'sums')}) m),
-        s as materialized (
+    sql`with m as materialized (${movements(buyer.id, range)}),
+        r as (
+          select coalesce(sum(greatest(m.signed, 0)), 0)::numeric(20,2) as debit,
+                 coalesce(sum(greatest(-m.signed, 0)), 0)::numeric(20,2) as credit,
+                 count(*)::int as count
+            from m),
+        s as (
           select ${
             from
               ? sql`(${balanceNow(buyer.id)}
                      - (select coalesce(sum(l.signed), 0) from (${movements(buyer.id, { from: range.to }, 'sums')}) l)
                      - r.debit + r.credit)`
               : sql`0`
-          }::numeric(20,2) as opening, r.debit, r.credit
-            from r)
-        select opening::text, debit::text, credit::text, (opening + debit - credit)::numeric(20,2)::text as closing
-          from s`,
-  );
-  const opening = totals!.opening;
-  const paging = pagingOf(query);
-  // The running balance is summed over the whole range first, so a page's lines carry the same
-  // balances as the unpaged statement; only then is the page cut (decision 111).
-  const rows = await rowsOf<LineRow>(
-    db,
-    sql`with m as (${movements(buyer.id, range)}),
+          }::numeric(20,2) as opening, r.debit, r.credit, r.count
+            from r),
         b as (
           select m.kind, m.transaction_id, m.at, m.seq, m.tie, m.order_id, m.reason, m.pay_type,
                  m.logo_invoice_id, m.canceled, greatest(m.signed, 0)::numeric(14,2)::text as debit,
                  greatest(-m.signed, 0)::numeric(14,2)::text as credit,
-                 (${opening}::numeric(20,2)
-                   + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
-                 )::numeric(20,2)::text as balance,
-                 count(*) over ()::int as line_count
-            from m),
+                 (s.opening + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
+                 )::numeric(20,2)::text as balance
+            from m cross join s),
         p as (
           select * from b
            order by b.at, b.seq, b.tie
            ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``})
         -- Only the page's lines look up their order's number.
-        select p.*, o.order_number from p join orders o on o.id = p.order_id
+        select p.*, o.order_number, s.opening::text as opening, s.debit::text as debit_total,
+               s.credit::text as credit_total, (s.opening + s.debit - s.credit)::numeric(20,2)::text as closing, s.count
+          from s left join p on true left join orders o on o.id = p.order_id
          order by p.at, p.seq, p.tie`,
   );
+  const totals = rows[0]!;
+  const lines = rows.filter((row) => row.kind !== null);
   return {
     buyer,
     from,
     to,
-    openingBalance: Number(opening),
-    lines: rows.map(toLine),
-    totalDebit: Number(totals!.debit),
-    totalCredit: Number(totals!.credit),
-    closingBalance: Number(totals!.closing),
-    ...(paging && { paging: await pageOf(db, buyer.id, range, paging, rows[0]?.line_count) }),
+    openingBalance: Number(totals.opening),
+    lines: lines.map(toLine),
+    totalDebit: Number(totals.debit_total),
+    totalCredit: Number(totals.credit_total),
+    closingBalance: Number(totals.closing),
+    ...(paging && {
+      paging: { ...paging, count: totals.count, totalPages: Math.ceil(totals.count / paging.size) },
+    }),
   };
 }
 
@@ -193,25 +204,6 @@ const STATEMENT_PAGE_SIZE = 100;
 function pagingOf(query: Query): { page: number; size: number } | null {
   if (query.page === undefined && query.size === undefined) return null;
   return { page: query.page ?? 1, size: query.size ?? STATEMENT_PAGE_SIZE };
-}
-
-/** The page's place in the range; a page past the end counts the lines itself. */
-async function pageOf(
-  db: Db,
-  buyerId: number,
-  range: Span,
-  paging: { page: number; size: number },
-  counted: number | undefined,
-): Promise<NonNullable<AccountStatement['paging']>> {
-  let count = counted;
-  if (count === undefined) {
-    const [row] = await rowsOf<{ count: number }>(
-      db,
-      sql`select count(*)::int as count from (${movements(buyerId, range, 'sums')}) m`,
-    );
-    count = row?.count ?? 0;
-  }
-  return { ...paging, count, totalPages: Math.ceil(count / paging.size) };
 }
 
 function toLine(row: LineRow): StatementLine {

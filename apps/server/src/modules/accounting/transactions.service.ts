@@ -3,7 +3,7 @@ import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { countTransactions, findBuyer, findTransactions } from './accounting.repo.ts';
+import { countBuyerTransactions, countTransactions, findBuyer, findTransactions } from './accounting.repo.ts';
 
 type Query = z.output<typeof TransactionsQuery>;
 
@@ -17,7 +17,9 @@ export function withinDays(column: SQL, from: string | undefined, to: string | u
 
 /**
  * `GET /accounting/transactions`: the buyer's transactions of the range, newest first; an array, or a
- * page when page or size is given (decision 76).
+ * page when page or size is given (decision 76). The count of a page is exact: without a range it is the
+ * buyer's transaction count the writes keep, with one it is counted from the buyer + date index
+ * (decision 132).
  */
 export async function listTransactions(
   db: Db,
@@ -30,7 +32,7 @@ export async function listTransactions(
   const size = query.size ?? 50;
   const [transactions, count] = await Promise.all([
     findTransactions(db, where, { limit: size, offset: (page - 1) * size }),
-    countTransactions(db, where),
+    query.from || query.to ? countTransactions(db, where) : countBuyerTransactions(db, query.buyerId),
   ]);
   return { transactions, page, size, count, totalPages: Math.ceil(count / size) };
 }
