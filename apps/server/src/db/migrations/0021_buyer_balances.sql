@@ -7,8 +7,12 @@ CREATE TABLE "buyer_balances" (
 	"balance" numeric(20, 2) DEFAULT 0 NOT NULL,
 	"transaction_count" integer DEFAULT 0 NOT NULL
 );--> statement-breakpoint
+-- Every commit that moves balances first takes one lock, held until it ends: a transaction changing
+-- the orders of several buyers updates their rows in the order it changed them, and two such commits
+-- taking the same buyers in opposite orders would otherwise deadlock. Only this commit-time step waits.
 CREATE FUNCTION buyer_balances_add(buyer integer, change numeric, transactions integer) RETURNS void
 LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(hashtext('buyer_balances'));
   INSERT INTO buyer_balances (buyer_id, balance, transaction_count) VALUES (buyer, change, transactions)
   ON CONFLICT (buyer_id) DO UPDATE
     SET balance = buyer_balances.balance + excluded.balance,

@@ -197,4 +197,46 @@ describe.skipIf(!onPostgres)('the kept balance under simultaneous writes (Postgr
     expect(await kept(b.id)).toEqual({ balance: scratch.balance, transactions: scratch.transactions });
     await expectStatementsMatch(b.id, [-1, 0]);
   });
+
+  it('commits two writes that change the same two buyers in opposite orders, both counted', async () => {
+    const [a, b] = [await buyer(w), await buyer(w)];
+    const productId = await stockedProduct(w, 600, { price: 10, discount: 0 });
+    // Many orders of each buyer, so the commits' balance updates interleave (a shipment delivered to
+    // several buyers changes their orders in the order of its stops).
+    const ordersOf = async (buyerId: number) => {
+      const placed = [];
+      for (let index = 0; index < 6; index++)
+        placed.push((await placedOrder(w, buyerId, [{ productId, boxes: 1 }])).id);
+      return placed;
+    };
+    const [ofA, ofB] = [await ordersOf(a.id), await ordersOf(b.id)];
+    const alternating = (first: number[], second: number[]) =>
+      first.flatMap((id, index) => [id, second[index]!]);
+    for (let round = 0; round < 5; round++) {
+      let arrived = 0;
+      let release = () => {};
+      const bothReady = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Each transaction changes its orders, waits for the other, then both commit at once.
+      const change = (ids: number[]) =>
+        w.t.db.transaction(async (tx) => {
+          for (const id of ids)
+            await tx.execute(
+              sql`update orders set dealt_total_price = dealt_total_price + 1 where id = ${id}`,
+            );
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothReady;
+        });
+      await Promise.all([
+        change(alternating(ofA.slice(0, 3), ofB.slice(0, 3))),
+        change(alternating(ofB.slice(3), ofA.slice(3))),
+      ]);
+    }
+    for (const one of [a, b]) {
+      const scratch = await fromScratch(one.id);
+      expect(await kept(one.id)).toEqual({ balance: scratch.balance, transactions: scratch.transactions });
+    }
+  });
 });
