@@ -17,14 +17,13 @@ export type Projection = (answer: unknown) => unknown;
 
 const coerce = {
   string(value: unknown, format: unknown): unknown {
-    if (value === null || value === undefined) return value;
     if (value instanceof Date) {
       return format === 'date' ? value.toISOString().slice(0, 10) : value.toISOString();
     }
     return String(value);
   },
   number(value: unknown): unknown {
-    if (value === null || value === undefined || typeof value === 'number') return value;
+    if (typeof value === 'number') return value;
     const number = Number(value);
     return Number.isNaN(number) ? value : number;
   },
@@ -33,7 +32,7 @@ const coerce = {
     return typeof number === 'number' && Number.isFinite(number) ? Math.trunc(number) : number;
   },
   boolean(value: unknown): unknown {
-    return value === null || value === undefined ? value : Boolean(value);
+    return Boolean(value);
   },
 };
 
@@ -93,13 +92,13 @@ class ProjectionCompiler {
       case 'array':
         return `${this.functionFor(schema)}(${input})`;
       case 'string':
-        return `(typeof ${input} === 'string' ? ${input} : coerce.string(${input}, ${JSON.stringify(schema.format ?? null)}))`;
+        return `(typeof ${input} === 'string' || ${input} == null ? ${input} : coerce.string(${input}, ${JSON.stringify(schema.format ?? null)}))`;
       case 'number':
-        return `(typeof ${input} === 'number' ? ${input} : coerce.number(${input}))`;
+        return `(typeof ${input} === 'number' || ${input} == null ? ${input} : coerce.number(${input}))`;
       case 'integer':
-        return `(Number.isInteger(${input}) ? ${input} : coerce.integer(${input}))`;
+        return `(Number.isInteger(${input}) || ${input} == null ? ${input} : coerce.integer(${input}))`;
       case 'boolean':
-        return `(typeof ${input} === 'boolean' ? ${input} : coerce.boolean(${input}))`;
+        return `(typeof ${input} === 'boolean' || ${input} == null ? ${input} : coerce.boolean(${input}))`;
       case 'null':
         return 'null';
       default:
