@@ -74,7 +74,7 @@ class ProjectionCompiler {
   }
 
   private bodyOf(schema: JsonSchema): string {
-    if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) return this.unionBody(schema);
+    if (isUnion(schema)) return this.unionBody(schema);
     const type = typeOf(schema);
     if (type === 'object') return this.objectBody(schema);
     if (type === 'array') return this.arrayBody(schema);
@@ -84,27 +84,15 @@ class ProjectionCompiler {
   /** An expression projecting the value `input` (a plain property read, cheap to repeat). */
   private expression(node: JsonSchema, input: string): string {
     const schema = this.resolve(node);
-    if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
-      return `${this.functionFor(schema)}(${input})`;
-    }
-    switch (typeOf(schema)) {
-      case 'object':
-      case 'array':
-        return `${this.functionFor(schema)}(${input})`;
-      case 'string':
-        return `(typeof ${input} === 'string' || ${input} == null ? ${input} : coerce.string(${input}, ${JSON.stringify(schema.format ?? null)}))`;
-      case 'number':
-        return `(typeof ${input} === 'number' || ${input} == null ? ${input} : coerce.number(${input}))`;
-      case 'integer':
-        return `(Number.isInteger(${input}) || ${input} == null ? ${input} : coerce.integer(${input}))`;
-      case 'boolean':
-        return `(typeof ${input} === 'boolean' || ${input} == null ? ${input} : coerce.boolean(${input}))`;
-      case 'null':
-        return 'null';
-      default:
-        // No type: a constant, an enumeration of mixed values, or any value at all.
-        return input;
-    }
+    if (isUnion(schema)) return `${this.functionFor(schema)}(${input})`;
+    const type = typeOf(schema);
+    if (type === 'object' || type === 'array') return `${this.functionFor(schema)}(${input})`;
+    if (type === 'null') return 'null';
+    const is = type === undefined ? undefined : IS_TYPE[type];
+    // No type: a constant, an enumeration of mixed values, or any value at all.
+    if (!is) return input;
+    const format = JSON.stringify(schema.format ?? null);
+    return `(${is(input)} || ${input} == null ? ${input} : coerce.${type}(${input}, ${format}))`;
   }
 
   private objectBody(schema: JsonSchema): string {
@@ -178,28 +166,23 @@ class ProjectionCompiler {
   }
 }
 
+/** The check that a value is already of a primitive type, by the type's name. */
+const IS_TYPE: Record<string, (input: string) => string> = {
+  string: (input) => `typeof ${input} === 'string'`,
+  number: (input) => `typeof ${input} === 'number'`,
+  integer: (input) => `Number.isInteger(${input})`,
+  boolean: (input) => `typeof ${input} === 'boolean'`,
+};
+
+const isUnion = (schema: JsonSchema) => Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf);
+
 /** A check that `input` is already the declared primitive, or '' for a schema that is not one. */
 function primitiveCheck(schema: JsonSchema, input: string): string {
-  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) return '';
+  const type = typeOf(schema);
+  const is = isUnion(schema) || type === undefined ? undefined : IS_TYPE[type];
+  if (!is) return '';
   const nullable = Array.isArray(schema.type) && schema.type.includes('null');
-  let check: string;
-  switch (typeOf(schema)) {
-    case 'string':
-      check = `typeof ${input} === 'string'`;
-      break;
-    case 'number':
-      check = `typeof ${input} === 'number'`;
-      break;
-    case 'integer':
-      check = `Number.isInteger(${input})`;
-      break;
-    case 'boolean':
-      check = `typeof ${input} === 'boolean'`;
-      break;
-    default:
-      return '';
-  }
-  return nullable ? `(${check} || ${input} === null)` : check;
+  return nullable ? `(${is(input)} || ${input} === null)` : is(input);
 }
 
 function isEmpty(schema: unknown): boolean {
