@@ -28,17 +28,12 @@ export async function withBalancesRecounted<T>(client: pg.Client, load: () => Pr
  */
 export async function checkBalances(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ buyer_id: number; kept: string; summed: string }>(
-    `select b.id as buyer_id, coalesce(k.balance, 0) || ' TL / ' || coalesce(k.transaction_count, 0) as kept,
-            coalesce(o.dealt, 0) - coalesce(t.settled, 0) || ' TL / ' || coalesce(t.count, 0) as summed
-       from buyers b
-       left join buyer_balances k on k.buyer_id = b.id
-       left join (select buyer_id, sum(buyer_balances_order_share(status, dealt_total_price)) as dealt
-                    from orders group by buyer_id) o on o.buyer_id = b.id
-       left join (select buyer_id, sum(amount) filter (where reason <> 'NEW_ORDER') as settled, count(*) as count
-                    from accounting_transactions group by buyer_id) t on t.buyer_id = b.id
-      where coalesce(k.balance, 0) <> coalesce(o.dealt, 0) - coalesce(t.settled, 0)
-         or coalesce(k.transaction_count, 0) <> coalesce(t.count, 0)
-      order by b.id limit 20`,
+    `select s.buyer_id, coalesce(k.balance, 0) || ' TL / ' || coalesce(k.transaction_count, 0) as kept,
+            s.balance || ' TL / ' || s.transaction_count as summed
+       from buyer_balances_from_scratch() s
+       left join buyer_balances k on k.buyer_id = s.buyer_id
+      where coalesce(k.balance, 0) <> s.balance or coalesce(k.transaction_count, 0) <> s.transaction_count
+      order by s.buyer_id limit 20`,
   );
   return rows.map((row) => `buyer ${row.buyer_id}: kept ${row.kept} but sums to ${row.summed}`);
 }
