@@ -11,19 +11,33 @@ import { createDatabase } from './harness/database.ts';
 import { finish } from './harness/process.ts';
 import { ADMIN, startServer } from './harness/server.ts';
 
-async function main(size: OfficeSize) {
-  process.env.BENCH_KEEP_DATABASE = '1';
+/**
+ * A new database holding one of the office mix's data sets, built as the mix builds it: migrated by a
+ * first server (left running, with the warehouses the data set stocks), then filled in SQL.
+ */
+export async function buildOfficeDatabase(size: OfficeSize, scale: number) {
   const databaseUrl = await createDatabase(`mandira_office_${size}`);
   const server = await startServer(`${size}-A`, databaseUrl);
   await addWarehouses(server, await signIn(server), 4);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const dataset = await generateOfficeDataset(client, { size, scale, adminUserName: ADMIN.userName });
+    return { databaseUrl, server, dataset };
+  } finally {
+    await client.end();
+  }
+}
+
+async function main(size: OfficeSize) {
+  process.env.BENCH_KEEP_DATABASE = '1';
+  const { databaseUrl, server, dataset } = await buildOfficeDatabase(
+    size,
+    Number(process.env.BENCH_OFFICE_SCALE ?? 1),
+  );
   await server.stop();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  const dataset = await generateOfficeDataset(client, {
-    size,
-    scale: Number(process.env.BENCH_OFFICE_SCALE ?? 1),
-    adminUserName: ADMIN.userName,
-  });
   await client.query('vacuum analyze');
   await client.end();
   console.log(describeDataset(dataset));

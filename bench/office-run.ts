@@ -14,20 +14,15 @@ import { fileURLToPath } from 'node:url';
 import { ShipmentListQuery } from '@mandira/contract/shipments';
 import pg from 'pg';
 import { listShipments } from '../apps/server/src/modules/shipments/shipment-list.service.ts';
-import {
-  describeDataset,
-  generateOfficeDataset,
-  type OfficeDataset,
-  type OfficeSize,
-} from './dataset-year.ts';
+import { describeDataset, type OfficeDataset, type OfficeSize } from './dataset-year.ts';
 import { capture, direct, replay, summarize } from './direct-sql.ts';
-import { addWarehouses, signIn } from './harness/api.ts';
+import { signIn } from './harness/api.ts';
 import { checkBalances } from './harness/balances.ts';
-import { createDatabase } from './harness/database.ts';
 import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, finish, stopping } from './harness/process.ts';
-import { ADMIN, ROOT, startServer } from './harness/server.ts';
+import { ROOT, startServer } from './harness/server.ts';
 import { load, type Measured } from './load.ts';
+import { buildOfficeDatabase } from './office-dataset.ts';
 import { type MixResult, prepareOfficeMix } from './office-mix.ts';
 
 const SECONDS = Number(process.env.BENCH_OFFICE_SECONDS ?? 60);
@@ -57,14 +52,8 @@ const rate = (measured: Measured) => measured.count / measured.seconds;
 
 /** A data set on its own database and two servers, with the mix's users signed in. */
 async function prepareSize(size: OfficeSize) {
-  const databaseUrl = await createDatabase(`mandira_office_${size}`);
-  const a = await startServer(`${size}-A`, databaseUrl);
-  await addWarehouses(a, await signIn(a), 4);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
   log(`generating the ${size}'s data set …`);
-  const dataset = await generateOfficeDataset(client, { size, scale: SCALE, adminUserName: ADMIN.userName });
-  await client.end();
+  const { databaseUrl, server: a, dataset } = await buildOfficeDatabase(size, SCALE);
   log(describeDataset(dataset));
   const b = await startServer(`${size}-B`, databaseUrl);
   const servers = [a, b];
