@@ -1,15 +1,14 @@
 import type { AccountStatement } from '@mandira/contract/accounting';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar, IconFileTypePdf } from '@tabler/icons-react';
+import { IconFileTypePdf } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import type { ExcelHeading } from '../../lib/data-table/export-to-excel.ts';
 import { openBlob } from '../../lib/files/save-file.ts';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format/format.ts';
-import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
+import { TurkishDateInput } from '../../lib/forms/turkish-date-input.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { type DayRange, fetchStatementPdf, fetchWholeStatement, useAccountStatement } from './api.ts';
 import { STATEMENT_COLUMNS } from './statement-columns.tsx';
@@ -66,12 +65,9 @@ export function StatementPanel({ buyerId, buyerCode }: Props) {
   });
 
   const dateField = (key: 'from' | 'to', label: string) => (
-    <DateInput
+    <TurkishDateInput
       label={label}
       placeholder="GG.AA.YYYY"
-      valueFormat="DD.MM.YYYY"
-      dateParser={(text) => parseTurkishDate(text)}
-      leftSection={<IconCalendar size={16} />}
       value={typed[key]}
       onChange={(value) => choose({ ...typed, [key]: value })}
       maxDate={today}

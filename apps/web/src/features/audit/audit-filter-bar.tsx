@@ -1,13 +1,11 @@
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '@mandira/contract/audit';
 import { Group, NumberInput, Select } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { AuditFilters } from '../../api/audit.ts';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../lib/audit/audit-labels.ts';
-import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
 import { sortedOptions, turkishOptionsFilter } from '../../lib/forms/select-options.ts';
+import { DateRangeFilter } from '../../lib/forms/turkish-date-input.tsx';
 
 const ENTITY_OPTIONS = sortedOptions(
   AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: AUDIT_ENTITY_LABELS[type] })),
@@ -64,21 +62,6 @@ type Props = { value: AuditFilters; onChange: (next: Partial<AuditFilters>) => v
 
 /** The trail's filters, each applied by the server over every entry, not only the page shown. */
 export function AuditFilterBar({ value, onChange }: Props) {
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <DateInput
-      aria-label={label}
-      placeholder={label}
-      valueFormat="DD.MM.YYYY"
-      dateParser={(text) => parseTurkishDate(text)}
-      leftSection={<IconCalendar size={16} />}
-      value={value[key] ?? null}
-      onChange={(day) => onChange({ [key]: day ?? undefined })}
-      minDate={key === 'to' ? value.from : undefined}
-      maxDate={key === 'from' ? value.to : undefined}
-      clearable
-      w={160}
-    />
-  );
   return (
     <Group gap="xs" data-testid="audit-filters">
       <Select
@@ -111,8 +94,7 @@ export function AuditFilterBar({ value, onChange }: Props) {
         w={260}
         comboboxProps={{ withinPortal: true }}
       />
-      {dateField('from', 'Başlangıç tarihi')}
-      {dateField('to', 'Bitiş tarihi')}
+      <DateRangeFilter value={value} onChange={onChange} width={160} />
     </Group>
   );
 }

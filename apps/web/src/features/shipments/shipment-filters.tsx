@@ -1,11 +1,9 @@
 import { vehicleDescription } from '@mandira/contract/fleet';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { Group, Select } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useVehicles } from '../../api/fleet.ts';
-import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
 import { sortedOptions, turkishOptionsFilter } from '../../lib/forms/select-options.ts';
+import { DateRangeFilter } from '../../lib/forms/turkish-date-input.tsx';
 import type { ShipmentFilters as Filters } from './api.ts';
 import { CityFilter } from './city-filter.tsx';
 
@@ -21,21 +19,6 @@ export function ShipmentFilters({ value, onChange }: Props) {
       value: String(vehicle.id),
       label: vehicleDescription(vehicle),
     })),
-  );
-  const dateField = (key: 'from' | 'to', label: string) => (
-    <DateInput
-      aria-label={label}
-      placeholder={label}
-      valueFormat="DD.MM.YYYY"
-      dateParser={(text) => parseTurkishDate(text)}
-      leftSection={<IconCalendar size={16} />}
-      value={value[key] ?? null}
-      onChange={(day) => onChange({ [key]: day ?? undefined })}
-      minDate={key === 'to' ? value.from : undefined}
-      maxDate={key === 'from' ? value.to : undefined}
-      clearable
-      w={170}
-    />
   );
   return (
     <Group gap="xs" data-testid="shipment-filters">
@@ -65,8 +48,7 @@ export function ShipmentFilters({ value, onChange }: Props) {
         w={220}
         comboboxProps={{ withinPortal: true }}
       />
-      {dateField('from', 'Başlangıç tarihi')}
-      {dateField('to', 'Bitiş tarihi')}
+      <DateRangeFilter value={value} onChange={onChange} width={170} />
     </Group>
   );
 }

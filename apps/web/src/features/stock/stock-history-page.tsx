@@ -1,12 +1,10 @@
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import { STOCK_ACTION_LABELS } from '@mandira/contract/stock';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
 import { sortedOptions } from '../../lib/forms/select-options.ts';
+import { TurkishDateInput } from '../../lib/forms/turkish-date-input.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { exportStockHistory, type HistoryFilters, useStockHistoryPage, useWarehouseNames } from './api.ts';
 import { HISTORY_COLUMNS } from './history-columns.tsx';
@@ -34,12 +32,9 @@ export default function StockHistoryPage() {
     (warehouses.data ?? []).map((warehouse) => ({ value: String(warehouse.id), label: warehouse.label })),
   );
   const dateField = (key: 'startDate' | 'endDate', label: string) => (
-    <DateInput
+    <TurkishDateInput
       label={label}
       placeholder="GG.AA.YYYY"
-      valueFormat="DD.MM.YYYY"
-      dateParser={(text) => parseTurkishDate(text)}
-      leftSection={<IconCalendar size={16} />}
       value={filters[key] ?? null}
       onChange={(value) => change({ [key]: value ?? undefined })}
       maxDate={today}
