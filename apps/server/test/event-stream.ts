@@ -3,6 +3,10 @@
  * never ends by itself, so `app.inject` cannot read it.
  */
 
+import type { LiveEvent } from '@mandira/contract/live-events';
+import type { Database } from '../src/db/client.ts';
+import { announce } from '../src/modules/events/announce.ts';
+
 /** One block of the stream: a message (`event`, `data`), or a comment or `retry:` line alone. */
 export type StreamMessage = { event?: string; data?: string; comment?: string; retry?: number };
 
@@ -106,4 +110,21 @@ export async function openEventStream(
       });
     },
   };
+}
+
+/**
+ * Commits (or rolls back) a transaction that only announces `event`, on the test's own connection;
+ * answers the instant it committed.
+ */
+export async function announceIn(database: Database, event: LiveEvent, rollBack = false): Promise<number> {
+  const refused = new Error('rolled back');
+  await database.db
+    .transaction(async (tx) => {
+      await announce(tx, event);
+      if (rollBack) throw refused;
+    })
+    .catch((error) => {
+      if (error !== refused) throw error;
+    });
+  return Date.now();
 }

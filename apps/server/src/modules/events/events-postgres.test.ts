@@ -1,13 +1,16 @@
-import type { LiveEvent } from '@mandira/contract/live-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventStreamReader, liveEventsOf, openEventStream } from '../../../test/event-stream.ts';
+import {
+  announceIn,
+  type EventStreamReader,
+  liveEventsOf,
+  openEventStream,
+} from '../../../test/event-stream.ts';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import { createPostgresTestDatabase } from '../../../test/test-database.ts';
 import { connectPostgres, type Database } from '../../db/client.ts';
 import { SYSTEM_ACTOR } from '../../http/auth.ts';
 import { createAclRole } from '../access/role.service.ts';
 import { createUser } from '../access/user.service.ts';
-import { announce } from './announce.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
@@ -57,20 +60,6 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     );
   }
 
-  /** Commits (or rolls back) a transaction that announces, on a connection of this test process. */
-  async function announceIn(event: LiveEvent, rollBack = false): Promise<number> {
-    const refused = new Error('rolled back');
-    await database.db
-      .transaction(async (tx) => {
-        await announce(tx, event);
-        if (rollBack) throw refused;
-      })
-      .catch((error) => {
-        if (error !== refused) throw error;
-      });
-    return Date.now();
-  }
-
   const hasEvent = (id: number) => (m: { data?: string; event?: string }) =>
     m.event === undefined && m.data !== undefined && (JSON.parse(m.data) as { id: number }).id === id;
 
@@ -95,8 +84,12 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     const token = await signIn(a, ADMIN.userName, ADMIN.password);
     const onA = await stream(a, token);
     const onB = await stream(b, token);
-    await announceIn({ topic: 'orders', type: 'order.changed', id: 1001, status: 'IN_REVIEW' }, true);
-    const committedAt = await announceIn({
+    await announceIn(
+      database,
+      { topic: 'orders', type: 'order.changed', id: 1001, status: 'IN_REVIEW' },
+      true,
+    );
+    const committedAt = await announceIn(database, {
       topic: 'orders',
       type: 'order.changed',
       id: 1002,
@@ -130,8 +123,8 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     await userWithRoles('canli_finans', ['FINANCE_ADMIN']);
     const warehouse = await stream(b, await signIn(a, 'canli_depo'));
     const finance = await stream(a, await signIn(b, 'canli_finans'));
-    await announceIn({ topic: 'accounting', type: 'payment.changed', id: 1011, orderId: 3 });
-    await announceIn({ topic: 'orders', type: 'order.changed', id: 1012 });
+    await announceIn(database, { topic: 'accounting', type: 'payment.changed', id: 1011, orderId: 3 });
+    await announceIn(database, { topic: 'orders', type: 'order.changed', id: 1012 });
     await Promise.all([warehouse.next(hasEvent(1012)), finance.next(hasEvent(1012))]);
     expect(liveEventsOf(warehouse.messages).map((event) => event.id)).toEqual([1012]);
     expect(liveEventsOf(finance.messages).map((event) => event.id)).toEqual([1011, 1012]);
@@ -156,7 +149,7 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     });
     expect(changed.status).toBe(200);
     await reader.next((m) => m.event === 'resync' && reader.messages.indexOf(m) > 1, 3_000);
-    await announceIn({ topic: 'accounting', type: 'payment.changed', id: 1021 });
+    await announceIn(database, { topic: 'accounting', type: 'payment.changed', id: 1021 });
     await reader.next(hasEvent(1021), 1_000);
   });
 

@@ -1,12 +1,15 @@
-import type { LiveEvent } from '@mandira/contract/live-events';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EventStreamReader, liveEventsOf, openEventStream } from '../../../test/event-stream.ts';
+import {
+  announceIn,
+  type EventStreamReader,
+  liveEventsOf,
+  openEventStream,
+} from '../../../test/event-stream.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import type { Database } from '../../db/client.ts';
 import { SYSTEM_ACTOR } from '../../http/auth.ts';
 import { createAclRole, updateAclRole } from '../access/role.service.ts';
-import { announce, LIVE_EVENTS_CHANNEL } from './announce.ts';
+import { LIVE_EVENTS_CHANNEL } from './announce.ts';
 
 let t: TestApp;
 let baseUrl: string;
@@ -19,17 +22,6 @@ async function stream(token: string | undefined, headers?: Record<string, string
 }
 
 /** Announces in a transaction of its own that commits, or rolls back when `rollBack`. */
-async function announceIn(database: Database, event: LiveEvent, rollBack = false): Promise<void> {
-  const refused = new Error('rolled back');
-  await database.db
-    .transaction(async (tx) => {
-      await announce(tx, event);
-      if (rollBack) throw refused;
-    })
-    .catch((error) => {
-      if (error !== refused) throw error;
-    });
-}
 
 const isResync = (m: { event?: string }) => m.event === 'resync';
 const hasEvent = (id: number) => (m: { data?: string; event?: string }) =>
