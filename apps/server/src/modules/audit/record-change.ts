@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { type AuditChangeRow, auditEntries, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { announce } from '../events/announce.ts';
+import { announcementOf } from '../events/announce.ts';
 
 /** A record as the service has it: its fields by name (a row, an answer, a body). */
 type Fields = Readonly<Record<string, unknown>> | null | undefined;
@@ -101,26 +101,24 @@ export function actorNameSql(actor: Actor): SQL {
 export async function recordChange(tx: Tx, actor: Actor, change: Change): Promise<void> {
   const system = actor.userId === 0;
   const orderId = change.orderId ?? (change.entityType === 'ORDER' ? change.entityId : null);
-  await tx.insert(auditEntries).values({
-    actorId: system ? null : actor.userId,
-    actorName: actorNameSql(actor),
-    action: change.action,
-    entityType: change.entityType,
-    entityId: change.entityId,
-    orderId,
-    changes: changedFields(change.before, change.after),
-  });
   const topics = new Set<LiveTopic>([TOPIC_OF[change.entityType], ...(change.alsoTopics ?? [])]);
-  for (const topic of topics) {
-    await announce(tx, {
+  const events = [...topics].map(
+    (topic): LiveEvent => ({
       topic,
       type: `${change.entityType.toLowerCase()}.changed`,
       id: change.entityId,
       ...(change.status ? { status: change.status.slice(0, 40) } : {}),
       ...(orderId ? { orderId } : {}),
       ...(system ? {} : { by: actor.userId }),
-    });
-  }
+    }),
+  );
+  // The entry and its announcement in one round trip: every write pays for this statement.
+  await tx.execute(sql`
+    with entry as (
+      insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
+      values (${system ? null : actor.userId}, ${actorNameSql(actor)}, ${change.action}, ${change.entityType},
+              ${change.entityId}, ${orderId}, ${JSON.stringify(changedFields(change.before, change.after))}::jsonb))
+    ${announcementOf(events)}`);
 }
 
 /**

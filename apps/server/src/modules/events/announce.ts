@@ -1,15 +1,22 @@
 import type { LiveEvent } from '@mandira/contract/live-events';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 
 /** The notification channel the live events travel on, between the server processes of one database. */
 export const LIVE_EVENTS_CHANNEL = 'mandira_live_events';
 
 /**
- * Tells every listening process what this transaction changed. The database delivers a notification
- * only when its transaction commits and drops it when it rolls back, so an event never announces a
- * change that did not happen.
+ * A statement telling every listening process what this transaction changed, one notification per
+ * event; a write sends it with its own last statement (as a query after a data-modifying WITH) so it
+ * costs no round trip of its own. The database delivers a notification only when its transaction
+ * commits and drops it when it rolls back, so an event never announces a change that did not happen.
  */
+export function announcementOf(events: readonly LiveEvent[]): SQL {
+  return sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, e)
+               from unnest(${sql.param(events.map((event) => JSON.stringify(event)))}::text[]) as e`;
+}
+
+/** Announces one event on its own (see announcementOf). */
 export async function announce(tx: Tx, event: LiveEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  await tx.execute(announcementOf([event]));
 }
