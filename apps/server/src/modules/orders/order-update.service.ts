@@ -13,7 +13,7 @@ import type { Actor } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { actOnOrder, lockOrder } from './order-item-engine.ts';
-import { assertBranchOfBuyer, assertBuyerHasNoBranches } from './place-order.service.ts';
+import { assertBranchFitsBuyer } from './place-order.service.ts';
 
 type UpdateInput = z.output<typeof UpdateOrderBody>;
 
@@ -28,9 +28,8 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
   if (changesHeader && FINISHED_ORDER_STATUSES.includes(order.status)) {
     throw conflict('Tamamlanmış veya iptal edilmiş bir siparişin bilgileri değiştirilemez.');
   }
-  if (input.buyerBranch) await assertBranchOfBuyer(tx, order.buyer_id, input.buyerBranch);
   // What placing an order requires (decision 102) may be changed here, not taken away.
-  if (input.buyerBranch === null) await assertBuyerHasNoBranches(tx, order.buyer_id);
+  if (input.buyerBranch !== undefined) await assertBranchFitsBuyer(tx, order.buyer_id, input.buyerBranch);
   const day = input.plannedShipmentDate;
   if (day === null && order.planned_shipment_date !== null) {
     throw badRequest(PLANNED_DAY_REQUIRED_MESSAGE, 'plannedShipmentDate');

@@ -180,7 +180,9 @@ async function changeSnapshotReservation(tx: Tx, changes: readonly ReservationCh
 /**
  * The bundle snapshot of each product's current bundle (decision 99), created when no order item was
  * placed with these contents yet: what order items placed now are made of. Two placings at once agree
- * on one row (the unique contents key).
+ * on one row (the unique contents key). One statement creates the missing snapshots and reads the rest;
+ * a snapshot another placing created after that statement began is neither created nor seen by it, so
+ * the products left without one are read again.
  */
 export async function currentBundleSnapshots(
   tx: Tx | Db,
@@ -188,24 +190,35 @@ export async function currentBundleSnapshots(
 ): Promise<Map<number, number>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const current = sql`
+  const current = (of: readonly number[]) => sql`
     select p.id as product_id,
            coalesce((select string_agg(b.product_item_id || 'x' || b.quantity, ',' order by b.product_item_id)
                        from product_bundles b where b.product_id = p.id), '') as lines_key
-      from products p where p.id = any(${sql.param(ids)}::int[])`;
-  await tx.execute(sql`
-    with created as (
-      insert into bundle_snapshots (product_id, lines_key) ${current}
-      on conflict (product_id, lines_key) do nothing
-      returning id, product_id)
-    insert into bundle_snapshot_lines (snapshot_id, product_item_id, quantity)
-    select c.id, b.product_item_id, b.quantity from created c join product_bundles b on b.product_id = c.product_id`);
+      from products p where p.id = any(${sql.param([...of])}::int[])`;
+  const existing = (of: readonly number[]) => sql`
+    select s.id, s.product_id from bundle_snapshots s
+      join (${current(of)}) k on k.product_id = s.product_id and k.lines_key = s.lines_key`;
   const rows = await rowsOf<{ id: number; product_id: number }>(
     tx,
-    sql`select s.id, s.product_id from bundle_snapshots s
-          join (${current}) k on k.product_id = s.product_id and k.lines_key = s.lines_key`,
+    sql`with created as (
+          insert into bundle_snapshots (product_id, lines_key) ${current(ids)}
+          on conflict (product_id, lines_key) do nothing
+          returning id, product_id),
+        created_lines as (
+          insert into bundle_snapshot_lines (snapshot_id, product_item_id, quantity)
+          select c.id, b.product_item_id, b.quantity from created c join product_bundles b on b.product_id = c.product_id)
+        select id, product_id from created
+        union all
+        ${existing(ids)}`,
   );
-  return new Map(rows.map((row) => [row.product_id, row.id]));
+  const snapshots = new Map(rows.map((row) => [row.product_id, row.id]));
+  const missed = ids.filter((id) => !snapshots.has(id));
+  if (missed.length > 0) {
+    for (const row of await rowsOf<{ id: number; product_id: number }>(tx, existing(missed))) {
+      snapshots.set(row.product_id, row.id);
+    }
+  }
+  return snapshots;
 }
 
 const OPEN_ITEM_STATUSES = statusList(RESERVING_ITEM_STATUSES);
