@@ -60,9 +60,10 @@ export const accountingTransactions = pgTable(
 );
 
 /**
- * Each buyer's balance (the dealt totals of its orders not canceled less its payments and refunds) and
- * its number of transactions, kept by deferred triggers of migration 0021 on `orders` and
- * `accounting_transactions` at the commit of every write that moves them (decision 132). A buyer with no
+ * Each buyer's balance (the dealt totals of its orders not canceled less its payments and refunds), its
+ * number of transactions and its number of orders, kept by deferred triggers of migrations 0021 and 0022
+ * on `orders` and `accounting_transactions` at the commit of every write that moves them (decisions 132
+ * and 134). A buyer with no
  * order yet has no row. Inside a writing transaction it lags that transaction's own changes until commit.
  */
 export const buyerBalances = pgTable('buyer_balances', {
@@ -71,4 +72,5 @@ export const buyerBalances = pgTable('buyer_balances', {
     .references(() => buyers.id, { onDelete: 'cascade' }),
   balance: numeric('balance', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
   transactionCount: integer('transaction_count').notNull().default(0),
+  orderCount: integer('order_count').notNull().default(0),
 });

@@ -31,13 +31,17 @@ async function statementOf(buyerId: number, query = ''): Promise<AccountStatemen
   return response.json.data;
 }
 
-/** What the writes keep for the buyer (decision 132). */
+/** What the writes keep for the buyer (decisions 132 and 134). */
 async function kept(buyerId: number) {
-  const [row] = await rowsOf<{ balance: string; transaction_count: number }>(
+  const [row] = await rowsOf<{ balance: string; transaction_count: number; order_count: number }>(
     w.t.db,
-    sql`select balance::text, transaction_count from buyer_balances where buyer_id = ${buyerId}`,
+    sql`select balance::text, transaction_count, order_count from buyer_balances where buyer_id = ${buyerId}`,
   );
-  return { balance: cents(row?.balance ?? 0), transactions: row?.transaction_count ?? 0 };
+  return {
+    balance: cents(row?.balance ?? 0),
+    transactions: row?.transaction_count ?? 0,
+    orders: row?.order_count ?? 0,
+  };
 }
 
 /**
@@ -70,6 +74,7 @@ async function fromScratch(buyerId: number) {
   return {
     balance: sum(movements),
     transactions: transactions.length,
+    orders: orders.length,
     /** Opening, debits and credits of the Istanbul days `from` to today. */
     range(from: string) {
       const start = startOfIstanbulDay(from).getTime();
@@ -88,7 +93,11 @@ async function fromScratch(buyerId: number) {
 /** Every statement figure against the sum from scratch, for ranges starting at each day of `days`. */
 async function expectStatementsMatch(buyerId: number, days: number[]) {
   const scratch = await fromScratch(buyerId);
-  expect(await kept(buyerId)).toEqual({ balance: scratch.balance, transactions: scratch.transactions });
+  expect(await kept(buyerId)).toEqual({
+    balance: scratch.balance,
+    transactions: scratch.transactions,
+    orders: scratch.orders,
+  });
   for (const day of days) {
     const from = addDays(today, day);
     const expected = scratch.range(from);
@@ -121,7 +130,7 @@ describe('the balance the writes keep (decision 132)', () => {
     const at = (days: number) =>
       new Date(startOfIstanbulDay(addDays(today, days)).getTime() + 10 * 3_600_000);
     const days = [-20, -9, -6, -3, -1, 0];
-    expect(await kept(b.id)).toEqual({ balance: 0, transactions: 0 });
+    expect(await kept(b.id)).toEqual({ balance: 0, transactions: 0, orders: 0 });
 
     const old = await placedOrder(w, b.id, [
       { productId: cheese, boxes: 2 },
@@ -194,7 +203,11 @@ describe.skipIf(!onPostgres)('the kept balance under simultaneous writes (Postgr
     expect(statuses.slice(0, 24).every((status) => status === 200 || status === 422)).toBe(true);
     expect(statuses.slice(0, 24).filter((status) => status === 200).length).toBeGreaterThan(8);
     const scratch = await fromScratch(b.id);
-    expect(await kept(b.id)).toEqual({ balance: scratch.balance, transactions: scratch.transactions });
+    expect(await kept(b.id)).toEqual({
+      balance: scratch.balance,
+      transactions: scratch.transactions,
+      orders: scratch.orders,
+    });
     await expectStatementsMatch(b.id, [-1, 0]);
   });
 
@@ -236,7 +249,11 @@ describe.skipIf(!onPostgres)('the kept balance under simultaneous writes (Postgr
     }
     for (const one of [a, b]) {
       const scratch = await fromScratch(one.id);
-      expect(await kept(one.id)).toEqual({ balance: scratch.balance, transactions: scratch.transactions });
+      expect(await kept(one.id)).toEqual({
+        balance: scratch.balance,
+        transactions: scratch.transactions,
+        orders: scratch.orders,
+      });
     }
   });
 });

@@ -140,9 +140,21 @@ describe('order lists', () => {
     ).toBe(403);
   });
 
-  it('counts orders for the dashboard', async () => {
-    const response = await w.call('GET', '/dashboard/order-count', undefined, w.office);
-    expect(response.json.data).toBe(await countRows(w.t, 'orders'));
+  it('counts orders of every status for the dashboard, as the commits keep them per buyer', async () => {
+    const count = async () => (await w.call('GET', '/dashboard/order-count', undefined, w.office)).json.data;
+    expect(await count()).toBe(await countRows(w.t, 'orders'));
+    const before = await count();
+    // Written in SQL, as a migration or an import would: the count follows the rows, not the services.
+    await w.t.db.execute(
+      sql`insert into orders (buyer_id, status, created_at)
+          select o.buyer_id, s.status, now() from orders o,
+                 unnest(array['COMPLETED', 'CANCELED_BY_BUYER', 'WAITING_FOR_REVIEW']) as s(status)
+           where o.id = ${orders[0]!.id}`,
+    );
+    expect(await count()).toBe(before + 3);
+    expect(await count()).toBe(await countRows(w.t, 'orders'));
+    await w.t.db.execute(sql`delete from orders where id > ${Math.max(...orders.map((order) => order.id))}`);
+    expect(await count()).toBe(before);
   });
 
   it('answers an unpaged search past the limit with the newest orders and the total, and pages it', async () => {
