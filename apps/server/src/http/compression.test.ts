@@ -2,11 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountingWorld, accountingWorld } from '../../test/builders/accounting-test-data.ts';
 import { buyer } from '../../test/builders/order-test-data.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import {
+  COMPRESSION_THRESHOLD_BYTES,
+  registerCompression,
+  SYNC_COMPRESSION_LIMIT_BYTES,
+} from './compression.ts';
 
 let w: AccountingWorld;
 let admin: string;
@@ -71,6 +76,48 @@ describe('JSON answers over 1 kB are compressed as the client accepts', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.rawPayload.byteLength).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('a page of rows and a whole export', () => {
+  /** An answer of `rows` order-like rows, as a list answers them. */
+  async function answerOf(rows: number, encoding: 'br' | 'gzip') {
+    const app = Fastify();
+    await app.register(async (api) => {
+      await registerCompression(api);
+      api.get('/rows', async () => ({
+        success: true,
+        data: Array.from({ length: rows }, (_, id) => ({
+          id,
+          buyer: `Müşteri ${id % 97}`,
+          total: id * 12.5,
+        })),
+      }));
+    });
+    try {
+      const response = await app.inject({ url: '/rows', headers: { 'accept-encoding': encoding } });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      const text = DECODE[encoding](response.rawPayload).toString('utf8');
+      expect(JSON.parse(text).data).toHaveLength(rows);
+      return { bytes: Buffer.byteLength(text), length: response.headers['content-length'] };
+    } finally {
+      await app.close();
+    }
+  }
+
+  // A page is compressed in one call and goes out with its length; streaming it through the thread pool
+  // would wait for the event loop once per 16 kB chunk (decision 135).
+  it.each(['br', 'gzip'] as const)('compresses a page of ~100 kB in one piece (%s)', async (encoding) => {
+    const { bytes, length } = await answerOf(2_000, encoding);
+    expect(bytes).toBeGreaterThan(64 * 1024);
+    expect(bytes).toBeLessThan(SYNC_COMPRESSION_LIMIT_BYTES);
+    expect(Number(length)).toBeGreaterThan(0);
+  });
+
+  it.each(['br', 'gzip'] as const)('streams an answer past the limit (%s)', async (encoding) => {
+    const { bytes, length } = await answerOf(8_000, encoding);
+    expect(bytes).toBeGreaterThan(SYNC_COMPRESSION_LIMIT_BYTES);
+    expect(length).toBeUndefined();
   });
 });
 

@@ -4,6 +4,12 @@ import type { FastifyInstance } from 'fastify';
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/**
+ * Answers up to this size are compressed in one synchronous call (under a millisecond for a page of
+ * orders); larger ones, such as an unpaged export, stream through the thread pool (decision 135).
+ */
+export const SYNC_COMPRESSION_LIMIT_BYTES = 256 * 1024;
+
 /** JSON answers only (the envelope); PDFs, Excel files and an event stream are never matched here. */
 const COMPRESSED_TYPES = /^application\/json(?:;|$)/;
 
@@ -16,6 +22,7 @@ const COMPRESSED_TYPES = /^application\/json(?:;|$)/;
 export async function registerCompression(api: FastifyInstance): Promise<void> {
   await api.register(compress, {
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    syncThreshold: SYNC_COMPRESSION_LIMIT_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSED_TYPES,
     globalDecompression: false,
