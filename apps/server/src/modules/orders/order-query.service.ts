@@ -19,7 +19,7 @@ import { statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
-import { countOrders, findCountedOrders, findOrder, findOrders } from './order.repo.ts';
+import { type Counting, countOrders, findCountedOrders, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
 type PagingInput = z.output<typeof OrderListQuery>;
@@ -64,7 +64,8 @@ export function ordersOfView(
   operationType: OperationType,
   paging: PagingInput = {},
 ): Promise<OrderAnswer> {
-  return pageOrList(db, VIEWS[operationType].where, paging);
+  // A view holds open orders only, so its page is counted by a window over them (see findOrderPage).
+  return pageOrList(db, VIEWS[operationType].where, paging, 'window');
 }
 
 /**
@@ -105,13 +106,23 @@ function conditionsOf(query: QueryInput): SQL {
 }
 
 /** Unpaged (newest first, bounded) unless `page` or `size` is given. */
-async function pageOrList(db: Db | Tx, where: SQL, paging: PagingInput): Promise<OrderAnswer> {
+async function pageOrList(
+  db: Db | Tx,
+  where: SQL,
+  paging: PagingInput,
+  counting: Counting = 'separate',
+): Promise<OrderAnswer> {
   if (paging.page === undefined && paging.size === undefined) {
     return unpagedOrders(db, where);
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;
-  const { orders, count } = await findCountedOrders(db, where, { limit: size, offset: (page - 1) * size });
+  const { orders, count } = await findCountedOrders(
+    db,
+    where,
+    { limit: size, offset: (page - 1) * size },
+    counting,
+  );
   return { orders, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
 }
 

@@ -127,19 +127,22 @@ type PageRow = OrderRow & {
  * page's ids are chosen first, so a status and date filter is answered from `orders_status_created_idx`
  * alone (no table rows read for the orders that only compete for the page) and only the page's rows are
  * joined. Items and contents come as one JSON column per order, read by the driver's JSON parser.
- * `counted` adds the number of matching orders (an index-only count) to the same round trip.
+ * `counted` adds the number of matching orders to the same round trip: an index-only count of its own
+ * ('separate'), or, for a set bounded by the open orders (the screens' views), counted by a window over
+ * the rows the page is chosen from ('window'), which reads the matching rows once instead of twice. A
+ * window over every order ever placed would sort them all, so a search keeps the separate count.
  */
 async function findOrderPage(
   db: Db | Tx,
   where: SQL,
   paging: Paging,
-  counted: boolean,
+  counted: Counting | false,
 ): Promise<{ orders: Order[]; count: number | undefined }> {
   const rows = await preparedRowsOf<PageRow>(
     db,
-    counted ? 'order_page_counted' : 'order_page',
+    counted ? `order_page_${counted}` : 'order_page',
     sql`with page as (
-          select o.id from orders o
+          select o.id ${counted === 'window' ? sql`, count(*) over () as total` : sql``} from orders o
            where ${where}
            order by ${NEWEST_FIRST}
            limit ${paging.limit} offset ${paging.offset}
@@ -214,7 +217,8 @@ async function findOrderPage(
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
                o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE},
                ol.items
-               ${counted ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
+               ${counted === 'separate' ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
+               ${counted === 'window' ? sql`, page.total::int as total` : sql``}
           from page
           join orders o on o.id = page.id
           join buyers b on b.id = o.buyer_id
@@ -243,13 +247,17 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
   return (await findOrderPage(db, where, paging, false)).orders;
 }
 
+/** How a page counts all the orders it is cut from (see findOrderPage). */
+export type Counting = 'separate' | 'window';
+
 /** A page of the orders `where` selects and the number of all of them, in one round trip. */
 export async function findCountedOrders(
   db: Db | Tx,
   where: SQL,
   paging: Paging,
+  counting: Counting = 'separate',
 ): Promise<{ orders: Order[]; count: number }> {
-  const page = await findOrderPage(db, where, paging, true);
+  const page = await findOrderPage(db, where, paging, counting);
   // A page past the end has no row to carry the count.
   return { orders: page.orders, count: page.count ?? (await countOrders(db, where)) };
 }
