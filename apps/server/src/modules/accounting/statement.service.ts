@@ -206,6 +206,14 @@ function pagingOf(query: Query): { page: number; size: number } | null {
   return { page: query.page ?? 1, size: query.size ?? STATEMENT_PAGE_SIZE };
 }
 
+/** Each reason as it reads inside a line's description, lower-cased once rather than per line. */
+const REASON_IN_TEXT = Object.fromEntries(
+  Object.entries(TRANSACTION_REASON_LABELS).map(([reason, label]) => [
+    reason,
+    label.toLocaleLowerCase('tr-TR'),
+  ]),
+) as Record<keyof typeof TRANSACTION_REASON_LABELS, string>;
+
 function toLine(row: LineRow): StatementLine {
   const order = `#${row.order_number} numaralı sipariş`;
   const isTransaction = row.kind === 'TRANSACTION';
@@ -221,7 +229,7 @@ function toLine(row: LineRow): StatementLine {
     payTypeDetail: row.pay_type ? enumDescription(PAY_TYPE_LABELS, row.pay_type) : null,
     logoInvoiceId: row.logo_invoice_id,
     description: isTransaction
-      ? `${order}: ${TRANSACTION_REASON_LABELS[row.reason!].toLocaleLowerCase('tr-TR')}${
+      ? `${order}: ${REASON_IN_TEXT[row.reason!]}${
           row.pay_type && row.pay_type !== 'REFUND' ? ` (${PAY_TYPE_LABELS[row.pay_type]})` : ''
         }`
       : row.canceled
