@@ -5,7 +5,7 @@
 
 import type { LiveEvent } from '@mandira/contract/live-events';
 import type { Database } from '../src/db/client.ts';
-import { announce } from '../src/modules/events/announce.ts';
+import { announcementOf } from '../src/modules/events/announce.ts';
 
 /** One block of the stream: a message (`event`, `data`), or a comment or `retry:` line alone. */
 export type StreamMessage = { event?: string; data?: string; comment?: string; retry?: number };
@@ -120,7 +120,7 @@ export async function announceIn(database: Database, event: LiveEvent, rollBack 
   const refused = new Error('rolled back');
   await database.db
     .transaction(async (tx) => {
-      await announce(tx, event);
+      await tx.execute(announcementOf([event]));
       if (rollBack) throw refused;
     })
     .catch((error) => {

@@ -1,6 +1,5 @@
 import type { LiveEvent } from '@mandira/contract/live-events';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 
 /** The notification channel the live events travel on, between the server processes of one database. */
 export const LIVE_EVENTS_CHANNEL = 'mandira_live_events';
@@ -14,9 +13,4 @@ export const LIVE_EVENTS_CHANNEL = 'mandira_live_events';
 export function announcementOf(events: readonly LiveEvent[]): SQL {
   return sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, e)
                from unnest(${sql.param(events.map((event) => JSON.stringify(event)))}::text[]) as e`;
-}
-
-/** Announces one event on its own (see announcementOf). */
-export async function announce(tx: Tx, event: LiveEvent): Promise<void> {
-  await tx.execute(announcementOf([event]));
 }

@@ -83,7 +83,8 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   );
   if (lines.length === 0) throw businessRule(EMPTY_BASKET_MESSAGE);
   refuseForeignOrMissingBranch(basket, input.buyerBranch);
-  const total = Number(lines[0]!.total);
+  const summed = lines[0]!.total;
+  const total = Number(summed);
   if (total > MAX_MONEY) throw businessRule(ORDER_TOTAL_TOO_LARGE_MESSAGE(total));
   await reserveOrRefuse(
     tx,
@@ -101,7 +102,7 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
           insert into orders (buyer_id, buyer_branch_id, buyer_request_reference_code, color_group,
                               planned_shipment_date, total_price, dealt_total_price, created_by)
           values (${input.buyerId}, ${input.buyerBranch}, ${input.buyerRequestReferenceCode}, ${input.colorGroup},
-                  ${input.plannedShipmentDate}::date, ${lines[0]!.total}::numeric, ${lines[0]!.total}::numeric,
+                  ${input.plannedShipmentDate}::date, ${summed}::numeric, ${summed}::numeric,
                   ${actor.userId || null})
           returning id, buyer_id, total_price, created_at),
         entry as (${newOrderEntries(sql`placed`, actor.userId || null)})
