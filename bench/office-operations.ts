@@ -255,7 +255,7 @@ export async function officeOperations(
       weight: 1,
       plan: () => ({ method: 'GET', path: `/api/dashboard/${pick(DASHBOARD)}` }),
     },
-    // Finans Yöneticisi: the biggest buyer's transactions and statement; payments.
+    // Finans Yöneticisi: the biggest buyer's transactions, summary and statement; payments.
     {
       name: 'buyer transactions, page of 50 (biggest buyer)',
       role: 'FINANCE_ADMIN',
@@ -265,6 +265,14 @@ export async function officeOperations(
         method: 'GET',
         path: `/api/accounting/transactions?${query({ buyerId: bigBuyerId, page: between(1, 5), size: 50 })}`,
       }),
+    },
+    {
+      // The summary cards the finance screen opens with, above the transactions.
+      name: 'account summary (biggest buyer)',
+      role: 'FINANCE_ADMIN',
+      write: false,
+      weight: 1,
+      plan: () => ({ method: 'GET', path: `/api/accounting/summary?buyerId=${bigBuyerId}` }),
     },
     {
       name: 'statement, 30 days, page of 100 (biggest buyer)',

@@ -94,12 +94,12 @@ async function finishSize(
   const checker = new pg.Client({ connectionString: databaseUrl });
   await checker.connect();
   const ledger = describeLedger(await checkLedger(checker));
-  // So must the buyers' balances the writes keep (decision 132).
+  // So must the figures the writes keep per buyer (decisions 132, 134 and 137).
   const balances = await checkBalances(checker);
   await checker.end();
   log(`${dataset.size}: ledger: ${ledger.summary}`);
   log(
-    `${dataset.size}: buyer balances: ${balances.length === 0 ? 'every kept balance and count = its sum from scratch' : `${balances.length} differ`}`,
+    `${dataset.size}: buyer balances: ${balances.length === 0 ? 'every kept balance, sum and count = its sum from scratch' : `${balances.length} differ`}`,
   );
   return { dataset, mix: mix.result, list, loadBefore, ledgerProblems: [...ledger.problems, ...balances] };
 }

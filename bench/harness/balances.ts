@@ -22,20 +22,30 @@ export async function withBalancesRecounted<T>(client: pg.Client, load: () => Pr
   }
 }
 
+/** The figures the writes keep per buyer (decisions 132, 134 and 137), with the words that name them. */
+const FIGURES = [
+  ['balance', 'TL'],
+  ['orders_total', 'TL ordered'],
+  ['payments', 'TL paid'],
+  ['refunds', 'TL refunded'],
+  ['transaction_count', 'transactions'],
+  ['order_count', 'orders'],
+  ['live_order_count', 'not canceled'],
+] as const;
+const figuresOf = (row: string) => FIGURES.map(([column]) => `coalesce(${row}.${column}, 0)`).join(', ');
+const describedFiguresOf = (row: string) =>
+  FIGURES.map(([column, words]) => `coalesce(${row}.${column}, 0) || ' ${words}'`).join(" || ' / ' || ");
+
 /**
- * Buyers whose kept balance, transaction count or order count is not what their orders and transactions sum to
- * from scratch (at most 20), after a run that wrote through the API.
+ * Buyers whose kept figures are not what their orders and transactions sum to from scratch (at most
+ * 20), after a run that wrote through the API.
  */
 export async function checkBalances(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ buyer_id: number; kept: string; summed: string }>(
-    `select s.buyer_id,
-            coalesce(k.balance, 0) || ' TL / ' || coalesce(k.transaction_count, 0) || ' transactions / '
-              || coalesce(k.order_count, 0) || ' orders' as kept,
-            s.balance || ' TL / ' || s.transaction_count || ' transactions / ' || s.order_count || ' orders' as summed
+    `select s.buyer_id, ${describedFiguresOf('k')} as kept, ${describedFiguresOf('s')} as summed
        from buyer_balances_from_scratch() s
        left join buyer_balances k on k.buyer_id = s.buyer_id
-      where coalesce(k.balance, 0) <> s.balance or coalesce(k.transaction_count, 0) <> s.transaction_count
-         or coalesce(k.order_count, 0) <> s.order_count
+      where (${figuresOf('k')}) is distinct from (${figuresOf('s')})
       order by s.buyer_id limit 20`,
   );
   return rows.map((row) => `buyer ${row.buyer_id}: kept ${row.kept} but sums to ${row.summed}`);

@@ -60,11 +60,12 @@ export const accountingTransactions = pgTable(
 );
 
 /**
- * Each buyer's balance (the dealt totals of its orders not canceled less its payments and refunds), its
- * number of transactions and its number of orders, kept by deferred triggers of migrations 0021 and 0022
- * on `orders` and `accounting_transactions` at the commit of every write that moves them (decisions 132
- * and 134). A buyer with no
- * order yet has no row. Inside a writing transaction it lags that transaction's own changes until commit.
+ * Each buyer's balance (the dealt totals of its orders not canceled less its payments and refunds), the
+ * parts of it, its number of transactions and its numbers of orders (all, and those not canceled), kept
+ * by deferred triggers of migrations 0021–0023 on `orders` and `accounting_transactions` at the commit of
+ * every write that moves them (decisions 132, 134 and 137). A buyer with no order yet has no row. Inside
+ * a writing transaction it lags that transaction's own changes until commit, or until the transaction
+ * sets the triggers immediate (`keptFiguresNow`).
  */
 export const buyerBalances = pgTable('buyer_balances', {
   buyerId: integer('buyer_id')
@@ -73,4 +74,8 @@ export const buyerBalances = pgTable('buyer_balances', {
   balance: numeric('balance', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
   transactionCount: integer('transaction_count').notNull().default(0),
   orderCount: integer('order_count').notNull().default(0),
+  ordersTotal: numeric('orders_total', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+  liveOrderCount: integer('live_order_count').notNull().default(0),
+  payments: numeric('payments', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+  refunds: numeric('refunds', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
 });

@@ -39,9 +39,12 @@ export async function findBuyer(db: Db | Tx, buyerId: number): Promise<BuyerRow>
 }
 
 /**
- * The account summary (docs/domain/money.md), all summed in SQL: orders not canceled (count and dealt
- * totals), payments, refunds, and the balance = orders − payments − refunds. 404 for an unknown buyer. A
- * buyer's sums may pass what one order's numeric(14,2) holds, so they are numeric(20,2) (decision 94).
+ * The account summary (docs/domain/money.md): orders not canceled (count and dealt totals), payments,
+ * refunds, and the balance = orders − payments − refunds, as the writes keep them per buyer (decision
+ * 137), so the summary costs one row however long the buyer's history. A buyer with no order yet has no
+ * row and sums to zero; 404 for an unknown buyer. A buyer's sums may pass what one order's numeric(14,2)
+ * holds, so they are numeric(20,2) (decision 94). A writing transaction reads its own changes only after
+ * `keptFiguresNow`.
  */
 export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<AccountingSummary> {
   const [row] = await rowsOf<{
@@ -52,18 +55,10 @@ export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<Accoun
     balance: string;
   }>(
     db,
-    sql`with o as (
-          select count(*)::int as order_count, coalesce(sum(dealt_total_price), 0)::numeric(20,2) as orders
-            from orders
-           where buyer_id = ${buyerId} and status not in (${statusList(CANCELED_ORDER_STATUSES)})),
-        t as (
-          select coalesce(sum(amount) filter (where reason = 'ORDER_PAYMENT'), 0)::numeric(20,2) as payments,
-                 coalesce(sum(amount) filter (where reason = 'PRODUCT_REFUND'), 0)::numeric(20,2) as refunds
-            from accounting_transactions
-           where buyer_id = ${buyerId})
-        select o.order_count, o.orders::text, t.payments::text, t.refunds::text,
-               (o.orders - t.payments - t.refunds)::numeric(20,2)::text as balance
-          from buyers b, o, t
+    sql`select coalesce(k.live_order_count, 0) as order_count, coalesce(k.orders_total, 0)::text as orders,
+               coalesce(k.payments, 0)::text as payments, coalesce(k.refunds, 0)::text as refunds,
+               coalesce(k.balance, 0)::text as balance
+          from buyers b left join buyer_balances k on k.buyer_id = b.id
          where b.id = ${buyerId}`,
   );
   if (!row) throw notFound(BUYER_NOT_FOUND);
@@ -75,6 +70,17 @@ export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<Accoun
     totalAmountOfProductRefunds: Number(row.refunds),
     remainingAmountToPurchase: Number(row.balance),
   };
+}
+
+/**
+ * Moves the kept figures by this transaction's changes now instead of at its commit, so that what it
+ * answers includes them. Called after the transaction has locked every order row it needs: the buyer's
+ * row is then still taken after them, in the order decision 132 keeps.
+ */
+export async function keptFiguresNow(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`set constraints orders_keep_buyer_balance, accounting_transactions_keep_buyer_balance immediate`,
+  );
 }
 
 type TransactionRow = {

@@ -7,6 +7,7 @@ import {
   accountingWorld,
   backdate,
   pay,
+  summaryOf,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -31,16 +32,30 @@ async function statementOf(buyerId: number, query = ''): Promise<AccountStatemen
   return response.json.data;
 }
 
-/** What the writes keep for the buyer (decisions 132 and 134). */
+/** What the writes keep for the buyer (decisions 132, 134 and 137). */
 async function kept(buyerId: number) {
-  const [row] = await rowsOf<{ balance: string; transaction_count: number; order_count: number }>(
+  const [row] = await rowsOf<{
+    balance: string;
+    orders_total: string;
+    payments: string;
+    refunds: string;
+    transaction_count: number;
+    order_count: number;
+    live_order_count: number;
+  }>(
     w.t.db,
-    sql`select balance::text, transaction_count, order_count from buyer_balances where buyer_id = ${buyerId}`,
+    sql`select balance::text, orders_total::text, payments::text, refunds::text, transaction_count,
+               order_count, live_order_count
+          from buyer_balances where buyer_id = ${buyerId}`,
   );
   return {
     balance: cents(row?.balance ?? 0),
+    ordersTotal: cents(row?.orders_total ?? 0),
+    payments: cents(row?.payments ?? 0),
+    refunds: cents(row?.refunds ?? 0),
     transactions: row?.transaction_count ?? 0,
     orders: row?.order_count ?? 0,
+    liveOrders: row?.live_order_count ?? 0,
   };
 }
 
@@ -54,9 +69,10 @@ async function fromScratch(buyerId: number) {
     w.t.db,
     sql`select created_at as at, reason, amount::text from accounting_transactions where buyer_id = ${buyerId}`,
   );
-  const orders = await rowsOf<{ at: Date | string; dealt: string; placed: string }>(
+  const orders = await rowsOf<{ at: Date | string; dealt: string; placed: string; canceled: boolean }>(
     w.t.db,
     sql`select greatest(o.updated_at, n.created_at) as at, n.amount::text as placed,
+               o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,
                (case when o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') then 0 else o.dealt_total_price end)::text as dealt
           from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
          where o.buyer_id = ${buyerId}`,
@@ -71,10 +87,16 @@ async function fromScratch(buyerId: number) {
       .filter((m) => m.signed !== 0),
   ];
   const sum = (list: { signed: number }[]) => list.reduce((total, m) => total + m.signed, 0);
+  const paid = (reason: string) =>
+    transactions.filter((t) => t.reason === reason).reduce((total, t) => total + cents(t.amount), 0);
   return {
     balance: sum(movements),
+    ordersTotal: orders.reduce((total, o) => total + cents(o.dealt), 0),
+    payments: paid('ORDER_PAYMENT'),
+    refunds: paid('PRODUCT_REFUND'),
     transactions: transactions.length,
     orders: orders.length,
+    liveOrders: orders.filter((o) => !o.canceled).length,
     /** Opening, debits and credits of the Istanbul days `from` to today. */
     range(from: string) {
       const start = startOfIstanbulDay(from).getTime();
@@ -90,13 +112,21 @@ async function fromScratch(buyerId: number) {
   };
 }
 
-/** The kept balance, transaction count and order count against their sums from scratch. */
+/**
+ * Every kept figure against its sum from scratch, and the account summary (read from the kept row) with
+ * them.
+ */
 async function expectKeptAsSummed(buyerId: number) {
   const scratch = await fromScratch(buyerId);
-  expect(await kept(buyerId)).toEqual({
-    balance: scratch.balance,
-    transactions: scratch.transactions,
-    orders: scratch.orders,
+  const { range: _, ...summed } = scratch;
+  expect(await kept(buyerId)).toEqual(summed);
+  expect(await summaryOf(w, buyerId)).toEqual({
+    buyerId,
+    totalOrderCount: scratch.liveOrders,
+    totalAmountOfOrders: scratch.ordersTotal / 100,
+    totalAmountOfOrderPayments: scratch.payments / 100,
+    totalAmountOfProductRefunds: scratch.refunds / 100,
+    remainingAmountToPurchase: scratch.balance / 100,
   });
   return scratch;
 }
@@ -128,7 +158,7 @@ async function expectStatementsMatch(buyerId: number, days: number[]) {
   }
 }
 
-describe('the balance the writes keep (decision 132)', () => {
+describe('the balance and summary figures the writes keep (decisions 132 and 137)', () => {
   it('equals the sum from scratch, and so do the statement figures, through payments, refunds, cancellations', async () => {
     const b = await buyer(w);
     const cheese = await stockedProduct(w, 600, { price: 10.25, discount: 0 });
@@ -136,7 +166,15 @@ describe('the balance the writes keep (decision 132)', () => {
     const at = (days: number) =>
       new Date(startOfIstanbulDay(addDays(today, days)).getTime() + 10 * 3_600_000);
     const days = [-20, -9, -6, -3, -1, 0];
-    expect(await kept(b.id)).toEqual({ balance: 0, transactions: 0, orders: 0 });
+    expect(await kept(b.id)).toEqual({
+      balance: 0,
+      ordersTotal: 0,
+      payments: 0,
+      refunds: 0,
+      transactions: 0,
+      orders: 0,
+      liveOrders: 0,
+    });
 
     const old = await placedOrder(w, b.id, [
       { productId: cheese, boxes: 2 },

@@ -15,7 +15,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
-import { buyerSummary, DEALT_OF, findTransactions, SETTLED_OF } from './accounting.repo.ts';
+import { buyerSummary, DEALT_OF, findTransactions, keptFiguresNow, SETTLED_OF } from './accounting.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
 
@@ -70,5 +70,6 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
     after: { buyerId: order.buyer_id, ...input },
   });
   const [transaction] = await findTransactions(tx, sql`t.id = ${written!.id}`);
+  await keptFiguresNow(tx);
   return { transaction: transaction!, summary: await buyerSummary(tx, order.buyer_id) };
 }
