@@ -91,7 +91,8 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
         )}
       </>
     ),
-    minWidth: 110,
+    // The buyer and its depot on a line each, not broken word by word.
+    minWidth: 190,
   },
   {
     id: 'totalItemCount',
