@@ -69,21 +69,23 @@ async function fromScratch(buyerId: number) {
     w.t.db,
     sql`select created_at as at, reason, amount::text from accounting_transactions where buyer_id = ${buyerId}`,
   );
-  const orders = await rowsOf<{ at: Date | string; dealt: string; placed: string; canceled: boolean }>(
+  const rows = await rowsOf<{ at: Date | string; dealt: string; placed: string; canceled: boolean }>(
     w.t.db,
     sql`select greatest(o.updated_at, n.created_at) as at, n.amount::text as placed,
-               o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled,
-               (case when o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') then 0 else o.dealt_total_price end)::text as dealt
+               o.dealt_total_price::text as dealt,
+               o.status in ('CANCELED_BY_SELLER', 'CANCELED_BY_BUYER') as canceled
           from orders o join accounting_transactions n on n.order_id = o.id and n.reason = 'NEW_ORDER'
          where o.buyer_id = ${buyerId}`,
   );
+  // A canceled order's dealt total counts as 0.
+  const orders = rows.map((o) => ({ ...o, dealt: o.canceled ? 0 : cents(o.dealt) }));
   const movements = [
     ...transactions.map((t) => ({
       at: new Date(t.at).getTime(),
       signed: t.reason === 'NEW_ORDER' ? cents(t.amount) : -cents(t.amount),
     })),
     ...orders
-      .map((o) => ({ at: new Date(o.at).getTime(), signed: cents(o.dealt) - cents(o.placed) }))
+      .map((o) => ({ at: new Date(o.at).getTime(), signed: o.dealt - cents(o.placed) }))
       .filter((m) => m.signed !== 0),
   ];
   const sum = (list: { signed: number }[]) => list.reduce((total, m) => total + m.signed, 0);
@@ -91,7 +93,7 @@ async function fromScratch(buyerId: number) {
     transactions.filter((t) => t.reason === reason).reduce((total, t) => total + cents(t.amount), 0);
   return {
     balance: sum(movements),
-    ordersTotal: orders.reduce((total, o) => total + cents(o.dealt), 0),
+    ordersTotal: orders.reduce((total, o) => total + o.dealt, 0),
     payments: paid('ORDER_PAYMENT'),
     refunds: paid('PRODUCT_REFUND'),
     transactions: transactions.length,
