@@ -65,7 +65,7 @@ describe('customers as an accounting manager', () => {
     // The owner of this screen reads each buyer's account (accounting.e2e.test.ts follows the link).
     await row(page, 'E2E-B01').getByRole('link', { name: 'Hesap Özeti' }).waitFor();
 
-    await page.getByRole('button', { name: 'Senkrone Et' }).click();
+    await page.getByRole('button', { name: 'Senkronize Et' }).click();
     const failure = page.getByTestId('sync-error');
     await failure.getByText('Senkronizasyon başarısız').waitFor();
     expect(await failure.textContent()).toContain('ERP kaynak dosyası okunamadı');
@@ -86,7 +86,7 @@ describe('customers as an accounting manager', () => {
         ],
       }),
     );
-    await page.getByRole('button', { name: 'Senkrone Et' }).click();
+    await page.getByRole('button', { name: 'Senkronize Et' }).click();
     await page.getByText("25 yeni, 2 değişen müşteri 'Müşteri Onayı' ekranında onay bekliyor.").waitFor();
     await failure.waitFor({ state: 'detached' });
     await screenshot(page, 'customers-buyers');

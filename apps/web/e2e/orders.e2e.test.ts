@@ -261,7 +261,7 @@ describe('order-taking, baskets and order review as the order manager', () => {
     await ((await later.count()) > 0 ? later.first() : days.first()).click();
     const planned =
       (await placing.getByRole('button', { name: 'Planlanan Sevkiyat Tarihi' }).textContent()) ?? '';
-    expect(planned).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(planned).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     await placing.getByRole('combobox', { name: 'Renk Etiketi' }).click();
     await page.getByRole('option', { name: 'Mor' }).click();
     await screenshot(page, 'orders-place-order-modal');

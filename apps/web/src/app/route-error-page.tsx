@@ -2,14 +2,19 @@ import { UNEXPECTED_ERROR_MESSAGE } from '@mandira/contract/unexpected-error';
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRouteError } from 'react-router';
+import { ChunkLoadTimeoutError } from './lazy-screen.ts';
 
-/** A screen's chunk fails to load after a new release or on a lost connection: offer a reload. */
+/**
+ * A screen's chunk fails to load after a new release or on a lost connection, or does not arrive
+ * within two minutes: offer a reload.
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
   console.error('Sayfa hatası', error);
   const chunkFailed =
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed/i.test(error.message);
+    error instanceof ChunkLoadTimeoutError ||
+    (error instanceof Error &&
+      /dynamically imported module|Importing a module script failed/i.test(error.message));
   return (
     <Container size="sm" py={60}>
       <Alert

@@ -1,7 +1,8 @@
 import { SCREENS, type Screen, screenByKey } from '@mandira/contract/screens';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '../lib/pages/centered-loader.tsx';
+import { lazyScreen } from './lazy-screen.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SIGN_IN_ALIASES, SIGN_OUT_ALIASES } from './paths.ts';
 import { ProtectedScreen } from './protected-screen.tsx';
@@ -10,7 +11,7 @@ import { SignInPage } from './sign-in-page.tsx';
 import { SignOutPage } from './sign-out-page.tsx';
 
 // Everything behind the sign-in (shell, menu, modals, dates) is a chunk of its own.
-const PageShell = lazy(() => import('./page-shell.tsx'));
+const PageShell = lazyScreen(() => import('./page-shell.tsx'));
 
 function screenRoute(path: string, screen: Screen): RouteObject {
   // Keyed by screen so that moving between screens re-runs the access check.

@@ -1,5 +1,6 @@
 import type { ScreenKey } from '@mandira/contract/screens';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyScreen } from './lazy-screen.ts';
 
 /**
  * The page of every screen in the contract's SCREENS table, one line each; the router gives every
@@ -10,32 +11,32 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  * lands here; such a screen shows a "not ready yet" page instead of breaking the build.
  */
 export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<ComponentType>>> = {
-  dashboard: lazy(() => import('../features/dashboard/dashboard-page.tsx')),
-  audit: lazy(() => import('../features/audit/audit-page.tsx')),
-  users: lazy(() => import('../features/users/user-management-page.tsx')),
-  'product-items': lazy(() => import('../features/products/product-items-page.tsx')),
-  'product-approval': lazy(() => import('../features/products/product-approval-page.tsx')),
-  'sellable-products': lazy(() => import('../features/products/sellable-products-page.tsx')),
-  buyers: lazy(() => import('../features/buyers/buyers-page.tsx')),
-  'buyer-approval': lazy(() => import('../features/buyers/buyer-approval-page.tsx')),
-  'buyer-warehouses': lazy(() => import('../features/buyers/buyer-warehouses-page.tsx')),
-  warehouses: lazy(() => import('../features/stock/warehouses-page.tsx')),
-  'stock-management': lazy(() => import('../features/stock/stock-management-page.tsx')),
-  'goods-in-out': lazy(() => import('../features/stock/goods-page.tsx')),
-  'goods-in-out-compact': lazy(() =>
+  dashboard: lazyScreen(() => import('../features/dashboard/dashboard-page.tsx')),
+  audit: lazyScreen(() => import('../features/audit/audit-page.tsx')),
+  users: lazyScreen(() => import('../features/users/user-management-page.tsx')),
+  'product-items': lazyScreen(() => import('../features/products/product-items-page.tsx')),
+  'product-approval': lazyScreen(() => import('../features/products/product-approval-page.tsx')),
+  'sellable-products': lazyScreen(() => import('../features/products/sellable-products-page.tsx')),
+  buyers: lazyScreen(() => import('../features/buyers/buyers-page.tsx')),
+  'buyer-approval': lazyScreen(() => import('../features/buyers/buyer-approval-page.tsx')),
+  'buyer-warehouses': lazyScreen(() => import('../features/buyers/buyer-warehouses-page.tsx')),
+  warehouses: lazyScreen(() => import('../features/stock/warehouses-page.tsx')),
+  'stock-management': lazyScreen(() => import('../features/stock/stock-management-page.tsx')),
+  'goods-in-out': lazyScreen(() => import('../features/stock/goods-page.tsx')),
+  'goods-in-out-compact': lazyScreen(() =>
     import('../features/stock/goods-page.tsx').then((module) => ({ default: module.CompactGoodsInOutPage })),
   ),
-  'stock-history': lazy(() => import('../features/stock/stock-history-page.tsx')),
-  'warehouse-orders': lazy(() => import('../features/loading/warehouse-orders-page.tsx')),
-  'order-taking': lazy(() => import('../features/orders/order-taking-page.tsx')),
-  baskets: lazy(() => import('../features/orders/baskets-page.tsx')),
-  orders: lazy(() => import('../features/orders/orders-page.tsx')),
-  shipments: lazy(() => import('../features/shipments/shipments-page.tsx')),
-  vehicles: lazy(() => import('../features/fleet/vehicles-page.tsx')),
-  drivers: lazy(() => import('../features/fleet/drivers-page.tsx')),
-  'buyer-accounting': lazy(() => import('../features/accounting/accounting-page.tsx')),
-  'milk-vehicles': lazy(() => import('../features/milk/milk-vehicles-page.tsx')),
-  'milk-drivers': lazy(() => import('../features/milk/milk-drivers-page.tsx')),
-  'milk-deliveries': lazy(() => import('../features/milk/milk-deliveries-page.tsx')),
-  'shipment-contents': lazy(() => import('../features/shipments/shipment-contents-page.tsx')),
+  'stock-history': lazyScreen(() => import('../features/stock/stock-history-page.tsx')),
+  'warehouse-orders': lazyScreen(() => import('../features/loading/warehouse-orders-page.tsx')),
+  'order-taking': lazyScreen(() => import('../features/orders/order-taking-page.tsx')),
+  baskets: lazyScreen(() => import('../features/orders/baskets-page.tsx')),
+  orders: lazyScreen(() => import('../features/orders/orders-page.tsx')),
+  shipments: lazyScreen(() => import('../features/shipments/shipments-page.tsx')),
+  vehicles: lazyScreen(() => import('../features/fleet/vehicles-page.tsx')),
+  drivers: lazyScreen(() => import('../features/fleet/drivers-page.tsx')),
+  'buyer-accounting': lazyScreen(() => import('../features/accounting/accounting-page.tsx')),
+  'milk-vehicles': lazyScreen(() => import('../features/milk/milk-vehicles-page.tsx')),
+  'milk-drivers': lazyScreen(() => import('../features/milk/milk-drivers-page.tsx')),
+  'milk-deliveries': lazyScreen(() => import('../features/milk/milk-deliveries-page.tsx')),
+  'shipment-contents': lazyScreen(() => import('../features/shipments/shipment-contents-page.tsx')),
 };

@@ -46,7 +46,7 @@ export async function fetchErpBuyers(erp: ErpSettings): Promise<ErpBuyer[]> {
 }
 
 /**
- * 'Senkrone Et': unknown codes become new pending buyers, known ones whose ERP values differ become
+ * 'Senkronize Et': unknown codes become new pending buyers, known ones whose ERP values differ become
  * pending changes (the buyer overlaid with what the ERP sent), unchanged ones leave the queue.
  * Upserting by code makes a repeated sync change nothing. One transaction for the whole delivery.
  */

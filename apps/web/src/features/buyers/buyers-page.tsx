@@ -87,7 +87,7 @@ export default function BuyersPage() {
                 disabled={sync.submitting}
                 onClick={() => void sync.run()}
               >
-                {sync.submitting ? 'Senkronize Ediliyor...' : 'Senkrone Et'}
+                {sync.submitting ? 'Senkronize Ediliyor...' : 'Senkronize Et'}
               </Button>
               <Button leftSection={<IconUserPlus size={16} />} onClick={() => setEditing({})}>
                 Müşteri Ekle

@@ -93,7 +93,7 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
   const place = useSubmitGuard(async (values: Output) => {
     setServerError(undefined);
     try {
-      // The day travels as the modal shows it, 'GG-AA-YYYY'.
+      // The day travels as the contract has it, dd-MM-yyyy; the picker shows it as GG.AA.YYYY like every other date.
       const order = await placeOrder.mutateAsync({
         ...values,
         plannedShipmentDate: getValues('plannedShipmentDate') ?? null,
@@ -152,8 +152,8 @@ function PlaceOrderForm({ basket, onDone }: { basket: Basket; onDone: () => void
               <DatePickerInput
                 label="Planlanan Sevkiyat Tarihi"
                 withAsterisk
-                placeholder="GG-AA-YYYY"
-                valueFormat="DD-MM-YYYY"
+                placeholder="GG.AA.YYYY"
+                valueFormat="DD.MM.YYYY"
                 leftSection={<IconCalendar size={16} />}
                 minDate={today}
                 clearable

@@ -1,4 +1,4 @@
-/** The order modal shows and sends a planned day as 'GG-AA-YYYY'; the date picker holds ISO. */
+/** The order's planned day travels as dd-MM-yyyy (the contract's form); the date picker holds ISO. */
 export function shownDayToIso(shown: string | null | undefined): string | null {
   const match = shown ? /^(\d{2})-(\d{2})-(\d{4})$/.exec(shown) : null;
   return match ? `${match[3]}-${match[2]}-${match[1]}` : null;

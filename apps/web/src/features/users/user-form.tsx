@@ -102,6 +102,7 @@ export function UserForm({ user, roleEntries, initialRoles, latest, onDone }: Pr
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label={LABELS.userName}
+            withAsterisk
             autoComplete="off"
             data-autofocus
             {...register('userName')}
@@ -113,6 +114,7 @@ export function UserForm({ user, roleEntries, initialRoles, latest, onDone }: Pr
             render={({ field, fieldState }) => (
               <Select
                 label={LABELS.status}
+                withAsterisk
                 error={fieldState.error?.message}
                 data={STATUS_OPTIONS}
                 allowDeselect={false}
