@@ -92,6 +92,28 @@ describe('the shipment list, paged and filtered by the server', () => {
     expect(await tableRow(page, code(1)).count()).toBe(0);
     await screenshotFromTop(page, 'shipment-list-page-1');
 
+    // The route in whole km and in hours and minutes, estimated ('≈') without a routing service.
+    // Both stops have a location, so the route is known (estimated without a routing service).
+    const last = shipments[SHIPMENT_COUNT - 1]!;
+    expect(last.routeDistance).toBeGreaterThan(100_000);
+    const km = Math.round(last.routeDistance! / 1000).toLocaleString('tr-TR');
+    const total = Math.round(last.duration! / 60);
+    const duration = `${Math.floor(total / 60)} sa${total % 60 ? ` ${total % 60} dk` : ''}`;
+    const mark = last.routeIsEstimate ? '≈ ' : '';
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const cells = (await tableRow(page, code(SHIPMENT_COUNT)).getByRole('cell').allInnerTexts()).map((text) =>
+      text.trim(),
+    );
+    expect(cells[headers.indexOf('Mesafe (km)')]).toBe(`${mark}${km}`);
+    expect(cells[headers.indexOf('Süre')]).toBe(`${mark}${duration}`);
+    await tableRow(page, code(SHIPMENT_COUNT)).getByRole('button', { name: 'Rota' }).click();
+    const route = page.getByRole('dialog');
+    expect(await route.getByTestId('route-distance').textContent()).toBe(`${mark}${km} km`);
+    expect(await route.getByTestId('route-duration').textContent()).toBe(`${mark}${duration}`);
+    await screenshotFromTop(page, 'shipment-list-route');
+    await page.keyboard.press('Escape');
+    await route.waitFor({ state: 'hidden' });
+
     // The second page: the two oldest.
     await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
     await tableRow(page, code(1)).waitFor();

@@ -102,13 +102,17 @@ function Available({ product }: { product: Product }) {
     </>
   );
   if (product.sharingProductCount === 0) return figures;
-  const explanation = `Bu ürünün stok kalemi ${formatNumber(product.sharingProductCount)} başka ürünle ortak: onların sepet ve siparişleri için ayrılan ${formatNumber(others)} adet de düşüldü.`;
+  const sharing = `Bu ürünün stok kalemi ${formatNumber(product.sharingProductCount)} başka ürünle ortak`;
+  const explanation =
+    others > 0
+      ? `${sharing}: onların sepet ve siparişleri için ayrılan ${formatNumber(others)} adet de düşüldü.`
+      : `${sharing}; şu an diğer ürünler için ayrılan adet yok.`;
   return (
     <Tooltip label={explanation} multiline w={280} withArrow>
       <div data-testid="available-shared">
         {figures}
         <Text fz="xs" c="orange.9" data-testid="held-by-others">
-          ortak stok: −{formatNumber(others)} adet
+          {others > 0 ? `ortak stok: −${formatNumber(others)} adet` : 'ortak stok'}
         </Text>
         {/* The tooltip shows on hover; a screen reader reads the same sentence here. */}
         <VisuallyHidden>{explanation}</VisuallyHidden>
