@@ -97,7 +97,7 @@ async function expectShipmentStatus(page: Page, label: string) {
 async function weigh(page: Page, tons: string) {
   await shipmentStep(page, 'Kantardan Çıkar');
   const modal = dialog(page, 'Kantar Tartımı');
-  await modal.getByLabel('Tartılan Ağırlık (ton)').fill(tons);
+  await modal.getByLabel('Net yük (kantar, ton)').fill(tons);
   await modal.getByRole('button', { name: 'Kantardan Çıkar' }).click();
   await modal.waitFor({ state: 'hidden' });
   await expectShipmentStatus(page, 'Tartım Tamamlandı');
@@ -334,12 +334,12 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
       () => '',
       (error: Error) => error.message,
     );
-    expect(dispatchRefusal).toMatch(/beklenen 0,072 ton, tartılan 5 ton/);
+    expect(dispatchRefusal).toMatch(/beklenen 0,072 ton, tartılan 5,000 ton/);
     await shipmentRow(page).getByRole('button', { name: 'İşlemler' }).click();
     const heldBack = page.getByTestId('held-back-step').filter({ hasText: 'Yola Çıkar' });
     await heldBack.waitFor();
     const reason = ((await heldBack.textContent()) ?? '').replace('Yola Çıkar', '');
-    expect(reason).toMatch(/^beklenen 0,072 ton, tartılan 5 ton/);
+    expect(reason).toMatch(/^beklenen 0,072 ton, tartılan 5,000 ton/);
     expect(dispatchRefusal).toContain(reason);
     expect(await heldBack.isDisabled()).toBe(true);
     await screenshotFromTop(page, 'loading-weighbridge-refused');

@@ -16,6 +16,8 @@ const BUYER: CreateBuyerBody = { code: 'E2E-P01', title: 'Bandırma Kaymakçıs�
 /** 1500 g products, 6 to a box; the cream sells at ₺38,75 list less ₺1,25: ₺37,50 charged. */
 const KAYMAK = { code: 'STK-8601', name: 'Manda Kaymağı 1500 g', price: 38.75, discount: 1.25 };
 const COKELEK = { code: 'STK-8602', name: 'Köy Çökeleği 1500 g', price: 20, discount: 0 };
+/** A gift pack of the same cream item: its 600 pieces are shared with the cream (decision 143). */
+const HEDIYELIK = { code: 'STK-8603', name: 'Manda Kaymağı Hediyelik 1500 g', price: 45, discount: 0 };
 
 async function openMenu(page: Page, label: string) {
   await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
@@ -31,6 +33,7 @@ describe('one price and one meaning per figure, as the order manager and finance
   let seeder: ApiSeeder;
   let buyerId: number;
   const productIds = new Map<string, number>();
+  let creamItemId = 0;
 
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
@@ -59,7 +62,16 @@ describe('one price and one meaning per figure, as the order manager and finance
         productBundle: [{ productItemId: item.id, quantity: 1 }],
       });
       productIds.set(product.name, created.id);
+      if (product === KAYMAK) creamItemId = item.id;
     }
+    await seeder.call('POST', '/products', {
+      name: HEDIYELIK.name,
+      stockCode: HEDIYELIK.code,
+      price: HEDIYELIK.price,
+      discount: HEDIYELIK.discount,
+      quantityInsideBox: 6,
+      productBundle: [{ productItemId: creamItemId, quantity: 1 }],
+    });
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);
   });
@@ -109,6 +121,37 @@ describe('one price and one meaning per figure, as the order manager and finance
     // 12 pieces at ₺37,50.
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺450,00');
     expect(await basket.getByTestId('current-basket-line').textContent()).toContain('2 koli');
+    // The columns say what they count: the price is a piece's, the baskets are every buyer's.
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        'Adet Fiyatı',
+        'Depoda',
+        'Sepette (tüm müşteriler)',
+        'Siparişte',
+        'Kullanılabilir',
+      ]),
+    );
+    // The gift pack shares the cream's item: 600 on hand, none of its own in baskets, yet 588 available;
+    // the cell names the 12 the cream's basket holds, and its tooltip says why.
+    const gift = tableRow(page, HEDIYELIK.name);
+    await expect.poll(() => gift.getByTestId('held-by-others').textContent()).toBe('ortak stok: −12 adet');
+    const giftCells = (await gift.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    expect(giftCells[headers.indexOf('Depoda')]).toBe('600');
+    expect(giftCells[headers.indexOf('Sepette (tüm müşteriler)')]).toBe('0');
+    expect(giftCells[headers.indexOf('Siparişte')]).toBe('0');
+    expect(await gift.getByTestId('available-pieces').textContent()).toBe('588 adet');
+    await gift.getByTestId('available-shared').hover();
+    await page
+      .getByRole('tooltip')
+      .getByText(
+        'Bu ürünün stok kalemi 1 başka ürünle ortak: onların sepet ve siparişleri için ayrılan 12 adet de düşüldü.',
+      )
+      .waitFor();
+    await screenshotFromTop(page, 'order-taking-shared-item');
+    // The cream's own 12 are in its Sepette column: its figures add up, and it says it shares the item.
+    expect(await kaymak.getByTestId('held-by-others').textContent()).toBe('ortak stok');
+    expect(await kaymak.getByTestId('available-pieces').textContent()).toBe('588 adet');
     const cokelek = tableRow(page, COKELEK.name);
     await cokelek.getByRole('button', { name: 'Sepete Ekle' }).click();
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺570,00');
@@ -161,6 +204,11 @@ describe('one price and one meaning per figure, as the order manager and finance
     await summary.waitFor();
     expect(await summary.getByTestId('order-ordered').textContent()).toBe('₺570,00');
     expect(await summary.getByTestId('order-approved').textContent()).toBe('İncelenmedi');
+    // Nothing is billed before review: the panel says so instead of 'Faturalanan ₺570,00'.
+    await summary.locator('button[aria-expanded]').first().click();
+    await expect
+      .poll(() => summary.getByTestId('billed-figure').textContent())
+      .toBe('Faturalanmadı (inceleme bitmedi)');
     await screenshotFromTop(page, 'orders-not-reviewed');
 
     // Review: the cream approved, the çökelek canceled.
@@ -183,9 +231,12 @@ describe('one price and one meaning per figure, as the order manager and finance
     const figures = await card.getByTestId('order-figures').textContent();
     expect(figures).toContain('Sipariş Tutarı₺570,00');
     expect(figures).toContain('Onaylanan Tutar₺450,00');
-    expect(figures).toContain('Faturalanan Tutar₺450,00');
+    // Every item reviewed, but the order is still in review: not billed yet.
+    expect(figures).toContain('Faturalanan TutarFaturalanmadı (inceleme bitmedi)');
     await screenshotFromTop(page, 'orders-figures-reviewed');
     await signOutThroughUi(page);
+    // Review ends: from now on the dealt total is billed.
+    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
 
     // Finance: the order's row says what was ordered, what is billed, paid and open.
     await signInThroughUi(page, baseUrl, FINANCE.userName, FINANCE.password);
@@ -204,8 +255,19 @@ describe('one price and one meaning per figure, as the order manager and finance
     const open = await orderRow.getByTestId('open-amount').boundingBox();
     const pay = await orderRow.getByRole('button', { name: 'Öde', exact: true }).boundingBox();
     expect(open!.x + open!.width).toBeLessThanOrEqual(pay!.x);
-    expect(await page.getByTestId('card-orders').textContent()).toContain('Faturalanan Tutar');
+    expect(await page.getByTestId('card-orders').textContent()).toContain('Sipariş Tutarları');
+    // The canceled line's ₺120 comes off as an adjustment, as the statement shows it (decision 143).
+    const adjustment = tableRow(page, 'Sipariş tutarı düzeltmesi');
+    const adjustmentCells = (await adjustment.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    expect(adjustmentCells[headers.indexOf('İşlem Tutarı')]).toBe('-₺120,00');
+    expect(adjustmentCells[headers.indexOf('Sipariş No')]).toBe(String(order.orderNumber));
     await screenshotFromTop(page, 'accounting-order-figures');
+    await page.getByRole('tab', { name: 'Hesap Ekstresi' }).click();
+    await page
+      .getByRole('tabpanel', { name: 'Hesap Ekstresi' })
+      .getByText('Sipariş tutarı düzeltmesi')
+      .first()
+      .waitFor();
     await signOutThroughUi(page);
   });
 });

@@ -257,9 +257,13 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await openMenu(page, 'Sevkiyat Yönetimi', 'Sevkiyat Yönetimi');
     await shipmentStep(page, 'Kantardan Çıkar');
     const weigh = dialog(page, 'Kantar Tartımı');
-    const tons = weigh.getByLabel('Tartılan Ağırlık (ton)');
+    // The field says it wants the net load, not what the weighbridge shows with the truck on it.
+    const tons = weigh.getByLabel('Net yük (kantar, ton)');
+    expect(await weigh.getByText(/brüt tartım eksi aracın darası/).count()).toBe(1);
+    // Tons to the kilogram: the 36 kg expected read '0,036 ton', the capacity '1,500 ton'.
+    expect(await weigh.innerText()).toContain('0,036 ton');
     await tons.fill('12,5');
-    await weigh.getByText('aracın kapasitesini (1,5 ton) aşıyor').waitFor();
+    await weigh.getByText('aracın kapasitesini (1,500 ton) aşıyor').waitFor();
     expect(await weigh.getByRole('button', { name: 'Kantardan Çıkar' }).isDisabled()).toBe(true);
     await screenshot(page, 'shipment-chain-weigh-over-capacity');
     await tons.fill('0,05');
@@ -268,9 +272,13 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await screenshot(page, 'shipment-chain-weigh-outside-tolerance');
     await weigh.getByRole('button', { name: 'Kantardan Çıkar' }).click();
     await weigh.waitFor({ state: 'hidden' });
-    await page.getByText(/Tartım tolerans dışında: beklenen 0,036 ton, tartılan 0,05 ton/).waitFor();
+    await page.getByText(/Tartım tolerans dışında: beklenen 0,036 ton, tartılan 0,050 ton/).waitFor();
     const warning = shipmentRow(page).getByTestId('weight-warning');
     await warning.waitFor({ timeout: UI_TIMEOUT_MS });
+    // Expected and weighed side by side, both to three decimals: '0,036' beside '0,050', never '0,05'.
+    const rowText = await shipmentRow(page).innerText();
+    expect(rowText).toContain('0,036');
+    expect(rowText).toContain('0,050');
     expect(await warning.innerText()).toContain('Tolerans dışı: yeniden kontrol');
     expect(await warning.evaluate((node) => getComputedStyle(node).color)).toMatch(
       /rgb\(2[0-9]{2}, [0-9]{1,2}, [0-9]{1,2}\)/,

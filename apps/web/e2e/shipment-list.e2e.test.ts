@@ -92,6 +92,36 @@ describe('the shipment list, paged and filtered by the server', () => {
     expect(await tableRow(page, code(1)).count()).toBe(0);
     await screenshotFromTop(page, 'shipment-list-page-1');
 
+    // The route in whole km and in hours and minutes. These depots have no location on this shared
+    // server, so the list's answer is given the route: 855,63 km in 14 h 16 min, estimated.
+    const routed = code(SHIPMENT_COUNT);
+    await page.route(/\/api\/shipments\?/, async (request) => {
+      const response = await request.fetch();
+      const body = (await response.json()) as { data: ShipmentPage };
+      for (const shipment of body.data.shipments) {
+        if (shipment.shipmentCode === routed) {
+          Object.assign(shipment, { routeDistance: 855_630, duration: 51_360, routeIsEstimate: true });
+        }
+      }
+      await request.fulfill({ status: response.status(), json: body });
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sevkiyat Yönetimi', level: 1 }).waitFor();
+    await chooseIn(page, 'Varış ili', 'Trabzon');
+    await tableRow(page, routed).waitFor();
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+    const cells = (await tableRow(page, routed).getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    expect(cells[headers.indexOf('Mesafe (km)')]).toBe('≈ 856');
+    expect(cells[headers.indexOf('Süre')]).toBe('≈ 14 sa 16 dk');
+    await tableRow(page, routed).getByRole('button', { name: 'Rota' }).click();
+    const route = page.getByRole('dialog');
+    expect(await route.getByTestId('route-distance').textContent()).toBe('≈ 856 km');
+    expect(await route.getByTestId('route-duration').textContent()).toBe('≈ 14 sa 16 dk');
+    await screenshotFromTop(page, 'shipment-list-route');
+    await page.keyboard.press('Escape');
+    await route.waitFor({ state: 'hidden' });
+    await page.unroute(/\/api\/shipments\?/);
+
     // The second page: the two oldest.
     await page.getByRole('button', { name: 'Sonraki sayfa' }).click();
     await tableRow(page, code(1)).waitFor();

@@ -30,23 +30,43 @@ export const AccountingSummary = z
   .meta({ id: 'AccountingSummary' });
 export type AccountingSummary = z.infer<typeof AccountingSummary>;
 
+export const STATEMENT_LINE_KINDS = {
+  TRANSACTION: 'Hesap hareketi',
+  /** The change of an order's dealt total from its total at placing (decision 78). */
+  ORDER_ADJUSTMENT: 'Sipariş tutarı düzeltmesi',
+} as const;
+export type StatementLineKind = keyof typeof STATEMENT_LINE_KINDS;
+const StatementLineKindSchema = z.enum(
+  Object.keys(STATEMENT_LINE_KINDS) as [StatementLineKind, ...StatementLineKind[]],
+);
+
+/**
+ * A movement of the buyer's account as the transaction list shows it: a ledger transaction or, as on the
+ * statement, an order's adjustment (decision 143), so the two finance tabs list the same movements.
+ */
 export const AccountingTransaction = z
   .object({
-    id: z.number().int().describe("The transaction's id."),
+    kind: StatementLineKindSchema.describe(
+      "TRANSACTION: a ledger transaction; ORDER_ADJUSTMENT: the change of an order's dealt total from its total at placing, as the statement lists it.",
+    ),
+    /** Null on an adjustment: it is computed, not written. */
+    id: z.number().int().nullable().describe("The transaction's id; null on an adjustment."),
     buyerId: z.number().int(),
     /** ISO-8601 with Istanbul's offset. */
-    createdAt: istanbulInstant('When it was written.'),
+    createdAt: istanbulInstant("When it was written; an adjustment's: the order's last change."),
     orderId: z.number().int().describe("The order's record id."),
     relatedOrderNumber: z.number().int().describe("The order's number, as the screens show it ('#12')."),
     reasonDetail: EnumDescription.describe(
-      'The reason: `name` NEW_ORDER (placing an order), ORDER_PAYMENT or PRODUCT_REFUND, with its Turkish label.',
+      'The reason: `name` NEW_ORDER (placing an order), ORDER_PAYMENT or PRODUCT_REFUND, or ORDER_ADJUSTMENT on an adjustment, with its Turkish label.',
     ),
-    /** Null on NEW_ORDER rows. */
+    /** Null on NEW_ORDER rows and adjustments. */
     payTypeDetail: EnumDescription.nullable().describe(
       'The pay type: `name` CASH, BANK_TRANSFER or REFUND, with its Turkish label; null on NEW_ORDER rows.',
     ),
     logoInvoiceId: z.string().nullable().describe("The invoice number in the company's Logo ERP, or null."),
-    amount: lira('Never negative; on NEW_ORDER rows the order total at placing.'),
+    amount: lira(
+      "On a transaction never negative; on NEW_ORDER rows the order total at placing. On an adjustment the change of what the buyer owes: negative when the order's dealt total is below its total at placing.",
+    ),
     /** Who wrote it ('Ad Soyad'), null for the system. */
     createdByName: z.string().nullable().describe("Who wrote it ('Ad Soyad'), null for the system."),
     /**
@@ -82,7 +102,7 @@ export const TransactionPage = z
     transactions: z.array(AccountingTransaction).describe('This page, newest first.'),
     page: z.number().int(),
     size: z.number().int(),
-    count: z.number().int().describe('Transactions of the whole range.'),
+    count: z.number().int().describe('Movements (transactions and adjustments) of the whole range.'),
     totalPages: z.number().int().describe('0 when the range has none.'),
   })
   .meta({ id: 'AccountingTransactionPage' });
@@ -97,13 +117,6 @@ export const PayOrderResult = z
   .meta({ id: 'AccountingPayOrderResult' });
 export type PayOrderResult = z.infer<typeof PayOrderResult>;
 
-export const STATEMENT_LINE_KINDS = {
-  TRANSACTION: 'Hesap hareketi',
-  /** The change of an order's dealt total from its total at placing (decision 78). */
-  ORDER_ADJUSTMENT: 'Sipariş tutarı düzeltmesi',
-} as const;
-export type StatementLineKind = keyof typeof STATEMENT_LINE_KINDS;
-
 /**
  * One line of an account statement: a transaction, or an order's adjustment. `debit` raises what the
  * buyer owes (an order, an upward adjustment), `credit` lowers it; `balance` is the running balance
@@ -111,11 +124,9 @@ export type StatementLineKind = keyof typeof STATEMENT_LINE_KINDS;
  */
 export const StatementLine = z
   .object({
-    kind: z
-      .enum(Object.keys(STATEMENT_LINE_KINDS) as [StatementLineKind, ...StatementLineKind[]])
-      .describe(
-        "TRANSACTION: a ledger transaction; ORDER_ADJUSTMENT: the change of an order's dealt total from its total at placing.",
-      ),
+    kind: StatementLineKindSchema.describe(
+      "TRANSACTION: a ledger transaction; ORDER_ADJUSTMENT: the change of an order's dealt total from its total at placing.",
+    ),
     /** The transaction's id; null on an adjustment. */
     transactionId: z.number().int().nullable().describe("The transaction's id; null on an adjustment."),
     /** ISO-8601 with Istanbul's offset. */

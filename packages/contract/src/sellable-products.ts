@@ -150,6 +150,12 @@ export const StockFigures = z.object({
     .number()
     .int()
     .describe('Whole boxes of availableStockCount, never below 0; 0 when not sold by the box.'),
+  sharingProductCount: z
+    .number()
+    .int()
+    .describe(
+      'Other products whose bundle holds one of its items: their baskets and orders are deducted from the same pieces.',
+    ),
 });
 export type StockFigures = z.infer<typeof StockFigures>;
 

@@ -79,10 +79,10 @@ describe('the weighbridge verdict', () => {
     expect(weightWarningOf(context({ loadedWeightInTons: null }))).toBeNull();
     expect(weightWarningOf(context({ loadedWeightInTons: 10.9 }))).toBeNull();
     expect(weightWarningOf(context({ loadedWeightInTons: 12 }))).toBe(
-      "Tartım tolerans dışında: beklenen 10 ton, tartılan 12 ton (%20 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.",
+      "Tartım tolerans dışında: beklenen 10,000 ton, tartılan 12,000 ton (%20 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.",
     );
     expect(weightWarningOf(context({ loadedWeightInTons: 19 }))).toMatch(
-      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 19 ton, aracın kapasitesi 18 ton\./,
+      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 19,000 ton, aracın kapasitesi 18,000 ton\./,
     );
   });
 });

@@ -81,7 +81,8 @@ export const ShipmentContextSchema = z.object({
 
 // Formats made once: `toLocaleString` with options builds a new formatter on every call, and a
 // shipment list asks each row's weighbridge warning.
-const TONS = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 3 });
+// Tons always to the kilogram, as every screen shows them: '0,040' beside '0,039' (decision 143).
+const TONS = new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const PERCENT = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
 const tons = (value: number) => TONS.format(value);
 
@@ -103,7 +104,7 @@ export const weighbridgeRefusal: Guard<ShipmentContext> = (context) => {
   if (!context.expectedWeightComplete || expected === null || expected <= 0) return undefined;
   const percent = (Math.abs(weighed - expected) / expected) * 100;
   if (percent <= context.weighbridgeTolerancePercent) return undefined;
-  return `beklenen ${tons(expected)} ton, tartılan ${tons(weighed)} ton (%${PERCENT.format(percent)} fark; izin verilen %${tons(context.weighbridgeTolerancePercent)})`;
+  return `beklenen ${tons(expected)} ton, tartılan ${tons(weighed)} ton (%${PERCENT.format(percent)} fark; izin verilen %${PERCENT.format(context.weighbridgeTolerancePercent)})`;
 };
 
 const recheck = { to: 'LOAD_CHECK' } as const;

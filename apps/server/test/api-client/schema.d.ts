@@ -1967,19 +1967,24 @@ export interface components {
             totalOrderCount: number;
         };
         AccountingTransaction: {
-            /** @description Turkish lira, two decimals. Never negative; on NEW_ORDER rows the order total at placing. */
+            /** @description Turkish lira, two decimals. On a transaction never negative; on NEW_ORDER rows the order total at placing. On an adjustment the change of what the buyer owes: negative when the order's dealt total is below its total at placing. */
             amount: number;
             billedAmount: number | null;
             buyerId: number;
             /**
              * Format: date-time
-             * @description ISO 8601 with Istanbul's offset. When it was written.
+             * @description ISO 8601 with Istanbul's offset. When it was written; an adjustment's: the order's last change.
              */
             createdAt: string;
             /** @description Who wrote it ('Ad Soyad'), null for the system. */
             createdByName: string | null;
-            /** @description The transaction's id. */
-            id: number;
+            /** @description The transaction's id; null on an adjustment. */
+            id: number | null;
+            /**
+             * @description TRANSACTION: a ledger transaction; ORDER_ADJUSTMENT: the change of an order's dealt total from its total at placing, as the statement lists it.
+             * @enum {string}
+             */
+            kind: "TRANSACTION" | "ORDER_ADJUSTMENT";
             /** @description The invoice number in the company's Logo ERP, or null. */
             logoInvoiceId: string | null;
             openAmount: number | null;
@@ -2000,7 +2005,7 @@ export interface components {
                 /** @description The code: an enumeration value, or a stock location such as DEPO1. */
                 name: string;
             } | null;
-            /** @description The reason: `name` NEW_ORDER (placing an order), ORDER_PAYMENT or PRODUCT_REFUND, with its Turkish label. */
+            /** @description The reason: `name` NEW_ORDER (placing an order), ORDER_PAYMENT or PRODUCT_REFUND, or ORDER_ADJUSTMENT on an adjustment, with its Turkish label. */
             reasonDetail: {
                 /** @description Its Turkish label, to show as it is. */
                 label: string;
@@ -2011,7 +2016,7 @@ export interface components {
             relatedOrderNumber: number;
         };
         AccountingTransactionPage: {
-            /** @description Transactions of the whole range. */
+            /** @description Movements (transactions and adjustments) of the whole range. */
             count: number;
             page: number;
             size: number;
@@ -2978,6 +2983,8 @@ export interface components {
             price: number;
             /** @description Pieces in one box; 0 when not sold by the box. */
             quantityInsideBox: number;
+            /** @description Other products whose bundle holds one of its items: their baskets and orders are deducted from the same pieces. */
+            sharingProductCount: number;
             stockCode: string | null;
             /** @description This product's pieces in baskets. */
             waitingInBasketStockCount: number;
@@ -3033,6 +3040,8 @@ export interface components {
             productItemIds: number[];
             /** @description Pieces in one box; 0 when not sold by the box. */
             quantityInsideBox: number;
+            /** @description Other products whose bundle holds one of its items: their baskets and orders are deducted from the same pieces. */
+            sharingProductCount: number;
             /** @description Unique when given. */
             stockCode: string | null;
             /** @description 1: can be shipped by truck. */

@@ -3,6 +3,8 @@ import {
   type AccountingTransaction,
   PAY_TYPE_LABELS,
   type PayType,
+  STATEMENT_LINE_KINDS,
+  type StatementLineKind,
   TRANSACTION_REASON_LABELS,
   type TransactionReason,
 } from '@mandira/contract/accounting';
@@ -83,14 +85,15 @@ export async function keptFiguresNow(tx: Tx): Promise<void> {
   );
 }
 
-type TransactionRow = {
-  id: number;
+export type TransactionRow = {
+  kind: StatementLineKind;
+  id: number | null;
   buyer_id: number;
   created_at: Date | string;
   order_id: number;
   order_number: number;
   order_status: OrderStatus;
-  reason: TransactionReason;
+  reason: TransactionReason | null;
   pay_type: PayType | null;
   logo_invoice_id: string | null;
   amount: string;
@@ -101,66 +104,45 @@ type TransactionRow = {
 };
 
 /**
- * The buyer's transactions that `where` selects (a condition on `t`), newest first, each with its
- * order's number and status, and on NEW_ORDER rows what is still open on the order now (its payments
- * and refunds as `orders.settled_amount` keeps them, decision 128). The page is cut from the
- * transactions alone, in the order of `accounting_transactions_buyer_created_idx`, before any join, so
- * a page reads its own rows and no more (decision 132).
+ * The columns of a movement's row from `t` (its transaction, null columns on an adjustment), `o` (its
+ * order) and `u` (who wrote it): its order's number and status, and on NEW_ORDER rows what is still
+ * open on the order now (its payments and refunds as `orders.settled_amount` keeps them, decision 128).
  */
-export async function findTransactions(
-  db: Db | Tx,
-  where: SQL,
-  paging?: { limit: number; offset: number },
-): Promise<AccountingTransaction[]> {
-  const rows = await rowsOf<TransactionRow>(
-    db,
-    sql`with t as (
-          select * from accounting_transactions t
-           where ${where}
-           order by t.created_at desc, t.id desc
-           ${paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``})
-        select t.id, t.buyer_id, t.created_at, t.order_id, o.order_number, o.status as order_status, t.reason,
-               t.pay_type, t.logo_invoice_id, t.amount::text as amount,
+export const MOVEMENT_DETAILS = sql`o.order_number, o.status as order_status,
                coalesce(nullif(btrim(u.name || ' ' || u.surname), ''), u.user_name) as created_by_name,
                case when t.reason = 'NEW_ORDER'
                     then greatest(${DEALT_OF(sql`o`)} - o.settled_amount, 0)::numeric(14,2)::text end as open_amount,
                case when t.reason = 'NEW_ORDER' then ${DEALT_OF(sql`o`)}::text end as billed_amount,
-               case when t.reason = 'NEW_ORDER' then o.settled_amount::text end as paid_amount
-          from t
+               case when t.reason = 'NEW_ORDER' then o.settled_amount::text end as paid_amount`;
+
+/** The transactions that `where` selects (a condition on `t`), newest first, with their details. */
+export async function findTransactions(db: Db | Tx, where: SQL): Promise<AccountingTransaction[]> {
+  const rows = await rowsOf<TransactionRow>(
+    db,
+    sql`select 'TRANSACTION' as kind, t.id, t.buyer_id, t.created_at, t.order_id, t.reason, t.pay_type,
+               t.logo_invoice_id, t.amount::text as amount, ${MOVEMENT_DETAILS}
+          from accounting_transactions t
           join orders o on o.id = t.order_id
           left join users u on u.id = t.created_by
+         where ${where}
          order by t.created_at desc, t.id desc`,
   );
   return rows.map(toTransaction);
 }
 
-/** How many transactions `where` selects, counted from the index. */
-export async function countTransactions(db: Db | Tx, where: SQL): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
-    db,
-    sql`select count(*)::int as count from accounting_transactions t where ${where}`,
-  );
-  return row?.count ?? 0;
-}
-
-/** How many transactions the buyer has in all, as the writes keep it (decision 132). */
-export async function countBuyerTransactions(db: Db | Tx, buyerId: number): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
-    db,
-    sql`select coalesce((select transaction_count from buyer_balances where buyer_id = ${buyerId}), 0) as count`,
-  );
-  return row?.count ?? 0;
-}
-
-function toTransaction(row: TransactionRow): AccountingTransaction {
+export function toTransaction(row: TransactionRow): AccountingTransaction {
   const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
   return {
+    kind: row.kind,
     id: row.id,
     buyerId: row.buyer_id,
     createdAt: toIstanbulIso(createdAt),
     orderId: row.order_id,
     relatedOrderNumber: row.order_number,
-    reasonDetail: enumDescription(TRANSACTION_REASON_LABELS, row.reason),
+    reasonDetail:
+      row.kind === 'TRANSACTION'
+        ? enumDescription(TRANSACTION_REASON_LABELS, row.reason!)
+        : { name: 'ORDER_ADJUSTMENT', label: STATEMENT_LINE_KINDS.ORDER_ADJUSTMENT },
     payTypeDetail: row.pay_type ? enumDescription(PAY_TYPE_LABELS, row.pay_type) : null,
     logoInvoiceId: row.logo_invoice_id,
     amount: Number(row.amount),

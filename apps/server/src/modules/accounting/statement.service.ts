@@ -9,14 +9,13 @@ import {
   TRANSACTION_REASON_LABELS,
   type TransactionReason,
 } from '@mandira/contract/accounting';
-import { addDays, istanbulDate, startOfIstanbulDay, toIstanbulIso } from '@mandira/contract/istanbul-time';
-import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
+import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
 import { enumDescription } from '@mandira/contract/state-machine';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { statusList } from '../../db/status-sql.ts';
-import { DEALT_OF, findBuyer } from './accounting.repo.ts';
+import { movements, spanOfDays } from './account-movements.ts';
+import { findBuyer } from './accounting.repo.ts';
 
 type Query = z.output<typeof StatementQuery>;
 
@@ -44,77 +43,6 @@ type StatementRow = LineRow & {
   count: number;
 };
 
-/** A half-open span of instants, as ISO timestamps; an open end is unbounded. */
-type Span = { from?: string; to?: string };
-
-const atLeast = (column: SQL, at: string | undefined) =>
-  at ? sql`${column} >= ${at}::timestamptz` : sql`true`;
-const before = (column: SQL, at: string | undefined) =>
-  at ? sql`${column} < ${at}::timestamptz` : sql`true`;
-
-/**
- * Every movement of the buyer's balance (decision 78) dated within `span`: its transactions (NEW_ORDER
- * raises the balance by the total at placing, payments and refunds lower it) and, for each order whose
- * dealt total is not its total at placing (items canceled, partly approved or loaded, the order
- * canceled), an adjustment by the difference, dated at the order's last change. Summed over all time
- * they give the summary's balance. `signed` is the change of the balance; `seq` orders lines of one
- * instant. An adjustment's date is the later of two columns, so its span is written on each column and
- * the start split in two disjoint parts: every part then reads a buyer + date index, and a statement
- * reads only its own span however long the buyer's history is (decision 119).
- */
-/**
- * An adjustment pairs an order with its NEW_ORDER row. The orders changed within a span are found by
- * the buyer + date index and each looks up its NEW_ORDER row; those placed within the span but last
- * changed before it (rare: a change dates the adjustment) are found from the span's NEW_ORDER rows: those
- * whose order changed within the span are set aside first by one hashed list of the buyer's orders changed
- * since its start, so only the rare rest look up their order (decision 132). Left to itself the planner
- * hashes every NEW_ORDER row, or every older order of the buyer, instead; `offset 0` keeps the lookup per
- * row.
- */
-const BY_ORDER = sql`orders o
-  cross join lateral (select * from accounting_transactions n
-                       where n.order_id = o.id and n.reason = 'NEW_ORDER' offset 0) n`;
-const BY_NEW_ORDER = sql`accounting_transactions n
-  cross join lateral (select * from orders o where o.id = n.order_id offset 0) o`;
-
-const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines') => {
-  const lines = shape === 'lines';
-  const adjustment = (where: SQL, source = BY_ORDER) => sql`
-    select ${
-      lines
-        ? sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, greatest(o.updated_at, n.created_at) as at,
-              1 as seq, o.id as tie, o.id as order_id, null::text as reason, null::text as pay_type,
-              null::text as logo_invoice_id, o.status in (${statusList(CANCELED_ORDER_STATUSES)}) as canceled,`
-        : sql``
-    } ${DEALT_OF(sql`o`)} - n.amount as signed
-      from ${source}
-     where o.buyer_id = ${buyerId} and ${DEALT_OF(sql`o`)} <> n.amount
-       and ${before(sql`o.updated_at`, span.to)} and ${before(sql`n.created_at`, span.to)} and ${where}`;
-  return sql`
-    select ${
-      lines
-        ? sql`'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
-              t.order_id, t.reason, t.pay_type, t.logo_invoice_id, false as canceled,`
-        : sql``
-    } case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
-      from accounting_transactions t
-     where t.buyer_id = ${buyerId} and ${atLeast(sql`t.created_at`, span.from)} and ${before(sql`t.created_at`, span.to)}
-    union all
-    ${adjustment(atLeast(sql`o.updated_at`, span.from))}
-    ${
-      span.from
-        ? sql`union all
-    ${adjustment(
-      sql`o.updated_at < ${span.from}::timestamptz and n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
-          and n.created_at >= ${span.from}::timestamptz
-          and n.order_id not in (select c.id from orders c
-                                  where c.buyer_id = ${buyerId} and c.updated_at >= ${span.from}::timestamptz)`,
-      BY_NEW_ORDER,
-    )}`
-        : sql``
-    }`;
-};
-
 /**
  * The buyer's balance now: the orders' dealt totals less the payments and refunds, which is the sum of
  * every movement (decision 78), as the writes keep it in `buyer_balances` (decision 132); a buyer with no
@@ -122,12 +50,6 @@ const movements = (buyerId: number, span: Span, shape: 'lines' | 'sums' = 'lines
  */
 const balanceNow = (buyerId: number) =>
   sql`coalesce((select b.balance from buyer_balances b where b.buyer_id = ${buyerId}), 0)`;
-
-/** The instants of the Istanbul days `from` to `to`, both included. */
-const spanOfDays = (from: string | null, to: string): Span => ({
-  ...(from && { from: startOfIstanbulDay(from).toISOString() }),
-  to: startOfIstanbulDay(addDays(to, 1)).toISOString(),
-});
 
 /**
  * `GET /accounting/statement`: the balance before `from` (Istanbul days), each movement of the range in

@@ -1,4 +1,4 @@
-import type { AccountStatement } from '@mandira/contract/accounting';
+import type { AccountingTransaction, AccountStatement, TransactionPage } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   backdate,
   pay,
   summaryOf,
+  transactionsOf,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
@@ -173,6 +174,79 @@ describe('the account statement (GET /accounting/statement)', () => {
     ]);
     expect(statement.lines[2]!.description).toBe(`#${order.orderNumber} numaralı sipariş iptal edildi`);
     expect((await summaryOf(w, b.id)).remainingAmountToPurchase).toBe(-60);
+  });
+});
+
+describe('the two finance tabs: transactions and statement (decision 143)', () => {
+  /** A movement as both answers can name it: kind, transaction, order, date and change of the balance. */
+  type Movement = [string, number | null, number, string, number];
+  const fromStatement = (statement: AccountStatement): Movement[] =>
+    statement.lines.map((line) => [
+      line.kind,
+      line.transactionId,
+      line.orderId,
+      line.date,
+      Math.round((line.debit - line.credit) * 100) / 100,
+    ]);
+  const fromTransactions = (transactions: AccountingTransaction[]): Movement[] =>
+    transactions
+      .map((row): Movement => {
+        // A payment's or refund's amount lowers the balance; an order raises it; an adjustment is signed.
+        const lowers = row.kind === 'TRANSACTION' && row.reasonDetail.name !== 'NEW_ORDER';
+        return [row.kind, row.id, row.orderId, row.createdAt, lowers ? -row.amount : row.amount];
+      })
+      .reverse();
+
+  it('lists the same movements, the adjustment of a canceled item included, newest first', async () => {
+    const { buyer: b, second } = await buyerWithHistory();
+    const statement = await statementOf(b.id);
+    const transactions = await transactionsOf(w, b.id, '&from=2000-01-01');
+    expect(fromTransactions(transactions)).toEqual(fromStatement(statement));
+    // The adjustment: no id, the canceled item's 30 TL taken off, named as on the statement.
+    const adjustment = transactions.find((row) => row.kind === 'ORDER_ADJUSTMENT');
+    expect(adjustment).toMatchObject({
+      id: null,
+      orderId: second.id,
+      relatedOrderNumber: second.orderNumber,
+      reasonDetail: { name: 'ORDER_ADJUSTMENT', label: 'Sipariş tutarı düzeltmesi' },
+      payTypeDetail: null,
+      amount: -30,
+      openAmount: null,
+      billedAmount: null,
+    });
+    // The movements' sum is the balance the summary gives.
+    const sum = fromTransactions(transactions).reduce((total, movement) => total + movement[4], 0);
+    expect(sum).toBe((await summaryOf(w, b.id)).remainingAmountToPurchase);
+  });
+
+  it('pages the same movements in SQL, counting the adjustment, and keeps to a range', async () => {
+    const { buyer: b } = await buyerWithHistory();
+    const whole = await transactionsOf(w, b.id, '&from=2000-01-01');
+    expect(whole).toHaveLength(5);
+    const pages: TransactionPage[] = [];
+    for (const page of [1, 2, 3, 4]) {
+      const response = await w.call(
+        'GET',
+        `/accounting/transactions?buyerId=${b.id}&page=${page}&size=2`,
+        undefined,
+        w.finance,
+      );
+      pages.push(response.json.data);
+    }
+    expect(pages.map((p) => [p.count, p.totalPages, p.transactions.length])).toEqual([
+      [5, 3, 2],
+      [5, 3, 2],
+      [5, 3, 1],
+      [5, 3, 0],
+    ]);
+    expect(pages.flatMap((p) => p.transactions.map((row) => [row.kind, row.id, row.orderId]))).toEqual(
+      whole.map((row) => [row.kind, row.id, row.orderId]),
+    );
+    // The last five days hold what the statement's same range holds.
+    const range = `&from=${addDays(today, -5)}&to=${today}`;
+    expect(fromTransactions(await transactionsOf(w, b.id, range))).toEqual(
+      fromStatement(await statementOf(b.id, range)),
+    );
   });
 });
 

@@ -1,38 +1,51 @@
 import type { AccountingTransaction, TransactionPage, TransactionsQuery } from '@mandira/contract/accounting';
-import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
-import { and, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { countBuyerTransactions, countTransactions, findBuyer, findTransactions } from './accounting.repo.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
+import { movements, spanOfDays } from './account-movements.ts';
+import { findBuyer, MOVEMENT_DETAILS, type TransactionRow, toTransaction } from './accounting.repo.ts';
 
 type Query = z.output<typeof TransactionsQuery>;
 
-/** Transactions on or after the Istanbul day `from` and on or before the day `to`. */
-export function withinDays(column: SQL, from: string | undefined, to: string | undefined): SQL | undefined {
-  return and(
-    from ? sql`${column} >= ${startOfIstanbulDay(from).toISOString()}::timestamptz` : undefined,
-    to ? sql`${column} < ${startOfIstanbulDay(addDays(to, 1)).toISOString()}::timestamptz` : undefined,
-  );
-}
+/** A movement of the page (all null past its end) with the count of the whole range. */
+type ListedRow = TransactionRow & { count: number };
 
 /**
- * `GET /accounting/transactions`: the buyer's transactions of the range, newest first; an array, or a
- * page when page or size is given (decision 76). The count of a page is exact: without a range it is the
- * buyer's transaction count the writes keep, with one it is counted from the buyer + date index
- * (decision 132).
+ * `GET /accounting/transactions`: the buyer's movements of the range (Istanbul days), newest first: its
+ * transactions and, as on the statement, the adjustments of orders whose dealt total is not their total
+ * at placing, so Hesap Hareketleri and Hesap Ekstresi list the same movements (decision 143). An array,
+ * or a page when page or size is given (decision 76). The movements are built once in SQL, counted,
+ * and only then is the page cut; only the page's rows look up their order and writer.
  */
 export async function listTransactions(
   db: Db,
   query: Query,
 ): Promise<AccountingTransaction[] | TransactionPage> {
-  await findBuyer(db, query.buyerId);
-  const where = and(sql`t.buyer_id = ${query.buyerId}`, withinDays(sql`t.created_at`, query.from, query.to))!;
-  if (query.page === undefined && query.size === undefined) return findTransactions(db, where);
+  const buyer = await findBuyer(db, query.buyerId);
+  const paged = query.page !== undefined || query.size !== undefined;
   const page = query.page ?? 1;
   const size = query.size ?? 50;
-  const [transactions, count] = await Promise.all([
-    findTransactions(db, where, { limit: size, offset: (page - 1) * size }),
-    query.from || query.to ? countTransactions(db, where) : countBuyerTransactions(db, query.buyerId),
-  ]);
+  const rows = await rowsOf<ListedRow>(
+    db,
+    sql`with m as materialized (${movements(buyer.id, spanOfDays(query.from, query.to))}),
+        c as (select count(*)::int as count from m),
+        p as (
+          select * from m
+           order by m.at desc, m.seq desc, m.tie desc
+           ${paged ? sql`limit ${size} offset ${(page - 1) * size}` : sql``})
+        select c.count, p.kind, p.transaction_id as id, ${buyer.id}::int as buyer_id, p.at as created_at,
+               p.order_id, p.reason, p.pay_type, p.logo_invoice_id,
+               (case when p.kind = 'TRANSACTION' then t.amount else p.signed end)::numeric(14,2)::text as amount,
+               ${MOVEMENT_DETAILS}
+          from c
+          left join p on true
+          left join accounting_transactions t on t.id = p.transaction_id
+          left join orders o on o.id = p.order_id
+          left join users u on u.id = t.created_by
+         order by p.at desc, p.seq desc, p.tie desc`,
+  );
+  const transactions = rows.filter((row) => row.kind !== null).map(toTransaction);
+  if (!paged) return transactions;
+  const count = rows[0]!.count;
   return { transactions, page, size, count, totalPages: Math.ceil(count / size) };
 }

@@ -107,7 +107,7 @@ describe('the weighbridge', () => {
     const answer = await act(shipment.id, 'COMPLETE_WEIGHT_CHECK', { loadedWeightInTons: 1.2 });
     expect(answer.statusCode, answer.body).toBe(200);
     const warning =
-      "Tartım tolerans dışında: beklenen 0,9 ton, tartılan 1,2 ton (%33,3 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.";
+      "Tartım tolerans dışında: beklenen 0,900 ton, tartılan 1,200 ton (%33,3 fark; izin verilen %10). Sevkiyat bu ağırlıkla yola çıkamaz; 'Yeniden Kontrol Et' ile yükü yeniden kontrol edip aracı tekrar tartınız.";
     expect(answer.json.data).toMatchObject({
       statusDetail: { label: 'Tartım Tamamlandı' },
       weightWarning: warning,
@@ -123,7 +123,7 @@ describe('the weighbridge', () => {
     const before = await snapshot();
     const refused = await w.call('PUT', `/shipments/start-delivery/${shipment.id}`, undefined, w.office);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json.error.message).toMatch(/beklenen 0,9 ton, tartılan 1,2 ton \(%33,3 fark/);
+    expect(refused.json.error.message).toMatch(/beklenen 0,900 ton, tartılan 1,200 ton \(%33,3 fark/);
     expect(await snapshot()).toEqual(before);
 
     // Weighed again within 10 %, it leaves.
@@ -147,7 +147,7 @@ describe('the weighbridge', () => {
       code: 'VALIDATION',
       field: 'loadedWeightInTons',
       message:
-        'Tartılan ağırlık (12,5 ton) aracın kapasitesini (1,5 ton) aşıyor; kantar okumasını ve aracı kontrol ediniz.',
+        'Tartılan ağırlık (12,500 ton) aracın kapasitesini (1,500 ton) aşıyor; kantar okumasını ve aracı kontrol ediniz.',
     });
     expect(await rowsOf(w.t.db, sql`select * from shipments where id = ${shipment.id}`)).toEqual(before);
     // The capacity itself is allowed.
@@ -164,7 +164,7 @@ describe('the weighbridge', () => {
       sql`update shipments set loaded_weight_in_tons = 0.09 where id = ${heavy.shipment.id}`,
     );
     expect((await shipmentOf(heavy.shipment.id)).weightWarning).toMatch(
-      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 0,09 ton, aracın kapasitesi 0,05 ton\. .*'Yeniden Kontrol Et'/,
+      /^Tartılan yük aracın kapasitesini aşıyor: tartılan yük 0,090 ton, aracın kapasitesi 0,050 ton\. .*'Yeniden Kontrol Et'/,
     );
     const refused = await w.call(
       'PUT',
@@ -173,7 +173,7 @@ describe('the weighbridge', () => {
       w.office,
     );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json.error.message).toContain('kapasitesi 0,05 ton');
+    expect(refused.json.error.message).toContain('kapasitesi 0,050 ton');
 
     const unknown = await checkedShipment([
       { productId: cheese, boxes: 1 },

@@ -160,3 +160,31 @@ describe('reservation counters', () => {
     });
   });
 });
+
+describe('the order screen on a shared item (decision 143)', () => {
+  it("names how many other products share a product's item, so the screen can say why the columns do not add up", async () => {
+    const shared = await itemWithStock(w, 600);
+    const cream = await product(w, [{ itemId: shared, quantity: 1 }]);
+    const pair = await product(w, [{ itemId: shared, quantity: 2 }]);
+    const alone = await product(w, [{ itemId: await itemWithStock(w, 600), quantity: 1 }]);
+    const { id: buyerId } = await buyer(w);
+    // 4 boxes of 6 pairs: 48 pieces of the shared item, taken from the cream's 600 as well.
+    await addToBasket(w, buyerId, pair, 4);
+    const creamFigures = await figures(w, cream);
+    expect(creamFigures).toMatchObject({
+      warehouseStockCount: 600,
+      waitingInBasketStockCount: 0,
+      waitingInOrderStockCount: 0,
+      availableStockCount: 552,
+      sharingProductCount: 1,
+    });
+    // Depoda − Sepette − Siparişte is 600, available 552: the 48 the pair holds.
+    expect(await figures(w, pair)).toMatchObject({
+      warehouseStockCount: 300,
+      waitingInBasketStockCount: 24,
+      availableStockCount: 276,
+      sharingProductCount: 1,
+    });
+    expect(await figures(w, alone)).toMatchObject({ availableStockCount: 600, sharingProductCount: 0 });
+  });
+});

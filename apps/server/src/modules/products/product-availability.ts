@@ -35,6 +35,7 @@ type FigureRow = {
   waiting_in_order_stock_count: number;
   available_stock_count: number;
   available_box_count: number;
+  sharing_product_count: number;
 };
 
 /**
@@ -79,6 +80,13 @@ export function productFiguresStatement(where: SQL): SQL {
              min(floor((f.on_hand - f.reserved)::numeric / l.quantity)) as available
         from lines l join item_free f on f.product_item_id = l.product_item_id
        group by l.product_id
+    ),
+    -- Other products whose current bundle holds one of its items: their baskets and orders draw on the
+    -- same pieces, so the order screen says why available is less than on hand − its own demand.
+    sharing as (
+      select l.product_id, count(distinct o.product_id) as products
+        from lines l join product_bundles o on o.product_item_id = l.product_item_id and o.product_id <> l.product_id
+       group by l.product_id
     )
     select p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box,
            p.price::float8 as price, p.discount::float8 as discount,
@@ -89,11 +97,13 @@ export function productFiguresStatement(where: SQL): SQL {
            coalesce(fg.available, 0)::float8 as available_stock_count,
            (case when p.quantity_inside_box > 0
                  then greatest(0, floor(coalesce(fg.available, 0) / p.quantity_inside_box)) else 0 end)::float8
-             as available_box_count
+             as available_box_count,
+           coalesce(sh.products, 0)::int as sharing_product_count
       from products p
       join sel on sel.id = p.id
       left join figures fg on fg.product_id = p.id
       left join demand dm on dm.product_id = p.id
+      left join sharing sh on sh.product_id = p.id
      order by p.name, p.id`;
 }
 
@@ -161,6 +171,7 @@ function toProductStock(row: FigureRow): ProductStock {
     waitingInOrderStockCount: row.waiting_in_order_stock_count,
     availableStockCount: row.available_stock_count,
     availableBoxCount: row.available_box_count,
+    sharingProductCount: row.sharing_product_count,
   };
 }
 

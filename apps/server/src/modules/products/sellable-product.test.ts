@@ -241,6 +241,8 @@ describe('GET /products and its companions', () => {
       waitingInOrderStockCount: 0,
       availableStockCount: 0,
       availableBoxCount: 0,
+      // The cheese is also in two products made before: their baskets and orders use the same pieces.
+      sharingProductCount: 2,
     });
     expect((await get('/products/777777/stocks')).statusCode).toBe(404);
   });

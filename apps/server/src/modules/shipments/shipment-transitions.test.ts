@@ -238,7 +238,7 @@ describe('the guards and what an action writes', () => {
       const before = await shipmentSnapshot(w, loaded.id);
       const refused = await w.call('PUT', `/shipments/start-delivery/${loaded.id}`, undefined, w.office);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json.error.message).toContain('beklenen 0,9 ton');
+      expect(refused.json.error.message).toContain('beklenen 0,900 ton');
       expect(await shipmentSnapshot(w, loaded.id)).toEqual(before);
     }
     await put(loaded.id, 'LOAD_WEIGHT_CHECK_COMPLETED', 0.99);
@@ -247,7 +247,7 @@ describe('the guards and what an action writes', () => {
     await put(loaded.id, 'LOAD_WEIGHT_CHECK_COMPLETED', 0.9);
     const over = await act(loaded.id, 'START_DELIVERY');
     expect(over.statusCode).toBe(409);
-    expect(over.json.error.message).toContain('kapasitesi 0,5 ton');
+    expect(over.json.error.message).toContain('kapasitesi 0,500 ton');
     await w.t.db.execute(sql`update vehicles set capacity_in_tons = 18 where id = ${loaded.vehicleId}`);
   });
 

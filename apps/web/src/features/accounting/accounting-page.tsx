@@ -15,7 +15,7 @@ import { OverdueOrdersPanel } from './overdue-orders-panel.tsx';
 import { PayOrderModal } from './pay-order-modal.tsx';
 import { StatementPanel } from './statement-panel.tsx';
 import { SummaryCards } from './summary-cards.tsx';
-import { TRANSACTION_COLUMNS } from './transaction-columns.tsx';
+import { TRANSACTION_COLUMNS, transactionRowId } from './transaction-columns.tsx';
 
 /** Transactions a page; the server pages them, newest first (decision 111). */
 const TRANSACTION_PAGE_SIZE = 50;
@@ -103,7 +103,7 @@ function BuyerAccount({ buyerId }: { buyerId: number }) {
             data={transactions.data?.transactions}
             pagination={serverPaging(transactions.data, page, setPage)}
             exportRows={() => fetchEveryTransaction(buyerId)}
-            getRowId={(transaction) => transaction.id}
+            getRowId={transactionRowId}
             loading={transactions.isPending}
             error={transactions.error}
             onRetry={() => void transactions.refetch()}

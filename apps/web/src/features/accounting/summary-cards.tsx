@@ -43,8 +43,9 @@ export function SummaryCards({ summary }: { summary: AccountingSummary | undefin
       <Card label="Sipariş Sayısı" testId="card-order-count">
         <Figure>{formatNumber(summary.totalOrderCount, 0)}</Figure>
       </Card>
-      {/* The orders' dealt totals: what the account charges, not what was asked at placing (decision 105). */}
-      <Card label="Faturalanan Tutar" testId="card-orders">
+      {/* The orders' dealt totals: what the account charges, not what was asked at placing (decision 105).
+          Orders still in review count with what was ordered, so the card does not call it billed (decision 143). */}
+      <Card label="Sipariş Tutarları" testId="card-orders">
         <Figure>{formatMoney(summary.totalAmountOfOrders)}</Figure>
       </Card>
       <Card label="Ödemeler" testId="card-payments">

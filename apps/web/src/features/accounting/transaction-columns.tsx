@@ -2,12 +2,30 @@ import type { AccountingTransaction } from '@mandira/contract/accounting';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatDateTime, formatMoney } from '../../lib/format/format.ts';
+import { isBilled } from '../../lib/orders/billing.ts';
 
 type Column = DataTableColumn<AccountingTransaction>;
 
-/** An order raises what the buyer owes, a payment or refund lowers it: the colours say which. */
-const amountColor = (transaction: AccountingTransaction) =>
-  transaction.reasonDetail.name === 'NEW_ORDER' ? undefined : 'teal.8';
+/** An order or an upward adjustment raises what the buyer owes, the rest lowers it: the colours say which. */
+const amountColor = (transaction: AccountingTransaction) => {
+  if (transaction.kind === 'ORDER_ADJUSTMENT') return transaction.amount > 0 ? undefined : 'teal.8';
+  return transaction.reasonDetail.name === 'NEW_ORDER' ? undefined : 'teal.8';
+};
+
+/**
+ * A transaction by its id; an adjustment, which has none, by its order: an order has at most one, the
+ * difference of its dealt total from its total at placing (decision 143).
+ */
+export const transactionRowId = (transaction: AccountingTransaction): string =>
+  transaction.id === null ? `adjustment-${transaction.orderId}` : `transaction-${transaction.id}`;
+
+/** The order's figure on its row: billed once review has ended, before that what the account counts. */
+function BilledLine({ transaction }: { transaction: AccountingTransaction }) {
+  if (isBilled(transaction.orderStatusDescription)) {
+    return <>Faturalanan {formatMoney(transaction.billedAmount)}</>;
+  }
+  return <>Faturalanmadı: hesapta {formatMoney(transaction.billedAmount)}</>;
+}
 
 /** The transaction table of the accounting screen, newest first. */
 export const TRANSACTION_COLUMNS: Column[] = [
@@ -52,12 +70,15 @@ export const TRANSACTION_COLUMNS: Column[] = [
   {
     id: 'createdByName',
     header: 'İşlemi Yapan',
-    value: (transaction) => transaction.createdByName ?? 'Sistem',
+    // An adjustment is no one's writing: it follows from the order's review, loading or cancellation.
+    value: (transaction) =>
+      transaction.kind === 'ORDER_ADJUSTMENT' ? '' : (transaction.createdByName ?? 'Sistem'),
     minWidth: 110,
   },
   {
     id: 'amount',
-    // An order's row holds what was ordered; a payment's or refund's row what was paid or refunded.
+    // An order's row holds what was ordered; a payment's or refund's row what was paid or refunded; an
+    // adjustment's the change of what is owed, signed as the statement books it.
     header: 'İşlem Tutarı',
     value: (transaction) => transaction.amount,
     render: (transaction) => (
@@ -84,7 +105,7 @@ export const TRANSACTION_COLUMNS: Column[] = [
             {formatMoney(transaction.openAmount)}
           </Text>
           <Text fz="xs" c="dimmed" span display="block" data-testid="billed-amount">
-            Faturalanan {formatMoney(transaction.billedAmount)}
+            <BilledLine transaction={transaction} />
           </Text>
           <Text fz="xs" c="dimmed" span display="block" data-testid="paid-amount">
             Ödenen/İade {formatMoney(transaction.paidAmount)}

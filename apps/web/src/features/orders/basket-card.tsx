@@ -94,7 +94,7 @@ export function BasketCard({ basket, onPlaceOrder }: Props) {
               </Table.Th>
               {/* Wide enough for the largest amounts a basket can hold (decision 95). */}
               <Table.Th w={180} ta="right">
-                Birim Fiyat
+                Adet Fiyatı
               </Table.Th>
               <Table.Th w={190} ta="right">
                 Tutar

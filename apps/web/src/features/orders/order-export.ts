@@ -1,6 +1,7 @@
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatDate, formatDateTime } from '../../lib/format/format.ts';
+import { isBilled } from '../../lib/orders/billing.ts';
 
 /** One line of the Excel file: an item with its order's facts. */
 export type OrderExportRow = { order: Order; item: OrderItem | undefined };
@@ -18,7 +19,12 @@ const COLUMNS: DataTableColumn<OrderExportRow>[] = [
   { id: 'total', header: 'Sipariş Tutarı (₺)', value: (row) => row.order.amounts.ordered },
   { id: 'approved', header: 'Onaylanan Tutar (₺)', value: (row) => row.order.amounts.approved },
   { id: 'delivered', header: 'Teslim Edilen Tutar (₺)', value: (row) => row.order.amounts.delivered },
-  { id: 'billed', header: 'Faturalanan Tutar (₺)', value: (row) => row.order.amounts.billed },
+  {
+    id: 'billed',
+    header: 'Faturalanan Tutar (₺)',
+    // Empty until review ends: nothing is billed before (decision 143).
+    value: (row) => (isBilled(row.order.statusDescription) ? row.order.amounts.billed : null),
+  },
   { id: 'stockCode', header: 'Stok Kodu', value: (row) => row.item?.stockCode ?? '' },
   { id: 'product', header: 'Ürün', value: (row) => row.item?.productName ?? '' },
   { id: 'itemStatus', header: 'Kalem Durumu', value: (row) => row.item?.statusDescription.label ?? '' },

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { HistoryButton } from '../../lib/audit/history-drawer.tsx';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format/format.ts';
+import { isBilled } from '../../lib/orders/billing.ts';
 import { NetPrice } from '../../lib/orders/net-price.tsx';
 import { ItemStatusBadge } from '../../lib/orders/order-status-badges.tsx';
 import type { ItemStep } from './api.ts';
@@ -109,6 +110,13 @@ const NotReviewed = () => (
   </Text>
 );
 
+/** A bill that review has not made yet (decision 143). */
+const NotBilled = () => (
+  <Text fz="xs" c="dimmed" span>
+    Faturalanmadı (inceleme bitmedi)
+  </Text>
+);
+
 /** The order's figures, each named for what it is (decision 105). */
 function OrderFigures({ order }: { order: Order }) {
   const { amounts } = order;
@@ -119,7 +127,12 @@ function OrderFigures({ order }: { order: Order }) {
         {amounts.approved === null ? 'İncelenmedi' : formatMoney(amounts.approved)}
       </Fact>
       <Fact label="Teslim Edilen Tutar">{formatMoney(amounts.delivered)}</Fact>
-      <Fact label="Faturalanan Tutar">{formatMoney(amounts.billed)}</Fact>
+      <Fact label="Faturalanan Tutar">
+        {/* Before review ends nothing is billed: the account counts what was ordered (decision 143). */}
+        <span data-testid="billed-figure">
+          {isBilled(order.statusDescription) ? formatMoney(amounts.billed) : <NotBilled />}
+        </span>
+      </Fact>
     </SimpleGrid>
   );
 }
@@ -194,7 +207,7 @@ export function OrderPanel({ order, busy, onStep, onPartial, onPlan }: Props) {
                 Onaylanan
               </Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
-                Birim Fiyat
+                Adet Fiyatı
               </Table.Th>
               <Table.Th ta="right" style={NO_WRAP}>
                 Onaylanan Tutar

@@ -1,5 +1,5 @@
 import type { Product } from '@mandira/contract/sellable-products';
-import { Text } from '@mantine/core';
+import { Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { NetPrice, netPriceOf } from '../../lib/orders/net-price.tsx';
@@ -46,9 +46,10 @@ export const orderTakingColumns: Column[] = [
     minWidth: 130,
   },
   {
-    // The price the basket charges (decision 105): net, with the list price and discount beside it.
+    // The price the basket charges (decision 105): net, with the list price and discount beside it. It is
+    // a piece's price while the basket is filled in boxes, so the header says so.
     id: 'price',
-    header: 'Birim Fiyat',
+    header: 'Adet Fiyatı',
     value: (product) => netPriceOf(product),
     render: (product) => <NetPrice price={product.price} discount={product.discount} />,
     exportValue: (product) => netPriceOf(product),
@@ -57,29 +58,65 @@ export const orderTakingColumns: Column[] = [
     noWrap: true,
   },
   pieces('warehouseStockCount', 'Depoda'),
-  pieces('waitingInBasketStockCount', 'Sepette'),
+  // Every buyer's baskets draw on the same pieces, not only the chosen buyer's.
+  pieces('waitingInBasketStockCount', 'Sepette (tüm müşteriler)'),
   pieces('waitingInOrderStockCount', 'Siparişte'),
   {
     id: 'available',
     header: 'Kullanılabilir',
     value: (product) => product.availableStockCount,
     exportValue: (product) => product.availableStockCount,
-    render: (product) => {
-      // A goods-out below what is promised leaves it negative, shown in red
-      // (docs/domain/products-and-reservations.md).
-      const short = product.availableStockCount < 0;
-      return (
-        <>
-          <Text fz="sm" fw={600} c={short ? 'red' : undefined} data-testid="available-boxes">
-            {formatNumber(product.availableBoxCount)} koli
-          </Text>
-          <Text fz="xs" c={short ? 'red' : 'dimmed'} data-testid="available-pieces">
-            {formatNumber(product.availableStockCount)} adet
-          </Text>
-        </>
-      );
-    },
+    render: (product) => <Available product={product} />,
     align: 'right',
     noWrap: true,
   },
 ];
+
+/**
+ * Pieces the other products sharing an item hold: on hand less this product's own demand less what is
+ * still available. 0 when nothing is shared, or when a bundle's rounding leaves nothing to explain.
+ */
+export function heldByOthers(product: Product): number {
+  if (product.sharingProductCount === 0) return 0;
+  const own = product.waitingInBasketStockCount + product.waitingInOrderStockCount;
+  return Math.max(0, product.warehouseStockCount - own - product.availableStockCount);
+}
+
+/**
+ * Available boxes and pieces. Where an item is shared with other products, their baskets and orders are
+ * deducted from the same pieces (docs/domain/products-and-reservations.md), so Depoda − Sepette −
+ * Siparişte is not what is left: the cell names what else was deducted, and a tooltip says why.
+ */
+function Available({ product }: { product: Product }) {
+  // A goods-out below what is promised leaves it negative, shown in red.
+  const short = product.availableStockCount < 0;
+  const others = heldByOthers(product);
+  const figures = (
+    <>
+      <Text fz="sm" fw={600} c={short ? 'red' : undefined} data-testid="available-boxes">
+        {formatNumber(product.availableBoxCount)} koli
+      </Text>
+      <Text fz="xs" c={short ? 'red' : 'dimmed'} data-testid="available-pieces">
+        {formatNumber(product.availableStockCount)} adet
+      </Text>
+    </>
+  );
+  if (product.sharingProductCount === 0) return figures;
+  const sharing = `Bu ürünün stok kalemi ${formatNumber(product.sharingProductCount)} başka ürünle ortak`;
+  const explanation =
+    others > 0
+      ? `${sharing}: onların sepet ve siparişleri için ayrılan ${formatNumber(others)} adet de düşüldü.`
+      : `${sharing}; şu an diğer ürünler için ayrılan adet yok.`;
+  return (
+    <Tooltip label={explanation} multiline w={280} withArrow>
+      <div data-testid="available-shared">
+        {figures}
+        <Text fz="xs" c="orange.9" data-testid="held-by-others">
+          {others > 0 ? `ortak stok: −${formatNumber(others)} adet` : 'ortak stok'}
+        </Text>
+        {/* The tooltip shows on hover; a screen reader reads the same sentence here. */}
+        <VisuallyHidden>{explanation}</VisuallyHidden>
+      </div>
+    </Tooltip>
+  );
+}

@@ -2,10 +2,9 @@ import { type Shipment, STOP_KINDS } from '@mandira/contract/shipments';
 import { Alert, Badge, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { formatNumber } from '../../lib/format/format.ts';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { useShipmentContent } from './load-acceptance-api.ts';
-import { formatKilometres, minutes } from './shipment-format.ts';
+import { formatDuration, formatKilometres } from './shipment-format.ts';
 
 const RouteMap = lazy(() => import('./route-map.tsx'));
 
@@ -50,10 +49,8 @@ function RouteDetails({ shipment }: { shipment: Shipment }) {
           <Text fz="xs" c="dimmed">
             Süre
           </Text>
-          <Text fw={600}>
-            {shipment.duration === null
-              ? '–'
-              : `${estimate ? '≈ ' : ''}${formatNumber(minutes(shipment.duration))} dk`}
+          <Text fw={600} data-testid="route-duration">
+            {shipment.duration === null ? '–' : `${estimate ? '≈ ' : ''}${formatDuration(shipment.duration)}`}
           </Text>
         </div>
         <div>

@@ -2,7 +2,14 @@ import type { Shipment } from '@mandira/contract/shipments';
 import { Text, Tooltip } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatNumber } from '../../lib/format/format.ts';
-import { formatKilometres, formatTons, kilometres, minutes, stopTitles } from './shipment-format.ts';
+import {
+  formatDuration,
+  formatKilometres,
+  formatTons,
+  kilometres,
+  minutes,
+  stopTitles,
+} from './shipment-format.ts';
 import { ShipmentStatusBadge } from './shipment-status-badge.tsx';
 
 const ESTIMATE_NOTE = 'Tahmini: duraklar arası kuş uçuşu mesafe × 1,3, saatte 60 km';
@@ -37,7 +44,7 @@ const tonsColumn = (
   noWrap: true,
 });
 
-/** Code, vehicle, from, stops, to, items, expected and weighed tons, km, minutes, description, status. */
+/** Code, vehicle, from, stops, to, items, expected and weighed tons, km, duration, description, status. */
 export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   {
     id: 'shipmentCode',
@@ -126,10 +133,11 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
   },
   {
     id: 'duration',
-    header: 'Süre (dk)',
+    header: 'Süre',
+    // Sorted by minutes, shown and exported as '14 sa 16 dk'.
     value: (shipment) => minutes(shipment.duration),
-    render: (shipment) => <RouteFigure shipment={shipment} text={formatNumber(minutes(shipment.duration))} />,
-    exportValue: (shipment) => minutes(shipment.duration),
+    render: (shipment) => <RouteFigure shipment={shipment} text={formatDuration(shipment.duration)} />,
+    exportValue: (shipment) => formatDuration(shipment.duration),
     align: 'right',
     noWrap: true,
   },

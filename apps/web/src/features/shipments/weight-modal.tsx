@@ -15,7 +15,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** 'Kantardan Çıkar': the weighbridge's figure in tons completes the weight check. */
+/**
+ * 'Kantardan Çıkar': the weighbridge's net figure in tons (gross less the truck's tare) completes the
+ * weight check; it is compared with the expected net weight of the goods (decision 143).
+ */
 export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
   return (
     <Modal opened={shipment !== null} onClose={onClose} title="Kantar Tartımı">
@@ -104,8 +107,8 @@ function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipme
           />
         </SimpleGrid>
         <NumberField
-          label="Tartılan Ağırlık (ton)"
-          description="Kantarın gösterdiği ağırlık; en fazla 3 ondalık (kg)"
+          label="Net yük (kantar, ton)"
+          description="Kantar fişindeki net yük: brüt tartım eksi aracın darası (boş ağırlığı); en fazla 3 ondalık (kg)"
           decimals={3}
           unit="ton"
           value={tons}
