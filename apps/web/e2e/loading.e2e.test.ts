@@ -217,7 +217,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     for (const [button, status] of [
       ['Hazırlamaya Başla', 'Hazırlanıyor'],
       ['Hazırlandı, Yüklemeye Geç', 'Hazırlandı, Yükleme Bekliyor'],
-      ['Yüklemeye Başla', 'Yükleniyor'],
+      ['Yüklemeye Başla', 'Araca Yükleniyor'],
     ] as const) {
       await row.getByRole('button', { name: button }).click();
       await expect.poll(() => itemStatus(row)).toBe(status);
@@ -296,7 +296,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     await signInThroughUi(page, baseUrl, WAREHOUSE.userName, WAREHOUSE.password);
     await openMenu(page, 'Depo Sipariş Yönetimi', 'Depo Sipariş Yönetimi');
     await row.waitFor();
-    expect(await itemStatus(row)).toBe('Yükleniyor');
+    expect(await itemStatus(row)).toBe('Araca Yükleniyor');
     expect(await row.getByTestId('loaded-pieces').textContent()).toBe('0 adet');
     modal = await fillLoad(page, orderNumber, { 'Depo-1': 40, 'Depo-2': 8 });
     await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
