@@ -288,8 +288,9 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     const reject = dialog(page, 'Yüklenmedi Olarak Bildir');
     await screenshot(page, 'loading-reject-confirm');
     await reject.getByRole('button', { name: 'Yüklenmedi Olarak Bildir' }).click();
-    await page.waitForURL('**/sevkiyat-yonetimi');
-    await page.getByRole('heading', { name: 'Sevkiyat Yönetimi' }).waitFor();
+    // The page stays on the shipment, which no longer carries the line.
+    await line.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`orderShipmentId=${shipment.id}`);
     await signOutThroughUi(page);
 
     // --- warehouse staff: loading again, the pieces are back on the shelves ---
@@ -312,9 +313,9 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     line = await openContents(page, shipment.id);
     expect(await line.getByTestId('item-status').textContent()).toBe('Araca Yüklendi');
     await line.getByRole('button', { name: 'Yüklemeyi Kabul Et' }).click();
-    await page.waitForURL('**/sevkiyat-yonetimi');
-    line = await openContents(page, shipment.id);
-    expect(await line.getByTestId('item-status').textContent()).toBe('Yükleme Onaylandı');
+    // The page stays on the shipment; the line shows its new status in place.
+    await expect.poll(() => line.getByTestId('item-status').textContent()).toBe('Yükleme Onaylandı');
+    expect(page.url()).toContain(`orderShipmentId=${shipment.id}`);
     expect(await line.getByRole('button').count()).toBe(1);
     await signOutThroughUi(page);
 
