@@ -127,7 +127,7 @@ describe('fewer round trips on the floor', () => {
     await screenshotFromTop(page, 'floor-warehouse-selected');
     await bar.getByRole('button', { name: 'Hazırlamaya Başla (2)' }).click();
     const question = dialog(page, 'Hazırlamaya Başla');
-    expect(await question.textContent()).toContain(`${waiting[0]!.orderNumber} '${PRODUCT.name}'`);
+    expect(await question.textContent()).toContain(`sipariş ${waiting[0]!.orderNumber} '${PRODUCT.name}'`);
     await screenshot(page, 'floor-warehouse-confirm');
     await question.getByRole('button', { name: 'Hazırlamaya Başla' }).click();
     await expect.poll(() => statusOf(first)).toBe('Hazırlanıyor');

@@ -2,6 +2,7 @@ import { BULK_WAREHOUSE_ACTIONS, type BulkWarehouseAction } from '@mandira/contr
 import { type OrderItemStatus, orderItemMachine } from '@mandira/contract/order-machines';
 import { Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useCallback, useMemo, useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
@@ -19,6 +20,34 @@ export function bulkActionsOf({ order, item }: WarehouseRow): BulkWarehouseActio
   );
 }
 
+/**
+ * The rows of the page picked for one step together. Only rows that may still take such a step count
+ * as selected: a row another clerk moved on drops out of the selection.
+ */
+export function useRowSelection(rows: readonly WarehouseRow[] | undefined) {
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const selectable = useMemo(() => (rows ?? []).filter((row) => bulkActionsOf(row).length > 0), [rows]);
+  const clear = useCallback(() => setPicked(new Set()), []);
+  return useMemo(
+    () => ({
+      selectable,
+      selected: selectable.filter(({ item }) => picked.has(item.id)),
+      isSelectable: (row: WarehouseRow) => bulkActionsOf(row).length > 0,
+      isSelected: ({ item }: WarehouseRow) => picked.has(item.id),
+      toggle: ({ item }: WarehouseRow) =>
+        setPicked((now) => {
+          const next = new Set(now);
+          if (!next.delete(item.id)) next.add(item.id);
+          return next;
+        }),
+      selectAll: (all: boolean) => setPicked(new Set(all ? selectable.map(({ item }) => item.id) : [])),
+      clear,
+    }),
+    [selectable, picked, clear],
+  );
+}
+export type RowSelectionState = ReturnType<typeof useRowSelection>;
+
 /** The steps every selected row may take. */
 const sharedActions = (rows: readonly WarehouseRow[]) =>
   BULK_WAREHOUSE_ACTIONS.filter((action) => rows.every((row) => bulkActionsOf(row).includes(action)));
@@ -29,7 +58,7 @@ const NAMED_LINES = 5;
 function question(rows: readonly WarehouseRow[], label: string): string {
   const named = rows
     .slice(0, NAMED_LINES)
-    .map(({ order, item }) => `${order.orderNumber} '${item.productName}'`)
+    .map(({ order, item }) => `sipariş ${order.orderNumber} '${item.productName}'`)
     .join(', ');
   const rest = rows.length > NAMED_LINES ? ` ve ${formatNumber(rows.length - NAMED_LINES)} kalem daha` : '';
   return `${formatNumber(rows.length)} kaleme '${label}' uygulanacak (${named}${rest}). Hepsi birlikte yapılır; biri yapılamazsa hiçbiri değişmez. Emin misiniz?`;
@@ -64,10 +93,7 @@ export function useBulkSteps(onDone: () => void) {
 }
 
 type Props = {
-  /** The rows of the page that could be selected. */
-  selectable: readonly WarehouseRow[];
-  selected: readonly WarehouseRow[];
-  onSelectAll: (all: boolean) => void;
+  selection: RowSelectionState;
   step: ReturnType<typeof useBulkSteps>;
   /** A single step of a row is running: no bulk step meanwhile. */
   busy: boolean;
@@ -77,7 +103,8 @@ type Props = {
  * Above the warehouse table: select the page's items, then a step for all of them, offered only when
  * every selected item may take it.
  */
-export function BulkStepBar({ selectable, selected, onSelectAll, step, busy }: Props) {
+export function BulkStepBar({ selection, step, busy }: Props) {
+  const { selectable, selected } = selection;
   if (selectable.length === 0) return null;
   const actions = sharedActions(selected);
   const all = selected.length === selectable.length;
@@ -89,7 +116,7 @@ export function BulkStepBar({ selectable, selected, onSelectAll, step, busy }: P
             label={`Tümünü seç (${formatNumber(selectable.length)})`}
             checked={all}
             indeterminate={selected.length > 0 && !all}
-            onChange={() => onSelectAll(!all)}
+            onChange={() => selection.selectAll(!all)}
             disabled={step.submitting}
           />
           <Text fz="sm" fw={600} data-testid="bulk-selected-count">

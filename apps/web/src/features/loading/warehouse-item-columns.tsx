@@ -140,8 +140,8 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
   },
 ];
 
-/** The rows the clerk picks for one step together (decision 142). */
-export type RowSelection = {
+/** The rows the clerk picks for one step together (decision 142); `disabled` while it runs. */
+type RowSelection = {
   isSelectable: (row: WarehouseRow) => boolean;
   isSelected: (row: WarehouseRow) => boolean;
   toggle: (row: WarehouseRow) => void;

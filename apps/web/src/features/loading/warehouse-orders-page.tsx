@@ -6,14 +6,14 @@ import {
 } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
 import { Badge, Button, CloseButton, Stack } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { formatNumber } from '../../lib/format/format.ts';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
-import { BulkStepBar, bulkActionsOf, useBulkSteps } from './bulk-step-bar.tsx';
+import { BulkStepBar, useBulkSteps, useRowSelection } from './bulk-step-bar.tsx';
 import { LoadModal, type LoadTarget } from './load-modal.tsx';
 import { selectableItemColumns, type WarehouseRow } from './warehouse-item-columns.tsx';
 import { useWarehouseSteps, type WarehouseAction, warehouseActionsOf } from './warehouse-steps.ts';
@@ -72,30 +72,17 @@ export default function WarehouseOrdersPage() {
   const isMarked = useLiveMarks();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
   const rows = useMemo(() => orders.data && rowsOf(orders.data.orders, only), [orders.data, only]);
-  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
-  const bulk = useBulkSteps(() => setPicked(new Set()));
-  // Only rows on the page that may still take a step together: a row that moved on drops out.
-  const selectable = useMemo(() => (rows ?? []).filter((row) => bulkActionsOf(row).length > 0), [rows]);
-  const selected = selectable.filter(({ item }) => picked.has(item.id));
-  const toggle = useCallback(
-    ({ item }: WarehouseRow) =>
-      setPicked((now) => {
-        const next = new Set(now);
-        if (!next.delete(item.id)) next.add(item.id);
-        return next;
-      }),
-    [],
-  );
+  const selection = useRowSelection(rows);
+  const bulk = useBulkSteps(selection.clear);
   const busy = steps.submitting || bulk.submitting;
+  // The selection is of the page shown: another page starts with none.
+  const turnPage = (next: number) => {
+    setPage(next);
+    selection.clear();
+  };
   const columns = useMemo(
-    () =>
-      selectableItemColumns({
-        isSelectable: (row) => bulkActionsOf(row).length > 0,
-        isSelected: ({ item }) => picked.has(item.id),
-        toggle,
-        disabled: bulk.submitting,
-      }),
-    [picked, toggle, bulk.submitting],
+    () => selectableItemColumns({ ...selection, disabled: bulk.submitting }),
+    [selection, bulk.submitting],
   );
   const totalPages = orders.data?.totalPages;
   // A step may move the last order of the last page out of the warehouse: show the new last page.
@@ -127,13 +114,7 @@ export default function WarehouseOrdersPage() {
           Durum: {ORDER_ITEM_STATUS_LABELS[only]}
         </Badge>
       )}
-      <BulkStepBar
-        selectable={selectable}
-        selected={selected}
-        onSelectAll={(all) => setPicked(new Set(all ? selectable.map(({ item }) => item.id) : []))}
-        step={bulk}
-        busy={steps.submitting}
-      />
+      <BulkStepBar selection={selection} step={bulk} busy={steps.submitting} />
       <DataTable
         name="depo-siparisleri"
         columns={columns}
@@ -149,7 +130,7 @@ export default function WarehouseOrdersPage() {
         // The row checkboxes take 30 px of the order column: the status labels keep their room.
         minWidth={1030}
         emptyMessage={only ? 'Bu durumda kalem yok' : 'Depoda bekleyen sipariş yok'}
-        pagination={serverPaging(orders.data, page, setPage)}
+        pagination={serverPaging(orders.data, page, turnPage)}
         exportRows={async () => rowsOf(await fetchAllWarehouseOrders(), only)}
         rowActions={({ order, item }) => (
           // One above the other: the table keeps its figures in view on a laptop screen.
