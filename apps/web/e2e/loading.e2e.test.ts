@@ -217,7 +217,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     for (const [button, status] of [
       ['Hazırlamaya Başla', 'Hazırlanıyor'],
       ['Hazırlandı, Yüklemeye Geç', 'Hazırlandı, Yükleme Bekliyor'],
-      ['Yüklemeye Başla', 'Yükleniyor'],
+      ['Yüklemeye Başla', 'Araca Yükleniyor'],
     ] as const) {
       await row.getByRole('button', { name: button }).click();
       await expect.poll(() => itemStatus(row)).toBe(status);
@@ -288,15 +288,16 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     const reject = dialog(page, 'Yüklenmedi Olarak Bildir');
     await screenshot(page, 'loading-reject-confirm');
     await reject.getByRole('button', { name: 'Yüklenmedi Olarak Bildir' }).click();
-    await page.waitForURL('**/sevkiyat-yonetimi');
-    await page.getByRole('heading', { name: 'Sevkiyat Yönetimi' }).waitFor();
+    // The page stays on the shipment, which no longer carries the line.
+    await line.waitFor({ state: 'detached' });
+    expect(page.url()).toContain(`orderShipmentId=${shipment.id}`);
     await signOutThroughUi(page);
 
     // --- warehouse staff: loading again, the pieces are back on the shelves ---
     await signInThroughUi(page, baseUrl, WAREHOUSE.userName, WAREHOUSE.password);
     await openMenu(page, 'Depo Sipariş Yönetimi', 'Depo Sipariş Yönetimi');
     await row.waitFor();
-    expect(await itemStatus(row)).toBe('Yükleniyor');
+    expect(await itemStatus(row)).toBe('Araca Yükleniyor');
     expect(await row.getByTestId('loaded-pieces').textContent()).toBe('0 adet');
     modal = await fillLoad(page, orderNumber, { 'Depo-1': 40, 'Depo-2': 8 });
     await expect.poll(() => warehouseRows.filter({ hasText: 'Depo-1' }).textContent()).toContain('40 adet');
@@ -312,9 +313,9 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     line = await openContents(page, shipment.id);
     expect(await line.getByTestId('item-status').textContent()).toBe('Araca Yüklendi');
     await line.getByRole('button', { name: 'Yüklemeyi Kabul Et' }).click();
-    await page.waitForURL('**/sevkiyat-yonetimi');
-    line = await openContents(page, shipment.id);
-    expect(await line.getByTestId('item-status').textContent()).toBe('Yükleme Onaylandı');
+    // The page stays on the shipment; the line shows its new status in place.
+    await expect.poll(() => line.getByTestId('item-status').textContent()).toBe('Yükleme Onaylandı');
+    expect(page.url()).toContain(`orderShipmentId=${shipment.id}`);
     expect(await line.getByRole('button').count()).toBe(1);
     await signOutThroughUi(page);
 

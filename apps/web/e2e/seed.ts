@@ -1,6 +1,8 @@
 import type { CreateUserAccessBody, UserAccess } from '@mandira/contract/access';
 import type { Envelope } from '@mandira/contract/envelope';
 import type { CreateProductItemBody, ProductItem } from '@mandira/contract/products';
+import type { Shipment } from '@mandira/contract/shipments';
+import type { Warehouse } from '@mandira/contract/stock';
 import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
 
 /** Test data goes in through the API, the way the screens would send it. */
@@ -98,4 +100,40 @@ export async function stockedProduct(
     quantityInsideBox: 6,
     productBundle: [{ productItemId: item.id, quantity: 1 }],
   });
+}
+
+/**
+ * A truck with its driver, leaving Depo-1 for `toWarehouseId` (a buyer's warehouse) and taking loads
+ * (LOADING): what a load or its acceptance needs.
+ */
+export async function loadingShipment(
+  seeder: ApiSeeder,
+  shipment: { shipmentCode: string; plate: string; toWarehouseId: number },
+): Promise<Shipment> {
+  const [vehicle, driver, warehouses] = await Promise.all([
+    seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+      licencePlateCode: shipment.plate,
+      brand: 'Isuzu',
+      model: 'NPR',
+      capacityInTons: 6,
+      palletCapacity: 8,
+    }),
+    seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
+      name: 'Kemal',
+      surname: 'Uçar',
+      gender: 'Erkek',
+      phone: '0533 555 12 12',
+    }),
+    seeder.call<Warehouse[]>('GET', '/warehouses'),
+  ]);
+  const created = await seeder.call<Shipment>('POST', '/shipments', {
+    shipmentCode: shipment.shipmentCode,
+    vehicleId: vehicle.id,
+    driverId: driver.id,
+    fromWarehouseId: warehouses.find((one) => one.name === 'DEPO1')!.id,
+    toWarehouseId: shipment.toWarehouseId,
+  });
+  await seeder.call('PUT', `/shipments/${created.id}/on-action`, { action: 'PREPARE_TO_LOAD' });
+  await seeder.call('PUT', `/shipments/status/loading/${created.id}`);
+  return created;
 }

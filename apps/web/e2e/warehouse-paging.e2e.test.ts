@@ -84,6 +84,10 @@ describe('the warehouse list, page by page', () => {
     const oldest = orders[0]!;
     await orderRow(page, newest.orderNumber).waitFor();
     expect(await orderRow(page, oldest.orderNumber).count()).toBe(0);
+    // The rows are items, the pages count orders: the count says both.
+    expect(await page.getByTestId('table-count').textContent()).toMatch(
+      /^Bu sayfada 25 sipariş · \d+ kalem · toplam \d+ sipariş$/,
+    );
     await screenshotFromTop(page, 'warehouse-paging-first');
 
     await page.getByRole('button', { name: 'Sonraki sayfa' }).click();

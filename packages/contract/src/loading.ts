@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import type { ItemCallAction } from './order-machines.ts';
 import { ActionViewQuery, recordId } from './orders.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
 
@@ -8,6 +9,15 @@ import type { ShipmentStatus } from './shipment-machine.ts';
  * (docs/domain/loading-and-shipments.md): the requests of the order-item warehouse calls, and what
  * their answers share.
  */
+
+/** The items a request acts on at once: at least one, each once, at most `max`. */
+function orderItemIdList(max: number, messages: { none: string; tooMany: string }) {
+  return z
+    .array(idOf('Geçerli bir sipariş kalemi seçiniz.'))
+    .min(1, messages.none)
+    .max(max, messages.tooMany)
+    .refine((ids) => new Set(ids).size === ids.length, 'Bir kalem listede birden fazla kez geçiyor.');
+}
 
 // ---------- loading ----------
 
@@ -113,13 +123,43 @@ export type ShipmentLoadBody = z.input<typeof ShipmentLoadBody>;
  * nothing (decision 103). Answers the shipment's content.
  */
 export const AcceptShipmentLoadsBody = z.object({
-  orderItemIds: z
-    .array(idOf('Geçerli bir sipariş kalemi seçiniz.'))
-    .min(1, 'Kabul edilecek en az bir kalem seçiniz.')
-    .max(500, 'Bir istekte en fazla 500 kalem kabul edilebilir.')
-    .refine((ids) => new Set(ids).size === ids.length, 'Bir kalem listede birden fazla kez geçiyor.'),
+  orderItemIds: orderItemIdList(500, {
+    none: 'Kabul edilecek en az bir kalem seçiniz.',
+    tooMany: 'Bir istekte en fazla 500 kalem kabul edilebilir.',
+  }),
 });
 export type AcceptShipmentLoadsBody = z.input<typeof AcceptShipmentLoadsBody>;
+
+/**
+ * The warehouse steps a clerk may take on several items at once: those that ask for nothing but the
+ * item ('Hazırlamaya Başla', 'Hazırlandı, Yüklemeye Geç', 'Yüklemeye Başla'). Loading asks for pieces
+ * and a truck per item, finishing and sending back are asked about one by one.
+ */
+export const BULK_WAREHOUSE_ACTIONS = [
+  'PREPARING',
+  'PREPARED_WAITING_FOR_LOADING',
+  'LOADING',
+] as const satisfies readonly ItemCallAction[];
+export type BulkWarehouseAction = (typeof BULK_WAREHOUSE_ACTIONS)[number];
+
+/** Items one bulk warehouse step takes at most: more than a page of the warehouse screen shows. */
+export const BULK_WAREHOUSE_STEP_LIMIT = 200;
+
+/**
+ * `PUT /order-items/warehouse-steps {action, orderItemIds}`: the warehouse staff take one step on the
+ * selected items at once, in one transaction: one item the item machine refuses refuses them all,
+ * naming it, and nothing is written (decision 142). Answers the changed orders.
+ */
+export const WarehouseStepsBody = z.object({
+  action: z.enum(BULK_WAREHOUSE_ACTIONS, {
+    error: `Geçersiz toplu depo işlemi; beklenen: ${BULK_WAREHOUSE_ACTIONS.join(', ')}`,
+  }),
+  orderItemIds: orderItemIdList(BULK_WAREHOUSE_STEP_LIMIT, {
+    none: 'İşlem yapılacak en az bir kalem seçiniz.',
+    tooMany: `Bir istekte en fazla ${BULK_WAREHOUSE_STEP_LIMIT} kalem seçilebilir.`,
+  }),
+});
+export type WarehouseStepsBody = z.input<typeof WarehouseStepsBody>;
 
 /**
  * A shipment in one of these has left the warehouse: the loads it carries can no longer be reported as

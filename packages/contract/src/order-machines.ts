@@ -55,7 +55,8 @@ export const ORDER_ITEM_STATUS_LABELS = {
   WAITING_FOR_WAREHOUSE_OPERATION: 'Depo Operasyonu Bekliyor',
   PREPARING: 'Hazırlanıyor',
   PREPARED_WAITING_FOR_LOADING: 'Hazırlandı, Yükleme Bekliyor',
-  LOADING: 'Yükleniyor',
+  // Not 'Yükleniyor': on a screen that reads like the page's own loading indicator.
+  LOADING: 'Araca Yükleniyor',
   LOADED_TO_TRUCK_FROM_WAREHOUSE: 'Araca Yüklendi',
   LOAD_STATUS_ACCEPTED: 'Yükleme Onaylandı',
   DELIVERED_TO_BUYER: 'Alıcıya Teslim Edildi',

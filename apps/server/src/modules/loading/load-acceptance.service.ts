@@ -1,7 +1,6 @@
 import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
-import { TransitionRefused } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -9,6 +8,7 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
 import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
+import { itemLinesOf, stepEachLine } from './item-lines.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
 
@@ -48,8 +48,6 @@ export async function acceptLoad(tx: Tx, actor: Actor, input: AcceptInput): Prom
   return order.id;
 }
 
-type AcceptLine = { id: number; order_id: number; order_number: number; product_name: string };
-
 /**
  * `PUT /shipments/{id}/accept-loads` ('Tümünü Kabul Et', decision 103): each item's load on the
  * shipment is accepted as by `acceptLoad`, in the route's one transaction, in order and item order (so
@@ -62,33 +60,14 @@ export async function acceptShipmentLoads(
   input: { shipmentId: number; orderItemIds: number[] },
 ): Promise<void> {
   await lockShipmentForShare(tx, input.shipmentId, 'id');
-  const lines = await rowsOf<AcceptLine>(
-    tx,
-    sql`select oi.id, oi.order_id, o.order_number, oi.product_name
-          from order_items oi join orders o on o.id = oi.order_id
-         where oi.id in (${sql.join(
-           input.orderItemIds.map((id) => sql`${id}`),
-           sql`, `,
-         )})
-         order by oi.order_id, oi.id`,
-  );
-  const found = new Set(lines.map((line) => line.id));
-  const unknown = input.orderItemIds.findIndex((id) => !found.has(id));
-  if (unknown >= 0) {
-    throw new AppError('NOT_FOUND', 'Sipariş kalemi bulunamadı.', `orderItemIds[${unknown}]`);
-  }
-  for (const line of lines) {
-    try {
+  const lines = await itemLinesOf(tx, input.orderItemIds);
+  await stepEachLine(
+    lines,
+    async (line) => {
       await acceptLoad(tx, actor, { orderId: line.order_id, itemId: line.id, shipmentId: input.shipmentId });
-    } catch (error) {
-      if (!(error instanceof AppError || error instanceof TransitionRefused)) throw error;
-      throw new AppError(
-        error.code,
-        `Sipariş ${line.order_number}, '${line.product_name}': ${error.message} Hiçbir yükleme kabul edilmedi.`,
-        error instanceof AppError ? error.field : undefined,
-      );
-    }
-  }
+    },
+    'Hiçbir yükleme kabul edilmedi.',
+  );
 }
 
 async function orderOfItem(tx: Tx, itemId: number): Promise<number> {

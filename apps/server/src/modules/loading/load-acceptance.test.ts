@@ -216,7 +216,7 @@ describe('reporting a load as not loaded', () => {
     const waiting = await orderInWarehouse(w, cheese, 1);
     for (const [url, orderId, reason] of [
       [gone.url, gone.order.id, 'sevkiyat yola çıktı'],
-      [`/orders/${waiting.order.id}/order-item/${waiting.itemId}`, waiting.order.id, 'Yükleniyor'],
+      [`/orders/${waiting.order.id}/order-item/${waiting.itemId}`, waiting.order.id, 'Araca Yükleniyor'],
     ] as const) {
       const before = {
         order: await orderSnapshot(w, orderId),

@@ -66,7 +66,7 @@ describe('the warehouse steps', () => {
     expect(started.statusCode).toBe(200);
     const listed = (started.json.data as Order[]).find((one) => one.id === order.id)!;
     expect(itemOf(listed, itemId)).toMatchObject({
-      statusDescription: { name: 'LOADING', label: 'Yükleniyor' },
+      statusDescription: { name: 'LOADING', label: 'Araca Yükleniyor' },
       loadedQuantity: 0,
       remainingQuantity: 6,
       warehouseLoads: [],

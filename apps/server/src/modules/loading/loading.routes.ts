@@ -3,6 +3,7 @@ import {
   LoadItemBody,
   LoadItemQuery,
   ShipmentLoadBody,
+  WarehouseStepsBody,
   WarehouseStockFigure,
 } from '@mandira/contract/loading';
 import { ActionViewQuery, OrderItemParams, OrderList } from '@mandira/contract/orders';
@@ -14,9 +15,10 @@ import { answers, type ErrorStatus } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { actOnItem } from '../orders/order-item-engine.ts';
-import { ordersAfterAction } from '../orders/order-query.service.ts';
+import { ordersAfterAction, ordersAfterSteps } from '../orders/order-query.service.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
+import { stepWarehouseItems } from './warehouse-steps.service.ts';
 
 /**
  * The order-item warehouse calls (prepare, ready for loading, load, finish loading) and the load acceptance
@@ -69,6 +71,27 @@ export function loadingRoutes({ db }: { db: Db }) {
           }),
       );
     }
+    app.put(
+      '/order-items/warehouse-steps',
+      {
+        schema: {
+          tags,
+          summary: 'Seçilen sipariş kalemlerine aynı depo adımını topluca uygular',
+          operationId: 'stepOrderItemsInWarehouse',
+          description:
+            'All or nothing (decision 142): one item the item machine refuses refuses them all, naming it, and nothing is written. Answers the changed orders, newest first.',
+          body: WarehouseStepsBody,
+          querystring: ActionViewQuery,
+          response: changedOrder(404, 409),
+        },
+        config: warehouse,
+      },
+      async (req) =>
+        db.transaction(async (tx) => {
+          const orderIds = await stepWarehouseItems(tx, actorOf(req), req.body);
+          return ok(await ordersAfterSteps(tx, orderIds));
+        }),
+    );
     app.get(
       `${item}/warehouse-stocks`,
       {

@@ -145,6 +145,18 @@ export async function ordersAfterAction(tx: Tx, orderId: number): Promise<Order[
   return [await findOrder(tx, orderId)];
 }
 
+/** The changed orders after a step on items of several (decision 142), newest first. */
+export async function ordersAfterSteps(tx: Tx, orderIds: readonly number[]): Promise<Order[]> {
+  return findOrders(
+    tx,
+    sql`o.id in (${sql.join(
+      orderIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+    { limit: orderIds.length, offset: 0 },
+  );
+}
+
 /**
  * Every order ever placed, canceled ones included: summed from the counts the commits keep per buyer
  * (decision 134), one row per buyer however many orders a year brings.

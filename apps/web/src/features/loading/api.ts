@@ -1,4 +1,4 @@
-import type { LoadItemBody, WarehouseStockFigure } from '@mandira/contract/loading';
+import type { LoadItemBody, WarehouseStepsBody, WarehouseStockFigure } from '@mandira/contract/loading';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
 import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
@@ -45,6 +45,16 @@ export function useWarehouseStep() {
       put<Order[]>(`/orders/${orderId}/order-item/${itemId}${queryString({ action })}`),
     { invalidates: MOVED },
   );
+}
+
+/**
+ * `PUT /order-items/warehouse-steps`: one step on the selected items, all of them or none (decision
+ * 142), answered with the changed orders.
+ */
+export function useBulkWarehouseStep() {
+  return useApiMutation((body: WarehouseStepsBody) => put<Order[]>('/order-items/warehouse-steps', body), {
+    invalidates: MOVED,
+  });
 }
 
 /** Pieces of the product per stock warehouse onto a shipment (docs/domain/loading-and-shipments.md). */

@@ -1,5 +1,5 @@
 import type { Order, OrderColor, OrderItem } from '@mandira/contract/orders';
-import { ColorSwatch, Group, Text } from '@mantine/core';
+import { Box, Checkbox, ColorSwatch, Group, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatDate, formatNumber } from '../../lib/format/format.ts';
 import { ORDER_COLOR_SWATCH } from '../../lib/orders/order-colors.ts';
@@ -139,3 +139,42 @@ export const WAREHOUSE_ITEM_COLUMNS: DataTableColumn<WarehouseRow>[] = [
     noWrap: true,
   },
 ];
+
+/** The rows the clerk picks for one step together (decision 142); `disabled` while it runs. */
+type RowSelection = {
+  isSelectable: (row: WarehouseRow) => boolean;
+  isSelected: (row: WarehouseRow) => boolean;
+  toggle: (row: WarehouseRow) => void;
+  disabled: boolean;
+};
+
+/**
+ * The columns with a checkbox before the order number of each row that may take a step together with
+ * others: the order column stays the pinned first one (decision 107).
+ */
+export function selectableItemColumns(selection: RowSelection): DataTableColumn<WarehouseRow>[] {
+  const [order, ...rest] = WAREHOUSE_ITEM_COLUMNS;
+  return [
+    {
+      ...order!,
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          {selection.isSelectable(row) ? (
+            <Checkbox
+              aria-label={`Seç: sipariş ${row.order.orderNumber}, ${row.item.productName}`}
+              checked={selection.isSelected(row)}
+              onChange={() => selection.toggle(row)}
+              disabled={selection.disabled}
+              data-testid="select-item"
+            />
+          ) : (
+            // Keeps the order numbers of all rows in one line.
+            <Box w={20} />
+          )}
+          <div>{order!.render!(row)}</div>
+        </Group>
+      ),
+    },
+    ...rest,
+  ];
+}

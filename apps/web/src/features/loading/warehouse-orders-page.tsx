@@ -10,10 +10,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { formatNumber } from '../../lib/format/format.ts';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
+import { BulkStepBar, useBulkSteps, useRowSelection } from './bulk-step-bar.tsx';
 import { LoadModal, type LoadTarget } from './load-modal.tsx';
-import { WAREHOUSE_ITEM_COLUMNS, type WarehouseRow } from './warehouse-item-columns.tsx';
+import { selectableItemColumns, type WarehouseRow } from './warehouse-item-columns.tsx';
 import { useWarehouseSteps, type WarehouseAction, warehouseActionsOf } from './warehouse-steps.ts';
 
 /** The item statuses the warehouse sees: its own flow, and what it has loaded until shipping accepts it. */
@@ -39,6 +41,15 @@ function itemStatusFromUrl(params: URLSearchParams): OrderItemStatus | undefined
   return status && WAREHOUSE_STATUSES.includes(status) ? (status as OrderItemStatus) : undefined;
 }
 
+/** '12 sipariş · 22 kalem': the rows are items, the server's total counts orders. */
+function countOf(shown: readonly WarehouseRow[], pages: { totalPages: number; count: number } | undefined) {
+  const orders = new Set(shown.map(({ order }) => order.id)).size;
+  const here = `${formatNumber(orders)} sipariş · ${formatNumber(shown.length)} kalem`;
+  return pages && pages.totalPages > 1
+    ? `Bu sayfada ${here} · toplam ${formatNumber(pages.count)} sipariş`
+    : here;
+}
+
 const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: string }>> = {
   LOAD_ITEM_TO_TRUCK: { variant: 'filled', color: 'violet' },
   LOADED_TO_TRUCK_FROM_WAREHOUSE: { variant: 'filled', color: 'teal' },
@@ -49,7 +60,8 @@ const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: st
 /**
  * 'Depo Sipariş Yönetimi': the items of the orders in the warehouse, one row each, with
  * the steps the contract's item machine allows: prepare, start loading, load onto a truck, finish
- * (all or part) or send back. The server pages the orders; a step refetches the page shown.
+ * (all or part) or send back. The steps that ask for nothing but the item may also be taken on the
+ * selected rows at once (decision 142). The server pages the orders; a step refetches the page shown.
  */
 export default function WarehouseOrdersPage() {
   const [page, setPage] = useState(1);
@@ -60,6 +72,18 @@ export default function WarehouseOrdersPage() {
   const isMarked = useLiveMarks();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
   const rows = useMemo(() => orders.data && rowsOf(orders.data.orders, only), [orders.data, only]);
+  const selection = useRowSelection(rows);
+  const bulk = useBulkSteps(selection.clear);
+  const busy = steps.submitting || bulk.submitting;
+  // The selection is of the page shown: another page starts with none.
+  const turnPage = (next: number) => {
+    setPage(next);
+    selection.clear();
+  };
+  const columns = useMemo(
+    () => selectableItemColumns({ ...selection, disabled: bulk.submitting }),
+    [selection, bulk.submitting],
+  );
   const totalPages = orders.data?.totalPages;
   // A step may move the last order of the last page out of the warehouse: show the new last page.
   useEffect(() => {
@@ -90,9 +114,11 @@ export default function WarehouseOrdersPage() {
           Durum: {ORDER_ITEM_STATUS_LABELS[only]}
         </Badge>
       )}
+      <BulkStepBar selection={selection} step={bulk} busy={steps.submitting} />
       <DataTable
         name="depo-siparisleri"
-        columns={WAREHOUSE_ITEM_COLUMNS}
+        columns={columns}
+        describeCount={(shown) => countOf(shown, orders.data)}
         data={rows}
         getRowId={(row) => row.item.id}
         isRowChanged={({ order, item }) => isMarked('order_item', item.id) || isMarked('order', order.id)}
@@ -101,9 +127,10 @@ export default function WarehouseOrdersPage() {
         onRetry={() => void orders.refetch()}
         // As the server pages: newest first, so the order numbers fall from page to page.
         initialSort={[{ id: 'order', desc: true }]}
-        minWidth={1000}
+        // The row checkboxes take 30 px of the order column: the status labels keep their room.
+        minWidth={1030}
         emptyMessage={only ? 'Bu durumda kalem yok' : 'Depoda bekleyen sipariş yok'}
-        pagination={serverPaging(orders.data, page, setPage)}
+        pagination={serverPaging(orders.data, page, turnPage)}
         exportRows={async () => rowsOf(await fetchAllWarehouseOrders(), only)}
         rowActions={({ order, item }) => (
           // One above the other: the table keeps its figures in view on a laptop screen.
@@ -113,7 +140,7 @@ export default function WarehouseOrdersPage() {
                 key={action}
                 size="compact-sm"
                 {...(BUTTON_LOOK[action] ?? { variant: 'filled' })}
-                disabled={steps.submitting}
+                disabled={busy}
                 onClick={() =>
                   action === 'LOAD_ITEM_TO_TRUCK'
                     ? setLoading({ order, item })

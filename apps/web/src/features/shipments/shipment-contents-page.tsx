@@ -5,7 +5,7 @@ import type { Shipment, ShipmentContentLine } from '@mandira/contract/shipments'
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconChecks, IconInfoCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useHasPrivilege } from '../../api/current-user.ts';
 import { DataTable } from '../../lib/data-table/data-table.tsx';
@@ -49,6 +49,67 @@ function verdictsOf(shipment: Shipment, line: ShipmentContentLine): Verdict[] {
     .filter((action): action is Verdict => VERDICTS.includes(action));
 }
 
+/** The verdict buttons' height: a finger's width on the dock's tablet. */
+const VERDICT_BUTTON_HEIGHT = 44;
+
+const isWaiting = (shipment: Shipment, line: ShipmentContentLine) =>
+  verdictsOf(shipment, line).includes('ACCEPT_LOAD_STATUS');
+
+/** The line after `done` in the table's order (by order number) still waiting for a verdict. */
+function nextWaitingLine(
+  shipment: Shipment,
+  lines: readonly ShipmentContentLine[],
+  done: ShipmentContentLine,
+): ShipmentContentLine | undefined {
+  const ordered = [...lines].sort((a, b) => a.orderNumber - b.orderNumber);
+  const at = Math.max(
+    0,
+    ordered.findIndex((line) => line.orderItemId === done.orderItemId),
+  );
+  return [...ordered.slice(at + 1), ...ordered.slice(0, at)].find(
+    (line) => line.orderItemId !== done.orderItemId && isWaiting(shipment, line),
+  );
+}
+
+/**
+ * How many lines still wait for the staff and which is next (the one just focused, else the first by
+ * order number), or that none does.
+ */
+function WaitingLines({
+  shipment,
+  lines,
+  waiting,
+  next,
+}: {
+  shipment: Shipment;
+  lines: readonly ShipmentContentLine[];
+  waiting: readonly ShipmentContentLine[];
+  next: number | null;
+}) {
+  if (lines.length === 0) return null;
+  if (waiting.length > 0) {
+    const upNext =
+      waiting.find((line) => line.orderItemId === next) ??
+      [...waiting].sort((a, b) => a.orderNumber - b.orderNumber)[0]!;
+    return (
+      <Text fz="sm" data-testid="waiting-lines">
+        <b>
+          Kabul bekleyen {formatNumber(waiting.length)} / {formatNumber(lines.length)} kalem
+        </b>
+        {` · sıradaki: sipariş ${upNext.orderNumber}, '${upNext.productName}'`}
+      </Text>
+    );
+  }
+  return (
+    <Alert color="teal" variant="light" icon={<IconChecks size={18} />} data-testid="waiting-lines">
+      <Text fz="sm">
+        {shipment.shipmentCode} sevkiyatında kabul bekleyen kalem kalmadı; 'Sevkiyat Listesi' ile listeye
+        dönebilirsiniz.
+      </Text>
+    </Alert>
+  );
+}
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -86,8 +147,8 @@ function ShipmentFacts({ shipment }: { shipment: Shipment }) {
 
 /**
  * 'Sevkiyat Yük Kabulü' (`?orderShipmentId=`): what is loaded on a shipment; the shipping
- * staff accept each item's load or report it as not loaded, and go back to the shipment list. The back
- * office reads the same page without the buttons.
+ * staff accept each item's load or report it as not loaded, line after line without leaving the
+ * shipment (decision 142). The back office reads the same page without the buttons.
  */
 export default function ShipmentContentsPage() {
   const [params] = useSearchParams();
@@ -129,6 +190,8 @@ export default function ShipmentContentsPage() {
     }
   });
 
+  // After a verdict the page stays on the shipment: the next line waiting for one takes the focus.
+  const [nextLine, setNextLine] = useState<number | null>(null);
   const act = useSubmitGuard(async (shipment: Shipment, line: ShipmentContentLine, verdict: Verdict) => {
     const what = `${line.orderNumber} numaralı siparişin '${line.productName}' kalemi`;
     if (
@@ -155,8 +218,7 @@ export default function ShipmentContentsPage() {
             ? `${what}: yükleme kabul edildi.`
             : `${what}: yüklenmedi olarak bildirildi.`,
       });
-      // After acting the screen returns to the shipment list.
-      navigate(SHIPMENT_LIST);
+      setNextLine(nextWaitingLine(shipment, content.data?.lines ?? [], line)?.orderItemId ?? null);
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -169,12 +231,14 @@ export default function ShipmentContentsPage() {
 
   const shipment = content.data?.shipment;
   const acceptable =
-    mayAct && shipment
-      ? (content.data?.lines ?? []).filter((line) =>
-          verdictsOf(shipment, line).includes('ACCEPT_LOAD_STATUS'),
-        )
-      : [];
+    mayAct && shipment ? (content.data?.lines ?? []).filter((line) => isWaiting(shipment, line)) : [];
   const busy = act.submitting || actOnAll.submitting;
+  useEffect(() => {
+    if (busy || nextLine === null) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-accept-line="${nextLine}"]`);
+    button?.scrollIntoView({ block: 'center' });
+    button?.focus();
+  }, [busy, nextLine]);
   return (
     <>
       <PageHeader
@@ -215,6 +279,14 @@ export default function ShipmentContentsPage() {
       ) : (
         <Stack gap="md">
           {shipment && <ShipmentFacts shipment={shipment} />}
+          {mayAct && shipment && content.data && (
+            <WaitingLines
+              shipment={shipment}
+              lines={content.data.lines}
+              waiting={acceptable}
+              next={nextLine}
+            />
+          )}
           <DataTable
             name={`sevkiyat-icerigi-${shipment?.shipmentCode ?? shipmentId}`}
             columns={CONTENT_COLUMNS}
@@ -229,14 +301,17 @@ export default function ShipmentContentsPage() {
             rowActions={
               mayAct && shipment
                 ? (line) => (
-                    <Stack gap={4} align="stretch">
+                    // Touch-sized on the loading dock: 44 px tall, 10 px apart (WCAG 2.5.5).
+                    <Stack gap="xs" align="stretch">
                       {verdictsOf(shipment, line).map((verdict) => (
                         <Button
                           key={verdict}
-                          size="compact-sm"
+                          size="sm"
+                          h={VERDICT_BUTTON_HEIGHT}
                           variant={verdict === 'ACCEPT_LOAD_STATUS' ? 'filled' : 'light'}
                           color={verdict === 'ACCEPT_LOAD_STATUS' ? 'teal' : 'red'}
                           disabled={busy}
+                          data-accept-line={verdict === 'ACCEPT_LOAD_STATUS' ? line.orderItemId : undefined}
                           onClick={() => void act.run(shipment, line, verdict)}
                         >
                           {orderItemMachine.actionLabel(verdict)}

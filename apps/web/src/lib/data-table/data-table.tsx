@@ -62,6 +62,11 @@ export type DataTableProps<T> = {
   /** Lines above the table in the Excel file, e.g. the buyer and period of a statement. */
   exportHeading?: ExcelHeading;
   /**
+   * What the count says when a row is not one record of the total, e.g. '12 sipariş · 22 kalem' for
+   * items of orders: given the rows the search leaves.
+   */
+  describeCount?: (shown: readonly T[]) => string;
+  /**
    * Rows another user changed a moment ago (live events, `useLiveMarks` of api/live): marked with a
    * soft background that fades.
    */
@@ -185,7 +190,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
           setLimit(RENDER_STEP);
         }}
         minSearchLength={minSearchLength}
-        countText={countText(filtered.length, props.data?.length ?? 0, props.pagination)}
+        countText={
+          props.describeCount
+            ? props.describeCount(filtered)
+            : countText(filtered.length, props.data?.length ?? 0, props.pagination)
+        }
         onExport={handleExport}
         exporting={exporting}
         exportDisabled={!props.data || rows.length === 0}
