@@ -238,14 +238,14 @@ describe("an order's whole story", () => {
       expect.objectContaining({ field: 'status', before: 'WAITING_FOR_APPROVAL', after: 'APPROVED' }),
     );
     const stock = entries.find((entry) => entry.action === 'SHIPMENT_OUTBOUND')!;
-    const [{ itemName }] = await rowsOf<{ itemName: string }>(
+    const [item] = await rowsOf<{ itemName: string }>(
       w.t.db,
       sql`select name as "itemName" from product_items where id = ${cheeseItem}`,
     );
     expect(stock).toMatchObject({
       actionLabel: 'Sevkiyat Çıkışı',
       entityLabel: 'Stok',
-      entityName: `${itemName} · ${await shortNameOf('DEPO1')}`,
+      entityName: `${item!.itemName} · ${await shortNameOf('DEPO1')}`,
     });
     expect(stock.changes).toEqual([
       expect.objectContaining({

@@ -1,4 +1,5 @@
 import type { AuditEntityType, AuditEntry } from '@mandira/contract/audit';
+import { AUDIT_ENTITY_LABELS } from '@mandira/contract/audit-labels';
 import { screenByKey } from '@mandira/contract/screens';
 import {
   ActionIcon,
@@ -23,7 +24,7 @@ import { useHasPrivilege } from '../../api/current-user.ts';
 import { formatDateTime } from '../format/format.ts';
 import { LoadError, NothingFound } from '../pages/load-states.tsx';
 import { AuditChanges } from './audit-changes.tsx';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditRecordLabel } from './audit-labels.ts';
+import { auditRecordLabel } from './audit-labels.ts';
 
 /** The record whose trail is shown. */
 export type AuditTarget = { entityType: AuditEntityType; entityId: number };
@@ -41,7 +42,7 @@ function TrailEntry({ entry, target }: { entry: AuditEntry; target: AuditTarget 
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
         <Group gap={6} wrap="nowrap">
           <Badge variant="light" style={{ textTransform: 'none' }}>
-            {auditActionLabel(entry.action)}
+            {entry.actionLabel}
           </Badge>
           {other && (
             <Text fz="xs" c="dimmed">
