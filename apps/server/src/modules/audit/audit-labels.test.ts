@@ -6,6 +6,7 @@ import {
   AUDIT_ACTIONS,
   AUDIT_ENTITY_LABELS,
   AUDIT_FIELD_LABELS,
+  AUDIT_REFERENCE_FIELDS,
 } from '@mandira/contract/audit-labels';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -53,6 +54,9 @@ const TABLE_OF: Record<AuditEntityType, PgTable> = {
   ROLE: schema.roles,
 };
 
+/** A snapshot of a bundle's lines: a record the office never sees, shown by its number. */
+const INTERNAL_NUMBER = 'bundleSnapshotId';
+
 describe('the Turkish names of the audit trail', () => {
   it('names every record kind, each differently', () => {
     for (const type of AUDIT_ENTITY_TYPES) expect(turkish(AUDIT_ENTITY_LABELS[type], type), type).toBe(true);
@@ -88,5 +92,17 @@ describe('the Turkish names of the audit trail', () => {
       }
     }
     expect(unnamed).toEqual([]);
+  });
+
+  it('knows the kind of record every stored number column refers to', () => {
+    const unknown: string[] = [];
+    for (const type of AUDIT_ENTITY_TYPES) {
+      for (const [field, column] of Object.entries(getTableColumns(TABLE_OF[type]))) {
+        const number = column.dataType === 'number';
+        const refers = number && /.Ids?$/.test(field) && field !== INTERNAL_NUMBER;
+        if (refers && !AUDIT_REFERENCE_FIELDS[field]) unknown.push(`${type}.${field}`);
+      }
+    }
+    expect(unknown).toEqual([]);
   });
 });

@@ -452,6 +452,14 @@ describe('every entry reads in Turkish', () => {
           if (AUDIT_REFERENCE_FIELDS[change.field] && typeof value === 'number' && !label) {
             missing.add(`name of ${change.field}=${value}`);
           }
+          // A record's number in a field the contract does not know refers to a record.
+          if (
+            /.Ids?$/.test(change.field) &&
+            typeof value === 'number' &&
+            !AUDIT_REFERENCE_FIELDS[change.field]
+          ) {
+            missing.add(`reference ${change.field}`);
+          }
         }
       }
     }
