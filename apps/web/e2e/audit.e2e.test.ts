@@ -170,7 +170,9 @@ describe('who did what: İşlem Geçmişi and an order’s Geçmiş', () => {
     const control = card.locator('button[aria-expanded]').first();
     if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
     await card.getByRole('button', { name: 'Geçmiş' }).click();
-    const drawer = page.getByRole('dialog', { name: `Geçmiş · Sipariş #${order.id}` });
+    const drawer = page.getByRole('dialog', {
+      name: `Geçmiş · Sipariş: ${order.orderNumber} · ${BUYER.title}`,
+    });
     await drawer.getByTestId('audit-entry').first().waitFor();
     expect(await drawer.getByTestId('audit-entry').count()).toBeGreaterThanOrEqual(4);
     const story = await drawer.textContent();

@@ -110,7 +110,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('İşlem Geçmişi', () => {
+// Typing into two pickers and waiting for the server's answers takes a while on a busy machine.
+describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
   it('opens filtered from its address, shows the entries in Turkish, and keeps a new filter in the address', async () => {
     const { user } = renderWithProviders(
       <MemoryRouter initialEntries={['/islem-gecmisi?entityType=ORDER&entityId=12']}>

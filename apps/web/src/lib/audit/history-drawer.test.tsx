@@ -128,7 +128,7 @@ describe('the Geçmiş drawer', () => {
     const { user } = renderButton();
     await user.click(await screen.findByRole('button', { name: 'Geçmiş' }));
 
-    const drawer = await screen.findByRole('dialog', { name: 'Geçmiş · Sipariş #12' });
+    const drawer = await screen.findByRole('dialog', { name: 'Geçmiş · Sipariş: 1042 · Ahmet Gıda' });
     const entries = await within(drawer).findAllByTestId('audit-entry');
     expect(entries).toHaveLength(2);
     expect(within(drawer).getByTestId('audit-count')).toHaveTextContent('3 işlemin 2 tanesi');
