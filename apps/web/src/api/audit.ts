@@ -99,5 +99,5 @@ export function useAuditRecordChoices(
   });
   const choices = new Map<number, string>();
   for (const one of [...(picked.data ?? []), ...(matches.data ?? [])]) choices.set(one.id, one.name);
-  return { choices, loading: matches.isFetching };
+  return { choices, loading: matches.isFetching || picked.isFetching };
 }
