@@ -131,6 +131,9 @@ export const AUDIT_FIELD_LABELS: Readonly<Record<string, string>> = {
   registrationDate: 'Kayıt tarihi',
   fullName: 'Ad soyad',
   builtIn: 'Hazır rol',
+  city: 'İl',
+  estimatedOccupancyRate: 'Tahmini doluluk oranı',
+  warehouseTypeDescription: 'Depo tipi açıklaması',
   buyerCode: 'Müşteri kodu',
 };
 

@@ -1,5 +1,4 @@
 import type { AuditEntry } from '@mandira/contract/audit';
-import { AUDIT_REFERENCE_FIELDS } from '@mandira/contract/audit-labels';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pay } from '../../../test/builders/accounting-test-data.ts';
@@ -15,6 +14,7 @@ import {
 } from '../../../test/builders/loading-test-data.ts';
 import { MILK_API } from '../../../test/builders/milk-fixtures.ts';
 import { product } from '../../../test/builders/order-test-data.ts';
+import { unnamedInTrail, wholeTrail } from '../../../test/unnamed-in-trail.ts';
 import { rowsOf } from '../../db/client.ts';
 import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
 
@@ -65,13 +65,6 @@ const shortNameOf = async (warehouse: string) => {
   );
   return row!.short_name;
 };
-
-/** A Turkish label, not the code again: no code's capitals-and-underscores. */
-const isTurkishLabel = (label: string | undefined, code: string) =>
-  Boolean(label) && label !== code && !/[A-Z]{2,}_|_[A-Z]/.test(label!);
-
-/** Fields whose capitals are typed by a user (a code, a plate), not a code of the portal's. */
-const FREE_TEXT = /code|name|title|barcode|plate|reference/i;
 
 const me = async (token: string) =>
   (await w.call('GET', '/user-access/me', undefined, token)).json.data as { id: number; name: string };
@@ -426,43 +419,11 @@ describe('live events', () => {
 
 describe('every entry reads in Turkish', () => {
   it('names the action, the record kind, every field and every coded or referring value of every entry the tests wrote', async () => {
-    const entries: AuditEntry[] = [];
-    for (let page = 1; ; page += 1) {
-      const answer = ok(await w.call('GET', `/audit?size=200&page=${page}`, undefined, w.office), 'page').json
-        .data;
-      entries.push(...answer.content);
-      if (page >= answer.totalPages) break;
-    }
+    const entries = await wholeTrail(
+      async (page) =>
+        ok(await w.call('GET', `/audit?size=200&page=${page}`, undefined, w.office), 'page').json.data,
+    );
     expect(entries.length).toBeGreaterThan(40);
-    const missing = new Set<string>();
-    for (const entry of entries) {
-      if (!isTurkishLabel(entry.actionLabel, entry.action)) missing.add(`action ${entry.action}`);
-      if (!isTurkishLabel(entry.entityLabel, entry.entityType)) missing.add(`entity ${entry.entityType}`);
-      if (entry.entityId !== null && !entry.entityName)
-        missing.add(`name of ${entry.entityType} ${entry.entityId}`);
-      for (const change of entry.changes) {
-        if (!isTurkishLabel(change.fieldLabel, change.field)) missing.add(`field ${change.field}`);
-        for (const [value, label] of [
-          [change.before, change.beforeLabel],
-          [change.after, change.afterLabel],
-        ] as const) {
-          const coded =
-            typeof value === 'string' && /^[A-Z][A-Z0-9_]+$/.test(value) && !FREE_TEXT.test(change.field);
-          if (coded && !label) missing.add(`value ${change.field}=${value} of ${entry.entityType}`);
-          if (AUDIT_REFERENCE_FIELDS[change.field] && typeof value === 'number' && !label) {
-            missing.add(`name of ${change.field}=${value}`);
-          }
-          // A record's number in a field the contract does not know refers to a record.
-          if (
-            /.Ids?$/.test(change.field) &&
-            typeof value === 'number' &&
-            !AUDIT_REFERENCE_FIELDS[change.field]
-          ) {
-            missing.add(`reference ${change.field}`);
-          }
-        }
-      }
-    }
-    expect([...missing]).toEqual([]);
+    expect(unnamedInTrail(entries)).toEqual([]);
   });
 });
