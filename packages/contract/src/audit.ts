@@ -27,12 +27,25 @@ export const AUDIT_ENTITY_TYPES = [
 export const AuditEntityType = z.enum(AUDIT_ENTITY_TYPES);
 export type AuditEntityType = z.infer<typeof AuditEntityType>;
 
+const valueLabel = z
+  .string()
+  .nullable()
+  .describe(
+    "The value as the office names it: a code's Turkish label (a status, a stock action), or the name or code of the record a number refers to ('Ahmet Gıda' for buyerId 1), several joined by ', '; null where the value is shown as it is (a number, a date, a text).",
+  );
+
 /** One changed field: its value before and after the write (null where it had none). */
 export const AuditChange = z.object({
   field: z.string(),
+  fieldLabel: z
+    .string()
+    .describe("The field's Turkish name, as the forms call it ('Durum', 'Yüklenen miktar')."),
   before: z.unknown(),
   after: z.unknown(),
+  beforeLabel: valueLabel,
+  afterLabel: valueLabel,
 });
+export type AuditChange = z.infer<typeof AuditChange>;
 
 export const AuditEntry = z.object({
   id: z.number().int(),
@@ -48,8 +61,18 @@ export const AuditEntry = z.object({
     .describe(
       'The action code: a state machine action (APPROVE, PREPARING…), CREATE, UPDATE, DELETE, PAY_ORDER…',
     ),
+  actionLabel: z
+    .string()
+    .describe("The action's Turkish name ('Onay', 'Sevkiyat Çıkışı', 'Yeni Şifre Oluşturma')."),
   entityType: AuditEntityType,
+  entityLabel: z.string().describe("The Turkish name of the record's kind ('Sipariş', 'Stok')."),
   entityId: z.number().int().nullable(),
+  entityName: z
+    .string()
+    .nullable()
+    .describe(
+      "The record's name or code as it is now ('Beyaz Peynir 500 Gr · Depo-1' for a stock line); null when it has no number or no longer exists.",
+    ),
   orderId: z
     .number()
     .int()
@@ -79,3 +102,23 @@ export type AuditQuery = z.infer<typeof AuditQuery>;
 /** Newest first; always paged (default page 1 of 50). */
 export const AuditPage = z.object({ content: z.array(AuditEntry), ...PageFigures });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+export const AUDIT_RECORD_MATCHES_MAX = 20;
+
+/** The filters' pickers: records of one kind by name or code, or the one record a link names. */
+export const AuditRecordQuery = z.object({
+  entityType: AuditEntityType,
+  q: optionalParam(text().max(100, 'Arama en fazla 100 karakter olabilir.')),
+  id: optionalParam(idOf('Kayıt numarası 1 veya daha büyük bir tam sayı olmalıdır.')),
+});
+export type AuditRecordQuery = z.infer<typeof AuditRecordQuery>;
+
+export const AuditRecordChoice = z.object({
+  id: z.number().int(),
+  name: z.string().describe("The record's name or code, as the trail shows it."),
+});
+export type AuditRecordChoice = z.infer<typeof AuditRecordChoice>;
+
+/** At most AUDIT_RECORD_MATCHES_MAX records, by name. */
+export const AuditRecordList = z.array(AuditRecordChoice);
+export type AuditRecordList = z.infer<typeof AuditRecordList>;

@@ -335,6 +335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * İşlem geçmişi filtresi için kayıtları adıyla arar
+         * @description Records of one kind whose name or code contains `q` (Turkish case-insensitive), at most 20, by name; with `id`, that one record. The filters pick a user (entityType=USER) or a record by name this way, so an auditor needs no other screen's privilege.
+         */
+        get: operations["searchAuditRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/buyers": {
         parameters: {
             query?: never;
@@ -5113,6 +5133,8 @@ export interface operations {
                             content: {
                                 /** @description The action code: a state machine action (APPROVE, PREPARING…), CREATE, UPDATE, DELETE, PAY_ORDER… */
                                 action: string;
+                                /** @description The action's Turkish name ('Onay', 'Sevkiyat Çıkışı', 'Yeni Şifre Oluşturma'). */
+                                actionLabel: string;
                                 /** @description The user who wrote; null for the system (start-up, ERP sync). */
                                 actorId: number | null;
                                 /** @description The user's name as it was at the time of the write. */
@@ -5122,10 +5144,20 @@ export interface operations {
                                 /** @description The changed fields, before → after; never a password or token. */
                                 changes: {
                                     after: unknown;
+                                    /** @description The value as the office names it: a code's Turkish label (a status, a stock action), or the name or code of the record a number refers to ('Ahmet Gıda' for buyerId 1), several joined by ', '; null where the value is shown as it is (a number, a date, a text). */
+                                    afterLabel: string | null;
                                     before: unknown;
+                                    /** @description The value as the office names it: a code's Turkish label (a status, a stock action), or the name or code of the record a number refers to ('Ahmet Gıda' for buyerId 1), several joined by ', '; null where the value is shown as it is (a number, a date, a text). */
+                                    beforeLabel: string | null;
                                     field: string;
+                                    /** @description The field's Turkish name, as the forms call it ('Durum', 'Yüklenen miktar'). */
+                                    fieldLabel: string;
                                 }[];
                                 entityId: number | null;
+                                /** @description The Turkish name of the record's kind ('Sipariş', 'Stok'). */
+                                entityLabel: string;
+                                /** @description The record's name or code as it is now ('Beyaz Peynir 500 Gr · Depo-1' for a stock line); null when it has no number or no longer exists. */
+                                entityName: string | null;
                                 /** @enum {string} */
                                 entityType: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
                                 id: number;
@@ -5137,6 +5169,83 @@ export interface operations {
                             size: number;
                             totalPages: number;
                         };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    searchAuditRecords: {
+        parameters: {
+            query: {
+                entityType: "ORDER" | "ORDER_ITEM" | "BASKET" | "SHIPMENT" | "SHIPMENT_LOAD" | "PAYMENT" | "BUYER" | "BUYER_WAREHOUSE" | "PRODUCT" | "PRODUCT_ITEM" | "STOCK" | "WAREHOUSE" | "VEHICLE" | "DRIVER" | "MILK_VEHICLE" | "MILK_DRIVER" | "MILK_DELIVERY" | "USER" | "ROLE";
+                id?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: number;
+                            /** @description The record's name or code, as the trail shows it. */
+                            name: string;
+                        }[];
                         /** @enum {boolean} */
                         success: true;
                     };

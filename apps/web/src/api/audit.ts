@@ -1,4 +1,11 @@
-import { AUDIT_PAGE_MAX, type AuditEntry, type AuditPage, type AuditQuery } from '@mandira/contract/audit';
+import {
+  AUDIT_PAGE_MAX,
+  type AuditEntityType,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  type AuditRecordList,
+} from '@mandira/contract/audit';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, get, queryString, unwrap } from './client.ts';
 import { fetchEveryPage } from './every-page.ts';
@@ -62,4 +69,35 @@ export function fetchAllAuditEntries(filters: AuditFilters): Promise<AuditEntry[
       return { rows: answer.content, totalPages: answer.totalPages };
     },
   );
+}
+
+/**
+ * The filters' pickers: records of one kind whose name contains the search (users are records of kind
+ * USER), and the chosen one by its number, so a filter opened from a link shows its name. Asks
+ * nothing while no kind is chosen.
+ */
+export function useAuditRecordChoices(
+  entityType: AuditEntityType | undefined,
+  search: string,
+  chosen?: number,
+) {
+  const q = search.trim();
+  const matches = useQuery({
+    ...apiQuery<AuditRecordList>(
+      [...AUDIT_KEY, 'records', entityType, q],
+      `/audit/records${queryString({ entityType, q: q || undefined })}`,
+    ),
+    enabled: entityType !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const picked = useQuery({
+    ...apiQuery<AuditRecordList>(
+      [...AUDIT_KEY, 'records', entityType, 'id', chosen],
+      `/audit/records${queryString({ entityType, id: chosen })}`,
+    ),
+    enabled: entityType !== undefined && chosen !== undefined,
+  });
+  const choices = new Map<number, string>();
+  for (const one of [...(picked.data ?? []), ...(matches.data ?? [])]) choices.set(one.id, one.name);
+  return { choices, loading: matches.isFetching || picked.isFetching };
 }

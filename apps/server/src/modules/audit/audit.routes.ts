@@ -1,10 +1,11 @@
-import { AuditPage, AuditQuery } from '@mandira/contract/audit';
+import { AuditPage, AuditQuery, AuditRecordList, AuditRecordQuery } from '@mandira/contract/audit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { answers } from '../../http/answers.ts';
 import { ok } from '../../http/envelope.ts';
 import { listAuditEntries } from './audit.service.ts';
+import { searchRecords } from './audit-names.ts';
 
 /** The audit trail is read only: no route writes, changes or deletes an entry (decision 0126). */
 export function auditRoutes({ db }: { db: Db }) {
@@ -25,6 +26,22 @@ export function auditRoutes({ db }: { db: Db }) {
         config: { access: 'AUDIT_VIEW' },
       },
       async (req) => ok(await listAuditEntries(db, req.query)),
+    );
+    app.get(
+      '/audit/records',
+      {
+        schema: {
+          tags: ['İşlem geçmişi'],
+          summary: 'İşlem geçmişi filtresi için kayıtları adıyla arar',
+          description:
+            "Records of one kind whose name or code contains `q` (Turkish case-insensitive), at most 20, by name; with `id`, that one record. The filters pick a user (entityType=USER) or a record by name this way, so an auditor needs no other screen's privilege.",
+          operationId: 'searchAuditRecords',
+          querystring: AuditRecordQuery,
+          response: answers(AuditRecordList),
+        },
+        config: { access: 'AUDIT_VIEW' },
+      },
+      async (req) => ok(await searchRecords(db, req.query)),
     );
   };
 }

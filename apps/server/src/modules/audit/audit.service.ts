@@ -1,8 +1,9 @@
-import type { AuditEntityType, AuditEntry, AuditPage, AuditQuery } from '@mandira/contract/audit';
+import type { AuditPage, AuditQuery } from '@mandira/contract/audit';
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
+import { entriesAnswer } from './audit-answer.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -24,7 +25,10 @@ function conditions(query: AuditQuery): SQL | undefined {
   return and(...where);
 }
 
-/** The entries a query names, newest first, one page of them (decision 0126). */
+/**
+ * The entries a query names, newest first, one page of them (decision 0126), each with its Turkish
+ * names and the names of the records it refers to (decision 144).
+ */
 export async function listAuditEntries(db: Db, query: AuditQuery): Promise<AuditPage> {
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
@@ -41,19 +45,7 @@ export async function listAuditEntries(db: Db, query: AuditQuery): Promise<Audit
   ]);
   const counted = total?.value ?? 0;
   return {
-    content: rows.map(
-      (row): AuditEntry => ({
-        id: row.id,
-        at: row.at.toISOString(),
-        actorId: row.actorId,
-        actorName: row.actorName,
-        action: row.action,
-        entityType: row.entityType as AuditEntityType,
-        entityId: row.entityId,
-        orderId: row.orderId,
-        changes: row.changes,
-      }),
-    ),
+    content: await entriesAnswer(db, rows),
     page,
     size,
     count: counted,

@@ -14,6 +14,7 @@ import {
 } from '../../../test/builders/loading-test-data.ts';
 import { MILK_API } from '../../../test/builders/milk-fixtures.ts';
 import { product } from '../../../test/builders/order-test-data.ts';
+import { unnamedInTrail, wholeTrail } from '../../../test/unnamed-in-trail.ts';
 import { rowsOf } from '../../db/client.ts';
 import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
 
@@ -56,6 +57,14 @@ const since = (after: number) =>
     order_id: number | null;
     changes: { field: string; before: unknown; after: unknown }[];
   }>(w.t.db, sql`select * from audit_entries where id > ${after} order by id`);
+
+const shortNameOf = async (warehouse: string) => {
+  const [row] = await rowsOf<{ short_name: string }>(
+    w.t.db,
+    sql`select short_name from warehouses where name = ${warehouse}`,
+  );
+  return row!.short_name;
+};
 
 const me = async (token: string) =>
   (await w.call('GET', '/user-access/me', undefined, token)).json.data as { id: number; name: string };
@@ -150,6 +159,17 @@ describe('each kind of write leaves its entries', () => {
     const text = JSON.stringify(entries.map((entry) => entry.changes));
     expect(text).not.toMatch(/gizli-sifre-123|password|hash|token/i);
     expect(entries[0]!.changes).toContainEqual({ field: 'userName', before: null, after: 'denetim.ayse' });
+    // The answer names the action, the record and its fields in Turkish.
+    const [newPassword, created2] = await trail(`entityType=USER&entityId=${id}`);
+    expect(newPassword).toMatchObject({
+      action: 'REGENERATE_PASSWORD',
+      actionLabel: 'Yeni Şifre Oluşturma',
+      entityLabel: 'Kullanıcı',
+      entityName: 'Ayşe Kaya',
+    });
+    expect(created2!.changes).toContainEqual(
+      expect.objectContaining({ field: 'roles', fieldLabel: 'Roller', afterLabel: 'Depo Personeli' }),
+    );
   });
 
   it('an update lists only the fields that changed, before → after', async () => {
@@ -207,11 +227,67 @@ describe("an order's whole story", () => {
     ]);
     expect(entries.every((entry) => entry.orderId === order.id)).toBe(true);
     const approve = entries.find((entry) => entry.action === 'APPROVE')!;
-    expect(approve.changes).toContainEqual({
-      field: 'status',
-      before: 'WAITING_FOR_APPROVAL',
-      after: 'APPROVED',
+    expect(approve.changes).toContainEqual(
+      expect.objectContaining({ field: 'status', before: 'WAITING_FOR_APPROVAL', after: 'APPROVED' }),
+    );
+    const stock = entries.find((entry) => entry.action === 'SHIPMENT_OUTBOUND')!;
+    const [item] = await rowsOf<{ itemName: string }>(
+      w.t.db,
+      sql`select name as "itemName" from product_items where id = ${cheeseItem}`,
+    );
+    expect(stock).toMatchObject({
+      actionLabel: 'Sevkiyat Çıkışı',
+      entityLabel: 'Stok',
+      entityName: `${item!.itemName} · ${await shortNameOf('DEPO1')}`,
     });
+    expect(stock.changes).toEqual([
+      expect.objectContaining({
+        field: 'quantity',
+        fieldLabel: 'Miktar',
+        beforeLabel: null,
+        afterLabel: null,
+      }),
+    ]);
+    const loaded = entries.find(
+      (entry) => entry.entityType === 'ORDER_ITEM' && entry.action === 'LOAD_ITEM_TO_TRUCK',
+    )!;
+    expect(loaded.actionLabel).toBe('Araca Yükleme');
+    expect(loaded.changes).toEqual([
+      {
+        field: 'loadedQuantity',
+        fieldLabel: 'Yüklenen miktar',
+        before: 0,
+        after: 12,
+        beforeLabel: null,
+        afterLabel: null,
+      },
+      {
+        field: 'shipmentId',
+        fieldLabel: 'Sevkiyat',
+        before: null,
+        after: shipment.id,
+        beforeLabel: null,
+        afterLabel: shipment.code,
+      },
+    ]);
+    const created = entries.find((entry) => entry.entityType === 'ORDER' && entry.action === 'CREATE')!;
+    expect(created.entityName).toBe(`${order.orderNumber} · ${order.buyer.title}`);
+    expect(created.changes).toContainEqual(
+      expect.objectContaining({ field: 'buyerId', fieldLabel: 'Müşteri', afterLabel: order.buyer.title }),
+    );
+    // A line of a list names its product too.
+    expect(created.changes.find((change) => change.field === 'items')!.afterLabel).toMatch(
+      /^Miktar: 12, Ürün: \D+/,
+    );
+    expect(approve).toMatchObject({ actionLabel: 'Onay', entityLabel: 'Sipariş Kalemi' });
+    expect(approve.changes).toContainEqual(
+      expect.objectContaining({
+        field: 'status',
+        fieldLabel: 'Durum',
+        beforeLabel: 'Onay Bekliyor',
+        afterLabel: 'Onaylandı',
+      }),
+    );
     // Named as the office knows the user, not by the sign-in name.
     const payment = entries.find((entry) => entry.action === 'PAY_ORDER')!;
     expect(payment.actorName).toBe('Test Kullanıcı');
@@ -275,6 +351,27 @@ describe('reading the trail', () => {
     expect(await trail('from=2020-01-01&to=2020-01-02')).toEqual([]);
   });
 
+  it("finds the filters' users and records by name, Turkish case-insensitive, and one record by its number", async () => {
+    const records = async (query: string, token = w.office) =>
+      ok(await w.call('GET', `/audit/records?${query}`, undefined, token), query).json.data as {
+        id: number;
+        name: string;
+      }[];
+    const ayse = await records('entityType=USER&q=AYŞE');
+    expect(ayse.map((one) => one.name)).toContain('Ayşe Kaya');
+    const [line] = await records(`entityType=STOCK&id=${await lineOf(w, cheeseItem, 'DEPO1')}`);
+    expect(line!.name).toMatch(/ · /);
+    const found = await records(
+      `entityType=STOCK&q=${encodeURIComponent(line!.name.split(' · ')[0]!.toLocaleLowerCase('tr-TR'))}`,
+    );
+    expect(found.map((one) => one.id)).toContain(line!.id);
+    expect((await w.call('GET', '/audit/records?entityType=USER', undefined, w.warehouse)).statusCode).toBe(
+      403,
+    );
+    const bad = await w.call('GET', '/audit/records?entityType=NOPE', undefined, w.office);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('has no route that changes an entry, and the table refuses UPDATE and DELETE', async () => {
     expect((await w.call('DELETE', '/audit', undefined, w.office)).statusCode).toBe(404);
     await expect(w.t.db.execute(sql`update audit_entries set action = 'X'`)).rejects.toThrow();
@@ -317,5 +414,16 @@ describe('live events', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('every entry reads in Turkish', () => {
+  it('names the action, the record kind, every field and every coded or referring value of every entry the tests wrote', async () => {
+    const entries = await wholeTrail(
+      async (page) =>
+        ok(await w.call('GET', `/audit?size=200&page=${page}`, undefined, w.office), 'page').json.data,
+    );
+    expect(entries.length).toBeGreaterThan(40);
+    expect(unnamedInTrail(entries)).toEqual([]);
   });
 });

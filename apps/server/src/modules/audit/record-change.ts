@@ -1,4 +1,5 @@
 import type { AuditEntityType } from '@mandira/contract/audit';
+import type { AuditAction } from '@mandira/contract/audit-labels';
 import type { LiveEvent, LiveTopic } from '@mandira/contract/live-events';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -11,8 +12,11 @@ import { announcementOf } from '../events/announce.ts';
 type Fields = Readonly<Record<string, unknown>> | null | undefined;
 
 export type Change = {
-  /** The machine's action (APPROVE, PREPARING…), or CREATE, UPDATE, DELETE, PAY_ORDER… */
-  action: string;
+  /**
+   * The machine's action (APPROVE, PREPARING…), or CREATE, UPDATE, DELETE, PAY_ORDER…: only a code
+   * with a Turkish name in the contract's AUDIT_ACTION_LABELS (decision 144).
+   */
+  action: AuditAction;
   entityType: AuditEntityType;
   entityId: number | null;
   /** The order an item, load or payment belongs to, so the order's trail lists it. */
@@ -63,6 +67,11 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** Whether a field of a record may enter the trail at all. */
+export function isRecordedField(field: string): boolean {
+  return !SECRET.test(field) && !NOISE.has(field);
+}
+
 /**
  * The changed fields, before → after: a creation lists its new values, a deletion its old ones, an
  * update only what differs. Secrets never enter (docs/domain/audit.md).
@@ -71,7 +80,7 @@ export function changedFields(before: Fields, after: Fields): AuditChangeRow[] {
   const names = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: AuditChangeRow[] = [];
   for (const field of names) {
-    if (SECRET.test(field) || NOISE.has(field)) continue;
+    if (!isRecordedField(field)) continue;
     const was = before ? plain(before[field]) : null;
     const is = after ? plain(after[field]) : null;
     if (before && after && !(field in after)) continue; // a partial answer says nothing of it

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@mandira/contract/audit-labels';
 import type {
   AddToBasketBody,
   Basket,
@@ -291,7 +292,7 @@ export async function cancelBasket(tx: Tx, actor: Actor, input: { buyerId: numbe
 function recordBasket(
   tx: Tx,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   basketId: number,
   line: { buyerId: number; productId: number },
   before: number,

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@mandira/contract/audit';
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuditChanges } from '../../lib/audit/audit-changes.tsx';
-import { auditActionLabel, auditRecordLabel, changesText } from '../../lib/audit/audit-labels.ts';
+import { auditRecordLabel, changesText } from '../../lib/audit/audit-labels.ts';
 import { auditScreenLink } from '../../lib/audit/history-drawer.tsx';
 import { type DataTableColumn, EXCEL_FORMATS } from '../../lib/data-table/column.ts';
 import { formatDateTime, spreadsheetDate } from '../../lib/format/format.ts';
@@ -29,12 +29,8 @@ export const AUDIT_COLUMNS: readonly DataTableColumn<AuditEntry>[] = [
   {
     id: 'action',
     header: 'İşlem',
-    value: (entry) => auditActionLabel(entry.action),
-    render: (entry) => (
-      <Text fz="sm" title={entry.action}>
-        {auditActionLabel(entry.action)}
-      </Text>
-    ),
+    value: (entry) => entry.actionLabel,
+    render: (entry) => <Text fz="sm">{entry.actionLabel}</Text>,
     width: 190,
   },
   {

@@ -1,9 +1,10 @@
 import { AUDIT_ENTITY_TYPES, type AuditEntityType } from '@mandira/contract/audit';
-import { Group, NumberInput, Select } from '@mantine/core';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '@mandira/contract/audit-labels';
+import { SHIPMENT_ACTION_LABELS } from '@mandira/contract/shipment-machine';
+import { Group, type OptionsFilter, Select } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
-import type { AuditFilters } from '../../api/audit.ts';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from '../../lib/audit/audit-labels.ts';
+import { useState } from 'react';
+import { type AuditFilters, useAuditRecordChoices } from '../../api/audit.ts';
 import { sortedOptions, turkishOptionsFilter } from '../../lib/forms/select-options.ts';
 import { DateRangeFilter } from '../../lib/forms/turkish-date-input.tsx';
 
@@ -11,49 +12,79 @@ const ENTITY_OPTIONS = sortedOptions(
   AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: AUDIT_ENTITY_LABELS[type] })),
 );
 
-/** Known codes by their Turkish name, the code beside it: the list and the server speak in codes. */
+const ENTRIES = Object.entries(AUDIT_ACTION_LABELS);
+/** Names two machines give to different steps ('Yüklemeye Başla' of an item and of a shipment). */
+const SHARED = new Set(
+  ENTRIES.map(([, label]) => label).filter((label, at, all) => all.indexOf(label) !== at),
+);
+
+/** Every action by its Turkish name; a name two machines share says whose step it is. */
 function actionOptions(current: string | undefined) {
-  const options = Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({
-    value,
-    label: `${label} (${value})`,
-  }));
+  const options = ENTRIES.map(([value, label]) => {
+    if (!SHARED.has(label)) return { value, label };
+    const kind =
+      value in SHIPMENT_ACTION_LABELS ? AUDIT_ENTITY_LABELS.SHIPMENT : AUDIT_ENTITY_LABELS.ORDER_ITEM;
+    return { value, label: `${label} (${kind})` };
+  });
   // A code from a link that the web has no name for yet is still shown as chosen.
   if (current && !(current in AUDIT_ACTION_LABELS)) options.push({ value: current, label: current });
   return sortedOptions(options);
 }
 
-/** Typing a number asks once, after a pause, not for every digit. */
-const TYPING_PAUSE_MS = 400;
+/** Typing a name asks once, after a pause, not for every letter. */
+const TYPING_PAUSE_MS = 300;
 
-function IdFilter({
+/** The server has already searched: the options are shown as it answered them. */
+const asAnswered: OptionsFilter = ({ options }) => options;
+
+/**
+ * A record of one kind picked by name (a user is a record of kind USER): the server searches the
+ * names as the user types, and the chosen record's number is what the filter sends.
+ */
+function RecordPicker({
+  entityType,
   label,
+  placeholder,
   value,
   onChange,
+  width,
 }: {
+  entityType: AuditEntityType | undefined;
   label: string;
+  placeholder: string;
   value: number | undefined;
-  onChange: (value: number | undefined) => void;
+  onChange: (id: number | undefined) => void;
+  width: number;
 }) {
-  const [typed, setTyped] = useState<string | number>(value ?? '');
-  // A filter changed from outside (a link, 'Temizle') shows in the field.
-  useEffect(() => setTyped(value ?? ''), [value]);
-  const send = useDebouncedCallback((next: string | number) => {
-    const id = typeof next === 'number' && next >= 1 ? next : undefined;
-    if (id !== value) onChange(id);
-  }, TYPING_PAUSE_MS);
+  const [search, setSearch] = useState('');
+  const [asked, setAsked] = useState('');
+  const ask = useDebouncedCallback(setAsked, TYPING_PAUSE_MS);
+  const { choices, loading } = useAuditRecordChoices(entityType, asked, value);
+  const data = [...choices].map(([id, name]) => ({ value: String(id), label: name }));
+  // A number from a link whose record no longer exists is still shown as chosen.
+  if (value !== undefined && !choices.has(value) && !loading) {
+    data.push({ value: String(value), label: `#${value}` });
+  }
   return (
-    <NumberInput
+    <Select
       aria-label={label}
-      placeholder={label}
-      value={typed}
-      onChange={(next) => {
-        setTyped(next);
-        send(next);
+      placeholder={placeholder}
+      data={data}
+      value={value === undefined ? null : String(value)}
+      onChange={(next) => onChange(next ? Number(next) : undefined)}
+      searchable
+      searchValue={search}
+      onSearchChange={(next) => {
+        setSearch(next);
+        ask(next);
       }}
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
-      w={130}
+      filter={asAnswered}
+      disabled={entityType === undefined}
+      clearable
+      clearButtonProps={{ 'aria-label': `${label} filtresini temizle` }}
+      nothingFoundMessage={loading ? 'Aranıyor…' : 'Bulunamadı'}
+      w={width}
+      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -69,7 +100,10 @@ export function AuditFilterBar({ value, onChange }: Props) {
         placeholder="Tüm kayıt türleri"
         data={ENTITY_OPTIONS}
         value={value.entityType ?? null}
-        onChange={(type) => onChange({ entityType: (type as AuditEntityType | null) ?? undefined })}
+        // A record of the old kind is no record of the new one.
+        onChange={(type) =>
+          onChange({ entityType: (type as AuditEntityType | null) ?? undefined, entityId: undefined })
+        }
         searchable
         filter={turkishOptionsFilter}
         clearable
@@ -78,8 +112,22 @@ export function AuditFilterBar({ value, onChange }: Props) {
         w={200}
         comboboxProps={{ withinPortal: true }}
       />
-      <IdFilter label="Kayıt no" value={value.entityId} onChange={(entityId) => onChange({ entityId })} />
-      <IdFilter label="Kullanıcı no" value={value.actorId} onChange={(actorId) => onChange({ actorId })} />
+      <RecordPicker
+        entityType={value.entityType}
+        label="Kayıt"
+        placeholder={value.entityType ? 'Kayıt adıyla arayın' : 'Önce kayıt türünü seçin'}
+        value={value.entityId}
+        onChange={(entityId) => onChange({ entityId })}
+        width={240}
+      />
+      <RecordPicker
+        entityType="USER"
+        label="Kullanıcı"
+        placeholder="Tüm kullanıcılar"
+        value={value.actorId}
+        onChange={(actorId) => onChange({ actorId })}
+        width={200}
+      />
       <Select
         aria-label="İşlem"
         placeholder="Tüm işlemler"

@@ -13,21 +13,53 @@ const ANSWER: AuditPageData = {
       actorId: 3,
       actorName: 'Zeynep Kaya',
       action: 'FORWARD_TO_IN_REVIEW',
+      actionLabel: 'İncelemeye Al',
       entityType: 'ORDER',
+      entityLabel: 'Sipariş',
       entityId: 12,
+      entityName: '1042 · Ahmet Gıda',
       orderId: 12,
-      changes: [{ field: 'status', before: 'WAITING_FOR_REVIEW', after: 'IN_REVIEW' }],
+      changes: [
+        {
+          field: 'status',
+          fieldLabel: 'Durum',
+          before: 'WAITING_FOR_REVIEW',
+          after: 'IN_REVIEW',
+          beforeLabel: 'İnceleme Bekliyor',
+          afterLabel: 'İncelemede',
+        },
+      ],
     },
     {
       id: 7,
       at: '2026-11-24T06:00:00Z',
       actorId: null,
       actorName: 'Sistem',
-      action: 'SOME_FUTURE_CODE',
-      entityType: 'PAYMENT',
-      entityId: 4,
+      action: 'SHIPMENT_OUTBOUND',
+      actionLabel: 'Sevkiyat Çıkışı',
+      entityType: 'STOCK',
+      entityLabel: 'Stok',
+      entityId: 37,
+      entityName: 'Beyaz Peynir 500 Gr · Depo-1',
       orderId: 12,
-      changes: [{ field: 'amount', before: null, after: 2500 }],
+      changes: [
+        {
+          field: 'quantity',
+          fieldLabel: 'Miktar',
+          before: 2512,
+          after: 2500,
+          beforeLabel: null,
+          afterLabel: null,
+        },
+        {
+          field: 'buyerId',
+          fieldLabel: 'Müşteri',
+          before: null,
+          after: 1,
+          beforeLabel: null,
+          afterLabel: 'Ahmet Gıda',
+        },
+      ],
     },
   ],
   page: 1,
@@ -36,12 +68,34 @@ const ANSWER: AuditPageData = {
   totalPages: 1,
 };
 
+/** What `GET /api/audit/records` finds, by kind. */
+const RECORDS: Record<string, { id: number; name: string }[]> = {
+  ORDER: [
+    { id: 12, name: '1042 · Ahmet Gıda' },
+    { id: 13, name: '1043 · Kızılay Market' },
+  ],
+  USER: [
+    { id: 3, name: 'Zeynep Kaya' },
+    { id: 5, name: 'Mehmet Öztürk' },
+  ],
+};
+
 const asked: URL[] = [];
 
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://portal.test');
   asked.push(url);
   if (url.pathname === '/api/audit') return Promise.resolve(Response.json({ success: true, data: ANSWER }));
+  if (url.pathname === '/api/audit/records') {
+    const kind = url.searchParams.get('entityType');
+    const q = url.searchParams.get('q') ?? '';
+    const id = url.searchParams.get('id');
+    const records = RECORDS[kind ?? ''] ?? [];
+    const found = records.filter((one) =>
+      id ? one.id === Number(id) : one.name.toLocaleLowerCase('tr-TR').includes(q.toLocaleLowerCase('tr-TR')),
+    );
+    return Promise.resolve(Response.json({ success: true, data: found }));
+  }
   return Promise.resolve(new Response(null, { status: 404 }));
 }
 
@@ -56,7 +110,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('İşlem Geçmişi', () => {
+// Typing into two pickers and waiting for the server's answers takes a while on a busy machine.
+describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
   it('opens filtered from its address, shows the entries in Turkish, and keeps a new filter in the address', async () => {
     const { user } = renderWithProviders(
       <MemoryRouter initialEntries={['/islem-gecmisi?entityType=ORDER&entityId=12']}>
@@ -69,16 +124,18 @@ describe('İşlem Geçmişi', () => {
     const first = rows.find((row) => within(row).queryByText('Zeynep Kaya'))!;
     expect(first).toHaveTextContent('24.11.2026 10:05');
     expect(first).toHaveTextContent('İncelemeye Al');
-    expect(within(first).getByRole('link', { name: 'Sipariş #12' })).toHaveAttribute(
+    expect(within(first).getByRole('link', { name: 'Sipariş: 1042 · Ahmet Gıda' })).toHaveAttribute(
       'href',
       '/islem-gecmisi?entityType=ORDER&entityId=12',
     );
     expect(first).toHaveTextContent('Durum: İnceleme Bekliyor → İncelemede');
     const second = rows.find((row) => within(row).queryByText('Sistem'))!;
-    // A code the web has no name for yet is shown as it is.
-    expect(second).toHaveTextContent('SOME_FUTURE_CODE');
-    expect(second).toHaveTextContent('Ödeme #4');
-    expect(second).toHaveTextContent('Tutar: — → 2.500');
+    // Codes and record numbers by their names.
+    expect(second).toHaveTextContent('Sevkiyat Çıkışı');
+    expect(second).toHaveTextContent('Stok: Beyaz Peynir 500 Gr · Depo-1');
+    expect(second).toHaveTextContent('Miktar: 2.512 → 2.500');
+    expect(second).toHaveTextContent('Müşteri: — → Ahmet Gıda');
+    expect(second).not.toHaveTextContent(/SHIPMENT_OUTBOUND|#37/);
 
     expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({
       entityType: 'ORDER',
@@ -87,15 +144,48 @@ describe('İşlem Geçmişi', () => {
       size: '50',
     });
     expect(screen.getByLabelText('Kayıt türü', { selector: 'input' })).toHaveValue('Sipariş');
-    expect(screen.getByLabelText('Kayıt no', { selector: 'input' })).toHaveValue('12');
+    // The record from the address is shown by its name.
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Kayıt', { selector: 'input' })).toHaveValue('1042 · Ahmet Gıda'),
+    );
 
     await user.click(screen.getByLabelText('İşlem', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'Onay (APPROVE)' }));
+    await user.click(await screen.findByRole('option', { name: 'Onay' }));
     await vi.waitFor(() =>
       expect(screen.getByTestId('address')).toHaveTextContent(
         '/islem-gecmisi?entityType=ORDER&entityId=12&action=APPROVE',
       ),
     );
     await vi.waitFor(() => expect(asked.at(-1)!.searchParams.get('action')).toBe('APPROVE'));
+  });
+
+  it('picks a user and a record by name, and sends their numbers', async () => {
+    const { user } = renderWithProviders(
+      <MemoryRouter initialEntries={['/islem-gecmisi?entityType=ORDER']}>
+        <AuditPage />
+        <Address />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Zeynep Kaya');
+    await user.type(screen.getByLabelText('Kullanıcı', { selector: 'input' }), 'mehmet');
+    await user.click(await screen.findByRole('option', { name: 'Mehmet Öztürk' }));
+    await vi.waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('actorId=5'));
+
+    await user.type(screen.getByLabelText('Kayıt', { selector: 'input' }), 'kızılay');
+    await user.click(await screen.findByRole('option', { name: '1043 · Kızılay Market' }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('address')).toHaveTextContent(
+        '/islem-gecmisi?entityType=ORDER&entityId=13&actorId=5',
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(
+        Object.fromEntries(asked.filter((url) => url.pathname === '/api/audit').at(-1)!.searchParams),
+      ).toMatchObject({
+        entityType: 'ORDER',
+        entityId: '13',
+        actorId: '5',
+      }),
+    );
   });
 });

@@ -10,7 +10,7 @@ export function AuditChanges({
   entry,
   whole = false,
 }: {
-  entry: Pick<AuditEntry, 'changes' | 'entityType'>;
+  entry: Pick<AuditEntry, 'changes'>;
   /** Every field and each value whole (the drawer has the room); a table cell stays short. */
   whole?: boolean;
 }) {

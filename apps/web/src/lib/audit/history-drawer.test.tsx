@@ -14,8 +14,11 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
     actorId: 2,
     actorName: 'Ayşe Yılmaz',
     action: 'UPDATE',
+    actionLabel: 'Güncelleme',
     entityType: 'ORDER',
+    entityLabel: 'Sipariş',
     entityId: 12,
+    entityName: '1042 · Ahmet Gıda',
     orderId: 12,
     changes: [],
     ...overrides,
@@ -26,14 +29,36 @@ const FIRST: AuditPage = {
   content: [
     entry(30, {
       action: 'FORWARD_TO_IN_REVIEW',
-      changes: [{ field: 'status', before: 'WAITING_FOR_REVIEW', after: 'IN_REVIEW' }],
+      actionLabel: 'İncelemeye Al',
+      changes: [
+        {
+          field: 'status',
+          fieldLabel: 'Durum',
+          before: 'WAITING_FOR_REVIEW',
+          after: 'IN_REVIEW',
+          beforeLabel: 'İnceleme Bekliyor',
+          afterLabel: 'İncelemede',
+        },
+      ],
     }),
     entry(29, {
       action: 'APPROVE',
+      actionLabel: 'Onay',
       entityType: 'ORDER_ITEM',
+      entityLabel: 'Sipariş Kalemi',
       entityId: 40,
+      entityName: '1042 · Beyaz Peynir 500 Gr',
       actorName: 'Mehmet Öztürk',
-      changes: [{ field: 'quantity', before: 1200, after: 1500.5 }],
+      changes: [
+        {
+          field: 'quantity',
+          fieldLabel: 'Miktar',
+          before: 1200,
+          after: 1500.5,
+          beforeLabel: null,
+          afterLabel: null,
+        },
+      ],
     }),
   ],
   page: 1,
@@ -42,7 +67,7 @@ const FIRST: AuditPage = {
   totalPages: 2,
 };
 const SECOND: AuditPage = {
-  content: [entry(3, { action: 'CREATE', actorName: 'Sistem' })],
+  content: [entry(3, { action: 'CREATE', actionLabel: 'Oluşturma', actorName: 'Sistem' })],
   page: 2,
   size: 20,
   count: 3,
@@ -103,7 +128,7 @@ describe('the Geçmiş drawer', () => {
     const { user } = renderButton();
     await user.click(await screen.findByRole('button', { name: 'Geçmiş' }));
 
-    const drawer = await screen.findByRole('dialog', { name: 'Geçmiş · Sipariş #12' });
+    const drawer = await screen.findByRole('dialog', { name: 'Geçmiş · Sipariş: 1042 · Ahmet Gıda' });
     const entries = await within(drawer).findAllByTestId('audit-entry');
     expect(entries).toHaveLength(2);
     expect(within(drawer).getByTestId('audit-count')).toHaveTextContent('3 işlemin 2 tanesi');
@@ -113,10 +138,12 @@ describe('the Geçmiş drawer', () => {
     expect(entries[0]).toHaveTextContent('Ayşe Yılmaz');
     expect(entries[0]).toHaveTextContent('24.11.2026 12:30');
     expect(entries[0]).toHaveTextContent('Durum: İnceleme Bekliyor → İncelemede');
-    expect(entries[0]).not.toHaveTextContent('Sipariş #12');
-    // An item of the order names its own record; numbers the Turkish way.
+    expect(entries[0]).not.toHaveTextContent('Ahmet Gıda');
+    expect(entries[0]).not.toHaveTextContent('FORWARD_TO_IN_REVIEW');
+    // An item of the order names its own record by name; numbers the Turkish way.
     expect(entries[1]).toHaveTextContent('Onay');
-    expect(entries[1]).toHaveTextContent('Sipariş Kalemi #40');
+    expect(entries[1]).toHaveTextContent('Sipariş Kalemi: 1042 · Beyaz Peynir 500 Gr');
+    expect(entries[1]).not.toHaveTextContent('#40');
     expect(entries[1]).toHaveTextContent('Miktar: 1.200 → 1.500,5');
 
     const request = asked.find((url) => url.pathname === '/api/audit')!;

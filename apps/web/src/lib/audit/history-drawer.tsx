@@ -1,4 +1,5 @@
 import type { AuditEntityType, AuditEntry } from '@mandira/contract/audit';
+import { AUDIT_ENTITY_LABELS } from '@mandira/contract/audit-labels';
 import { screenByKey } from '@mandira/contract/screens';
 import {
   ActionIcon,
@@ -23,7 +24,7 @@ import { useHasPrivilege } from '../../api/current-user.ts';
 import { formatDateTime } from '../format/format.ts';
 import { LoadError, NothingFound } from '../pages/load-states.tsx';
 import { AuditChanges } from './audit-changes.tsx';
-import { AUDIT_ENTITY_LABELS, auditActionLabel, auditRecordLabel } from './audit-labels.ts';
+import { auditRecordLabel } from './audit-labels.ts';
 
 /** The record whose trail is shown. */
 export type AuditTarget = { entityType: AuditEntityType; entityId: number };
@@ -40,8 +41,9 @@ function TrailEntry({ entry, target }: { entry: AuditEntry; target: AuditTarget 
     <Paper withBorder radius="md" p="sm" data-testid="audit-entry">
       <Group justify="space-between" gap="xs" wrap="nowrap" mb={4}>
         <Group gap={6} wrap="nowrap">
-          <Badge variant="light" style={{ textTransform: 'none' }}>
-            {auditActionLabel(entry.action)}
+          {/* The action keeps its whole name; a long record name wraps beside it. */}
+          <Badge variant="light" style={{ textTransform: 'none', flexShrink: 0 }}>
+            {entry.actionLabel}
           </Badge>
           {other && (
             <Text fz="xs" c="dimmed">
@@ -100,15 +102,24 @@ function Trail({ target }: { target: AuditTarget }) {
   );
 }
 
+/** 'Geçmiş · Sipariş: 1042 · Ahmet Gıda' once the trail names the record; its number until then. */
+function drawerTitle(target: AuditTarget | null, entries: readonly AuditEntry[]): string {
+  if (!target) return 'Geçmiş';
+  const own = entries.find((one) => one.entityType === target.entityType && one.entityId === target.entityId);
+  return `Geçmiş · ${own ? auditRecordLabel(own) : `${AUDIT_ENTITY_LABELS[target.entityType]} #${target.entityId}`}`;
+}
+
 /** A drawer with one record's history (`GET /api/audit?entityType=&entityId=`), open while `target` is set. */
 export function HistoryDrawer({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
+  // The same query as the trail's own: asked once, read twice.
+  const trail = useRecordTrail(target);
   return (
     <Drawer
       opened={target !== null}
       onClose={onClose}
       position="right"
       size="md"
-      title={target ? `Geçmiş · ${AUDIT_ENTITY_LABELS[target.entityType]} #${target.entityId}` : 'Geçmiş'}
+      title={drawerTitle(target, trail.data?.pages.flatMap((page) => page.content) ?? [])}
       closeButtonProps={{ 'aria-label': 'Kapat' }}
     >
       {target && (
