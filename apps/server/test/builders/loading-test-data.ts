@@ -91,7 +91,7 @@ export async function orderInWarehouse(
     | 'PREPARING'
     | 'PREPARED_WAITING_FOR_LOADING'
     | 'LOADING' = 'LOADING',
-  to: { buyerId: number; branchId: number } = w,
+  to: { buyerId: number; branchId: number | null } = w,
 ): Promise<{ order: Order; itemId: number }> {
   const placed = await placedOrder(w, to.buyerId, [{ productId, boxes }], { buyerBranch: to.branchId });
   const itemId = placed.orderItems[0]!.id;
@@ -119,7 +119,8 @@ let plateSequence = 0;
 
 /**
  * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 to the
- * world's buyer branch, walked to LOADING by its actions; another status is then set directly.
+ * world's buyer branch (or `toWarehouseId`), walked to LOADING by its actions; another status is then set
+ * directly.
  */
 export async function shipmentIn(
   w: LoadWorld,
@@ -127,7 +128,8 @@ export async function shipmentIn(
   {
     capacityInTons = 20,
     intermediateWarehouseId = null,
-  }: { capacityInTons?: number; intermediateWarehouseId?: number | null } = {},
+    toWarehouseId = w.branchId,
+  }: { capacityInTons?: number; intermediateWarehouseId?: number | null; toWarehouseId?: number } = {},
 ): Promise<{ id: number; code: string }> {
   plateSequence += 1;
   const truck = await vehicle(w, {
@@ -148,7 +150,7 @@ export async function shipmentIn(
         driverId: person.id,
         fromWarehouseId: 1,
         intermediateWarehouse1Id: intermediateWarehouseId,
-        toWarehouseId: w.branchId,
+        toWarehouseId,
       },
       w.office,
     ),
