@@ -118,7 +118,8 @@ export async function orderInWarehouse(
 let plateSequence = 0;
 
 /**
- * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 to the
+ * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 (or
+ * `fromWarehouseId`) to the
  * world's buyer branch (or `toWarehouseId`), walked to LOADING by its actions; another status is then set
  * directly.
  */
@@ -129,7 +130,13 @@ export async function shipmentIn(
     capacityInTons = 20,
     intermediateWarehouseId = null,
     toWarehouseId = w.branchId,
-  }: { capacityInTons?: number; intermediateWarehouseId?: number | null; toWarehouseId?: number } = {},
+    fromWarehouseId = 1,
+  }: {
+    capacityInTons?: number;
+    intermediateWarehouseId?: number | null;
+    toWarehouseId?: number;
+    fromWarehouseId?: number;
+  } = {},
 ): Promise<{ id: number; code: string }> {
   plateSequence += 1;
   const truck = await vehicle(w, {
@@ -148,7 +155,7 @@ export async function shipmentIn(
         shipmentCode: code,
         vehicleId: truck.id,
         driverId: person.id,
-        fromWarehouseId: 1,
+        fromWarehouseId,
         intermediateWarehouse1Id: intermediateWarehouseId,
         toWarehouseId,
       },
