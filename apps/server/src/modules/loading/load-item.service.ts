@@ -182,7 +182,7 @@ export async function piecesPerWarehouse(
 ): Promise<WarehouseStockFigure[]> {
   return rowsOf<WarehouseStockFigure>(
     db,
-    sql`select w.name as warehouse, w.short_name as "warehouseLabel",
+    sql`select w.id as "warehouseId", w.name as warehouse, w.short_name as "warehouseLabel",
                coalesce(min(l.quantity / pb.quantity), 0)::int as pieces
           from warehouses w
           left join bundle_snapshot_lines pb on pb.snapshot_id = ${bundleSnapshotId} and pb.quantity > 0
