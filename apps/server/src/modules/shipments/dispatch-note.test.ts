@@ -132,6 +132,9 @@ describe('the dispatch note', () => {
     expect(printed).toMatch(/Çıkış\s+Deposu/);
     expect(printed).toMatch(/Beyaz Peynir Koli Ürünü\s+Depo-1\s+4\s+0 koli \+ 4 adet/);
     expect(printed).toMatch(/Beyaz Peynir Koli Ürünü\s+Depo-2\s+2\s+0 koli \+ 2 adet/);
+    // The boxes are counted per item: 4 + 2 pieces fill one box of 6, though neither line does alone.
+    expect(printed).toMatch(/Alıcı toplamı\s+6\s+1\s+9/);
+    expect(printed).toContain('Toplam koli: 1');
   });
 
   it('gives each buyer’s address, tax office and tax number under its name', () => {

@@ -57,6 +57,7 @@ type WeightRow = {
 
 /** The pieces of one order item that left one stock warehouse: a load record's warehouse, not the truck's. */
 export type DispatchNoteLine = {
+  orderItemId: number;
   orderNumber: number;
   /** The stock warehouse the pieces were loaded from ('Depo-1'). */
   warehouse: string;
@@ -166,6 +167,7 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
     }
     const weight = weightOf(line);
     buyer.lines.push({
+      orderItemId: line.order_item_id,
       orderNumber: line.order_number,
       warehouse: line.warehouse,
       // A product without a stock code of its own is named by its items' codes.
@@ -212,8 +214,21 @@ const boxesText = (pieces: number, box: number) => {
 
 const sumOf = (lines: readonly DispatchNoteLine[], pick: (line: DispatchNoteLine) => number) =>
   lines.reduce((sum, line) => sum + pick(line), 0);
-const wholeBoxes = (line: DispatchNoteLine) =>
-  line.quantityInBox > 0 ? Math.floor(line.pieces / line.quantityInBox) : 0;
+/**
+ * Whole boxes of the lines, counted per order item: an item loaded from two warehouses (40 + 8 pieces, 6 a
+ * box) fills 8 boxes, not 6 + 1.
+ */
+const wholeBoxes = (lines: readonly DispatchNoteLine[]) => {
+  const items = new Map<number, { pieces: number; box: number }>();
+  for (const line of lines) {
+    const item = items.get(line.orderItemId) ?? { pieces: 0, box: line.quantityInBox };
+    items.set(line.orderItemId, { ...item, pieces: item.pieces + line.pieces });
+  }
+  return [...items.values()].reduce(
+    (sum, item) => sum + (item.box > 0 ? Math.floor(item.pieces / item.box) : 0),
+    0,
+  );
+};
 const totalWeight = (lines: readonly DispatchNoteLine[]) =>
   lines.some((line) => line.kilograms === null) ? null : sumOf(lines, (line) => line.kilograms ?? 0);
 
@@ -288,7 +303,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         'Alıcı toplamı',
         '',
         number(sumOf(buyer.lines, (line) => line.pieces)),
-        number(sumOf(buyer.lines, wholeBoxes)),
+        number(wholeBoxes(buyer.lines)),
         kilogramsText(totalWeight(buyer.lines)),
       ],
     });
@@ -296,7 +311,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
   const expected = totalWeight(allLines);
   const known = sumOf(allLines, (line) => line.kilograms ?? 0);
   writeTotal(doc, 'Toplam adet', number(sumOf(allLines, (line) => line.pieces)));
-  writeTotal(doc, 'Toplam koli', number(sumOf(allLines, wholeBoxes)));
+  writeTotal(doc, 'Toplam koli', number(wholeBoxes(allLines)));
   writeTotal(
     doc,
     'Beklenen ağırlık',
