@@ -3,7 +3,7 @@ import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
@@ -63,18 +63,14 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
   // The warehouses the pieces come from: those typed into, or before any is typed those holding some.
   const typedInto = warehouses?.filter((one) => (quantities[one.warehouse] ?? 0) > 0) ?? [];
   const loadingFrom = typedInto.length > 0 ? typedInto : (warehouses?.filter((one) => one.pieces > 0) ?? []);
-  const loadingKey = loadingFrom.map((one) => one.warehouseId).join(',');
-  const choices = useMemo(
-    () =>
-      shipments.data &&
-      truckChoices(
-        shipments.data,
-        order,
-        new Map((warehouses ?? []).map((one) => [one.warehouseId, one.warehouseLabel])),
-        loadingKey.split(',').map(Number),
-      ),
-    [shipments.data, order, warehouses, loadingKey],
-  );
+  const choices =
+    shipments.data &&
+    truckChoices(
+      shipments.data,
+      order,
+      new Map((warehouses ?? []).map((one) => [one.warehouseId, one.warehouseLabel])),
+      loadingFrom.map((one) => one.warehouseId),
+    );
   const chosenFits = choices?.some((choice) => String(choice.shipment.id) === shipmentId && choice.fits);
 
   const submit = useSubmitGuard(async () => {
