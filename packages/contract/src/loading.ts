@@ -90,6 +90,10 @@ export const LoadItemQuery = ActionViewQuery.extend({
  */
 export const WarehouseStockFigure = z
   .object({
+    warehouseId: z
+      .number()
+      .int()
+      .describe("The stock warehouse's id: a shipment's `fromWarehouseId` when the truck leaves from it."),
     warehouse: z.string().describe("The stock warehouse's name, 'DEPO1': what the load body names."),
     warehouseLabel: z.string().describe("Its name as the screens show it, 'Depo-1'."),
     pieces: z

@@ -38,6 +38,11 @@ export const RouteStop = z
     title: z
       .string()
       .describe("'name - short name' of an own warehouse; 'code - title' of a buyer warehouse."),
+    buyerId: z
+      .number()
+      .int()
+      .nullable()
+      .describe('INTERMEDIATE and TO: the buyer whose warehouse it is; FROM (an own warehouse): null.'),
     latitude: z.number().nullable().describe('Degrees; null when the warehouse has no coordinates.'),
     longitude: z.number().nullable().describe('Degrees; null when the warehouse has no coordinates.'),
   })

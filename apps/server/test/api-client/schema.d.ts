@@ -3040,6 +3040,8 @@ export interface components {
             label: string;
         };
         RouteStop: {
+            /** @description INTERMEDIATE and TO: the buyer whose warehouse it is; FROM (an own warehouse): null. */
+            buyerId: number | null;
             /**
              * @description FROM (Çıkış): the own warehouse it leaves; INTERMEDIATE (Ara durak); TO (Varış).
              * @enum {string}
@@ -3427,6 +3429,8 @@ export interface components {
             pieces: number;
             /** @description The stock warehouse's name, 'DEPO1': what the load body names. */
             warehouse: string;
+            /** @description The stock warehouse's id: a shipment's `fromWarehouseId` when the truck leaves from it. */
+            warehouseId: number;
             /** @description Its name as the screens show it, 'Depo-1'. */
             warehouseLabel: string;
         };

@@ -133,8 +133,8 @@ export async function forceShipmentStatus(w: OrderWorld, id: number, status: Shi
 }
 
 /**
- * An order item of a new order with `pieces` loaded on the shipment from DEPO1, as the loading screens
- * will record it: accepted by the shipping staff or only loaded. 1500 g a piece.
+ * An order item of a new order to the shipment's destination with `pieces` loaded on the shipment from
+ * DEPO1, as the loading screens will record it: accepted by the shipping staff or only loaded. 1500 g a piece.
  */
 export async function loadOnto(
   w: OrderWorld,
@@ -142,7 +142,15 @@ export async function loadOnto(
   { pieces = 600, accepted = true } = {},
 ): Promise<number> {
   const productId = await stockedProduct(w, pieces);
-  const order = await placedOrder(w, (await buyer(w)).id, [{ productId, boxes: pieces / 6 }]);
+  // The order goes to the shipment's destination, as the loading service requires (decision 140).
+  const [to] = await rowsOf<{ branch: number; buyer_id: number }>(
+    w.t.db,
+    sql`select bw.id as branch, bw.buyer_id from shipments s
+          join buyer_warehouses bw on bw.id = s.to_warehouse_id where s.id = ${shipmentId}`,
+  );
+  const order = await placedOrder(w, to!.buyer_id, [{ productId, boxes: pieces / 6 }], {
+    buyerBranch: to!.branch,
+  });
   await forceStatuses(
     w,
     order.id,

@@ -91,7 +91,7 @@ export async function orderInWarehouse(
     | 'PREPARING'
     | 'PREPARED_WAITING_FOR_LOADING'
     | 'LOADING' = 'LOADING',
-  to: { buyerId: number; branchId: number } = w,
+  to: { buyerId: number; branchId: number | null } = w,
 ): Promise<{ order: Order; itemId: number }> {
   const placed = await placedOrder(w, to.buyerId, [{ productId, boxes }], { buyerBranch: to.branchId });
   const itemId = placed.orderItems[0]!.id;
@@ -118,8 +118,10 @@ export async function orderInWarehouse(
 let plateSequence = 0;
 
 /**
- * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 to the
- * world's buyer branch, walked to LOADING by its actions; another status is then set directly.
+ * A shipment (by the API) with a vehicle of `capacityInTons` and a driver of its own, from Depo-1 (or
+ * `fromWarehouseId`) to the
+ * world's buyer branch (or `toWarehouseId`), walked to LOADING by its actions; another status is then set
+ * directly.
  */
 export async function shipmentIn(
   w: LoadWorld,
@@ -127,7 +129,14 @@ export async function shipmentIn(
   {
     capacityInTons = 20,
     intermediateWarehouseId = null,
-  }: { capacityInTons?: number; intermediateWarehouseId?: number | null } = {},
+    toWarehouseId = w.branchId,
+    fromWarehouseId = 1,
+  }: {
+    capacityInTons?: number;
+    intermediateWarehouseId?: number | null;
+    toWarehouseId?: number;
+    fromWarehouseId?: number;
+  } = {},
 ): Promise<{ id: number; code: string }> {
   plateSequence += 1;
   const truck = await vehicle(w, {
@@ -146,9 +155,9 @@ export async function shipmentIn(
         shipmentCode: code,
         vehicleId: truck.id,
         driverId: person.id,
-        fromWarehouseId: 1,
+        fromWarehouseId,
         intermediateWarehouse1Id: intermediateWarehouseId,
-        toWarehouseId: w.branchId,
+        toWarehouseId,
       },
       w.office,
     ),

@@ -10,6 +10,7 @@ import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-it
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation } from '../orders/reservations.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
+import { refuseWrongDestination } from './load-destination.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
 
 export type LockedShipment = { id: number; code: string; status: ShipmentStatus };
@@ -48,8 +49,8 @@ type BundleLine = { product_item_id: number; quantity: number; stock_line_id: nu
  * "Loading an order item"): in the route's one transaction, a SHIPMENT_OUTBOUND of pieces × bundle quantity
  * of every bundle item from each chosen warehouse (one movement, with the order id), a load record per
  * warehouse, and loaded += pieces. Refused with nothing written when the item is not LOADING, the shipment is
- * not LOADING, the pieces exceed what remains to load, or a line is short (409 naming product, warehouse, on
- * hand, requested).
+ * not LOADING, none of the shipment's stops is the order's delivery point (422, decision 140), the pieces
+ * exceed what remains to load, or a line is short (409 naming product, warehouse, on hand, requested).
  */
 export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<void> {
   const shipment = await lockShipmentForShare(tx, input.shippingId, 'shippingId');
@@ -62,6 +63,7 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
       `'${shipment.code}' sevkiyatı '${SHIPMENT_STATUS_LABELS[shipment.status]}' durumunda; yalnızca 'Yükleniyor' durumundaki bir sevkiyata yükleme yapılabilir.`,
     );
   }
+  await refuseWrongDestination(tx, shipment, order.id);
   const rows = input.warehouseStocks.filter((row) => row.quantity > 0);
   const total = rows.reduce((sum, row) => sum + row.quantity, 0);
   const remaining = item.quantity - item.loaded_quantity;
@@ -180,7 +182,7 @@ export async function piecesPerWarehouse(
 ): Promise<WarehouseStockFigure[]> {
   return rowsOf<WarehouseStockFigure>(
     db,
-    sql`select w.name as warehouse, w.short_name as "warehouseLabel",
+    sql`select w.id as "warehouseId", w.name as warehouse, w.short_name as "warehouseLabel",
                coalesce(min(l.quantity / pb.quantity), 0)::int as pieces
           from warehouses w
           left join bundle_snapshot_lines pb on pb.snapshot_id = ${bundleSnapshotId} and pb.quantity > 0

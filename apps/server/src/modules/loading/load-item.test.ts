@@ -127,17 +127,17 @@ describe('the load form', () => {
     const response = await w.call('GET', url, undefined, w.warehouse);
     expect(response.statusCode, response.body).toBe(200);
     const expected = [];
-    for (const [warehouse, label] of [
-      ['DEPO1', 'Depo-1'],
-      ['DEPO2', 'Depo-2'],
-      ['DEPO3', 'Depo-3'],
-      ['DEPO4', 'Depo-4'],
-    ]) {
+    for (const [warehouseId, warehouse, label] of [
+      [1, 'DEPO1', 'Depo-1'],
+      [2, 'DEPO2', 'Depo-2'],
+      [3, 'DEPO3', 'Depo-3'],
+      [4, 'DEPO4', 'Depo-4'],
+    ] as const) {
       const pieces = Math.min(
-        Math.floor((await onHand(w, cheese, warehouse!)) / 2),
-        await onHand(w, olives, warehouse!),
+        Math.floor((await onHand(w, cheese, warehouse)) / 2),
+        await onHand(w, olives, warehouse),
       );
-      expected.push({ warehouse, warehouseLabel: label, pieces });
+      expected.push({ warehouseId, warehouse, warehouseLabel: label, pieces });
     }
     expect(response.json.data).toEqual(expected);
     expect(expected[0]!.pieces).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import {
   shipmentIn,
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
-import { product } from '../../../test/builders/order-test-data.ts';
+import { branchOf, product } from '../../../test/builders/order-test-data.ts';
 import { rowsOf } from '../../db/client.ts';
 
 /**
@@ -270,6 +270,16 @@ describe('moving loads to another shipment', () => {
     const refused = await act(from.id, 'TRANSFER_TO_ANOTHER', { targetShipmentId: parked.id });
     expect(refused.statusCode).toBe(409);
     expect(await rowsOf(w.t.db, sql`select * from shipment_loads order by id`)).toEqual(loadsBefore);
+    // A truck to another buyer's depot cannot take the order's goods either (decision 140).
+    const elsewhere = await shipmentIn(w, 'LOADING', {
+      toWarehouseId: await branchOf(w, w.buyerId, 'BAŞKA'),
+    });
+    const fromBefore = await shipmentOf(from.id);
+    const wrong = await act(from.id, 'TRANSFER_TO_ANOTHER', { targetShipmentId: elsewhere.id });
+    expect(wrong.statusCode, wrong.body).toBe(422);
+    expect(wrong.json.error.message).toContain(`'${elsewhere.code}' sevkiyatı BAŞKA Deposu`);
+    expect(await rowsOf(w.t.db, sql`select * from shipment_loads order by id`)).toEqual(loadsBefore);
+    expect(await shipmentOf(from.id)).toEqual(fromBefore);
 
     const moved = await act(from.id, 'TRANSFER_TO_ANOTHER', { targetShipmentId: to.id });
     expect(moved.statusCode, moved.body).toBe(200);

@@ -7,6 +7,7 @@ import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
 import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-item-engine.ts';
 import { refreshDealtTotal } from '../orders/order-steps.ts';
 import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import { refuseWrongDestination } from './load-destination.ts';
 import { reverseLoads } from './load-records.ts';
 
 /**
@@ -100,9 +101,20 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: numbe
 /**
  * TRANSFER_TO_ANOTHER {targetShipmentId}: every load of the shipment moves to the target (locked and
  * checked to be another LOADING shipment by the action). The items keep their statuses; the target's
- * load check sees them.
+ * load check sees them. The target must stop at every carried order's delivery point, as a load onto it
+ * would (422, decision 140).
  */
 export async function transferLoads(tx: Tx, shipmentId: number, targetShipmentId: number): Promise<void> {
+  const [target] = await rowsOf<Shipment>(
+    tx,
+    sql`select id, code from shipments where id = ${targetShipmentId}`,
+  );
+  const orders = await rowsOf<{ order_id: number }>(
+    tx,
+    sql`select distinct oi.order_id from shipment_loads sl join order_items oi on oi.id = sl.order_item_id
+         where sl.shipment_id = ${shipmentId} order by oi.order_id`,
+  );
+  for (const order of orders) await refuseWrongDestination(tx, target!, order.order_id);
   await tx.execute(
     sql`update shipment_loads set shipment_id = ${targetShipmentId} where shipment_id = ${shipmentId}`,
   );

@@ -10,12 +10,14 @@ import {
 } from '../../../test/builders/loading-test-data.ts';
 import { branchOf, product } from '../../../test/builders/order-test-data.ts';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
+import { dispatchNoteOf } from './dispatch-note.ts';
 
 /** Issue 14 item 6: the dispatch note of a shipment, read back from the PDF. */
 let w: LoadWorld;
 let text: string;
 let shipment: { id: number; code: string };
 let response: Awaited<ReturnType<LoadWorld['call']>>;
+let cheeseBox: number;
 beforeAll(async () => {
   w = await loadWorld();
   const admin = await w.t.adminToken();
@@ -36,7 +38,7 @@ beforeAll(async () => {
       packagingUnitTypeAmount: 250,
     },
   );
-  const cheeseBox = await product(w, [{ itemId: cheese, quantity: 1 }], { name: 'Beyaz Peynir Koli Ürünü' });
+  cheeseBox = await product(w, [{ itemId: cheese, quantity: 1 }], { name: 'Beyaz Peynir Koli Ürünü' });
   const ayranPack = await product(w, [{ itemId: ayran, quantity: 2 }], { name: 'Çifte Ayran Paketi' });
   shipment = await shipmentIn(w, 'LOADING', { intermediateWarehouseId: otherBranch });
   const first = await orderInWarehouse(w, cheeseBox, 2);
@@ -99,10 +101,40 @@ describe('the dispatch note', () => {
     expect(text).toMatch(/TST-\d+/);
     expect(text).toContain('Çifte Ayran Paketi');
     expect(text).toMatch(/Alıcı: Ilgaz Şarküteri Gıda Ltd\. Şti\./);
-    expect(text).toMatch(/11\s+1 koli \+ 5 adet\s+16,5/);
-    expect(text).toMatch(/6\s+1\s+3,1/);
+    // One line per warehouse the pieces left: 8 from Depo-1 (12 kg), 3 from Depo-2 (4,5 kg).
+    expect(text).toMatch(/Depo-1\s+8\s+1 koli \+ 2 adet\s+12/);
+    expect(text).toMatch(/Depo-2\s+3\s+0 koli \+ 3 adet\s+4,5/);
+    expect(text).toMatch(/Alıcı toplamı\s+11\s+1\s+16,5/);
+    expect(text).toMatch(/Depo-1\s+6\s+1\s+3,1/);
     expect(text).toContain('Toplam adet: 17');
     expect(text).toContain('Beklenen ağırlık: 0,020 ton');
+  });
+
+  it('names the warehouse each line left from, not the truck’s departure warehouse', async () => {
+    // A truck leaving from Depo-3, loaded from Depo-1 and Depo-2: no line says Depo-3.
+    const fromDepo3 = await shipmentIn(w, 'LOADING', { fromWarehouseId: 3 });
+    const { order, itemId } = await orderInWarehouse(w, cheeseBox, 1);
+    const loaded = await load(w, order, itemId, fromDepo3.id, [
+      { warehouse: 'DEPO1', quantity: 4 },
+      { warehouse: 'DEPO2', quantity: 2 },
+    ]);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    const note = await dispatchNoteOf(w.t.db, fromDepo3.id);
+    expect(note.origin).toMatch(/^Depo-3/);
+    expect(note.loadedFrom).toEqual(['Depo-1', 'Depo-2']);
+    expect(note.buyers.flatMap((buyer) => buyer.lines).map((line) => [line.warehouse, line.pieces])).toEqual([
+      ['Depo-1', 4],
+      ['Depo-2', 2],
+    ]);
+    const pdf = await w.call('GET', `/shipments/${fromDepo3.id}/dispatch-note.pdf`, undefined, w.office);
+    const printed = (await pdfPageTexts(pdf.rawPayload)).join('\n');
+    expect(printed).toMatch(/Aracın çıkış deposu:\s+Depo-3\s+Yüklendiği depolar:\s+Depo-1, Depo-2/);
+    expect(printed).toMatch(/Çıkış\s+Deposu/);
+    expect(printed).toMatch(/Beyaz Peynir Koli Ürünü\s+Depo-1\s+4\s+0 koli \+ 4 adet/);
+    expect(printed).toMatch(/Beyaz Peynir Koli Ürünü\s+Depo-2\s+2\s+0 koli \+ 2 adet/);
+    // The boxes are counted per item: 4 + 2 pieces fill one box of 6, though neither line does alone.
+    expect(printed).toMatch(/Alıcı toplamı\s+6\s+1\s+9/);
+    expect(printed).toContain('Toplam koli: 1');
   });
 
   it('gives each buyer’s address, tax office and tax number under its name', () => {

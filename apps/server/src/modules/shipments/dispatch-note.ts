@@ -42,18 +42,25 @@ type LineRow = {
   stock_code: string | null;
   product_name: string;
   quantity_in_box: number;
+  warehouse_id: number;
+  warehouse: string;
   pieces: number;
 };
 
 type WeightRow = {
   order_item_id: number;
+  warehouse_id: number;
   item_codes: string;
   kilograms: number | null;
   complete: boolean;
 };
 
+/** The pieces of one order item that left one stock warehouse: a load record's warehouse, not the truck's. */
 export type DispatchNoteLine = {
+  orderItemId: number;
   orderNumber: number;
+  /** The stock warehouse the pieces were loaded from ('Depo-1'). */
+  warehouse: string;
   stockCode: string;
   productName: string;
   pieces: number;
@@ -67,7 +74,10 @@ export type DispatchNote = {
   description: string;
   vehicle: string;
   driver: string;
+  /** The own warehouse the truck leaves from; the goods may have been loaded elsewhere (each line says). */
   origin: string;
+  /** The stock warehouses the goods were loaded from, in id order ('Depo-1, Depo-2'). */
+  loadedFrom: string[];
   stops: { kind: string; warehouse: string; buyer: string }[];
   buyers: {
     title: string;
@@ -111,19 +121,20 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
     sql`select oi.id as order_item_id, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
                b.address_main as buyer_address, b.tax_office as buyer_tax_office, b.vkn as buyer_vkn,
                b.tckn as buyer_tckn, bw.title as branch_title, o.order_number, oi.stock_code, oi.product_name, oi.quantity_in_box,
-               loaded.pieces
-          from (select order_item_id, sum(pieces)::int as pieces from shipment_loads
-                 where shipment_id = ${shipmentId} group by order_item_id) loaded
+               loaded.warehouse_id, sw.short_name as warehouse, loaded.pieces
+          from (select order_item_id, warehouse_id, sum(pieces)::int as pieces from shipment_loads
+                 where shipment_id = ${shipmentId} group by order_item_id, warehouse_id) loaded
           join order_items oi on oi.id = loaded.order_item_id
           join orders o on o.id = oi.order_id
           join buyers b on b.id = o.buyer_id
+          join warehouses sw on sw.id = loaded.warehouse_id
           left join buyer_warehouses bw on bw.id = o.buyer_branch_id
-         order by b.title, b.id, o.order_number, oi.id`,
+         order by b.title, b.id, o.order_number, oi.id, loaded.warehouse_id`,
   );
   // The weighbridge's weights (ITEM_TONS over the bundle), so the note and the scale expect the same.
   const weights = await rowsOf<WeightRow>(
     db,
-    sql`select sl.order_item_id, string_agg(distinct i.stock_code, ', ') as item_codes,
+    sql`select sl.order_item_id, sl.warehouse_id, string_agg(distinct i.stock_code, ', ') as item_codes,
                (sum(sl.pieces * pb.quantity * ${ITEM_TONS}) * 1000)::float8 as kilograms,
                bool_and(i.packaging_unit_type <> 'QUANTITY') as complete
           from shipment_loads sl
@@ -131,9 +142,10 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
           join bundle_snapshot_lines pb on pb.snapshot_id = oi.bundle_snapshot_id
           join product_items i on i.id = pb.product_item_id
          where sl.shipment_id = ${shipmentId}
-         group by sl.order_item_id`,
+         group by sl.order_item_id, sl.warehouse_id`,
   );
-  const weightOf = (itemId: number) => weights.find((one) => one.order_item_id === itemId);
+  const weightOf = (line: LineRow) =>
+    weights.find((one) => one.order_item_id === line.order_item_id && one.warehouse_id === line.warehouse_id);
   const buyers: DispatchNote['buyers'] = [];
   for (const line of lines) {
     let buyer = buyers.at(-1);
@@ -153,9 +165,11 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
       };
       buyers.push(buyer);
     }
-    const weight = weightOf(line.order_item_id);
+    const weight = weightOf(line);
     buyer.lines.push({
+      orderItemId: line.order_item_id,
       orderNumber: line.order_number,
+      warehouse: line.warehouse,
       // A product without a stock code of its own is named by its items' codes.
       stockCode: line.stock_code ?? weight?.item_codes ?? '',
       productName: line.product_name,
@@ -174,6 +188,9 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
       .filter(Boolean)
       .join(' · '),
     origin: [header.from_name, header.from_address].filter(Boolean).join(', '),
+    loadedFrom: [...new Map(lines.map((line) => [line.warehouse_id, line.warehouse])).entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, warehouse]) => warehouse),
     stops: header.stops.map((stop) => ({
       kind: STOP_KIND[stop.kind as keyof typeof STOP_KIND] ?? stop.kind,
       warehouse: `${stop.title} (${stop.code})`,
@@ -197,8 +214,21 @@ const boxesText = (pieces: number, box: number) => {
 
 const sumOf = (lines: readonly DispatchNoteLine[], pick: (line: DispatchNoteLine) => number) =>
   lines.reduce((sum, line) => sum + pick(line), 0);
-const wholeBoxes = (line: DispatchNoteLine) =>
-  line.quantityInBox > 0 ? Math.floor(line.pieces / line.quantityInBox) : 0;
+/**
+ * Whole boxes of the lines, counted per order item: an item loaded from two warehouses (40 + 8 pieces, 6 a
+ * box) fills 8 boxes, not 6 + 1.
+ */
+const wholeBoxes = (lines: readonly DispatchNoteLine[]) => {
+  const items = new Map<number, { pieces: number; box: number }>();
+  for (const line of lines) {
+    const item = items.get(line.orderItemId) ?? { pieces: 0, box: line.quantityInBox };
+    items.set(line.orderItemId, { ...item, pieces: item.pieces + line.pieces });
+  }
+  return [...items.values()].reduce(
+    (sum, item) => sum + (item.box > 0 ? Math.floor(item.pieces / item.box) : 0),
+    0,
+  );
+};
 const totalWeight = (lines: readonly DispatchNoteLine[]) =>
   lines.some((line) => line.kilograms === null) ? null : sumOf(lines, (line) => line.kilograms ?? 0);
 
@@ -212,7 +242,8 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
       ['Tarih', pdfDateTime(printedAt)],
       ['Araç', note.vehicle],
       ['Sürücü', note.driver],
-      ['Çıkış deposu', note.origin],
+      ['Aracın çıkış deposu', note.origin],
+      ...(note.loadedFrom.length > 0 ? [['Yüklendiği depolar', note.loadedFrom.join(', ')] as const] : []),
       ...(note.description ? [['Açıklama', note.description] as const] : []),
     ],
   });
@@ -251,7 +282,8 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
       columns: [
         { header: 'Sipariş No', width: 1.2, align: 'right' },
         { header: 'Stok Kodu', width: 1.6 },
-        { header: 'Ürün', width: 4.2 },
+        { header: 'Ürün', width: 3.2 },
+        { header: 'Çıkış Deposu', width: 1.4 },
         { header: 'Adet', width: 1.1, align: 'right' },
         { header: 'Koli', width: 1.7, align: 'right' },
         { header: 'Beklenen Ağırlık (kg)', width: 1.8, align: 'right' },
@@ -260,6 +292,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         String(line.orderNumber),
         line.stockCode,
         line.productName,
+        line.warehouse,
         number(line.pieces),
         boxesText(line.pieces, line.quantityInBox),
         kilogramsText(line.kilograms),
@@ -268,8 +301,9 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         '',
         '',
         'Alıcı toplamı',
+        '',
         number(sumOf(buyer.lines, (line) => line.pieces)),
-        number(sumOf(buyer.lines, wholeBoxes)),
+        number(wholeBoxes(buyer.lines)),
         kilogramsText(totalWeight(buyer.lines)),
       ],
     });
@@ -277,7 +311,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
   const expected = totalWeight(allLines);
   const known = sumOf(allLines, (line) => line.kilograms ?? 0);
   writeTotal(doc, 'Toplam adet', number(sumOf(allLines, (line) => line.pieces)));
-  writeTotal(doc, 'Toplam koli', number(sumOf(allLines, wholeBoxes)));
+  writeTotal(doc, 'Toplam koli', number(wholeBoxes(allLines)));
   writeTotal(
     doc,
     'Beklenen ağırlık',

@@ -56,7 +56,8 @@ beforeAll(async () => {
   w = await fleetWorld();
   loaded = await shipment(w, { vehicleId: (await vehicle(w, { capacityInTons: 18 })).id });
   await loadOnto(w, loaded.id, { pieces: 600, accepted: true });
-  target = await shipment(w);
+  // The target goes where the loaded orders go: a transfer elsewhere is refused (decision 140).
+  target = await shipment(w, { toWarehouseId: loaded.toWarehouseId });
   await forceShipmentStatus(w, target.id, 'LOADING');
 });
 afterAll(() => w.close());

@@ -18,7 +18,13 @@ import { nearestCity } from '../routing/turkish-provinces.ts';
 /** What reading a shipment needs from the server's settings. */
 export type ShipmentReadSettings = { weighbridgeTolerancePercent: number };
 
-type Stop = { id: number; title: string | null; latitude: number | null; longitude: number | null };
+type Stop = {
+  id: number;
+  title: string | null;
+  buyerId: number | null;
+  latitude: number | null;
+  longitude: number | null;
+};
 
 type ShipmentRow = {
   id: number;
@@ -53,16 +59,19 @@ type ShipmentRow = {
   weight_complete: boolean | null;
 };
 
-const stopObject = (alias: string, title: string) =>
-  `json_build_object('id', ${alias}.id, 'title', ${title}, 'latitude', ${alias}.latitude, 'longitude', ${alias}.longitude)`;
+/** A stop as JSON; `buyer` is the column naming whose warehouse it is (`null` for an own warehouse). */
+const stopObject = (alias: string, title: string, buyer = `${alias}.buyer_id`) =>
+  `json_build_object('id', ${alias}.id, 'title', ${title}, 'buyerId', ${buyer}, 'latitude', ${alias}.latitude, 'longitude', ${alias}.longitude)`;
 
 /**
  * A stop looked up by its own subquery, not joined: every join the row takes widens the planner's search
  * for a join order, and at ten relations planning took 2.3–2.7 ms of a statement that runs in 0.6
  * (docs/decisions/0136-shipment-stops-looked-up-not-joined.md). Null when the shipment has no such stop.
  */
-const stopLookup = (table: string, alias: string, title: string, column: string) =>
-  sql.raw(`(select ${stopObject(alias, title)} from ${table} ${alias} where ${alias}.id = s.${column})`);
+const stopLookup = (table: string, alias: string, title: string, column: string, buyer?: string) =>
+  sql.raw(
+    `(select ${stopObject(alias, title, buyer)} from ${table} ${alias} where ${alias}.id = s.${column})`,
+  );
 
 /** Which rows of the list: a page of them (all when no limit), with or without the road geometry. */
 export type ShipmentSelection = { limit?: number; offset?: number; withGeometry?: boolean };
@@ -89,7 +98,7 @@ export async function findShipments(
                v.pallet_capacity, v.capacity_in_tons::float8 as capacity_in_tons,
                s.driver_id, d.name || ' ' || d.surname as driver_name,
                json_build_array(
-                 ${stopLookup('warehouses', 'fw', "fw.name || ' - ' || fw.short_name", 'from_warehouse_id')},
+                 ${stopLookup('warehouses', 'fw', "fw.name || ' - ' || fw.short_name", 'from_warehouse_id', 'null')},
                  ${stopLookup('buyer_warehouses', 'i1', "i1.code || ' - ' || i1.title", 'intermediate_warehouse1_id')},
                  ${stopLookup('buyer_warehouses', 'i2', "i2.code || ' - ' || i2.title", 'intermediate_warehouse2_id')},
                  ${sql.raw(stopObject('tw', "tw.code || ' - ' || tw.title"))}) as stops,
@@ -172,6 +181,7 @@ function toShipment(row: ShipmentRow, settings: ShipmentReadSettings, withGeomet
             kind: KINDS[index]!,
             warehouseId: one.id,
             title: one.title ?? '',
+            buyerId: one.buyerId ?? null,
             latitude: one.latitude,
             longitude: one.longitude,
           },

@@ -1,6 +1,6 @@
 import { LoadItemBody, type WarehouseStockFigure } from '@mandira/contract/loading';
 import type { Order, OrderItem } from '@mandira/contract/orders';
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -13,7 +13,8 @@ import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { LoadError } from '../../lib/pages/load-states.tsx';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
-import { shipmentOptionLabel } from './shipment-label.ts';
+import { deliveryPointText, truckChoices } from './truck-choices.ts';
+import { TruckPicker } from './truck-picker.tsx';
 
 export type LoadTarget = { order: Order; item: OrderItem };
 
@@ -21,8 +22,9 @@ type Props = { target: LoadTarget | null; onClose: () => void };
 
 /**
  * 'Araca Yükle' (docs/domain/loading-and-shipments.md): pieces of the item per stock warehouse onto one of
- * the shipments being loaded. The button waits for a shipment and a total above 0; a refusal of the server is
- * shown in the modal, which stays open.
+ * the shipments being loaded — only one that stops at the order's delivery point (decision 140). The
+ * button waits for such a shipment and a total above 0; a refusal of the server is shown in the modal,
+ * which stays open.
  */
 export function LoadModal({ target, onClose }: Props) {
   return (
@@ -58,6 +60,18 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
   const overStock = warehouses?.some((one) => quantityError(quantities[one.warehouse], one)) ?? false;
   const overRemaining = total > item.remainingQuantity;
   const noShipment = shipments.data !== undefined && shipments.data.length === 0;
+  // The warehouses the pieces come from: those typed into, or before any is typed those holding some.
+  const typedInto = warehouses?.filter((one) => (quantities[one.warehouse] ?? 0) > 0) ?? [];
+  const loadingFrom = typedInto.length > 0 ? typedInto : (warehouses?.filter((one) => one.pieces > 0) ?? []);
+  const choices =
+    shipments.data &&
+    truckChoices(
+      shipments.data,
+      order,
+      new Map((warehouses ?? []).map((one) => [one.warehouseId, one.warehouseLabel])),
+      loadingFrom.map((one) => one.warehouseId),
+    );
+  const chosenFits = choices?.some((choice) => String(choice.shipment.id) === shipmentId && choice.fits);
 
   const submit = useSubmitGuard(async () => {
     setFailure(undefined);
@@ -85,7 +99,7 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
     }
   });
 
-  const disabled = !shipmentId || total <= 0 || unreadable || overStock || overRemaining || submit.submitting;
+  const disabled = !chosenFits || total <= 0 || unreadable || overStock || overRemaining || submit.submitting;
 
   return (
     <form
@@ -119,20 +133,11 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             Yükleme yapılabilecek bir sevkiyat yok. Sevkiyat için lütfen sorumlu kişiyle görüşünüz.
           </Alert>
         ) : (
-          <Select
-            label="Sevkiyat"
-            placeholder={
-              shipments.data ? 'Yüklenen sevkiyatlardan birini seçiniz' : 'Sevkiyatlar yükleniyor...'
-            }
-            data={(shipments.data ?? []).map((shipment) => ({
-              value: String(shipment.id),
-              label: shipmentOptionLabel(shipment),
-            }))}
+          <TruckPicker
+            choices={choices}
+            deliveryPoint={deliveryPointText(order)}
             value={shipmentId}
             onChange={setShipmentId}
-            searchable
-            nothingFoundMessage="Kayıt bulunamadı"
-            required
           />
         )}
         {stock.error ? (
