@@ -79,7 +79,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
     await openMenu(page, 'Sipariş Sepeti Oluşturma');
     const group = page.getByRole('combobox', { name: 'Ambalaj Grubu' });
-    expect(await group.inputValue()).toBe('1500 Gr');
+    expect(await group.inputValue()).toBe('Tümü');
     const kaymak = tableRow(page, KAYMAK.name);
     await kaymak.waitFor();
     // The price the basket charges, with the list price struck through and the discount named.
@@ -113,7 +113,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await cokelek.getByRole('button', { name: 'Sepete Ekle' }).click();
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺570,00');
     await group.click();
-    await page.getByRole('option', { name: 'Tümü', exact: true }).click();
+    await page.getByRole('option', { name: '1500 Gr', exact: true }).click();
     await screenshotFromTop(page, 'order-taking-basket-beside');
 
     // The baskets show the same net price and discount.
@@ -130,7 +130,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     expect(await page.getByRole('combobox', { name: 'Müşteri', exact: true }).inputValue()).toContain(
       BUYER.title,
     );
-    expect(await group.inputValue()).toBe('Tümü');
+    expect(await group.inputValue()).toBe('1500 Gr');
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺570,00');
     // A reload of the tab keeps them too.
     await page.reload();
@@ -138,7 +138,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Müşteri', exact: true }).inputValue())
       .toContain(BUYER.title);
-    expect(await group.inputValue()).toBe('Tümü');
+    expect(await group.inputValue()).toBe('1500 Gr');
     await signOutThroughUi(page);
   });
 
