@@ -28,13 +28,19 @@ const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as
 /** Baskets per page of the baskets screen. */
 export const BASKET_PAGE_SIZE = 10;
 
-const basketPagePath = (q: string, page: number, size: number) =>
-  `/admin/baskets${queryString({ q, page, size })}`;
+const basketPagePath = (q: string, page: number, size: number, buyerId?: number) =>
+  `/admin/baskets${queryString({ q, buyerId, page, size })}`;
 
-/** One page of the filled baskets whose buyer matches the search, by buyer title (decision 116). */
-export function useBasketPage(q: string, page: number) {
+/**
+ * One page of the filled baskets whose buyer matches the search, by buyer title (decision 116); with
+ * `buyerId`, that buyer's basket alone.
+ */
+export function useBasketPage(q: string, page: number, buyerId?: number) {
   return useQuery({
-    ...apiQuery<BasketPage>([...BASKETS, 'page', q, page], basketPagePath(q, page, BASKET_PAGE_SIZE)),
+    ...apiQuery<BasketPage>(
+      [...BASKETS, 'page', q, page, buyerId ?? null],
+      basketPagePath(q, page, BASKET_PAGE_SIZE, buyerId),
+    ),
     placeholderData: keepPreviousData,
   });
 }
