@@ -71,8 +71,10 @@ function shipmentRow(page: Page) {
   return tableRow(page, SHIPMENT_CODE);
 }
 
-async function openContents(page: Page, shipmentId: number) {
+/** With `accepted`, the truck's loads no longer wait: the list is shown beyond the waiting ones. */
+async function openContents(page: Page, shipmentId: number, { accepted = false } = {}) {
   await openMenu(page, 'Sevkiyat Yönetimi', 'Sevkiyat Yönetimi');
+  if (accepted) await page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' }).click({ force: true });
   await shipmentRow(page).getByRole('link', { name: 'İçerik' }).click();
   await page.waitForURL(`**/sevkiyat-siparis-yonetimi?orderShipmentId=${shipmentId}`);
   await page.getByRole('heading', { name: 'Sevkiyat Yük Kabulü' }).waitFor();
@@ -313,7 +315,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     expect(await line.getByTestId('item-status').textContent()).toBe('Araca Yüklendi');
     await line.getByRole('button', { name: 'Yüklemeyi Kabul Et' }).click();
     await page.waitForURL('**/sevkiyat-yonetimi');
-    line = await openContents(page, shipment.id);
+    line = await openContents(page, shipment.id, { accepted: true });
     expect(await line.getByTestId('item-status').textContent()).toBe('Yükleme Onaylandı');
     expect(await line.getByRole('button').count()).toBe(1);
     await signOutThroughUi(page);
