@@ -74,7 +74,7 @@ function shipmentRow(page: Page) {
 /** With `accepted`, the truck's loads no longer wait: the list is shown beyond the waiting ones. */
 async function openContents(page: Page, shipmentId: number, { accepted = false } = {}) {
   await openMenu(page, 'Sevkiyat Yönetimi', 'Sevkiyat Yönetimi');
-  if (accepted) await page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' }).click({ force: true });
+  if (accepted) await page.locator('label', { hasText: 'Kabul bekleyen yükler' }).click();
   await shipmentRow(page).getByRole('link', { name: 'İçerik' }).click();
   await page.waitForURL(`**/sevkiyat-siparis-yonetimi?orderShipmentId=${shipmentId}`);
   await page.getByRole('heading', { name: 'Sevkiyat Yük Kabulü' }).waitFor();
