@@ -87,12 +87,14 @@ function unpagedOrders(db: Db | Tx, where: SQL): Promise<Bounded<Order>> {
  * An order `o` waiting for 'Siparişi Tamamla': in progress, every item delivered or canceled, at least
  * one delivered (what COMPLETE's guard asks, less the order whose every item was canceled in review).
  * The order screen's filter and Ana Sayfa's count are this one condition (docs/domain/my-work.md).
+ * Each check is a probe of one order's items that stops at the first row found (`limit 1`), so the cost
+ * follows the orders in progress; as a NOT EXISTS the planner hashed every order item instead.
  */
 export const AWAITING_COMPLETION = sql`(o.status = ${MY_WORK_STATUSES.orderWaitingCompletion}
-  and exists (select 1 from order_items di where di.order_id = o.id
-               and di.status in (${statusList(['DELIVERED_TO_BUYER'] satisfies OrderItemStatus[])}))
-  and not exists (select 1 from order_items ui where ui.order_id = o.id
-                   and ui.status not in (${statusList(FINISHED_ITEM_STATUSES)})))`;
+  and (select 1 from order_items ui where ui.order_id = o.id
+         and ui.status not in (${statusList(FINISHED_ITEM_STATUSES)}) limit 1) is null
+  and (select 1 from order_items di where di.order_id = o.id
+         and di.status in (${statusList(['DELIVERED_TO_BUYER'] satisfies OrderItemStatus[])}) limit 1) is not null)`;
 
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
