@@ -45,10 +45,10 @@ export function useBasketPage(q: string, page: number, buyerId?: number) {
   });
 }
 
-/** Every filled basket whose buyer matches the search, page by page, for the Excel file. */
-export function fetchAllBaskets(q: string): Promise<Basket[]> {
+/** Every filled basket whose buyer matches the search (or the one buyer's), page by page, for Excel. */
+export function fetchAllBaskets(q: string, buyerId?: number): Promise<Basket[]> {
   return fetchEveryPage<BasketPage, Basket>(
-    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE),
+    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE, buyerId),
     (answer) => ({ rows: answer.baskets, totalPages: answer.totalPages }),
   );
 }

@@ -48,7 +48,7 @@ export default function BasketsPage() {
   async function handleExport() {
     setExporting(true);
     try {
-      await exportBaskets(paging.q);
+      await exportBaskets(paging.q, buyerId);
     } catch (error) {
       notifications.show({
         color: 'red',
