@@ -59,13 +59,13 @@ export async function orderScenarios({
   const sql = {
     search: await capture(pool, (one) => searchOrders(one, OrderQuery.parse(search))),
     products: await capture(pool, (one) => findProducts(one, 'ALL')),
-    // As the admin: every card, so all eight counts (docs/domain/my-work.md).
+    // As the admin: every card, so all nine counts (docs/domain/my-work.md).
     myWork: await capture(pool, (one) => myWork(one, actor)),
   };
 
   return [
     {
-      name: "Ana Sayfa's work cards, all eight counts as the admin (GET /api/dashboard/my-work)",
+      name: "Ana Sayfa's work cards, all nine counts as the admin (GET /api/dashboard/my-work)",
       target: 'my-work',
       connections: readConnections,
       request: { method: 'GET', path: '/api/dashboard/my-work' },

@@ -391,6 +391,11 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, SHIPPING.userName, SHIPPING.password);
     await openScreen(page, 'Sevkiyat Yönetimi');
+    // They open on the trucks whose loads wait for their acceptance; this one has none.
+    const waitingOnly = page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' });
+    expect(await waitingOnly.isChecked()).toBe(true);
+    await page.locator('label', { hasText: 'Kabul bekleyen yükler' }).click();
+    await expect.poll(() => waitingOnly.isChecked()).toBe(false);
     const row = tableRow(page, CODE);
     await row.waitFor();
     await page.getByText('Salt okunur').waitFor();

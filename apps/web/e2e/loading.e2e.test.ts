@@ -71,6 +71,7 @@ function shipmentRow(page: Page) {
   return tableRow(page, SHIPMENT_CODE);
 }
 
+/** With `accepted`, the truck's loads no longer wait: the list is shown beyond the waiting ones. */
 async function openContents(page: Page, shipmentId: number) {
   await openMenu(page, 'Sevkiyat Yönetimi', 'Sevkiyat Yönetimi');
   await shipmentRow(page).getByRole('link', { name: 'İçerik' }).click();

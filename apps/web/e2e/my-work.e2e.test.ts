@@ -1,13 +1,28 @@
-import type { Buyer } from '@mandira/contract/buyers';
+import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { MyWork } from '@mandira/contract/my-work';
+import type { Order } from '@mandira/contract/orders';
+import type { Shipment } from '@mandira/contract/shipments';
+import type { Warehouse } from '@mandira/contract/stock';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, stockedProduct } from './seed.ts';
-import { signInThroughUi } from './ui.ts';
+import { signInThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const MANAGER = { userName: 'is.listesi.e2e', password: 'is-listesi-1234' };
+const SHIPPING = { userName: 'kabul.listesi.e2e', password: 'kabul-listesi-1234' };
+const SHIPMENT_CODE = 'SVK-E2E-KABUL-1';
+
+/** Ana Sayfa's answer as the signed-in user of the page sees it. */
+async function myWorkOf(page: Page): Promise<MyWork> {
+  const token = await page.evaluate(() => localStorage.getItem('mandira-portal.auth-token'));
+  const answer = (await (
+    await fetch(`${baseUrl}/api/dashboard/my-work`, { headers: { 'auth-token': token! } })
+  ).json()) as { data: MyWork };
+  return answer.data;
+}
 
 describe("Ana Sayfa: the order manager's waiting work", () => {
   let browser: BrowserSession;
@@ -52,32 +67,158 @@ describe("Ana Sayfa: the order manager's waiting work", () => {
       await screenshot(page, 'my-work-failed');
     });
     await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
-    const token = await page.evaluate(() => localStorage.getItem('mandira-portal.auth-token'));
-    const work = (await (
-      await fetch(`${baseUrl}/api/dashboard/my-work`, { headers: { 'auth-token': token! } })
-    ).json()) as { data: MyWork };
-    const waiting = work.data.find((item) => item.key === 'ORDERS_WAITING_REVIEW')!;
+    const work = await myWorkOf(page);
+    const waiting = work.find((item) => item.key === 'ORDERS_WAITING_REVIEW')!;
     // Other suites share the database: at least this suite's two orders wait.
     expect(waiting.count).toBeGreaterThanOrEqual(2);
     // The order manager has no warehouse, shipment or accounting screen, so no card of theirs.
-    expect(work.data.map((item) => item.key)).toEqual(['ORDERS_WAITING_REVIEW', 'MILK_DELIVERIES_TODAY']);
+    expect(work.map((item) => item.key)).toEqual([
+      'ORDERS_WAITING_REVIEW',
+      'ORDERS_WAITING_COMPLETION',
+      'MILK_DELIVERIES_TODAY',
+    ]);
+    // The greeting names the person.
+    expect(await page.getByTestId('greeting').textContent()).toMatch(/^Derya Işık, /);
 
     const card = page.locator('[data-testid="my-work-card"][data-key="ORDERS_WAITING_REVIEW"]');
     await card.waitFor();
     expect(await card.getByTestId('my-work-count').textContent()).toBe(waiting.count.toLocaleString('tr-TR'));
-    expect(await card.textContent()).toContain('İnceleme bekleyen siparişler');
+    expect(await card.textContent()).toContain('İnceleme bekleyen ve incelemedeki siparişler');
     await screenshot(page, 'my-work-dashboard');
 
     await card.click();
-    await page.waitForURL('**/siparisler?status=WAITING_FOR_REVIEW&period=365');
+    await page.waitForURL('**/siparisler?status=WAITING_FOR_REVIEW%2CIN_REVIEW');
     await page.getByRole('heading', { name: 'Siparişler' }).waitFor();
     // The filter bar shows the link's filters, and the list holds exactly the card's orders.
     await page.getByTestId('order-count').filter({ hasText: 'sipariş' }).waitFor();
     expect(await page.getByTestId('order-count').textContent()).toBe(
       `${waiting.count.toLocaleString('tr-TR')} sipariş`,
     );
-    expect(await page.getByRole('combobox', { name: 'Dönem' }).inputValue()).toBe('Son 365 gün');
+    expect(await page.getByRole('combobox', { name: 'Dönem' }).inputValue()).toBe('Tüm zamanlar');
     expect(await page.getByTestId('order').count()).toBe(Math.min(waiting.count, 25));
     await screenshot(page, 'my-work-orders-filtered');
+
+    // From the menu the screen opens on the same orders: every one still to review, whatever its day.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Siparişler', exact: true }).first().click();
+    await page.waitForURL('**/siparisler');
+    await expect
+      .poll(() => page.getByTestId('order-count').textContent())
+      .toBe(`${waiting.count.toLocaleString('tr-TR')} sipariş`);
+    await screenshot(page, 'my-work-orders-opening');
+  });
+});
+
+describe("Ana Sayfa: the shipping staff's loads waiting for acceptance", () => {
+  let browser: BrowserSession;
+  let seeder: ApiSeeder;
+  let shipment: Shipment;
+
+  beforeAll(async () => {
+    seeder = await ApiSeeder.asAdmin(baseUrl);
+    await seeder.createUser({ ...SHIPPING, name: 'Kaan', surname: 'Öztürk', roles: ['SHIPPING_STAFF'] });
+    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+      code: 'E2E-KBL1',
+      title: 'Bandırma Kahvaltı Evi',
+      name: 'Eda',
+      surname: 'Yalçın',
+    });
+    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
+      buyerId: buyer.id,
+      code: 'LIMAN',
+      title: 'Liman Şubesi',
+      latitude: 40.3522,
+      longitude: 27.9767,
+    });
+    const product = await stockedProduct(
+      seeder,
+      { code: 'STK-8911', name: 'Tulum Peyniri 1,5 kg', price: 410 },
+      60,
+    );
+    // One order of one box, through review and the warehouse onto a truck bound for its branch.
+    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 1 });
+    const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+      buyerId: buyer.id,
+      buyerBranch: branch.id,
+      plannedShipmentDate: istanbulDate(new Date()),
+    });
+    const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
+    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
+    await seeder.call('PUT', `${item}?action=APPROVE`);
+    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+    for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
+      await seeder.call('PUT', `${item}${step}`);
+    }
+    const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+      licencePlateCode: '10 KBL 037',
+      brand: 'Iveco',
+      model: 'Eurocargo',
+      capacityInTons: 7.5,
+      palletCapacity: 10,
+    });
+    const driver = await seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
+      name: 'Selim',
+      surname: 'Kabul',
+      gender: 'Erkek',
+      phone: '0532 555 37 37',
+    });
+    const warehouses = await seeder.call<Warehouse[]>('GET', '/warehouses');
+    shipment = await seeder.call<Shipment>('POST', '/shipments', {
+      shipmentCode: SHIPMENT_CODE,
+      vehicleId: vehicle.id,
+      driverId: driver.id,
+      fromWarehouseId: warehouses.find((one) => one.name === 'DEPO1')!.id,
+      toWarehouseId: branch.id,
+      description: 'Bandırma hattı',
+    });
+    for (const action of ['PREPARE_TO_LOAD', 'START_LOADING']) {
+      await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action });
+    }
+    // Loaded and finished by the warehouse: the load waits for the shipping staff's acceptance.
+    await seeder.call('PUT', `${item}/load?action=LOAD_ITEM_TO_TRUCK`, {
+      shippingId: shipment.id,
+      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
+    });
+    await seeder.call('PUT', `${item}/loaded-to-truck`);
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows 'Kabul bekleyen yükler' with the count of trucks, and opens the list filtered to them", async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'my-work-shipping-failed');
+    });
+    await signInThroughUi(page, baseUrl, SHIPPING.userName, SHIPPING.password);
+    const waiting = (await myWorkOf(page)).find((item) => item.key === 'LOADS_WAITING_ACCEPTANCE')!;
+    // Other suites share the database: at least this suite's truck waits.
+    expect(waiting.count).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('my-work-empty').count()).toBe(0);
+    const card = page.locator('[data-testid="my-work-card"][data-key="LOADS_WAITING_ACCEPTANCE"]');
+    await card.waitFor();
+    expect(await card.getByTestId('my-work-count').textContent()).toBe(waiting.count.toLocaleString('tr-TR'));
+    expect(await card.textContent()).toContain('Kabul bekleyen yükler');
+    expect(await page.getByTestId('greeting').textContent()).toMatch(/^Kaan Öztürk, /);
+    await screenshot(page, 'my-work-shipping-dashboard');
+
+    await card.click();
+    await page.waitForURL('**/sevkiyat-yonetimi?awaitingAcceptance=true');
+    await page.getByRole('heading', { name: 'Sevkiyat Yönetimi' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' }).isChecked()).toBe(true);
+    await tableRow(page, SHIPMENT_CODE).waitFor();
+    await expect
+      .poll(() => page.getByTestId('table-count').textContent())
+      .toMatch(new RegExp(`^${waiting.count} `));
+    await screenshot(page, 'my-work-shipping-list');
+
+    // From the menu, the list opens on the same trucks.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('link', { name: 'Sevkiyat Yönetimi', exact: true }).first().click();
+    await page.waitForURL('**/sevkiyat-yonetimi');
+    await tableRow(page, SHIPMENT_CODE).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' }).isChecked()).toBe(true);
   });
 });

@@ -206,28 +206,32 @@ describe('a fresh install', () => {
     await card.waitFor();
     const steps = card.getByTestId('first-step');
     expect((await steps.allInnerTexts()).map((text) => text.split('\n')[0]!.trim())).toEqual([
-      '1. Depolanabilir Ürünler',
-      '2. Satılabilir Ürünler',
-      '3. Müşteri Yönetimi',
-      '4. Müşteri Deposu Yönetimi',
+      '1. Kullanıcı Yönetimi',
+      '2. Depolanabilir Ürünler',
+      '3. Mal Giriş Çıkış',
+      '4. Satılabilir Ürünler',
+      '5. Müşteri Yönetimi',
+      '6. Müşteri Deposu Yönetimi',
     ]);
-    expect(await card.textContent()).toContain('0 / 4 tamamlandı');
+    expect(await card.textContent()).toContain('0 / 6 tamamlandı');
     await screenshotFromTop(page, 'details-first-steps');
 
     const seeder = await ApiSeeder.asAdmin(portal.baseUrl);
     await seeder.call('POST', '/product-item', productItemBody('H8-0001', 'Kaşar Peyniri'));
     await seeder.call('POST', '/buyers', { code: 'H8-ILK', title: 'İlk Müşteri Ltd. Şti.', name: 'Ayla' });
     await page.reload();
-    await card.getByText('2 / 4 tamamlandı').waitFor();
+    await card.getByText('2 / 6 tamamlandı').waitFor();
     expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual([
+      'false',
       'true',
+      'false',
       'false',
       'true',
       'false',
     ]);
     await screenshotFromTop(page, 'details-first-steps-half');
 
-    await card.getByRole('link', { name: '4. Müşteri Deposu Yönetimi' }).click();
+    await card.getByRole('link', { name: '6. Müşteri Deposu Yönetimi' }).click();
     await page.getByRole('heading', { name: 'Müşteri Deposu Yönetimi', level: 1 }).waitFor();
     // A user who does not set the portal up sees the welcome alone.
     await seeder.createUser({ ...ORDERS, name: 'Sevda', surname: 'Güleç', roles: ['ORDER_MANAGER'] });
@@ -235,5 +239,7 @@ describe('a fresh install', () => {
     await signInThroughUi(page, portal.baseUrl, ORDERS.userName, ORDERS.password);
     await page.waitForTimeout(1000);
     expect(await card.count()).toBe(0);
+    // The greeting names the person, not the sign-in name.
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Sevda Güleç, /);
   });
 });

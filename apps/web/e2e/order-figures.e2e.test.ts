@@ -91,7 +91,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
     await openMenu(page, 'Sipariş Sepeti Oluşturma');
     const group = page.getByRole('combobox', { name: 'Ambalaj Grubu' });
-    expect(await group.inputValue()).toBe('1500 Gr');
+    expect(await group.inputValue()).toBe('Tümü');
     const kaymak = tableRow(page, KAYMAK.name);
     await kaymak.waitFor();
     // The price the basket charges, with the list price struck through and the discount named.
@@ -156,24 +156,33 @@ describe('one price and one meaning per figure, as the order manager and finance
     await cokelek.getByRole('button', { name: 'Sepete Ekle' }).click();
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺570,00');
     await group.click();
-    await page.getByRole('option', { name: 'Tümü', exact: true }).click();
+    await page.getByRole('option', { name: '1500 Gr', exact: true }).click();
     await screenshotFromTop(page, 'order-taking-basket-beside');
 
-    // The baskets show the same net price and discount.
-    await openMenu(page, 'Sipariş Sepetleri');
-    await page.getByRole('textbox', { name: 'Müşteri ara' }).fill(BUYER.code);
+    // 'Sepetlere git' opens this buyer's basket alone, with the same net price and discount.
+    await basket.getByRole('link', { name: 'Sepetlere git' }).click();
+    await page.waitForURL(/\/siparis-sepetleri\?buyerId=\d+$/);
+    await page
+      .getByTestId('basket-of-buyer')
+      .getByText(`Yalnızca ${BUYER.title} müşterisinin sepeti gösteriliyor.`)
+      .waitFor();
+    await expect.poll(() => page.getByTestId('basket-count').textContent()).toBe('1 sepet');
     const card = page.getByTestId('basket').filter({ hasText: BUYER.title });
+    expect(await page.getByTestId('basket').count()).toBe(1);
     const line = tableRow(card, KAYMAK.name);
     expect(await line.getByTestId('net-price').textContent()).toBe('₺37,50');
     expect(await line.getByTestId('price-discount').textContent()).toBe('₺38,75İndirim ₺1,25');
     await screenshotFromTop(page, 'baskets-net-price');
+    await page.getByRole('button', { name: 'Tüm sepetleri göster' }).click();
+    await page.waitForURL(/\/siparis-sepetleri$/);
+    await page.getByTestId('basket-of-buyer').waitFor({ state: 'detached' });
 
     // Back on order taking: the buyer, the group and the basket are as they were left.
     await openMenu(page, 'Sipariş Sepeti Oluşturma');
     expect(await page.getByRole('combobox', { name: 'Müşteri', exact: true }).inputValue()).toContain(
       BUYER.title,
     );
-    expect(await group.inputValue()).toBe('Tümü');
+    expect(await group.inputValue()).toBe('1500 Gr');
     await expect.poll(() => basket.getByTestId('current-basket-total').textContent()).toBe('₺570,00');
     // A reload of the tab keeps them too.
     await page.reload();
@@ -181,7 +190,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Müşteri', exact: true }).inputValue())
       .toContain(BUYER.title);
-    expect(await group.inputValue()).toBe('Tümü');
+    expect(await group.inputValue()).toBe('1500 Gr');
     await signOutThroughUi(page);
   });
 

@@ -173,12 +173,25 @@ describe('order-taking, baskets and order review as the order manager', () => {
       expect.arrayContaining(['Sipariş Sepeti Oluşturma', 'Sipariş Sepetleri', 'Siparişler']),
     );
 
-    // --- order-taking: the 1500 g group, nothing can be added before a buyer is chosen ---
+    // --- order-taking: every group at first, groups by their amount; nothing added before a buyer ---
     await openMenu(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma');
-    expect(await page.getByRole('combobox', { name: 'Ambalaj Grubu' }).inputValue()).toBe('1500 Gr');
+    const groupSelect = page.getByRole('combobox', { name: 'Ambalaj Grubu' });
+    expect(await groupSelect.inputValue()).toBe('Tümü');
     const yogurt = row(page, YOGURT.name);
     await yogurt.waitFor();
-    expect(await row(page, 'Köy Tereyağı').count()).toBe(0);
+    await row(page, 'Köy Tereyağı').waitFor();
+    await screenshot(page, 'orders-taking-all-groups');
+    await groupSelect.click();
+    const groupNames = await page.getByRole('option').allTextContents();
+    // Masses by their grams, whatever the unit: 500 Gr before 1 Kg before 1500 Gr.
+    const grams = groupNames
+      .map((name) => /^([\d,]+) (Gr|Kg)$/.exec(name))
+      .filter((match) => match !== null)
+      .map((match) => Number(match[1]!.replace(',', '.')) * (match[2] === 'Kg' ? 1000 : 1));
+    expect(grams.length).toBeGreaterThan(1);
+    expect(grams).toEqual([...grams].sort((a, b) => a - b));
+    await page.getByRole('option', { name: '1500 Gr', exact: true }).click();
+    await expect.poll(() => row(page, 'Köy Tereyağı').count()).toBe(0);
     expect(
       await page.getByRole('combobox', { name: 'Müşteri', exact: true }).getAttribute('placeholder'),
     ).toBe('Müşteri Seçiniz');

@@ -7,8 +7,6 @@ import { ProductStock } from './sellable-products.ts';
 /** The cart toast hides after 3 s. */
 export const CART_TOAST_MS = 3000;
 export const CART_ADDED_MESSAGE = 'Sepete Eklenmiştir';
-/** The order-taking screen opens on this packaging group. */
-export const DEFAULT_ORDER_PACKAGING_GROUP = '1500 GRAM';
 export const MAX_BOXES_PER_LINE = 100_000;
 
 /** Boxes of a basket line: a whole number ≥ 1; missing counts as 1 (docs/domain/orders.md). */

@@ -8,7 +8,7 @@ import {
   PendingBuyerPage,
 } from './buyer-answers.ts';
 import { BUYER_LABELS } from './field-labels.ts';
-import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
+import { emptyAsMissing, idOf, NOT_A_NUMBER, optionalFlag, optionalParam, text } from './fields.ts';
 import { versionField } from './record-version.ts';
 import { isValidTckn } from './tckn.ts';
 
@@ -89,16 +89,9 @@ export function taxNumberOf(buyer: Pick<Buyer, 'vkn' | 'tckn'>): string {
 
 // ---------- sync and approval ----------
 
-const QUERY_BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
-
 /** `?isNew=&page=&size=`; an empty isNew means both kinds. */
 export const PendingBuyerQuery = z.object({
-  isNew: z
-    .preprocess(
-      (value) => (value === '' || value === undefined ? undefined : (QUERY_BOOLEANS[String(value)] ?? value)),
-      z.boolean({ error: "'true' veya 'false' olmalıdır." }).optional(),
-    )
-    .optional(),
+  isNew: optionalFlag(),
   page: emptyAsMissing(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.').default(1)),
   size: emptyAsMissing(
     idOf('Sayfa boyutu 1 veya daha büyük bir tam sayı olmalıdır.')

@@ -89,6 +89,17 @@ export const emptyAsMissing = <T extends z.ZodType>(schema: T) =>
 
 export const optionalParam = <T extends z.ZodType>(schema: T) => emptyAsMissing(schema.optional());
 
+const QUERY_BOOLEANS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** A yes/no query parameter: 'true' or '1', 'false' or '0'; left out or empty is not asked. */
+export const optionalFlag = () =>
+  z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? undefined : (QUERY_BOOLEANS[String(value)] ?? value)),
+      z.boolean({ error: "'true' veya 'false' olmalıdır." }).optional(),
+    )
+    .optional();
+
 /** An optional text up to `max` characters, trimmed; missing and null are both ''. */
 export const optionalText = (max: number) =>
   text(NOT_A_TEXT)

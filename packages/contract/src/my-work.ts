@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { OrderItemStatus, OrderStatus } from './order-machines.ts';
+import { DEFAULT_ORDER_STATUS_FILTER } from './order-query.ts';
 import type { ScreenKey } from './screens.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
 
 export const MY_WORK_KEYS = [
   'ORDERS_WAITING_REVIEW',
+  'ORDERS_WAITING_COMPLETION',
   'ITEMS_WAITING_WAREHOUSE',
   'LOADS_WAITING_ACCEPTANCE',
   'SHIPMENTS_ON_WEIGHBRIDGE',
@@ -37,14 +39,22 @@ export type MyWork = z.infer<typeof MyWork>;
  * filters the target screens read from their URL, so a card and the screen it opens agree.
  */
 export const MY_WORK_STATUSES = {
-  /** An order placed and not yet taken into review. */
-  orderWaitingReview: 'WAITING_FOR_REVIEW' satisfies OrderStatus,
+  /**
+   * An order placed and not yet reviewed, or in review: the statuses the order screen opens on
+   * (DEFAULT_ORDER_STATUS_FILTER, over every day), so the card's count is the screen's first count.
+   */
+  ordersToReview: DEFAULT_ORDER_STATUS_FILTER,
+  /** An order whose items are all delivered or canceled waits in this status for 'Siparişi Tamamla'. */
+  orderWaitingCompletion: 'IN_PROGRESS' satisfies OrderStatus,
   /** An item forwarded to the warehouse and not yet started... */
   itemWaitingWarehouse: 'WAITING_FOR_WAREHOUSE_OPERATION' satisfies OrderItemStatus,
   /** ...of an order the warehouse works on (the warehouse view's order status). */
   orderInWarehouse: 'IN_PROGRESS' satisfies OrderStatus,
-  /** A shipment whose loads the shipping staff check: FINISH_LOAD_CHECK waits for every acceptance. */
-  shipmentWaitingAcceptance: 'LOAD_CHECK' satisfies ShipmentStatus,
+  /**
+   * An item that finished loading and waits for the shipping staff to accept its load, whatever the
+   * status of the truck (they may accept while it is still loading); FINISH_LOAD_CHECK waits for it.
+   */
+  itemWaitingAcceptance: 'LOADED_TO_TRUCK_FROM_WAREHOUSE' satisfies OrderItemStatus,
   /** A shipment sent to the weighbridge and not yet weighed. */
   shipmentOnWeighbridge: 'LOAD_WEIGHT_CHECK' satisfies ShipmentStatus,
 } as const;
@@ -52,6 +62,7 @@ export const MY_WORK_STATUSES = {
 /** The screen each card opens; the card is answered only to a user who may open it. */
 export const MY_WORK_SCREENS = {
   ORDERS_WAITING_REVIEW: 'orders',
+  ORDERS_WAITING_COMPLETION: 'orders',
   ITEMS_WAITING_WAREHOUSE: 'warehouse-orders',
   LOADS_WAITING_ACCEPTANCE: 'shipments',
   SHIPMENTS_ON_WEIGHBRIDGE: 'shipments',
@@ -63,9 +74,10 @@ export const MY_WORK_SCREENS = {
 
 /** The Turkish label of each card. */
 export const MY_WORK_LABELS = {
-  ORDERS_WAITING_REVIEW: 'İnceleme bekleyen siparişler',
+  ORDERS_WAITING_REVIEW: 'İnceleme bekleyen ve incelemedeki siparişler',
+  ORDERS_WAITING_COMPLETION: 'Teslim edilmiş, tamamlanmayı bekleyen siparişler',
   ITEMS_WAITING_WAREHOUSE: 'Depo operasyonu bekleyen kalemler',
-  LOADS_WAITING_ACCEPTANCE: 'Yük kabulü bekleyen sevkiyatlar',
+  LOADS_WAITING_ACCEPTANCE: 'Kabul bekleyen yükler',
   SHIPMENTS_ON_WEIGHBRIDGE: 'Kantardaki sevkiyatlar',
   BUYERS_WAITING_APPROVAL: 'Onay bekleyen müşteriler',
   ITEMS_WAITING_APPROVAL: 'Onay bekleyen ürünler',
@@ -75,3 +87,7 @@ export const MY_WORK_LABELS = {
 
 /** The URL query an overdue card sets on the buyer accounting screen. */
 export const OVERDUE_QUERY = 'overdue';
+/** The URL query the completion card sets on the order screen: `?completion=waiting`. */
+export const COMPLETION_QUERY = { completion: 'waiting' } as const;
+/** The URL query the acceptance card sets on the shipment list: `?awaitingAcceptance=true`. */
+export const ACCEPTANCE_QUERY = { awaitingAcceptance: 'true' } as const;

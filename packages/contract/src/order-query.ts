@@ -4,9 +4,14 @@ import { Order, OrderList } from './order-answers.ts';
 import { OrderStatus } from './order-machines.ts';
 import { OperationType } from './orders.ts';
 
-/** The search periods of the order screen in days, and its default. */
-export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365] as const;
-export const DEFAULT_ORDER_SEARCH_PERIOD = 1;
+/** The search periods of the order screen in days, and 'Tüm zamanlar', no bound on the day. */
+export const ALL_TIME_PERIOD = 0;
+export const ORDER_SEARCH_PERIODS = [1, 7, 30, 90, 180, 365, ALL_TIME_PERIOD] as const;
+/**
+ * The screen opens on every order still to review, however old (decision 141): a period would hide
+ * some of the work Ana Sayfa counts.
+ */
+export const DEFAULT_ORDER_SEARCH_PERIOD = ALL_TIME_PERIOD;
 /** The status filter the order screen opens with (docs/domain/orders.md, "Lists of orders"). */
 export const DEFAULT_ORDER_STATUS_FILTER: readonly OrderStatus[] = ['WAITING_FOR_REVIEW', 'IN_REVIEW'];
 export const MAX_ORDER_PAGE_SIZE = 500;
@@ -52,6 +57,11 @@ const OrderQueryFields = z
     minAmount: optional(amount),
     maxAmount: optional(amount),
     buyerRequestReferenceCode: optional(text(NOT_A_TEXT).trim().max(100)),
+    /**
+     * Only the orders whose every item is delivered or canceled, at least one delivered, still in
+     * progress: they wait for 'Siparişi Tamamla' (docs/domain/my-work.md).
+     */
+    awaitingCompletion: optional(z.boolean({ error: "'true' veya 'false' olmalıdır." })),
     ...paging,
   })
   .superRefine((query, ctx) => {

@@ -67,6 +67,41 @@ export function packagingGroupLabel(group: string): string {
   return `${amount.replace('.', ',')} ${label}`;
 }
 
+/**
+ * Where a unit's amounts stand on one scale: mass in grams, then volume in millilitres, then pieces.
+ * Groups of one kind compare by that amount, so '1 KILOGRAM' (1000 g) sits between '500 GRAM' and
+ * '1500 GRAM' however the unit is written.
+ */
+const UNIT_SCALE: Record<PackagingUnitType, { kind: number; factor: number }> = {
+  GRAM: { kind: 0, factor: 1 },
+  KILOGRAM: { kind: 0, factor: 1000 },
+  TONS: { kind: 0, factor: 1_000_000 },
+  MILLILITERS: { kind: 1, factor: 1 },
+  LITERS: { kind: 1, factor: 1000 },
+  QUANTITY: { kind: 2, factor: 1 },
+};
+/** After every readable group: one that is not 'amount UNIT'. */
+const UNREADABLE = { kind: 3, amount: 0 };
+
+function scaleOf(group: string): { kind: number; amount: number } {
+  const [amount = '', unit = '', ...rest] = group.trim().split(/\s+/);
+  const scale = UNIT_SCALE[unit as PackagingUnitType];
+  const value = Number(amount);
+  if (!scale || rest.length > 0 || amount === '' || !Number.isFinite(value)) return UNREADABLE;
+  return { kind: scale.kind, amount: value * scale.factor };
+}
+
+/**
+ * Packaging groups in the order of their amount in one unit: masses by grams (200 Gr < 500 Gr < 1 Kg
+ * < 1500 Gr), then volumes by millilitres, then pieces; a group that cannot be read goes last, by text.
+ */
+export function sortPackagingGroups(groups: readonly string[]): string[] {
+  return groups
+    .map((group) => ({ group, ...scaleOf(group) }))
+    .sort((a, b) => a.kind - b.kind || a.amount - b.amount || a.group.localeCompare(b.group, 'tr'))
+    .map(({ group }) => group);
+}
+
 /** The 'storage form' column: amount, unit and package type in their short Turkish forms. */
 export function storageFormOf(item: {
   packagingUnitTypeAmount: number | null;

@@ -1,5 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { packagingGroupLabel, storageFormOf } from './products.ts';
+import { packagingGroupLabel, sortPackagingGroups, storageFormOf } from './products.ts';
+
+describe('packaging groups in order', () => {
+  it('sort masses by their grams, whatever unit they are written in, not as text', () => {
+    expect(sortPackagingGroups(['1500 GRAM', '1 KILOGRAM', '200 GRAM', '0.5 KILOGRAM', '1 TONS'])).toEqual([
+      '200 GRAM',
+      '0.5 KILOGRAM',
+      '1 KILOGRAM',
+      '1500 GRAM',
+      '1 TONS',
+    ]);
+  });
+
+  it('put masses, then volumes by millilitres, then pieces, then what cannot be read', () => {
+    expect(
+      sortPackagingGroups(['Karışık koli', '10 QUANTITY', '1 LITERS', '250 MILLILITERS', '1500 GRAM', '']),
+    ).toEqual(['1500 GRAM', '250 MILLILITERS', '1 LITERS', '10 QUANTITY', '', 'Karışık koli']);
+  });
+});
 
 describe('packaging words', () => {
   it('show a packaging group with the Turkish unit and a decimal comma', () => {

@@ -21,6 +21,7 @@ export {
   PackagingUnitType,
   packagingGroupLabel,
   packagingGroupOf,
+  sortPackagingGroups,
   storageFormOf,
   WAREHOUSE_STOCK_TYPE_LABELS,
   WarehouseStockType,
@@ -188,10 +189,13 @@ export const ProductItemList = z
     'Without `page` and `size`: every matching item, by stock code. With either: one `ProductItemPage`.',
   );
 
-/** Packaging groups, e.g. '1500 GRAM', smallest unit and amount first. */
+/** Packaging groups, e.g. '1500 GRAM', by their amount in one unit (`sortPackagingGroups`). */
 export const PackagingGroupList = z
   .array(text())
-  .describe("Packaging groups ('1500 GRAM': amount and unit), smallest unit and amount first.");
+  .describe(
+    "Packaging groups ('1500 GRAM': amount and unit) by their amount in one unit: masses by grams " +
+      '(500 GRAM, 1 KILOGRAM, 1500 GRAM), then volumes by millilitres, then pieces.',
+  );
 /** The stock type choices of the item form, with their labels. */
 export const WarehouseStockTypeList = z.array(EnumDescription).describe('FOODS (GIDA) and SUPPLIES (SARF).');
 /** The dashboard's count of defined stockable items. */

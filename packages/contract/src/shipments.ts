@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalFlag, optionalParam, text } from './fields.ts';
 import { SHIPMENT_ACTION_LABELS, ShipmentAction, ShipmentStatus } from './shipment-machine.ts';
 
 /**
@@ -112,6 +112,11 @@ export const ShipmentListQuery = z
       ),
     ),
     status: optionalParam(ShipmentStatus),
+    /**
+     * Only the shipments carrying a load that waits for the shipping staff's acceptance (an item
+     * finished loading, not yet accepted): their work on Ana Sayfa (docs/domain/my-work.md).
+     */
+    awaitingAcceptance: optionalFlag(),
     /** Created on or after this Istanbul day. */
     from: optionalParam(day({ cutTime: true })),
     /** Created on or before this Istanbul day. */

@@ -7,6 +7,7 @@ import { optionalText } from './warehouses.ts';
 export {
   CreateWarehouseBody,
   DEFAULT_WAREHOUSE_TYPE,
+  StockedItemCount,
   WAREHOUSE_MAP_CENTER,
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,

@@ -90,6 +90,11 @@ export const Warehouse = z
 export const WarehouseList = z.array(Warehouse);
 /** The dashboard's count of own warehouses. */
 export const WarehouseCount = z.number().int().describe('How many own warehouses there are.');
+/** The dashboard's count of stockable items with stock in some warehouse: goods have been entered. */
+export const StockedItemCount = z
+  .number()
+  .int()
+  .describe('How many stockable items have pieces in at least one own warehouse.');
 export type Warehouse = z.infer<typeof Warehouse>;
 
 /** A stock location as filters and tables name it: DEPO1 'Depo-1'. */

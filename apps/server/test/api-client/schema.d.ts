@@ -554,6 +554,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/stocked-item-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stoğu olan ürün sayısını verir */
+        get: operations["countStockedItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/user-count": {
         parameters: {
             query?: never;
@@ -6423,7 +6440,7 @@ export interface operations {
                         data: {
                             count: number;
                             /** @enum {string} */
-                            key: "ORDERS_WAITING_REVIEW" | "ITEMS_WAITING_WAREHOUSE" | "LOADS_WAITING_ACCEPTANCE" | "SHIPMENTS_ON_WEIGHBRIDGE" | "BUYERS_WAITING_APPROVAL" | "ITEMS_WAITING_APPROVAL" | "MILK_DELIVERIES_TODAY" | "ORDERS_OVERDUE_BALANCE";
+                            key: "ORDERS_WAITING_REVIEW" | "ORDERS_WAITING_COMPLETION" | "ITEMS_WAITING_WAREHOUSE" | "LOADS_WAITING_ACCEPTANCE" | "SHIPMENTS_ON_WEIGHBRIDGE" | "BUYERS_WAITING_APPROVAL" | "ITEMS_WAITING_APPROVAL" | "MILK_DELIVERIES_TODAY" | "ORDERS_OVERDUE_BALANCE";
                             label: string;
                             /** @description True when more work waits than `count`: the count stops at the limit of the list it opens. */
                             more: boolean;
@@ -6551,6 +6568,67 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description How many stockable items are defined. */
+                        data: number;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    countStockedItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description How many stockable items have pieces in at least one own warehouse. */
                         data: number;
                         /** @enum {boolean} */
                         success: true;
@@ -8577,6 +8655,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    awaitingCompletion?: boolean | null;
                     buyerCodes?: string[] | null;
                     buyerRequestReferenceCode?: string | null;
                     fromCreateDate?: string | null;
@@ -8679,6 +8758,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    awaitingCompletion?: boolean | null;
                     buyerCodes?: string[] | null;
                     buyerRequestReferenceCode?: string | null;
                     fromCreateDate?: string | null;
@@ -9635,7 +9715,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Packaging groups ('1500 GRAM': amount and unit), smallest unit and amount first. */
+                        /** @description Packaging groups ('1500 GRAM': amount and unit) by their amount in one unit: masses by grams (500 GRAM, 1 KILOGRAM, 1500 GRAM), then volumes by millilitres, then pieces. */
                         data: string[];
                         /** @enum {boolean} */
                         success: true;
@@ -13018,7 +13098,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Packaging groups ('1500 GRAM': amount and unit), smallest unit and amount first. */
+                        /** @description Packaging groups ('1500 GRAM': amount and unit) by their amount in one unit: masses by grams (500 GRAM, 1 KILOGRAM, 1500 GRAM), then volumes by millilitres, then pieces. */
                         data: string[];
                         /** @enum {boolean} */
                         success: true;
@@ -13066,6 +13146,7 @@ export interface operations {
     listShipments: {
         parameters: {
             query?: {
+                awaitingAcceptance?: boolean;
                 buyerId?: number;
                 cityPlateCode?: number;
                 from?: string;

@@ -1,6 +1,8 @@
 import { OVERDUE_ORDERS_LIMIT } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import {
+  ACCEPTANCE_QUERY,
+  COMPLETION_QUERY,
   MY_WORK_KEYS,
   MY_WORK_LABELS,
   MY_WORK_SCREENS,
@@ -9,12 +11,14 @@ import {
   type MyWorkKey,
   OVERDUE_QUERY,
 } from '@mandira/contract/my-work';
-import { ORDER_SEARCH_PERIODS } from '@mandira/contract/order-query';
 import { screenByKey } from '@mandira/contract/screens';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { overdueWhere } from '../accounting/overdue-orders.ts';
+import { AWAITING_COMPLETION } from '../orders/order-query.service.ts';
+import { SHIPMENTS_AWAITING_ACCEPTANCE } from '../shipments/shipment-list.service.ts';
 
 /** A count's query, the screen query of its work, and the count past which the card says "n+". */
 type Counted = { sql: SQL; path: string; limit?: number };
@@ -25,16 +29,21 @@ const S = MY_WORK_STATUSES;
 
 /**
  * Each card's one count (a scalar subquery) and the screen query that lists the same work
- * (docs/domain/my-work.md). Every count reads an index alone: orders_status_created_idx, order_items_status_idx, shipments_status_idx,
+ * (docs/domain/my-work.md). Every count starts from an index: orders_status_created_idx, order_items_status_idx, shipments_status_idx,
  * the pending tables' keys, milk_deliveries_date_idx and orders_open_balance_idx (migration 0019).
  */
 function countsOf(now: Date): Record<MyWorkKey, Counted> {
   const today = istanbulDate(now);
   return {
     ORDERS_WAITING_REVIEW: {
-      sql: sql`select count(*)::int from orders where status = ${S.orderWaitingReview}`,
-      // The order screen's longest period, so older orders still waiting are listed too.
-      path: query({ status: S.orderWaitingReview, period: String(ORDER_SEARCH_PERIODS.at(-1)) }),
+      sql: sql`select count(*)::int from orders where status in (${statusList(S.ordersToReview)})`,
+      // The statuses the screen opens on, over every day (its default period), as the count.
+      path: query({ status: S.ordersToReview.join(',') }),
+    },
+    ORDERS_WAITING_COMPLETION: {
+      // The in-progress orders (orders_status_created_idx), each checked by its items (order_items_order_idx).
+      sql: sql`select count(*)::int from orders o where ${AWAITING_COMPLETION}`,
+      path: query({ status: S.orderWaitingCompletion, ...COMPLETION_QUERY }),
     },
     ITEMS_WAITING_WAREHOUSE: {
       sql: sql`select count(*)::int from order_items i join orders o on o.id = i.order_id
@@ -42,8 +51,9 @@ function countsOf(now: Date): Record<MyWorkKey, Counted> {
       path: query({ itemStatus: S.itemWaitingWarehouse }),
     },
     LOADS_WAITING_ACCEPTANCE: {
-      sql: sql`select count(*)::int from shipments where status = ${S.shipmentWaitingAcceptance}`,
-      path: query({ status: S.shipmentWaitingAcceptance }),
+      // The trucks the waiting items are loaded on: read from the items (order_items_status_idx).
+      sql: sql`select count(*)::int from shipments s where s.id in (${SHIPMENTS_AWAITING_ACCEPTANCE})`,
+      path: query(ACCEPTANCE_QUERY),
     },
     SHIPMENTS_ON_WEIGHBRIDGE: {
       sql: sql`select count(*)::int from shipments where status = ${S.shipmentOnWeighbridge}`,

@@ -1,6 +1,9 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { MY_WORK_STATUSES } from '@mandira/contract/my-work';
 import {
+  FINISHED_ITEM_STATUSES,
   OPEN_ORDER_STATUSES,
+  type OrderItemStatus,
   SHIPPING_ITEM_STATUSES,
   WAREHOUSE_ITEM_STATUSES,
 } from '@mandira/contract/order-machines';
@@ -80,6 +83,19 @@ function unpagedOrders(db: Db | Tx, where: SQL): Promise<Bounded<Order>> {
   );
 }
 
+/**
+ * An order `o` waiting for 'Siparişi Tamamla': in progress, every item delivered or canceled, at least
+ * one delivered (what COMPLETE's guard asks, less the order whose every item was canceled in review).
+ * The order screen's filter and Ana Sayfa's count are this one condition (docs/domain/my-work.md).
+ * Each check is a probe of one order's items that stops at the first row found (`limit 1`), so the cost
+ * follows the orders in progress; as a NOT EXISTS the planner hashed every order item instead.
+ */
+export const AWAITING_COMPLETION = sql`(o.status = ${MY_WORK_STATUSES.orderWaitingCompletion}
+  and (select 1 from order_items ui where ui.order_id = o.id
+         and ui.status not in (${statusList(FINISHED_ITEM_STATUSES)}) limit 1) is null
+  and (select 1 from order_items di where di.order_id = o.id
+         and di.status in (${statusList(['DELIVERED_TO_BUYER'] satisfies OrderItemStatus[])}) limit 1) is not null)`;
+
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -101,6 +117,8 @@ function conditionsOf(query: QueryInput): SQL {
     query.maxAmount !== undefined && sql`o.dealt_total_price <= ${query.maxAmount}`,
     query.buyerRequestReferenceCode &&
       sql`o.buyer_request_reference_code ilike ${likeText(query.buyerRequestReferenceCode)}`,
+    query.awaitingCompletion === true && AWAITING_COMPLETION,
+    query.awaitingCompletion === false && sql`not ${AWAITING_COMPLETION}`,
   ].filter((condition): condition is SQL => !!condition);
   return and(...conditions) ?? sql`true`;
 }

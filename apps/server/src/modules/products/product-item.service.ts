@@ -2,10 +2,11 @@ import {
   type CreateProductItemBody,
   type EnumDescription,
   type ProductItem,
+  sortPackagingGroups,
   type UpdateProductItemBody,
   WAREHOUSE_STOCK_TYPE_LABELS,
 } from '@mandira/contract/products';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { productItems } from '../../db/schema.ts';
@@ -87,17 +88,13 @@ export async function countProductItems(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Packaging groups in use, smallest unit and amount first ('500 GRAM' before '1500 GRAM'). */
+/** Packaging groups in use, by their amount in one unit ('1 KILOGRAM' between '500 GRAM' and '1500 GRAM'). */
 export async function listItemPackagingGroups(db: Db): Promise<string[]> {
   const rows = await db
     .select({ group: productItems.packagingGroup })
     .from(productItems)
-    .groupBy(productItems.packagingGroup)
-    .orderBy(
-      asc(sql`min(${productItems.packagingUnitType})`),
-      asc(sql`min(${productItems.packagingUnitTypeAmount})`),
-    );
-  return rows.map((row) => row.group ?? '');
+    .groupBy(productItems.packagingGroup);
+  return sortPackagingGroups(rows.map((row) => row.group ?? ''));
 }
 
 export function listWarehouseStockTypes(): EnumDescription[] {

@@ -1,3 +1,4 @@
+import { sortPackagingGroups } from '@mandira/contract/products';
 import {
   type BundleLineInput,
   type CreateProductBody,
@@ -5,7 +6,7 @@ import {
   type Product,
   type UpdateProductBody,
 } from '@mandira/contract/sellable-products';
-import { asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
@@ -119,16 +120,12 @@ export async function countProducts(db: Db): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Packaging groups of the items that sellable products are made of. */
+/** Packaging groups of the items that sellable products are made of, by their amount in one unit. */
 export async function listProductPackagingGroups(db: Db): Promise<string[]> {
   const rows = await db
     .select({ group: productItems.packagingGroup })
     .from(productBundles)
     .innerJoin(productItems, eq(productItems.id, productBundles.productItemId))
-    .groupBy(productItems.packagingGroup)
-    .orderBy(
-      asc(sql`min(${productItems.packagingUnitType})`),
-      asc(sql`min(${productItems.packagingUnitTypeAmount})`),
-    );
-  return rows.map((row) => row.group ?? '');
+    .groupBy(productItems.packagingGroup);
+  return sortPackagingGroups(rows.map((row) => row.group ?? ''));
 }

@@ -1,4 +1,5 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { MY_WORK_STATUSES } from '@mandira/contract/my-work';
 import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import {
   SHIPMENT_UNPAGED_DAYS,
@@ -33,10 +34,22 @@ async function warehousesOfCity(db: Db | Tx, plateCode: number): Promise<number[
     .map((row) => row.id);
 }
 
+/**
+ * The shipments carrying a load that waits for the shipping staff's acceptance: an item that finished
+ * loading and is not yet accepted. Read from the waiting items (order_items_status_idx) to their load
+ * records, so it costs what waits, not what was ever shipped. The list's filter and Ana Sayfa's count
+ * are this one query (docs/domain/my-work.md).
+ */
+export const SHIPMENTS_AWAITING_ACCEPTANCE = sql`select l.shipment_id from order_items i
+  join shipment_loads l on l.order_item_id = i.id
+  where i.status = ${MY_WORK_STATUSES.itemWaitingAcceptance}`;
+
 /** The query's filters as conditions on `s`, the shipments row. */
 async function conditionsOf(db: Db | Tx, query: ListInput): Promise<SQL> {
   const conditions: (SQL | undefined)[] = [
     query.status !== undefined ? sql`s.status = ${query.status}` : undefined,
+    query.awaitingAcceptance === true ? sql`s.id in (${SHIPMENTS_AWAITING_ACCEPTANCE})` : undefined,
+    query.awaitingAcceptance === false ? sql`s.id not in (${SHIPMENTS_AWAITING_ACCEPTANCE})` : undefined,
     query.vehicleId !== undefined ? sql`s.vehicle_id = ${query.vehicleId}` : undefined,
     query.buyerId !== undefined
       ? sql`s.to_warehouse_id in (select id from buyer_warehouses where buyer_id = ${query.buyerId})`

@@ -5,6 +5,7 @@ import {
   StockCountBulkBody,
   StockExportBody,
   StockExportBulkBody,
+  StockedItemCount,
   StockHistoryList,
   StockHistoryQuery,
   StockImportBody,
@@ -32,7 +33,13 @@ import {
   shipGoods,
   shipGoodsFromLine,
 } from './stock-movement.service.ts';
-import { countWarehouses, createWarehouse, listWarehouseNames, listWarehouses } from './warehouse.service.ts';
+import {
+  countStockedItems,
+  countWarehouses,
+  createWarehouse,
+  listWarehouseNames,
+  listWarehouses,
+} from './warehouse.service.ts';
 
 /** The stock calls take either method: both POST and PUT are accepted (docs/domain/stock.md). */
 const WRITE = ['POST', 'PUT'] as const;
@@ -213,6 +220,19 @@ export function stockRoutes({ db }: { db: Db }) {
         config: { access: 'DASHBOARD' },
       },
       async () => ok(await countWarehouses(db)),
+    );
+    app.get(
+      '/dashboard/stocked-item-count',
+      {
+        schema: {
+          tags,
+          summary: 'Stoğu olan ürün sayısını verir',
+          operationId: 'countStockedItems',
+          response: answers(StockedItemCount),
+        },
+        config: { access: 'DASHBOARD' },
+      },
+      async () => ok(await countStockedItems(db)),
     );
   };
 }

@@ -86,3 +86,12 @@ export async function countWarehouses(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(warehouses);
   return row?.value ?? 0;
 }
+
+/** The stockable items with pieces in some warehouse: Ana Sayfa's first step 'stock entered'. */
+export async function countStockedItems(db: Db): Promise<number> {
+  const [row] = await rowsOf<{ value: number }>(
+    db,
+    sql`select count(distinct product_item_id)::int as value from stock_lines where quantity > 0`,
+  );
+  return row?.value ?? 0;
+}

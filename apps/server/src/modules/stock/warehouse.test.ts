@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../../test/builders/product-test-data.ts';
 import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
@@ -165,5 +166,17 @@ describe('GET /warehouses/names and /dashboard/warehouse-count', () => {
     const counted = await get('/dashboard/warehouse-count', office);
     expect(counted.json.data).toBe(await countRows(t, 'warehouses'));
     expect((await get('/dashboard/warehouse-count', admin)).statusCode).toBe(403);
+  });
+
+  it('counts the items with stock somewhere, for the first step "stock entered"', async () => {
+    const office = await t.tokenWithRoles(['BACKOFFICE_ADMIN']);
+    const before = (await get('/dashboard/stocked-item-count', office)).json.data as number;
+    const item = await stockedItem(t, sales);
+    // A new item has empty lines: nothing entered yet.
+    expect((await get('/dashboard/stocked-item-count', office)).json.data).toBe(before);
+    await t.db.execute(sql`update stock_lines set quantity = 5 where id = ${lineIn(item, 'DEPO2').id}`);
+    await t.db.execute(sql`update stock_lines set quantity = 3 where id = ${lineIn(item, 'DEPO1').id}`);
+    expect((await get('/dashboard/stocked-item-count', office)).json.data).toBe(before + 1);
+    expect((await get('/dashboard/stocked-item-count', staff)).statusCode).toBe(403);
   });
 });

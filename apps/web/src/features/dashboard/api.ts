@@ -5,7 +5,9 @@ import { apiQuery } from '../../api/query.ts';
 
 /** The dashboard counters (`GET /dashboard/*-count`) that tell whether a first step is done. */
 export type SetupCounter =
+  | 'user-count'
   | 'product-item-count'
+  | 'stocked-item-count'
   | 'listing-product-count'
   | 'buyer-count'
   | 'buyer-warehouses';

@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useCurrentUser } from '../../api/current-user.ts';
 import { getSignedInUserName } from '../../api/session-store.ts';
 import { FirstStepsCard } from './first-steps-card.tsx';
 import { MyWorkCards } from './my-work-cards.tsx';
@@ -9,7 +10,10 @@ import { MyWorkCards } from './my-work-cards.tsx';
  * lacks products, buyers or delivery points.
  */
 export default function DashboardPage() {
-  const userName = getSignedInUserName();
+  const user = useCurrentUser().data;
+  // The person's name when the user has one; the login name only until it is known, or without one.
+  const fullName = user ? `${user.name} ${user.surname}`.trim() : '';
+  const userName = fullName || user?.userName || getSignedInUserName();
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="xl" maw={720}>
@@ -17,7 +21,7 @@ export default function DashboardPage() {
           <Title order={1} size="h2">
             Hoş geldiniz!
           </Title>
-          <Text c="dimmed">
+          <Text c="dimmed" data-testid="greeting">
             {userName ? `${userName}, ` : ''}sol menüden çalışmak istediğiniz ekranı seçebilirsiniz.
           </Text>
         </Stack>

@@ -1,35 +1,68 @@
+import { BUILT_IN_ROLES, PRIVILEGES, type PrivilegeKey } from '@mandira/contract/roles';
 import { Anchor, Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useHasPrivilege } from '../../api/current-user.ts';
+import { useCurrentUser, useHasPrivilege } from '../../api/current-user.ts';
 import { type SetupCounter, useSetupCounts } from './api.ts';
 
-type Step = { counter: SetupCounter; screen: string; path: string; what: string };
+type Step = {
+  counter: SetupCounter;
+  screen: string;
+  path: string;
+  /** The privilege that opens the screen: its holders get the link, the others read who does it. */
+  access: PrivilegeKey;
+  what: string;
+  /** Done once the counter passes this; 0 unless told. */
+  doneAbove?: number;
+};
 
-/** In the order they build on each other: products are made of items, deliveries go to branches. */
+/**
+ * In the order they build on each other: the team first, products are made of items, stock is entered
+ * for items, deliveries go to branches.
+ */
 const STEPS: readonly Step[] = [
+  {
+    counter: 'user-count',
+    screen: 'Kullanıcı Yönetimi',
+    path: '/user-management',
+    access: 'USER_MANAGEMENT',
+    what: 'Ekibinizin kullanıcılarını ekleyin ve rollerini verin.',
+    // The one setting the portal up is the first user.
+    doneAbove: 1,
+  },
   {
     counter: 'product-item-count',
     screen: 'Depolanabilir Ürünler',
     path: '/product-item',
+    access: 'PRODUCT_ITEM_MANAGEMENT',
     what: 'Stokta tuttuğunuz ürünleri tanımlayın ya da ERP’den alın.',
+  },
+  {
+    counter: 'stocked-item-count',
+    screen: 'Mal Giriş Çıkış',
+    path: '/mal-giris-cikis-yonetimi',
+    access: 'GOODS_IN_OUT',
+    what: 'Depolardaki mevcut stoğu mal girişiyle kaydedin.',
   },
   {
     counter: 'listing-product-count',
     screen: 'Satılabilir Ürünler',
     path: '/satis-urun-yonetimi',
+    access: 'SELLABLE_PRODUCT_MANAGEMENT',
     what: 'Satışa sunulan ürünleri depolanabilir ürünlerden oluşturup fiyatlandırın.',
   },
   {
     counter: 'buyer-count',
     screen: 'Müşteri Yönetimi',
     path: '/buyer-management',
+    access: 'BUYER_MANAGEMENT',
     what: 'Müşterileri ekleyin ya da ERP’den senkronize edin.',
   },
   {
     counter: 'buyer-warehouses',
     screen: 'Müşteri Deposu Yönetimi',
     path: '/buyer-warehouse-management',
+    access: 'BUYER_WAREHOUSE_MANAGEMENT',
     what: 'Müşterilerin teslimat noktalarını haritada işaretleyin.',
   },
 ];
@@ -38,14 +71,19 @@ const STEPS: readonly Step[] = [
  * 'İlk adımlar' on Ana Sayfa for the one who sets the portal up (the dashboard counters' holder):
  * what to define first, in order, each linked to its screen; gone once every step has a record.
  */
+/** Who does a step the reader cannot: the built-in roles seeded with its privilege. */
+const doerOf = (access: PrivilegeKey) =>
+  PRIVILEGES[access].roles.map((role) => BUILT_IN_ROLES[role]).join(', ');
+
 export function FirstStepsCard() {
   const mayCount = useHasPrivilege('DASHBOARD');
+  const privileges = useCurrentUser().data?.privileges ?? [];
   const counts = useSetupCounts(
     STEPS.map((step) => step.counter),
     mayCount,
   );
   if (!mayCount || counts.some((count) => count.data === undefined)) return null;
-  const done = counts.map((count) => (count.data ?? 0) > 0);
+  const done = counts.map((count, index) => (count.data ?? 0) > (STEPS[index]!.doneAbove ?? 0));
   if (done.every(Boolean)) return null;
   return (
     <Paper withBorder radius="md" p="xl" maw={720} data-testid="first-steps">
@@ -73,9 +111,18 @@ export function FirstStepsCard() {
                 </ThemeIcon>
               }
             >
-              <Anchor component={Link} to={step.path} fw={600} fz="sm">
-                {index + 1}. {step.screen}
-              </Anchor>
+              {privileges.includes(step.access) ? (
+                <Anchor component={Link} to={step.path} fw={600} fz="sm">
+                  {index + 1}. {step.screen}
+                </Anchor>
+              ) : (
+                <Text fw={600} fz="sm" span>
+                  {index + 1}. {step.screen}{' '}
+                  <Text span fz="xs" fw={400} c="dimmed">
+                    ({doerOf(step.access)} yapar)
+                  </Text>
+                </Text>
+              )}
               <Text fz="sm" c="dimmed" td={done[index] ? 'line-through' : undefined}>
                 {step.what}
               </Text>

@@ -28,21 +28,27 @@ const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as
 /** Baskets per page of the baskets screen. */
 export const BASKET_PAGE_SIZE = 10;
 
-const basketPagePath = (q: string, page: number, size: number) =>
-  `/admin/baskets${queryString({ q, page, size })}`;
+const basketPagePath = (q: string, page: number, size: number, buyerId?: number) =>
+  `/admin/baskets${queryString({ q, buyerId, page, size })}`;
 
-/** One page of the filled baskets whose buyer matches the search, by buyer title (decision 116). */
-export function useBasketPage(q: string, page: number) {
+/**
+ * One page of the filled baskets whose buyer matches the search, by buyer title (decision 116); with
+ * `buyerId`, that buyer's basket alone.
+ */
+export function useBasketPage(q: string, page: number, buyerId?: number) {
   return useQuery({
-    ...apiQuery<BasketPage>([...BASKETS, 'page', q, page], basketPagePath(q, page, BASKET_PAGE_SIZE)),
+    ...apiQuery<BasketPage>(
+      [...BASKETS, 'page', q, page, buyerId ?? null],
+      basketPagePath(q, page, BASKET_PAGE_SIZE, buyerId),
+    ),
     placeholderData: keepPreviousData,
   });
 }
 
-/** Every filled basket whose buyer matches the search, page by page, for the Excel file. */
-export function fetchAllBaskets(q: string): Promise<Basket[]> {
+/** Every filled basket whose buyer matches the search (or the one buyer's), page by page, for Excel. */
+export function fetchAllBaskets(q: string, buyerId?: number): Promise<Basket[]> {
   return fetchEveryPage<BasketPage, Basket>(
-    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE),
+    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE, buyerId),
     (answer) => ({ rows: answer.baskets, totalPages: answer.totalPages }),
   );
 }

@@ -16,9 +16,9 @@ const LINE_COLUMNS: DataTableColumn<BasketLine>[] = [
   { id: 'total', header: 'Tutar', value: (line) => line.item.totalPrice, excelFormat: EXCEL_FORMATS.money },
 ];
 
-/** The Excel file of every basket the search finds, all pages, not only the one on screen. */
-export async function exportBaskets(q: string): Promise<void> {
-  const baskets = await fetchAllBaskets(q);
+/** The Excel file of every basket the screen lists, all pages, not only the one on screen. */
+export async function exportBaskets(q: string, buyerId?: number): Promise<void> {
+  const baskets = await fetchAllBaskets(q, buyerId);
   const lines = baskets.flatMap((basket) => basket.basketItems.map((item) => ({ basket, item })));
   await exportToExcel('siparis-sepetleri', LINE_COLUMNS, lines);
 }

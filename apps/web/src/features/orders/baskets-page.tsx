@@ -1,9 +1,10 @@
 import type { Basket } from '@mandira/contract/baskets';
-import { Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Group, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSearchPaging } from '../../lib/data-table/use-search-paging.ts';
 import { formatNumber } from '../../lib/format/format.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
@@ -15,17 +16,26 @@ import { BasketCard } from './basket-card.tsx';
 import { exportBaskets } from './basket-export.ts';
 import { PlaceOrderModal } from './place-order-modal.tsx';
 
+/** `?buyerId=`: the buyer whose basket 'Sepetlere git' on the order-taking screen opens. */
+function buyerOf(params: URLSearchParams): number | undefined {
+  const id = Number(params.get('buyerId'));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
 /**
  * 'Sipariş Sepetleri': one block per buyer whose basket holds something, a page at a time
- * and found by buyer on the server (decision 116).
+ * and found by buyer on the server (decision 116); opened for one buyer, that buyer's basket alone.
  */
 export default function BasketsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const buyerId = buyerOf(searchParams);
+  const showAll = () => setSearchParams({}, { replace: true });
   const [typed, setTyped] = useState('');
   const [pausedTyping] = useDebouncedValue(typed.trim(), 300);
   const paging = useSearchPaging();
   const { onSearch } = paging;
   useEffect(() => onSearch(pausedTyping), [onSearch, pausedTyping]);
-  const baskets = useBasketPage(paging.q, paging.page);
+  const baskets = useBasketPage(paging.q, paging.page, buyerId);
   // Placing the last basket of the last page leaves that page empty: the one before it is shown.
   const lastPage = baskets.data?.totalPages;
   const { setPage } = paging;
@@ -38,7 +48,7 @@ export default function BasketsPage() {
   async function handleExport() {
     setExporting(true);
     try {
-      await exportBaskets(paging.q);
+      await exportBaskets(paging.q, buyerId);
     } catch (error) {
       notifications.show({
         color: 'red',
@@ -64,7 +74,11 @@ export default function BasketsPage() {
               aria-label="Müşteri ara"
               leftSection={<IconSearch size={16} />}
               value={typed}
-              onChange={(event) => setTyped(event.currentTarget.value)}
+              onChange={(event) => {
+                // A search looks among every buyer's basket.
+                if (buyerId !== undefined) showAll();
+                setTyped(event.currentTarget.value);
+              }}
               w={280}
             />
             {baskets.data && (
@@ -83,6 +97,20 @@ export default function BasketsPage() {
             Excel
           </Button>
         </Group>
+        {buyerId !== undefined && (
+          <Alert color="blue" variant="light" data-testid="basket-of-buyer">
+            <Group justify="space-between" gap="sm">
+              <Text fz="sm">
+                {baskets.data?.baskets[0]
+                  ? `Yalnızca ${baskets.data.baskets[0].buyer.title} müşterisinin sepeti gösteriliyor.`
+                  : 'Seçilen müşterinin sepetinde ürün yok.'}
+              </Text>
+              <Button size="compact-sm" variant="default" onClick={showAll}>
+                Tüm sepetleri göster
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {baskets.isPending ? (
           <CenteredLoader />
         ) : baskets.error ? (

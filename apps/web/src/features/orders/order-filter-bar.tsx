@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@mandira/contract/order-machines';
-import { ORDER_SEARCH_PERIODS, type OrderQuery } from '@mandira/contract/order-query';
+import { ALL_TIME_PERIOD, ORDER_SEARCH_PERIODS, type OrderQuery } from '@mandira/contract/order-query';
 import { ALL_LABEL } from '@mandira/contract/products';
-import { Button, Grid, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, MultiSelect, Paper, Select, TextInput } from '@mantine/core';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { NumberField } from '../../lib/forms/number-field.tsx';
@@ -21,9 +21,11 @@ function nextStatuses(current: readonly OrderStatus[], chosen: string[]): OrderS
   const pickedAll = chosen.includes(ALL) && current.length > 0;
   return pickedAll ? [] : (chosen.filter((value) => value !== ALL) as OrderStatus[]);
 }
+const periodLabel = (days: number) =>
+  days === ALL_TIME_PERIOD ? 'Tüm zamanlar' : days === 1 ? 'Bugün' : `Son ${days} gün`;
 const PERIOD_OPTIONS = ORDER_SEARCH_PERIODS.map((days) => ({
   value: String(days),
-  label: days === 1 ? 'Bugün' : `Son ${days} gün`,
+  label: periodLabel(days),
 }));
 
 // The contract's OrderQuery checks what the filters become; its refusals go under their fields.
@@ -130,7 +132,18 @@ export function OrderFilterBar({ onSearch, initialValues = DEFAULT_ORDER_FILTERS
             />
           </Grid.Col>
           <Grid.Col span={5}>
-            <Group gap="xs" align="flex-end" wrap="nowrap" h="100%" pt={24}>
+            <Group gap="xs" align="center" wrap="nowrap" h="100%" pt={24}>
+              <Controller
+                control={control}
+                name="awaitingCompletion"
+                render={({ field }) => (
+                  <Checkbox
+                    label="Tamamlanmayı bekleyenler"
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  />
+                )}
+              />
               <Button type="submit" leftSection={<IconSearch size={16} />}>
                 Ara
               </Button>

@@ -20,17 +20,37 @@ describe('order filters', () => {
     expect(orderFiltersFromUrl(new URLSearchParams('period=12'))).toEqual(DEFAULT_ORDER_FILTERS);
   });
 
-  it('open on today and the statuses waiting for review and in review', () => {
+  it("open on Ana Sayfa's delivered orders waiting for 'Siparişi Tamamla'", () => {
+    const filters = orderFiltersFromUrl(new URLSearchParams('status=IN_PROGRESS&completion=waiting'));
+    expect(filters).toEqual({
+      ...DEFAULT_ORDER_FILTERS,
+      statuses: ['IN_PROGRESS'],
+      awaitingCompletion: true,
+    });
+    expect(toOrderQuery(filters, NOW)).toMatchObject({
+      orderStatuses: ['IN_PROGRESS'],
+      awaitingCompletion: true,
+    });
+    expect(toOrderQuery(DEFAULT_ORDER_FILTERS, NOW).awaitingCompletion).toBeUndefined();
+  });
+
+  it('open on every order waiting for review and in review, whatever its day', () => {
     expect(toOrderQuery(DEFAULT_ORDER_FILTERS, NOW)).toEqual({
       orderNumbers: undefined,
       buyerCodes: undefined,
       orderStatuses: ['WAITING_FOR_REVIEW', 'IN_REVIEW'],
-      fromCreateDate: '2026-03-10',
-      toCreateDate: '2026-03-10',
+      fromCreateDate: undefined,
+      toCreateDate: undefined,
       minAmount: undefined,
       maxAmount: undefined,
       buyerRequestReferenceCode: undefined,
+      awaitingCompletion: undefined,
     });
+  });
+
+  it('bound the day only when a period is chosen: today alone is one day', () => {
+    const query = toOrderQuery({ ...DEFAULT_ORDER_FILTERS, periodDays: 1 }, NOW);
+    expect(query).toMatchObject({ fromCreateDate: '2026-03-10', toCreateDate: '2026-03-10' });
   });
 
   it('count a period of seven days back from today, today included, and no status as every status', () => {

@@ -1,6 +1,8 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
+import { COMPLETION_QUERY } from '@mandira/contract/my-work';
 import { ORDER_STATUSES, type OrderStatus } from '@mandira/contract/order-machines';
 import {
+  ALL_TIME_PERIOD,
   DEFAULT_ORDER_SEARCH_PERIOD,
   DEFAULT_ORDER_STATUS_FILTER,
   ORDER_SEARCH_PERIODS,
@@ -18,8 +20,10 @@ export type OrderFilterValues = {
   buyerCodes: string;
   /** No status chosen means 'Tümü': every status. */
   statuses: OrderStatus[];
-  /** Days back from today, today included. */
+  /** Days back from today, today included; ALL_TIME_PERIOD is every day. */
   periodDays: number;
+  /** Only the delivered orders waiting for 'Siparişi Tamamla'. */
+  awaitingCompletion: boolean;
   minAmount: number | '';
   maxAmount: number | '';
   referenceCode: string;
@@ -30,6 +34,7 @@ export const DEFAULT_ORDER_FILTERS: OrderFilterValues = {
   buyerCodes: '',
   statuses: [...DEFAULT_ORDER_STATUS_FILTER],
   periodDays: DEFAULT_ORDER_SEARCH_PERIOD,
+  awaitingCompletion: false,
   minAmount: '',
   maxAmount: '',
   referenceCode: '',
@@ -37,8 +42,8 @@ export const DEFAULT_ORDER_FILTERS: OrderFilterValues = {
 
 /**
  * The filters a link opens the screen with (Ana Sayfa's cards, docs/domain/my-work.md):
- * `?status=A,B` and `?period=` days, one of the screen's periods; what is missing or unknown keeps
- * its default.
+ * `?status=A,B`, `?period=` days, one of the screen's periods, and `?completion=waiting`; what is
+ * missing or unknown keeps its default.
  */
 export function orderFiltersFromUrl(params: URLSearchParams): OrderFilterValues {
   const statuses = (params.get('status') ?? '')
@@ -48,7 +53,10 @@ export function orderFiltersFromUrl(params: URLSearchParams): OrderFilterValues 
   return {
     ...DEFAULT_ORDER_FILTERS,
     ...(statuses.length > 0 ? { statuses } : {}),
-    ...((ORDER_SEARCH_PERIODS as readonly number[]).includes(period) ? { periodDays: period } : {}),
+    ...(params.get('period') && (ORDER_SEARCH_PERIODS as readonly number[]).includes(period)
+      ? { periodDays: period }
+      : {}),
+    awaitingCompletion: params.get('completion') === COMPLETION_QUERY.completion,
   };
 }
 
@@ -64,21 +72,23 @@ const commaList = (typed: string): string[] | undefined => {
 };
 
 /**
- * The order query of the filters: a period of n days is today and the n − 1 Istanbul days before it;
- * order numbers and buyer codes are split on commas; the contract reads each number and refuses one that
+ * The order query of the filters: a period of n days is today and the n − 1 Istanbul days before it,
+ * 'Tüm zamanlar' no bound at all; order numbers and buyer codes are split on commas; the contract reads each number and refuses one that
  * is not.
  */
 export function toOrderQuery(values: OrderFilterValues, now: Date = new Date()): OrderQuery {
   const today = istanbulDate(now);
+  const allTime = values.periodDays === ALL_TIME_PERIOD;
   return {
     orderNumbers: commaList(values.orderNumbers),
     buyerCodes: commaList(values.buyerCodes),
     orderStatuses: values.statuses.length > 0 ? values.statuses : undefined,
-    fromCreateDate: addDays(today, 1 - values.periodDays),
-    toCreateDate: today,
+    fromCreateDate: allTime ? undefined : addDays(today, 1 - values.periodDays),
+    toCreateDate: allTime ? undefined : today,
     minAmount: amount(values.minAmount),
     maxAmount: amount(values.maxAmount),
     buyerRequestReferenceCode: values.referenceCode.trim() || undefined,
+    awaitingCompletion: values.awaitingCompletion || undefined,
   };
 }
 
@@ -92,6 +102,7 @@ const FIELD_OF_QUERY_KEY: Record<string, keyof OrderFilterValues> = {
   minAmount: 'minAmount',
   maxAmount: 'maxAmount',
   buyerRequestReferenceCode: 'referenceCode',
+  awaitingCompletion: 'awaitingCompletion',
 };
 
 /** The filters checked by the contract's own schema: the query, or the message of each wrong field. */

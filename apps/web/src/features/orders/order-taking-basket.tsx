@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { formatMoney, formatNumber } from '../../lib/format/format.ts';
 import { useBuyerBasket } from './api.ts';
 
-const BASKETS_PATH = '/siparis-sepetleri';
+/** 'Sepetlere git' opens the baskets screen on this buyer's basket. */
+const basketPathOf = (buyerId: number) => `/siparis-sepetleri?buyerId=${buyerId}`;
 
 /**
  * The chosen buyer's current basket beside the product table of the order screen: its lines in boxes
@@ -20,7 +21,7 @@ export function OrderTakingBasket({ buyerId }: { buyerId: number }) {
         <Text fz="sm" fw={600}>
           Müşterinin sepeti{lines.length > 0 ? ` · ${lines.length} kalem` : ''}
         </Text>
-        <Anchor component={Link} to={BASKETS_PATH} fz="xs">
+        <Anchor component={Link} to={basketPathOf(buyerId)} fz="xs">
           Sepetlere git
         </Anchor>
       </Group>

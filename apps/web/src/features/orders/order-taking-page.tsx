@@ -1,4 +1,3 @@
-import { DEFAULT_ORDER_PACKAGING_GROUP } from '@mandira/contract/baskets';
 import { ALL_LABEL, packagingGroupLabel } from '@mandira/contract/products';
 import { Group, Select, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
@@ -22,7 +21,7 @@ const isGroup = (value: unknown): value is string => typeof value === 'string' &
 /** 'Sipariş Sepeti Oluşturma': a buyer's basket filled by the box from the product list. */
 export default function OrderTakingPage() {
   // Kept for the tab and the signed-in user: leaving the screen and coming back keeps the buyer and
-  // the group; a first visit opens on the default group.
+  // the group; a first visit opens on every group (decision 141).
   const keyPrefix = `mandira-portal.order-taking.${getSignedInUserName() ?? ''}`;
   const [storedBuyerId, setBuyerId] = useSessionState(`${keyPrefix}.buyer`, null, isBuyerId);
   // A kept buyer that is no longer in the list (removed meanwhile) is no choice at all.
@@ -31,30 +30,20 @@ export default function OrderTakingPage() {
     storedBuyerId !== null && buyers && !buyers.some((buyer) => buyer.id === storedBuyerId)
       ? null
       : storedBuyerId;
-  const [storedGroup, setGroup] = useSessionState(
-    `${keyPrefix}.group`,
-    DEFAULT_ORDER_PACKAGING_GROUP,
-    isGroup,
-  );
+  const [storedGroup, setGroup] = useSessionState(`${keyPrefix}.group`, ALL, isGroup);
   const groups = useProductPackagingGroups();
-  // Likewise a kept group no product has any more: the screen opens on the default group.
-  const group =
-    groups.data &&
-    storedGroup !== ALL &&
-    storedGroup !== DEFAULT_ORDER_PACKAGING_GROUP &&
-    !groups.data.includes(storedGroup)
-      ? DEFAULT_ORDER_PACKAGING_GROUP
-      : storedGroup;
+  // Likewise a kept group no product has any more: the screen opens on every group.
+  const group = groups.data && storedGroup !== ALL && !groups.data.includes(storedGroup) ? ALL : storedGroup;
   const products = useSellableProducts(group);
 
-  const groupOptions = useMemo(() => {
-    // The default group stays choosable even before any product of it exists.
-    const names = new Set([DEFAULT_ORDER_PACKAGING_GROUP, ...(groups.data ?? [])]);
-    return [
+  // The server answers the groups by their amount in one unit (sortPackagingGroups).
+  const groupOptions = useMemo(
+    () => [
       { value: ALL, label: ALL_LABEL },
-      ...[...names].map((name) => ({ value: name, label: packagingGroupLabel(name) })),
-    ];
-  }, [groups.data]);
+      ...(groups.data ?? []).map((name) => ({ value: name, label: packagingGroupLabel(name) })),
+    ],
+    [groups.data],
+  );
 
   return (
     <>
@@ -72,7 +61,7 @@ export default function OrderTakingPage() {
               allowDeselect={false}
               data={groupOptions}
               value={group}
-              onChange={(value) => setGroup(value ?? DEFAULT_ORDER_PACKAGING_GROUP)}
+              onChange={(value) => setGroup(value ?? ALL)}
             />
             {buyerId === null && (
               <Text c="dimmed" fz="sm" pb={8}>

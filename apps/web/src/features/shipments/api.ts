@@ -20,6 +20,8 @@ const CHANGED = [SHIPMENTS_KEY, FLEET_KEY] as const;
 /** The list's filters, all applied by the server; dates are Istanbul days of creation. */
 export type ShipmentFilters = {
   status?: ShipmentStatus;
+  /** Only the trucks carrying a load that waits for the shipping staff's acceptance. */
+  awaitingAcceptance?: true;
   cityPlateCode?: number;
   vehicleId?: number;
   from?: string;

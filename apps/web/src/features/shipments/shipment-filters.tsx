@@ -1,6 +1,6 @@
 import { vehicleDescription } from '@mandira/contract/fleet';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
-import { Group, Select } from '@mantine/core';
+import { Chip, Group, Select } from '@mantine/core';
 import { useVehicles } from '../../api/fleet.ts';
 import { sortedOptions, turkishOptionsFilter } from '../../lib/forms/select-options.ts';
 import { DateRangeFilter } from '../../lib/forms/turkish-date-input.tsx';
@@ -22,6 +22,13 @@ export function ShipmentFilters({ value, onChange }: Props) {
   );
   return (
     <Group gap="xs" data-testid="shipment-filters">
+      <Chip
+        checked={value.awaitingAcceptance === true}
+        onChange={(checked) => onChange({ awaitingAcceptance: checked ? true : undefined })}
+        variant="outline"
+      >
+        Kabul bekleyen yükler
+      </Chip>
       <Select
         aria-label="Durum"
         placeholder="Tüm durumlar"

@@ -1,17 +1,14 @@
-import {
-  SHIPMENT_STATUSES,
-  type ShipmentAction,
-  type ShipmentStatus,
-} from '@mandira/contract/shipment-machine';
+import type { ShipmentAction } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
 import { Badge, Button, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useHasPrivilege } from '../../api/current-user.ts';
+import { useCurrentUser } from '../../api/current-user.ts';
 import { useLoadingShipments } from '../../api/fleet.ts';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { type ShipmentFilters as Filters, fetchAllShipments, useShipmentPage } from './api.ts';
 import { RouteModal } from './route-modal.tsx';
@@ -19,27 +16,36 @@ import { SHIPMENT_COLUMNS } from './shipment-columns.tsx';
 import { ShipmentFilters } from './shipment-filters.tsx';
 import { ShipmentFormModal } from './shipment-form-modal.tsx';
 import { ShipmentRowActions } from './shipment-row-actions.tsx';
+import { shipmentFiltersFromUrl } from './shipment-url-filters.ts';
 import { TransferModal } from './transfer-modal.tsx';
 import { useShipmentSteps } from './use-shipment-steps.ts';
 import { WeightModal } from './weight-modal.tsx';
 
 type Editing = { shipment?: Shipment };
 
-/** A link may open the list filtered by status (`?status=`, Ana Sayfa's cards); an unknown one is ignored. */
-function shipmentFiltersFromUrl(params: URLSearchParams): Filters {
-  const status = params.get('status');
-  return SHIPMENT_STATUSES.includes(status as ShipmentStatus) ? { status: status as ShipmentStatus } : {};
-}
-
 /**
  * 'Sevkiyat Yönetimi': the shipments, their route, and the steps from parking to delivery.
  * The back office acts on them; shipping staff read the list the load-acceptance screen returns to.
  * The server filters and pages the list (decision 110); Excel takes every shipment the filters match.
+ * The list waits for the user's privileges, which choose the filters it opens with.
  */
 export default function ShipmentsPage() {
-  const mayAct = useHasPrivilege('SHIPMENT_MANAGEMENT');
+  const user = useCurrentUser();
+  if (user.isPending) return <CenteredLoader />;
+  const privileges = user.data?.privileges ?? [];
+  return (
+    <ShipmentList
+      mayAct={privileges.includes('SHIPMENT_MANAGEMENT')}
+      acceptsLoads={privileges.includes('SHIPMENT_LOAD_ACCEPTANCE')}
+    />
+  );
+}
+
+function ShipmentList({ mayAct, acceptsLoads }: { mayAct: boolean; acceptsLoads: boolean }) {
   const [searchParams] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => shipmentFiltersFromUrl(searchParams));
+  const [filters, setFilters] = useState<Filters>(() =>
+    shipmentFiltersFromUrl(searchParams, acceptsLoads && !mayAct),
+  );
   const [page, setPage] = useState(1);
   const shipments = useShipmentPage(filters, page);
   const totalPages = shipments.data?.totalPages ?? 0;
