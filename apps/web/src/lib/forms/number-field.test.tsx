@@ -1,5 +1,5 @@
 import { NOT_A_NUMBER } from '@mandira/contract/fields';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
@@ -246,6 +246,16 @@ describe('FormNumberField with a default value', () => {
     await user.tab({ shift: true });
     await user.type(input, '750', { skipClick: true });
     expect(input).toHaveValue('750');
+  });
+
+  it('keeps the selection of a field focused on opening when it is then clicked', async () => {
+    const { user } = renderWithProviders(<PaymentForm onSave={vi.fn()} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Tutar');
+    act(() => input.focus());
+    await user.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, '8.016,00'.length]);
+    await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('');
   });
 
   it('replaces a 0 by what is typed over it', async () => {

@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type FocusEvent, type MouseEvent, useRef, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { formatTurkishNumber, parseTurkishNumber } from './parse-turkish-number.ts';
 
 type Value = number | null | undefined;
@@ -50,6 +50,7 @@ export function NumberField({
   onFocus,
   onMouseDown,
   onMouseUp,
+  onKeyDown,
   ...props
 }: NumberFieldProps) {
   const written = (number: number) =>
@@ -58,8 +59,8 @@ export function NumberField({
     number === null || number === undefined || Number.isNaN(number) ? '' : written(number);
   const [text, setText] = useState(() => shown(value));
   const [held, setHeld] = useState<Value>(value);
-  // A click that focuses the field would put the caret where it lands and undo the selection.
-  const focusingClick = useRef(false);
+  // Until the first click or key after focus, the selection focus made stays: a second click places the caret.
+  const keepSelection = useRef(false);
   const parsed = parseTurkishNumber(text, { decimals });
 
   // A value set from outside (a reset, a click on the map) replaces the text.
@@ -89,16 +90,23 @@ export function NumberField({
         emit(reading.kind === 'number' ? reading.value : reading.kind === 'empty' ? undefined : Number.NaN);
       }}
       onMouseDown={(event: MouseEvent<HTMLInputElement>) => {
-        focusingClick.current = document.activeElement !== event.currentTarget;
+        // A click on a field that focus has just selected (a modal's first field) keeps it selected.
+        if (keepSelection.current && document.activeElement === event.currentTarget) event.preventDefault();
         onMouseDown?.(event);
       }}
       onMouseUp={(event: MouseEvent<HTMLInputElement>) => {
-        if (focusingClick.current) event.preventDefault();
-        focusingClick.current = false;
+        // The click that focused the field would put the caret where it landed and undo the selection.
+        if (keepSelection.current) event.preventDefault();
+        keepSelection.current = false;
         onMouseUp?.(event);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        keepSelection.current = false;
+        onKeyDown?.(event);
       }}
       onFocus={(event: FocusEvent<HTMLInputElement>) => {
         event.currentTarget.select();
+        keepSelection.current = true;
         onFocus?.(event);
       }}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
