@@ -174,7 +174,7 @@ describe('buyer accounting as finance', () => {
     await orderRow.getByRole('button', { name: 'Öde' }).click();
     const pay = dialog(page, 'Sipariş Ödemesi');
     const amount = pay.getByRole('textbox', { name: 'Tutar' });
-    await expect.poll(() => amount.inputValue()).toBe('2.226');
+    await expect.poll(() => amount.inputValue()).toBe('2.226,00');
     expect(await pay.getByTestId('pay-order-summary').textContent()).toContain(ORDER_TOTAL);
     // A refund is paid back as 'İade' only; a payment in cash or by transfer.
     await choice(pay, 'Ürün İadesi').click();

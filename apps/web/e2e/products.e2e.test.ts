@@ -234,8 +234,8 @@ describe('product catalogue as a sales administrator', () => {
     await form.getByRole('textbox', { name: 'Fiyat (₺)' }).fill('1512,7');
     await form.getByRole('textbox', { name: 'İndirim (₺)' }).fill('12.5');
     await form.getByRole('textbox', { name: 'İndirim (₺)' }).blur();
-    expect(await form.getByRole('textbox', { name: 'Fiyat (₺)' }).inputValue()).toBe('1.512,7');
-    expect(await form.getByRole('textbox', { name: 'İndirim (₺)' }).inputValue()).toBe('12,5');
+    expect(await form.getByRole('textbox', { name: 'Fiyat (₺)' }).inputValue()).toBe('1.512,70');
+    expect(await form.getByRole('textbox', { name: 'İndirim (₺)' }).inputValue()).toBe('12,50');
 
     const addLine = dialog(page, 'İçerik Ekle');
     const refusal = addLine.getByTestId('bundle-refusal');

@@ -133,7 +133,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     const again = dialog(page, 'Oturumunuz sona erdi');
     await again.waitFor();
     expect(await again.getByRole('textbox', { name: 'Kullanıcı adı' }).inputValue()).toBe(FINANCE.userName);
-    expect(await pay.getByRole('textbox', { name: 'Tutar' }).inputValue()).toBe('2.500');
+    expect(await pay.getByRole('textbox', { name: 'Tutar' }).inputValue()).toBe('2.500,00');
     expect(await pay.getByRole('textbox', { name: 'Logo Fatura No' }).inputValue()).toBe('OTR-2500');
     expect(page.url()).toBe(accountUrl);
     await screenshotFromTop(page, 'session-sign-in-again');
@@ -195,7 +195,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
       .getByTestId('form-error')
       .getByText(/bu işlem kaydedilmedi/)
       .waitFor();
-    expect(await pay.getByRole('textbox', { name: 'Tutar' }).inputValue()).toBe('500');
+    expect(await pay.getByRole('textbox', { name: 'Tutar' }).inputValue()).toBe('500,00');
     await expect.poll(() => page.getByTestId('signed-in-user').textContent()).toBe(COLLEAGUE.fullName);
     expect(sent.count).toBe(1);
     expect(await paymentsWithInvoice('OTR-0500')).toEqual([]);
@@ -265,7 +265,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     await ask.getByRole('button', { name: 'Formda Kal' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect(page.url()).toBe(accountUrl);
-    expect(await amount.inputValue()).toBe('250');
+    expect(await amount.inputValue()).toBe('250,00');
 
     await page.evaluate(() => history.back());
     await ask.getByRole('button', { name: 'Bilgileri Sil ve Ayrıl' }).click();

@@ -33,13 +33,14 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
     );
 
 /**
- * A wrong type gets this message; a missing value keeps zod's own issue, which the error map words as
- * 'zorunludur'. The error map already names every wrong type in Turkish; these remain for a field that
- * wants its own words.
+ * A wrong type gets this message; a missing value (undefined, or null: an emptied form field) keeps
+ * zod's own issue, which the error map words as 'zorunludur' or 'boş bırakılamaz' and a form as
+ * 'Bu alan zorunludur.'. The error map already names every wrong type in Turkish; these remain for a
+ * field that wants its own words.
  */
 export const wrongType = (message: string) => ({
   error: (issue: { code?: string; input?: unknown }) =>
-    issue.code === 'invalid_type' && issue.input !== undefined ? message : undefined,
+    issue.code === 'invalid_type' && issue.input !== undefined && issue.input !== null ? message : undefined,
 });
 export const NOT_A_TEXT = wrongType('metin olmalıdır.');
 export const NOT_A_NUMBER = wrongType('sayı olmalıdır.');

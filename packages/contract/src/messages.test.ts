@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { text } from './fields.ts';
+import { NOT_A_NUMBER, text } from './fields.ts';
 import { describeIssues } from './messages.ts';
 
 const Body = z.object({
@@ -80,5 +80,16 @@ describe('Turkish validation messages', () => {
     expect(describeIssues(short.error!.issues)).toBe('Kullanıcı adı en az 3 karakter olmalıdır.');
     const email = Own.safeParse({ userName: 'abc', email: 'ab' });
     expect(describeIssues(email.error!.issues)).toBe('E-posta: Geçerli bir e-posta adresi giriniz.');
+  });
+});
+
+describe('a number with its own wrong-type words', () => {
+  const Amount = z.object({ amount: z.number(NOT_A_NUMBER) });
+  const words = (input: unknown) => describeIssues(Amount.safeParse(input).error?.issues ?? []);
+
+  it('words null, an emptied form field, as empty rather than as a wrong type', () => {
+    expect(words({ amount: null })).toBe('Tutar boş bırakılamaz.');
+    expect(words({})).toBe('Tutar zorunludur.');
+    expect(words({ amount: 'on' })).toBe('Tutar sayı olmalıdır.');
   });
 });

@@ -16,7 +16,7 @@ import { formatMoney } from '../../lib/format/format.ts';
 import { contractResolver } from '../../lib/forms/contract-resolver.ts';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
-import { NumberField } from '../../lib/forms/number-field.tsx';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { usePayOrder } from './api.ts';
@@ -33,7 +33,8 @@ type Values = {
   orderId: number;
   reason: PaymentReason;
   payType: PayType;
-  amount: number | undefined;
+  /** Null once emptied: the form then says the amount is required. */
+  amount: number | null;
   logoInvoiceId: string;
 };
 
@@ -71,7 +72,7 @@ function PayOrderForm({ order, onDone }: { order: AccountingTransaction; onDone:
       reason: 'ORDER_PAYMENT',
       payType: 'CASH',
       // What is still open on the order: paying it all is the common case.
-      amount: order.openAmount ?? undefined,
+      amount: order.openAmount,
       logoInvoiceId: '',
     },
   });
@@ -135,21 +136,14 @@ function PayOrderForm({ order, onDone }: { order: AccountingTransaction; onDone:
               </Input.Wrapper>
             )}
           />
-          <Controller
+          <FormNumberField
             control={control}
             name="amount"
-            render={({ field, fieldState }) => (
-              <NumberField
-                label={LABELS.amount}
-                decimals={2}
-                unit="₺"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                data-autofocus
-              />
-            )}
+            label={LABELS.amount}
+            decimals={2}
+            padDecimals
+            unit="₺"
+            data-autofocus
           />
           <TextInput
             label={LABELS.logoInvoiceId}

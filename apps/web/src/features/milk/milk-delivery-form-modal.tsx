@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { parseTurkishDate } from '../../lib/format/turkish-date.ts';
 import { contractResolver } from '../../lib/forms/contract-resolver.ts';
-import { NumberField } from '../../lib/forms/number-field.tsx';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { sortedOptions } from '../../lib/forms/select-options.ts';
 import { showServerError } from '../../lib/forms/server-error.ts';
@@ -66,9 +66,10 @@ export function MilkDeliveryFormModal({ opened, delivery, vehicles, drivers, onC
 type Values = {
   milkVehicleId: string | undefined;
   milkVehicleDriverId: string | undefined;
-  deliveredCowMilkVolume: number | undefined;
-  deliveredSheepMilkVolume: number | undefined;
-  deliveredGoatMilkVolume: number | undefined;
+  /** Null once emptied: the contract saves an empty one as 0 litres. */
+  deliveredCowMilkVolume: number | null;
+  deliveredSheepMilkVolume: number | null;
+  deliveredGoatMilkVolume: number | null;
   /** Istanbul wall-clock time as Mantine holds it, 'YYYY-MM-DD HH:mm:ss'. */
   deliveryDateTime: string;
 };
@@ -125,23 +126,7 @@ function MilkDeliveryForm({
   );
   const litres = (
     name: 'deliveredCowMilkVolume' | 'deliveredSheepMilkVolume' | 'deliveredGoatMilkVolume',
-  ) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={LABELS[name]}
-          decimals={1}
-          unit="L"
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+  ) => <FormNumberField control={control} name={name} label={LABELS[name]} decimals={1} unit="L" />;
 
   return (
     <form onSubmit={handleSubmit((values) => void save.run(values))} noValidate>

@@ -61,6 +61,7 @@ export function OrderFilterBar({ onSearch, initialValues = DEFAULT_ORDER_FILTERS
         <NumberField
           label={label}
           decimals={2}
+          padDecimals
           unit="₺"
           value={field.value === '' ? undefined : field.value}
           onChange={(value) => field.onChange(value ?? '')}

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
-import { NumberField } from '../../lib/forms/number-field.tsx';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { useServerError } from '../../lib/forms/server-error.ts';
 import { PACKAGING_TYPE_OPTIONS, UNIT_TYPE_OPTIONS, WAREHOUSE_STOCK_TYPE_OPTIONS } from './enum-options.ts';
 import { saveErrorMessage } from './save-error.ts';
@@ -164,29 +164,6 @@ function SelectField({ data, ...props }: FieldProps & { data: { value: string; l
   );
 }
 
-function ItemNumberField({
-  decimals = 0,
-  optional,
-  ...props
-}: FieldProps & { decimals?: number; optional?: boolean }) {
-  return (
-    <Controller
-      control={props.control}
-      name={props.name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={props.label}
-          withAsterisk={!optional}
-          decimals={decimals}
-          disabled={props.disabled}
-          rightSection={props.rightSection}
-          description={props.description}
-          value={field.value as number | undefined}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
+function ItemNumberField({ optional, ...props }: FieldProps & { decimals?: number; optional?: boolean }) {
+  return <FormNumberField withAsterisk={!optional} {...props} />;
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
-import { NumberField } from '../../lib/forms/number-field.tsx';
+import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { useServerError } from '../../lib/forms/server-error.ts';
 import { isStaleRecord, type LoadLatest } from '../../lib/forms/stale-record.tsx';
 import { AddBundleItemModal } from './add-bundle-item-modal.tsx';
@@ -94,21 +94,9 @@ export function SellableForm({ product, submitting, serverError, latest, onSubmi
             error={formState.errors.stockCode?.message}
           />
           <TextInput label="Barkod" {...register('barcode')} error={formState.errors.barcode?.message} />
-          <MoneyField control={control} name="price" label="Fiyat (₺)" />
-          <MoneyField control={control} name="discount" label="İndirim (₺)" />
-          <Controller
-            control={control}
-            name="quantityInsideBox"
-            render={({ field, fieldState }) => (
-              <NumberField
-                label="Koli içi adet"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormNumberField control={control} name="price" label="Fiyat (₺)" decimals={2} padDecimals />
+          <FormNumberField control={control} name="discount" label="İndirim (₺)" decimals={2} padDecimals />
+          <FormNumberField control={control} name="quantityInsideBox" label="Koli içi adet" />
           <Stack gap="xs" justify="flex-end">
             <FlagField control={control} name="onlineListingAvailable" label="Online satışa açık" />
             <FlagField control={control} name="truckShippingAvailable" label="Tır ile sevk edilebilir" />
@@ -175,33 +163,6 @@ function changesOf(product: Product, values: { price: unknown; discount: unknown
 }
 
 type ControlOf = ReturnType<typeof useForm<FormValues, unknown, z.output<typeof FormSchema>>>['control'];
-
-function MoneyField({
-  control,
-  name,
-  label,
-}: {
-  control: ControlOf;
-  name: 'price' | 'discount';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberField
-          label={label}
-          decimals={2}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
-      )}
-    />
-  );
-}
 
 type FlagName = 'onlineListingAvailable' | 'truckShippingAvailable';
 

@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { NOT_A_NUMBER } from '@mandira/contract/fields';
+import { act, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { contractResolver } from './contract-resolver.ts';
+import { contractResolver, REQUIRED_MESSAGE } from './contract-resolver.ts';
 import { FormNumberField } from './form-number-field.tsx';
 import { NumberField } from './number-field.tsx';
 import {
@@ -165,5 +166,108 @@ describe('FormNumberField', () => {
     await user.click(screen.getByRole('button', { name: 'Kaydet' }));
     expect(screen.getByText(NOT_A_NUMBER_MESSAGE)).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+const Payment = z.object({ amount: z.number(NOT_A_NUMBER).positive().max(1_000_000) });
+type PaymentValues = { amount: number | null };
+
+/** The payment modal's amount: a contract-checked money field prefilled with what is open. */
+function PaymentForm({
+  onSave,
+  amount = 8016,
+}: {
+  onSave: (values: PaymentValues) => void;
+  amount?: number;
+}) {
+  const form = useForm<PaymentValues>({
+    resolver: contractResolver(Payment),
+    defaultValues: { amount },
+  });
+  return (
+    <form onSubmit={form.handleSubmit(onSave)}>
+      <FormNumberField control={form.control} name="amount" label="Tutar" decimals={2} padDecimals />
+      <button type="submit">Kaydet</button>
+    </form>
+  );
+}
+
+describe('FormNumberField with a default value', () => {
+  it('shows money with two decimals, before and after it is retyped', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<PaymentForm onSave={onSave} />);
+    const input = screen.getByLabelText('Tutar');
+    expect(input).toHaveValue('8.016,00');
+
+    await user.click(input);
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    await user.type(input, '5000,5');
+    expect(input).toHaveValue('5000,5');
+    await user.tab();
+    expect(input).toHaveValue('5.000,50');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith({ amount: 5000.5 }, expect.anything());
+  });
+
+  it('keeps an emptied field empty, and a required one is not saved', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<PaymentForm onSave={onSave} />);
+    const input = screen.getByLabelText('Tutar');
+
+    await user.click(input);
+    await user.keyboard('{Control>}a{/Control}{Backspace}');
+    expect(input).toHaveValue('');
+    await user.tab();
+    expect(input).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText(REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(onSave).not.toHaveBeenCalled();
+
+    // Typing after emptying gives the typed number, not the default with the keys added to it.
+    await user.type(input, '12.5');
+    expect(input).toHaveValue('12.5');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith({ amount: 12.5 }, expect.anything());
+    expect(input).toHaveValue('12,50');
+  });
+
+  it('selects the prefilled value on focus, so typing or one Backspace replaces all of it', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<PaymentForm onSave={onSave} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Tutar');
+
+    await user.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, input.value.length]);
+    await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('');
+
+    await user.tab();
+    await user.tab({ shift: true });
+    await user.type(input, '750', { skipClick: true });
+    expect(input).toHaveValue('750');
+  });
+
+  it('keeps the selection of a field focused on opening when it is then clicked', async () => {
+    const { user } = renderWithProviders(<PaymentForm onSave={vi.fn()} />);
+    const input = screen.getByLabelText<HTMLInputElement>('Tutar');
+    act(() => input.focus());
+    await user.click(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, '8.016,00'.length]);
+    await user.keyboard('{Backspace}');
+    expect(input).toHaveValue('');
+  });
+
+  it('replaces a 0 by what is typed over it', async () => {
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<PaymentForm onSave={onSave} amount={0} />);
+    const input = screen.getByLabelText('Tutar');
+    expect(input).toHaveValue('0,00');
+
+    await user.click(input);
+    await user.keyboard('1250');
+    expect(input).toHaveValue('1250');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(onSave).toHaveBeenCalledWith({ amount: 1250 }, expect.anything());
   });
 });

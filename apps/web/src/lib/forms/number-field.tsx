@@ -1,5 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { type FocusEvent, useState } from 'react';
+import { type FocusEvent, type KeyboardEvent, type MouseEvent, useRef, useState } from 'react';
 import { formatTurkishNumber, parseTurkishNumber } from './parse-turkish-number.ts';
 
 type Value = number | null | undefined;
@@ -17,6 +17,8 @@ export type NumberFieldProps = Omit<TextInputProps, 'value' | 'defaultValue' | '
   grouping?: boolean;
   /** A unit shown at the right edge, e.g. 'L' or '₺'. */
   unit?: string;
+  /** Money: every allowed decimal is shown once the field is left, '5.000,50' rather than '5.000,5'. */
+  padDecimals?: boolean;
 };
 
 /** Whether a number field's value stands for text that could not be read. */
@@ -31,6 +33,10 @@ const sameValue = (a: Value, b: Value) => Object.is(a ?? undefined, b ?? undefin
  * in tr-TR once the field is left, and never holding a value other than the one its text reads:
  * text with too many decimals or no number in it is refused on the field instead of being rounded,
  * truncated or joined. A plain text input rather than Mantine's NumberInput (decision 38).
+ *
+ * Focus selects what the field shows, so typing replaces a prefilled value (a '0' too) instead of
+ * being added to it (decision 138). Empty text is reported as undefined; a form binds the field
+ * through `FormNumberField`, which keeps an emptied field empty.
  */
 export function NumberField({
   value,
@@ -38,16 +44,23 @@ export function NumberField({
   decimals = 0,
   grouping = true,
   unit,
+  padDecimals = false,
   error,
   onBlur,
+  onFocus,
+  onMouseDown,
+  onMouseUp,
+  onKeyDown,
   ...props
 }: NumberFieldProps) {
+  const written = (number: number) =>
+    formatTurkishNumber(number, { grouping, minimumDecimals: padDecimals ? decimals : 0 });
   const shown = (number: Value) =>
-    number === null || number === undefined || Number.isNaN(number)
-      ? ''
-      : formatTurkishNumber(number, { grouping });
+    number === null || number === undefined || Number.isNaN(number) ? '' : written(number);
   const [text, setText] = useState(() => shown(value));
   const [held, setHeld] = useState<Value>(value);
+  // Until the first click or key after focus, the selection focus made stays: a second click places the caret.
+  const keepSelection = useRef(false);
   const parsed = parseTurkishNumber(text, { decimals });
 
   // A value set from outside (a reset, a click on the map) replaces the text.
@@ -76,8 +89,28 @@ export function NumberField({
         const reading = parseTurkishNumber(next, { decimals });
         emit(reading.kind === 'number' ? reading.value : reading.kind === 'empty' ? undefined : Number.NaN);
       }}
+      onMouseDown={(event: MouseEvent<HTMLInputElement>) => {
+        // A click on a field that focus has just selected (a modal's first field) keeps it selected.
+        if (keepSelection.current && document.activeElement === event.currentTarget) event.preventDefault();
+        onMouseDown?.(event);
+      }}
+      onMouseUp={(event: MouseEvent<HTMLInputElement>) => {
+        // The click that focused the field would put the caret where it landed and undo the selection.
+        if (keepSelection.current) event.preventDefault();
+        keepSelection.current = false;
+        onMouseUp?.(event);
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        keepSelection.current = false;
+        onKeyDown?.(event);
+      }}
+      onFocus={(event: FocusEvent<HTMLInputElement>) => {
+        event.currentTarget.select();
+        keepSelection.current = true;
+        onFocus?.(event);
+      }}
       onBlur={(event: FocusEvent<HTMLInputElement>) => {
-        if (parsed.kind === 'number') setText(formatTurkishNumber(parsed.value, { grouping }));
+        if (parsed.kind === 'number') setText(written(parsed.value));
         onBlur?.(event);
       }}
     />

@@ -41,6 +41,22 @@ describe('parseTurkishNumber', () => {
     expect(read('1.512.300', whole)).toBe(1_512_300);
   });
 
+  it('takes a dot for a thousands separator only where it groups three digits (decision 138)', () => {
+    // Money and weight fields, with the examples the rule is written with.
+    expect(read('12.5', money)).toBe(12.5);
+    expect(read('1.512', money)).toBe(1512);
+    expect(read('1.512,7', money)).toBe(1512.7);
+    expect(read('8.016', money)).toBe(8016);
+    expect(read('8.01', money)).toBe(8.01);
+    expect(read('12.50', money)).toBe(12.5);
+    expect(read('0.125', { decimals: 3 })).toBe(0.125);
+    expect(read('12.500', { decimals: 3 })).toBe(12500);
+    // Dots before a comma group thousands or the text is refused; never is one a decimal point.
+    for (const text of ['1.5,7', '12.50,5', '1.5124,7', '0.512,7']) {
+      expect(read(text, money), text).toEqual({ kind: 'invalid', message: NOT_A_NUMBER_MESSAGE });
+    }
+  });
+
   it('reads a minus sign, also the typographic one', () => {
     expect(read('-3', whole)).toBe(-3);
     expect(read('−3,5')).toBe(-3.5);
@@ -96,6 +112,12 @@ describe('formatTurkishNumber', () => {
 
   it('shows every decimal of the value, so the text never stands for another number', () => {
     expect(formatTurkishNumber(1.23456)).toBe('1,23456');
+  });
+
+  it('pads to the decimals money is written with, and still shows any further one', () => {
+    expect(formatTurkishNumber(5000.5, { minimumDecimals: 2 })).toBe('5.000,50');
+    expect(formatTurkishNumber(8016, { minimumDecimals: 2 })).toBe('8.016,00');
+    expect(formatTurkishNumber(0.125, { minimumDecimals: 2 })).toBe('0,125');
   });
 
   it('gives back text the parser reads as the same number', () => {

@@ -44,6 +44,11 @@ function split(text: string): { whole: string; fraction: string } | undefined {
  * Reads a number typed the Turkish way: comma as decimal separator, dots grouping thousands, and a
  * dot typed as a decimal point understood too: '1.512,7' and '1512,7' → 1512.7, '12.5' → 12.5,
  * '-3' → -3. Text it cannot read exactly is refused with a message, never guessed at.
+ *
+ * The dot rule (docs/decisions/0138): a dot is a thousands separator only where it groups three
+ * digits — '1.512' → 1512, '12.500.000' → 12500000, '1.512,7' → 1512.7; anywhere else, with no
+ * comma, a single dot is a decimal point — '12.5' → 12.5, '8.01' → 8.01, '0.125' → 0.125. Dots
+ * before a comma that do not group three digits ('1.5,7') are refused.
  */
 export function parseTurkishNumber(input: string, rules: NumberRules): ParsedNumber {
   const text = input.replace(/[\s\u00a0\u202f]/g, '').replace(/\u2212/g, '-');
@@ -69,12 +74,18 @@ export function parseTurkishNumber(input: string, rules: NumberRules): ParsedNum
 
 /**
  * The tr-TR text of a number as the field shows it: '1.512,7'. Every decimal the value has is shown,
- * even past what the field allows, so the text never hides part of the value it stands for.
+ * even past what the field allows, so the text never hides part of the value it stands for;
+ * `minimumDecimals` pads with zeros, as money is written ('5.000,50').
  */
-export function formatTurkishNumber(value: number, options: { grouping?: boolean } = {}): string {
+export function formatTurkishNumber(
+  value: number,
+  options: { grouping?: boolean; minimumDecimals?: number } = {},
+): string {
   const [, fraction = ''] = String(Math.abs(value)).split('.');
+  const minimumFractionDigits = Math.min(options.minimumDecimals ?? 0, 20);
   return new Intl.NumberFormat('tr-TR', {
-    maximumFractionDigits: Math.min(fraction.length, 20),
+    minimumFractionDigits,
+    maximumFractionDigits: Math.max(Math.min(fraction.length, 20), minimumFractionDigits),
     useGrouping: options.grouping ?? true,
   }).format(value);
 }
