@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
-import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { cancelTypedForm, dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const USER = { userName: 'sut.e2e', password: 'sut-e2e-1234' };
@@ -89,8 +89,7 @@ describe('milk collection as an order manager', () => {
     await vehicleModal.getByLabel('Plaka').fill('10e2e01');
     await vehicleModal.getByRole('button', { name: 'Kaydet' }).click();
     await vehicleModal.getByTestId('form-error').getByText('plakalı bir süt aracı zaten kayıtlı').waitFor();
-    await vehicleModal.getByRole('button', { name: 'İptal' }).click();
-    await vehicleModal.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, vehicleModal);
     await page.getByText(`${PLATE} kaydedildi.`).waitFor({ state: 'hidden' });
     await screenshot(page, 'milk-vehicles');
 
