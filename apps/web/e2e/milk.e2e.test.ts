@@ -159,11 +159,29 @@ describe('milk collection as an order manager', () => {
     await screenshot(page, 'milk-delivery-refused');
     await deliveryModal.getByLabel('Teslimat Zamanı').fill(now);
     await deliveryModal.getByLabel('Teslimat Zamanı').blur();
+    // The modal closes on the save's answer, not after the list is read again: the list's reads are
+    // held until it has closed. The write's live echo does not read the list a second time (decision 139).
+    const listReads: Request[] = [];
+    let releaseReads = () => {};
+    const readsHeld = new Promise<void>((resolve) => {
+      releaseReads = resolve;
+    });
+    const LIST = /\/api\/production\/milk-delivery\/deliveries\?/;
+    await page.route(LIST, async (route) => {
+      listReads.push(route.request());
+      await readsHeld;
+      await route.continue();
+    });
     await deliveryModal.getByRole('button', { name: 'Kaydet' }).click();
     await deliveryModal.waitFor({ state: 'hidden' });
+    releaseReads();
 
     const deliveryRow = deliveries.getByRole('row').filter({ hasText: PLATE });
     await deliveryRow.waitFor();
+    // Long enough for the echo to arrive and its 200 ms gathering to pass.
+    await page.waitForTimeout(1_500);
+    expect(listReads).toHaveLength(1);
+    await page.unroute(LIST);
     const rowText = (await deliveryRow.textContent()) ?? '';
     expect(rowText).toContain('Ayşe Kılıç');
     expect(rowText).toContain('1.250,5');
