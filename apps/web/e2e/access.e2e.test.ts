@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder } from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, UI_TIMEOUT_MS } from './settings.ts';
-import { dialog, menuLabels, signInThroughUi, signOutThroughUi, storedToken, TOKEN_KEY } from './ui.ts';
+import {
+  cancelTypedForm,
+  dialog,
+  menuLabels,
+  signInThroughUi,
+  signOutThroughUi,
+  storedToken,
+  TOKEN_KEY,
+} from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -106,8 +114,7 @@ describe('sign-in, menus and page access by role', () => {
     await addUser.getByRole('button', { name: 'Kaydet' }).click();
     await addUser.getByTestId('form-error').getByText('zaten kullanılıyor').waitFor();
     await screenshot(page, 'users-add-duplicate');
-    await addUser.getByRole('button', { name: 'Vazgeç' }).click();
-    await addUser.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, addUser);
 
     // Editing reopens the modal with the row's values and the user's roles.
     await secretaryRow.getByRole('button', { name: 'Düzenle' }).click();

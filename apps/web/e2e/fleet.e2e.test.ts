@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { ApiSeeder, productItemBody } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
-import { dialog, menuLabels, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import {
+  cancelTypedForm,
+  dialog,
+  menuLabels,
+  screenshotFromTop,
+  signInThroughUi,
+  signOutThroughUi,
+  tableRow,
+} from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -232,8 +240,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await vehicleModal.getByText('plakalı bir araç zaten kayıtlı').waitFor();
     expect(await vehicleModal.getByLabel('Plaka').getAttribute('aria-invalid')).toBe('true');
     await screenshotFromTop(page, 'fleet-vehicle-duplicate');
-    await vehicleModal.getByRole('button', { name: 'İptal' }).click();
-    await vehicleModal.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, vehicleModal);
 
     await vehicleRow.getByRole('button', { name: 'Düzenle' }).click();
     const editModal = dialog(page, 'Aracı Düzenle');
@@ -268,7 +275,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     // Planned again, the order's own palettes are not counted twice.
     await card.getByRole('button', { name: 'Araç Planla' }).click();
     await expect.poll(() => planModal.getByTestId('palette-load').innerText()).toContain('6 / 24 palet');
-    await planModal.getByRole('button', { name: 'Vazgeç' }).click();
+    await planModal.getByRole('button', { name: 'İptal' }).click();
     await signOutThroughUi(page);
   });
 
@@ -323,8 +330,7 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await failure.getByText('Sevkiyat oluşturulurken hata oluştu.').waitFor();
     expect(await failure.innerText()).toContain(CODE);
     await screenshotFromTop(page, 'fleet-shipment-create-failed');
-    await modal.getByRole('button', { name: 'İptal' }).click();
-    await modal.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, modal);
 
     // The route: three stops in order, on the map.
     await row.getByRole('button', { name: 'Rota' }).click();

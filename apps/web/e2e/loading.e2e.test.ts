@@ -236,7 +236,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
       expect(await warning.textContent()).toContain('sorumlu kişiyle görüşünüz');
       expect(await empty.getByRole('button', { name: 'Araca Yükle' }).isDisabled()).toBe(true);
       await screenshot(page, 'loading-no-shipment');
-      await empty.getByRole('button', { name: 'Vazgeç' }).click();
+      await empty.getByRole('button', { name: 'İptal' }).click();
       await empty.waitFor({ state: 'hidden' });
     }
     await seeder.call('PUT', `/shipments/status/loading/${shipment.id}`);

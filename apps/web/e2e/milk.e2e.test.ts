@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
-import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { cancelTypedForm, dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const USER = { userName: 'sut.e2e', password: 'sut-e2e-1234' };
@@ -89,8 +89,7 @@ describe('milk collection as an order manager', () => {
     await vehicleModal.getByLabel('Plaka').fill('10e2e01');
     await vehicleModal.getByRole('button', { name: 'Kaydet' }).click();
     await vehicleModal.getByTestId('form-error').getByText('plakalı bir süt aracı zaten kayıtlı').waitFor();
-    await vehicleModal.getByRole('button', { name: 'İptal' }).click();
-    await vehicleModal.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, vehicleModal);
     await page.getByText(`${PLATE} kaydedildi.`).waitFor({ state: 'hidden' });
     await screenshot(page, 'milk-vehicles');
 
@@ -160,11 +159,29 @@ describe('milk collection as an order manager', () => {
     await screenshot(page, 'milk-delivery-refused');
     await deliveryModal.getByLabel('Teslimat Zamanı').fill(now);
     await deliveryModal.getByLabel('Teslimat Zamanı').blur();
+    // The modal closes on the save's answer, not after the list is read again: the list's reads are
+    // held until it has closed. The write's live echo does not read the list a second time (decision 139).
+    const listReads: Request[] = [];
+    let releaseReads = () => {};
+    const readsHeld = new Promise<void>((resolve) => {
+      releaseReads = resolve;
+    });
+    const LIST = /\/api\/production\/milk-delivery\/deliveries\?/;
+    await page.route(LIST, async (route) => {
+      listReads.push(route.request());
+      await readsHeld;
+      await route.continue();
+    });
     await deliveryModal.getByRole('button', { name: 'Kaydet' }).click();
     await deliveryModal.waitFor({ state: 'hidden' });
+    releaseReads();
 
     const deliveryRow = deliveries.getByRole('row').filter({ hasText: PLATE });
     await deliveryRow.waitFor();
+    // Long enough for the echo to arrive and its 200 ms gathering to pass.
+    await page.waitForTimeout(1_500);
+    expect(listReads).toHaveLength(1);
+    await page.unroute(LIST);
     const rowText = (await deliveryRow.textContent()) ?? '';
     expect(rowText).toContain('Ayşe Kılıç');
     expect(rowText).toContain('1.250,5');

@@ -305,7 +305,7 @@ describe('product catalogue as a sales administrator', () => {
     expect(await edit.getByRole('textbox', { name: 'Birim miktarı' }).isDisabled()).toBe(true);
     expect(await edit.getByRole('textbox', { name: 'Ürün adı' }).isDisabled()).toBe(false);
     await screenshot(page, 'products-item-edit-frozen');
-    await edit.getByRole('button', { name: 'Vazgeç' }).click();
+    await edit.getByRole('button', { name: 'İptal' }).click();
     await detail.getByRole('button', { name: 'Kapat' }).click();
     await detail.waitFor({ state: 'hidden' });
     await signOutThroughUi(page);

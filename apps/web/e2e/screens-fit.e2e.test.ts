@@ -122,7 +122,7 @@ describe('screens that fit a 1366×768 laptop', () => {
     // Any list that opens by itself is closed first: it is not part of the frame under test.
     await warehouse.getByRole('heading', { name: 'Depo Tanımı' }).click();
     await expectSaveInView(page, warehouse, 'Kaydet', 'fit-buyer-warehouse-modal');
-    await warehouse.getByRole('button', { name: 'Vazgeç' }).click();
+    await warehouse.getByRole('button', { name: 'İptal' }).click();
     await warehouse.waitFor({ state: 'hidden' });
     await signOutThroughUi(page);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { ApiSeeder, stockedProduct } from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
-import { dialog, screenshotFromTop, signInThroughUi, storedToken, tableRow } from './ui.ts';
+import { cancelTypedForm, dialog, screenshotFromTop, signInThroughUi, storedToken, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -144,7 +144,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     // report may come later than any fixed wait.
     await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(accountUrl);
     expect(await again.isVisible()).toBe(true);
-    expect(await dialog(page, 'Girilen bilgiler kaydedilmedi').count()).toBe(0);
+    expect(await dialog(page, 'Değişiklikler kaydedilmedi').count()).toBe(0);
 
     // Nothing typed: the fields say so and nothing is sent.
     await again.getByRole('button', { name: 'Giriş Yap ve Devam Et' }).click();
@@ -200,7 +200,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     expect(sent.count).toBe(1);
     expect(await paymentsWithInvoice('OTR-0500')).toEqual([]);
     await screenshotFromTop(page, 'session-other-user-form');
-    await pay.getByRole('button', { name: 'Vazgeç' }).click();
+    await cancelTypedForm(page, pay);
   });
 
   it('returns to the screen the user was on after signing in again on the sign-in page', async () => {
@@ -259,7 +259,7 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
     await amount.fill('250');
 
     await page.evaluate(() => history.back());
-    const ask = dialog(page, 'Girilen bilgiler kaydedilmedi');
+    const ask = dialog(page, 'Değişiklikler kaydedilmedi');
     await ask.waitFor();
     await screenshotFromTop(page, 'session-back-guard');
     await ask.getByRole('button', { name: 'Formda Kal' }).click();

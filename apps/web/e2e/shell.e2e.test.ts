@@ -149,7 +149,7 @@ describe('the page shell at 1366×768', () => {
     await page.waitForTimeout(300);
     expect(await page.getByRole('listbox').count()).toBe(0);
     await screenshot(page, 'shell-map-unavailable');
-    await form.getByRole('button', { name: 'Vazgeç' }).click();
+    await form.getByRole('button', { name: 'İptal' }).click();
     await form.waitFor({ state: 'hidden' });
     await page.unroute(TILES);
 
@@ -159,7 +159,7 @@ describe('the page shell at 1366×768', () => {
     await warehouseRow.getByRole('button', { name: 'Düzenle' }).click();
     await form.getByTestId('map-picker').locator('img.leaflet-tile-loaded').first().waitFor();
     expect(await form.getByTestId('map-unavailable').count()).toBe(0);
-    await form.getByRole('button', { name: 'Vazgeç' }).click();
+    await form.getByRole('button', { name: 'İptal' }).click();
     await page.unroute(TILES);
   });
 

@@ -341,7 +341,7 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await onRoad.waitFor();
     expect(await onRoad.innerText()).toContain(`şu anda açık bir sevkiyatta: ${SHIPMENT_CODE}.`);
     await screenshot(page, 'shipment-chain-plan-busy-vehicle');
-    await plan.getByRole('button', { name: 'Vazgeç' }).click();
+    await plan.getByRole('button', { name: 'İptal' }).click();
     await signOutThroughUi(page);
   });
 });

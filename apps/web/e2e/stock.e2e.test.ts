@@ -4,7 +4,7 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
-import { dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import { cancelTypedForm, dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -209,8 +209,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(refusalText).toContain('eldeki: 30');
     expect(refusalText).toContain('istenen: 50');
     await screenshot(page, 'stock-goods-out-refused');
-    await goodsOut.getByRole('button', { name: 'İptal' }).click();
-    await goodsOut.waitFor({ state: 'hidden' });
+    await cancelTypedForm(page, goodsOut);
     expect(await yogurt.textContent()).toContain('Depo-1 : 120');
     expect(await yogurt.textContent()).toContain('Depo-2 : 30');
 

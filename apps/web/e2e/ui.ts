@@ -41,6 +41,15 @@ export function dialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
 }
 
+/** Closes a form holding typed input by its İptal, confirming that what was typed may go. */
+export async function cancelTypedForm(page: Page, form: Locator) {
+  await form.getByRole('button', { name: 'İptal' }).click();
+  await dialog(page, 'Değişiklikler kaydedilmedi')
+    .getByRole('button', { name: 'Bilgileri Sil ve Kapat' })
+    .click();
+  await form.waitFor({ state: 'hidden' });
+}
+
 /** The table rows (or a modal's) that contain this text. */
 export function tableRow(scope: Page | Locator, text: string) {
   return scope.getByRole('row').filter({ hasText: text });

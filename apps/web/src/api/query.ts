@@ -1,6 +1,7 @@
 import type { Envelope } from '@mandira/contract/envelope';
 import { QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, get, type RequestOptions, unwrap } from './client.ts';
+import { readLogOf } from './live/read-log.ts';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -35,8 +36,9 @@ export type ApiMutationOptions<TVariables, TResult> = {
 };
 
 /**
- * A write whose failure throws ApiRequestError (its message is the server's Turkish text) and whose
- * success reloads the lists it changed before it resolves, so a closing modal reveals fresh rows.
+ * A write whose failure throws ApiRequestError (its message is the server's Turkish text). It resolves
+ * as soon as the server answers, so its modal closes then; the lists it changed are read again
+ * meanwhile, once: the write's live echo does not read them a second time (decision 139).
  */
 export function useApiMutation<TVariables, TResult>(
   send: (variables: TVariables) => Promise<Envelope<TResult>>,
@@ -44,11 +46,9 @@ export function useApiMutation<TVariables, TResult>(
 ) {
   const queryClient = useQueryClient();
   return useMutation<TResult, ApiRequestError, TVariables>({
-    mutationFn: (variables) => unwrap(send(variables)),
-    onSuccess: async (data, variables) => {
-      await Promise.all(
-        (options.invalidates ?? []).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+    mutationFn: (variables) => readLogOf(queryClient).write(() => unwrap(send(variables))),
+    onSuccess: (data, variables) => {
+      for (const queryKey of options.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
       options.onSuccess?.(data, variables);
     },
   });

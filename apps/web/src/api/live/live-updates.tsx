@@ -64,9 +64,10 @@ export function LiveUpdates({ children, linkOptions }: LiveUpdatesProps) {
     const link = startLiveLink(
       {
         onEvent(event) {
-          invalidator.topic(event.topic);
+          const own = me.current !== undefined && event.by === me.current;
+          invalidator.topic(event.topic, own);
           // One's own changes are no news; unknown yet who is signed in, nothing is marked.
-          if (me.current !== undefined && event.by !== me.current) live.marks.markEvent(event);
+          if (me.current !== undefined && !own) live.marks.markEvent(event);
         },
         onResync: invalidator.resync,
         onState: live.setState,

@@ -8,7 +8,7 @@ import {
   type PayType,
   TRANSACTION_REASON_LABELS,
 } from '@mandira/contract/accounting';
-import { Input, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Input, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -19,6 +19,7 @@ import { FormError } from '../../lib/forms/form-error.tsx';
 import { FormNumberField } from '../../lib/forms/form-number-field.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { usePayOrder } from './api.ts';
 
 /** The form's fields with their labels: a server refusal of one of them shows under it. */
@@ -56,9 +57,9 @@ type Props = { order: AccountingTransaction | null; onClose: () => void };
  */
 export function PayOrderModal({ order, onClose }: Props) {
   return (
-    <Modal opened={order !== null} onClose={onClose} title="Sipariş Ödemesi" size="lg">
+    <FormModal opened={order !== null} onClose={onClose} title="Sipariş Ödemesi" size="lg">
       {order && <PayOrderForm key={order.id} order={order} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,10 +1,11 @@
 import { ApproveBuyerBody, type BuyerField, type PendingBuyer } from '@mandira/contract/buyers';
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { ChangeList } from '../../lib/pages/change-list.tsx';
 import { useApproveBuyer, usePendingBuyer } from './api.ts';
@@ -19,9 +20,9 @@ type Props = { pending: PendingBuyer | undefined; onClose: () => void };
 export function ApproveBuyerModal({ pending, onClose }: Props) {
   const title = pending && !pending.isNew ? 'Müşteri Değişikliğini Onayla' : 'Yeni Müşteriyi Onayla';
   return (
-    <Modal opened={pending !== undefined} onClose={onClose} title={title} size="xl">
+    <FormModal opened={pending !== undefined} onClose={onClose} title={title} size="xl">
       {pending !== undefined && <ApproveForm key={pending.id} pendingId={pending.id} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

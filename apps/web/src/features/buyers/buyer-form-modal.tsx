@@ -1,10 +1,10 @@
 import { type Buyer, type BuyerField, CreateBuyerBody } from '@mandira/contract/buyers';
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { isStaleRecord, StaleRecordAlert, useEditedRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { fetchBuyer, useSaveBuyer } from './api.ts';
 import { BuyerForm } from './buyer-form.tsx';
 
@@ -28,9 +28,14 @@ type Props = { opened: boolean; buyer: Buyer | undefined; onClose: () => void };
 /** 'Müşteri Ekle' / 'Düzenle': every buyer field; a refused save keeps the modal open with the reason. */
 export function BuyerFormModal({ opened, buyer, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={buyer ? 'Müşteriyi Düzenle' : 'Müşteri Ekle'} size="xl">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={buyer ? 'Müşteriyi Düzenle' : 'Müşteri Ekle'}
+      size="xl"
+    >
       {opened && <BuyerEditForm key={buyer?.id ?? 'new'} buyer={buyer} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

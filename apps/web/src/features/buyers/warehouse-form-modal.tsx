@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type BuyerWarehouse, CreateBuyerWarehouseBody } from '@mandira/contract/buyers';
-import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { showServerError } from '../../lib/forms/server-error.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { type LatLng, MapPicker } from '../../lib/maps/map-picker.tsx';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { fetchBuyerWarehouse, useSaveBuyerWarehouse } from './api.ts';
 
 /**
@@ -40,7 +41,7 @@ type Props = { opened: boolean; warehouse: BuyerWarehouse | undefined; onClose: 
 /** 'Depo Tanımı': a large static modal (a stray click beside the map must not close it). */
 export function WarehouseFormModal({ opened, warehouse, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title="Depo Tanımı"
@@ -55,7 +56,7 @@ export function WarehouseFormModal({ opened, warehouse, onClose }: Props) {
           )}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

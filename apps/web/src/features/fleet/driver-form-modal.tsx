@@ -5,7 +5,7 @@ import {
   type Driver,
   type DriverStatus,
 } from '@mandira/contract/fleet';
-import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -14,6 +14,7 @@ import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import {
   PERSON_LABELS,
   PersonFields,
@@ -37,13 +38,13 @@ type Props = { opened: boolean; driver: Driver | undefined; onClose: () => void 
 /** 'Sürücü Bilgileri': a new driver, or the row's values to edit. */
 export function DriverFormModal({ opened, driver, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Sürücü Bilgileri" size="lg">
+    <FormModal opened={opened} onClose={onClose} title="Sürücü Bilgileri" size="lg">
       {opened && (
         <WithLatestRecord key={driver?.id ?? 'new'} record={driver} reload={fetchDriver}>
           {(latestRecord, latest) => <DriverForm driver={latestRecord} latest={latest} onDone={onClose} />}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -5,7 +5,7 @@ import {
   type Vehicle,
   type VehicleSettableStatus,
 } from '@mandira/contract/fleet';
-import { Modal, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
@@ -29,13 +30,13 @@ type Props = { opened: boolean; vehicle: Vehicle | undefined; onClose: () => voi
 
 export function VehicleFormModal({ opened, vehicle, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={vehicle ? 'Aracı Düzenle' : 'Araç Ekle'} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={vehicle ? 'Aracı Düzenle' : 'Araç Ekle'} size="lg">
       {opened && (
         <WithLatestRecord key={vehicle?.id ?? 'new'} record={vehicle} reload={fetchVehicle}>
           {(latestRecord, latest) => <VehicleForm vehicle={latestRecord} latest={latest} onDone={onClose} />}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,6 +1,6 @@
 import { LoadItemBody, type WarehouseStockFigure } from '@mandira/contract/loading';
 import type { Order, OrderItem } from '@mandira/contract/orders';
-import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { FormError } from '../../lib/forms/form-error.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
 import { readServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { LoadError } from '../../lib/pages/load-states.tsx';
@@ -28,9 +29,9 @@ type Props = { target: LoadTarget | null; onClose: () => void };
  */
 export function LoadModal({ target, onClose }: Props) {
   return (
-    <Modal opened={target !== null} onClose={onClose} title="Araca Yükle" size="lg">
+    <FormModal opened={target !== null} onClose={onClose} title="Araca Yükle" size="lg">
       {target && <LoadForm key={target.item.id} target={target} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -194,9 +195,7 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
         </Group>
         <FormError title="Yükleme yapılamadı" message={failure} />
         <ModalFooter>
-          <Button variant="default" onClick={onDone} disabled={submit.submitting}>
-            Vazgeç
-          </Button>
+          <CancelButton onClick={onDone} disabled={submit.submitting} />
           <Button type="submit" disabled={disabled} loading={submit.submitting}>
             Araca Yükle
           </Button>

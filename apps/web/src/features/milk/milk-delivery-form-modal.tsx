@@ -5,7 +5,7 @@ import {
   type MilkDriver,
   type MilkVehicle,
 } from '@mandira/contract/milk';
-import { Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { sortedOptions } from '../../lib/forms/select-options.ts';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { useSaveMilkDelivery } from './api.ts';
 
 /** The alert of an unsuccessful milk delivery save. */
@@ -44,7 +45,7 @@ type Props = {
 
 export function MilkDeliveryFormModal({ opened, delivery, vehicles, drivers, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={delivery ? 'Teslimatı Düzenle' : 'Yeni Teslimat'}
@@ -59,7 +60,7 @@ export function MilkDeliveryFormModal({ opened, delivery, vehicles, drivers, onC
           onDone={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

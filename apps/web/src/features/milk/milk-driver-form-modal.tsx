@@ -4,7 +4,7 @@ import {
   MILK_DRIVER_NAME_REQUIRED,
   type MilkDriver,
 } from '@mandira/contract/milk';
-import { Modal, SimpleGrid, Stack } from '@mantine/core';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import {
   PERSON_LABELS,
   PersonFields,
@@ -35,7 +36,7 @@ type Props = { opened: boolean; driver: MilkDriver | undefined; onClose: () => v
 
 export function MilkDriverFormModal({ opened, driver, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={driver ? 'Şoförü Düzenle' : 'Şoför Ekle'} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={driver ? 'Şoförü Düzenle' : 'Şoför Ekle'} size="lg">
       {opened && (
         <WithLatestRecord key={driver?.id ?? 'new'} record={driver} reload={fetchMilkDriver}>
           {(latestRecord, latest) => (
@@ -43,7 +44,7 @@ export function MilkDriverFormModal({ opened, driver, onClose }: Props) {
           )}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { CreateMilkVehicleBody, type MilkVehicle, milkVehicleTotalVolume } from '@mandira/contract/milk';
-import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { SaveFooter } from '../../lib/forms/save-footer.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import {
   VEHICLE_IDENTITY_LABELS,
   VehicleIdentityFields,
@@ -21,7 +22,12 @@ type Props = { opened: boolean; vehicle: MilkVehicle | undefined; onClose: () =>
 
 export function MilkVehicleFormModal({ opened, vehicle, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={vehicle ? 'Süt Aracını Düzenle' : 'Araç Ekle'} size="lg">
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={vehicle ? 'Süt Aracını Düzenle' : 'Araç Ekle'}
+      size="lg"
+    >
       {opened && (
         <WithLatestRecord key={vehicle?.id ?? 'new'} record={vehicle} reload={fetchMilkVehicle}>
           {(latestRecord, latest) => (
@@ -29,7 +35,7 @@ export function MilkVehicleFormModal({ opened, vehicle, onClose }: Props) {
           )}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

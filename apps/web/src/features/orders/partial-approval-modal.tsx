@@ -1,9 +1,10 @@
 import { wholeBoxesOf } from '@mandira/contract/order-machines';
 import type { OrderItem } from '@mandira/contract/orders';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { NumberField } from '../../lib/forms/number-field.tsx';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 
 type Props = {
   item: OrderItem | null;
@@ -19,7 +20,7 @@ type Props = {
  */
 export function PartialApprovalModal({ item, submitting, onApprove, onClose }: Props) {
   return (
-    <Modal opened={item !== null} onClose={onClose} title="Kısmi Onay">
+    <FormModal opened={item !== null} onClose={onClose} title="Kısmi Onay">
       {item && (
         <PartialApprovalForm
           key={item.id}
@@ -29,7 +30,7 @@ export function PartialApprovalModal({ item, submitting, onApprove, onClose }: P
           onClose={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -62,9 +63,7 @@ function PartialApprovalForm({ item, submitting, onApprove, onClose }: Props & {
           Onaylanacak miktar: <b>{formatNumber(pieces)} adet</b>
         </Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Vazgeç
-          </Button>
+          <CancelButton onClick={onClose} disabled={submitting} />
           <Button type="submit" disabled={disabled} loading={submitting}>
             Kısmi Onayla
           </Button>

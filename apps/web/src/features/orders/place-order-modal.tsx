@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Basket } from '@mandira/contract/baskets';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import { ApplyToOrderBody, BRANCH_REQUIRED_MESSAGE, type OrderColor } from '@mandira/contract/orders';
-import { ColorSwatch, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ColorSwatch, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar } from '@tabler/icons-react';
@@ -16,6 +16,7 @@ import { FormError } from '../../lib/forms/form-error.tsx';
 import { sortedOptions } from '../../lib/forms/select-options.ts';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { ORDER_COLOR_OPTIONS, ORDER_COLOR_SWATCH } from '../../lib/orders/order-colors.ts';
 import { usePlaceOrder } from './api.ts';
 import { isoDayToShown, shownDayToIso } from './shipment-day.ts';
@@ -52,9 +53,9 @@ type Props = { basket: Basket | null; onClose: () => void };
 /** 'Sipariş Oluştur': a buyer's basket becomes an order (docs/domain/orders.md). */
 export function PlaceOrderModal({ basket, onClose }: Props) {
   return (
-    <Modal opened={basket !== null} onClose={onClose} title="Sipariş Oluştur" size="lg">
+    <FormModal opened={basket !== null} onClose={onClose} title="Sipariş Oluştur" size="lg">
       {basket && <PlaceOrderForm key={basket.buyerId} basket={basket} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

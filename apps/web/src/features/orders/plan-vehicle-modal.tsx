@@ -1,5 +1,5 @@
 import type { Order, OrderItem } from '@mandira/contract/orders';
-import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useVehicles } from '../../api/fleet.ts';
@@ -8,6 +8,7 @@ import { byTurkishText } from '../../lib/format/turkish-order.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useEstimatePalettes, usePlanVehicle } from './api.ts';
 import { plannedByOthers } from './vehicle-plan.ts';
@@ -23,11 +24,11 @@ export function PlanVehicleModal({ target, onClose }: Props) {
     ? `Araç Planla: ${target.item.productName}`
     : `Araç Planla: Sipariş ${target?.order.orderNumber ?? ''}`;
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size="md">
+    <FormModal opened={target !== null} onClose={onClose} title={title} size="md">
       {target && (
         <PlanVehicleForm key={`${target.order.id}-${target.item?.id}`} target={target} onDone={onClose} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -123,9 +124,7 @@ function PlanVehicleForm({ target, onDone }: { target: PlanTarget; onDone: () =>
           </Alert>
         )}
         <ModalFooter>
-          <Button variant="default" onClick={onDone} disabled={save.submitting}>
-            Vazgeç
-          </Button>
+          <CancelButton onClick={onDone} disabled={save.submitting} />
           {/* Plan stays disabled until a vehicle is chosen. */}
           <Button type="submit" disabled={!vehicle || unreadable} loading={save.submitting}>
             Planla

@@ -4,11 +4,12 @@ import {
   INVALID_BUNDLE_LINE_MESSAGE,
   type ItemCard,
 } from '@mandira/contract/sellable-products';
-import { Alert, Button, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Button, Select, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { NumberField } from '../../lib/forms/number-field.tsx';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useItemCards } from './api.ts';
 import type { BundleDraft } from './bundle-lines.ts';
@@ -25,9 +26,9 @@ type Props = {
  */
 export function AddBundleItemModal({ opened, lines, onAdd, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="İçerik Ekle" size="lg" zIndex={310}>
+    <FormModal opened={opened} onClose={onClose} title="İçerik Ekle" size="lg" zIndex={310}>
       {opened && <AddForm lines={lines} onAdd={onAdd} onClose={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -80,9 +81,7 @@ function AddForm({ lines, onAdd, onClose }: Omit<Props, 'opened'>) {
         </Alert>
       )}
       <ModalFooter>
-        <Button variant="default" onClick={onClose}>
-          Vazgeç
-        </Button>
+        <CancelButton onClick={onClose} />
         <Button onClick={add}>Ekle</Button>
       </ModalFooter>
     </Stack>

@@ -1,7 +1,8 @@
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { useApprovePendingItem, usePendingItem } from './api.ts';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
@@ -12,9 +13,9 @@ type Props = { pendingId: number | undefined; onClose: () => void };
 /** 'Ürünü Tanımla': the pending record, freshly read, in the item form; saving defines the item. */
 export function ApproveModal({ pendingId, onClose }: Props) {
   return (
-    <Modal opened={pendingId !== undefined} onClose={onClose} title="Ürünü Tanımla" size="xl">
+    <FormModal opened={pendingId !== undefined} onClose={onClose} title="Ürünü Tanımla" size="xl">
       {pendingId !== undefined && <ApproveForm key={pendingId} pendingId={pendingId} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,16 +1,16 @@
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { useSaveProductItem } from './api.ts';
 import { ItemForm, type ItemFormOutput } from './item-form.tsx';
 
 /** 'Ürün Ekle': the modal 'Stoklu Ürün Ekle'; a failed save keeps it open with the server's reason. */
 export function ItemCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Stoklu Ürün Ekle" size="xl">
+    <FormModal opened={opened} onClose={onClose} title="Stoklu Ürün Ekle" size="xl">
       {opened && <CreateForm onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

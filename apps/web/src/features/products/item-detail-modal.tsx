@@ -1,9 +1,10 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Button, Modal, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useSaveProductItem } from './api.ts';
 import { ItemDetail } from './item-detail.tsx';
@@ -19,7 +20,7 @@ export function ItemDetailModal({ item, onClose }: Props) {
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       opened={item !== undefined}
       onClose={close}
       title={editing ? 'Ürünü Düzenle' : `Ürün Detayı: ${item?.stockCode ?? ''}`}
@@ -41,7 +42,7 @@ export function ItemDetailModal({ item, onClose }: Props) {
             </ModalFooter>
           </Stack>
         ))}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { Product } from '@mandira/contract/sellable-products';
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { fetchSellableProduct, useSaveSellableProduct } from './api.ts';
 import { SellableForm, type SellableFormOutput } from './sellable-form.tsx';
 
@@ -12,7 +12,7 @@ type Editing = { product: Product | undefined } | null;
 /** Create ('Satış Ürünü Ekle') or edit ('Düzenle'); a failed save keeps the modal and the bundle. */
 export function SellableFormModal({ editing, onClose }: { editing: Editing; onClose: () => void }) {
   return (
-    <Modal
+    <FormModal
       opened={editing !== null}
       onClose={onClose}
       title={editing?.product ? 'Satış Ürününü Düzenle' : 'Satış Ürünü Ekle'}
@@ -27,7 +27,7 @@ export function SellableFormModal({ editing, onClose }: { editing: Editing; onCl
           {(latestRecord, latest) => <FormBody product={latestRecord} latest={latest} onDone={onClose} />}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

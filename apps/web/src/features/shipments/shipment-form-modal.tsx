@@ -1,5 +1,5 @@
 import { CreateShipmentBody, type Shipment } from '@mandira/contract/shipments';
-import { Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { readServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { useSaveShipment } from './api.ts';
 import {
   buyerWarehouseOptions,
@@ -72,14 +73,14 @@ type Props = { opened: boolean; shipment: Shipment | undefined; onClose: () => v
 /** A new shipment (PARKING), or the route, vehicle and driver of one not yet loading. */
 export function ShipmentFormModal({ opened, shipment, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={shipment ? `Sevkiyatı Düzenle: ${shipment.shipmentCode}` : 'Yeni Sevkiyat'}
       size="xl"
     >
       {opened && <ShipmentForm key={shipment?.id ?? 'new'} shipment={shipment} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -177,7 +178,6 @@ function ShipmentForm({ shipment, onDone }: { shipment: Shipment | undefined; on
         <FormActions
           submitting={save.submitting}
           onCancel={onDone}
-          cancelLabel="İptal"
           submitLabel={shipment ? 'Kaydet' : 'Oluştur'}
         />
       </Stack>

@@ -1,7 +1,8 @@
 import { shipmentMachine } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Button, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 
 type Props = {
@@ -24,7 +25,7 @@ export function TransferModal({ shipment, shipments, submitting, onTransfer, onC
     .map((one) => ({ value: String(one.id), label: `${one.shipmentCode} · ${one.vehicleDescription}` }));
   const label = shipmentMachine.actionLabel('TRANSFER_TO_ANOTHER');
   return (
-    <Modal
+    <FormModal
       opened={shipment !== null}
       onClose={() => {
         setTarget(null);
@@ -48,9 +49,7 @@ export function TransferModal({ shipment, shipments, submitting, onTransfer, onC
             comboboxProps={{ withinPortal: true }}
           />
           <ModalFooter>
-            <Button variant="default" onClick={onClose} disabled={submitting}>
-              Vazgeç
-            </Button>
+            <CancelButton onClick={onClose} disabled={submitting} />
             <Button
               color="red"
               disabled={!target}
@@ -64,6 +63,6 @@ export function TransferModal({ shipment, shipments, submitting, onTransfer, onC
           </ModalFooter>
         </Stack>
       )}
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { overCapacityMessage, shipmentMachine, weighingOf } from '@mandira/contract/shipment-machine';
 import type { Shipment } from '@mandira/contract/shipments';
-import { Alert, Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { formatTons } from './shipment-format.ts';
 
@@ -21,7 +22,7 @@ type Props = {
  */
 export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
   return (
-    <Modal opened={shipment !== null} onClose={onClose} title="Kantar Tartımı">
+    <FormModal opened={shipment !== null} onClose={onClose} title="Kantar Tartımı">
       {shipment && (
         <WeightForm
           key={shipment.id}
@@ -31,7 +32,7 @@ export function WeightModal({ shipment, submitting, onWeigh, onClose }: Props) {
           onClose={onClose}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -135,9 +136,7 @@ function WeightForm({ shipment, submitting, onWeigh, onClose }: Props & { shipme
           </Alert>
         )}
         <ModalFooter>
-          <Button variant="default" onClick={onClose} disabled={submitting}>
-            Vazgeç
-          </Button>
+          <CancelButton onClick={onClose} disabled={submitting} />
           <Button type="submit" disabled={!usable} loading={submitting}>
             {shipmentMachine.actionLabel('COMPLETE_WEIGHT_CHECK')}
           </Button>

@@ -12,6 +12,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchBounded } from '../../api/bounded.ts';
 import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
+import { readLogOf } from '../../api/live/read-log.ts';
 import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
@@ -107,12 +108,13 @@ export function useStockMovement(filters: ItemFilters) {
   const queryClient = useQueryClient();
   return useMutation<ProductItem[], ApiRequestError, StockMovement>({
     mutationFn: (movement) =>
-      unwrap(put<ProductItem[]>(`${MOVEMENT_PATHS[movement.kind]}${queryString(filters)}`, movement.body)),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ITEMS }),
-        queryClient.invalidateQueries({ queryKey: HISTORY }),
-        queryClient.invalidateQueries({ queryKey: [...WAREHOUSES, 'list'] }),
-      ]),
+      readLogOf(queryClient).write(() =>
+        unwrap(put<ProductItem[]>(`${MOVEMENT_PATHS[movement.kind]}${queryString(filters)}`, movement.body)),
+      ),
+    // Not awaited: the modal closes on the answer (decision 139).
+    onSuccess: () => {
+      for (const queryKey of [ITEMS, HISTORY, [...WAREHOUSES, 'list']])
+        void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

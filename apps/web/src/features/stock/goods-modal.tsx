@@ -1,9 +1,10 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/stock';
-import { Button, Group, Input, Modal } from '@mantine/core';
+import { Button, Group, Input } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
@@ -26,7 +27,7 @@ type Props = {
  */
 export function GoodsModal({ target, filters, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={target !== null}
       onClose={onClose}
       size="xl"
@@ -35,7 +36,7 @@ export function GoodsModal({ target, filters, onClose }: Props) {
       {target && (
         <GoodsForm key={`${target.kind}-${target.item.id}`} {...target} filters={filters} onDone={onClose} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

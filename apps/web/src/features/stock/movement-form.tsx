@@ -60,7 +60,6 @@ export function MovementForm(props: Props) {
         <FormActions
           submitting={props.submitting}
           onCancel={props.onCancel}
-          cancelLabel="İptal"
           submitLabel={props.submitLabel}
           submittingLabel={props.submittingLabel}
         />

@@ -1,8 +1,8 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
@@ -18,9 +18,9 @@ type Props = {
 /** A stock count: the counted pieces overwrite each warehouse's stock. */
 export function StockCountModal({ item, filters, title, onClose }: Props) {
   return (
-    <Modal opened={item !== null} onClose={onClose} size="xl" title={title}>
+    <FormModal opened={item !== null} onClose={onClose} size="xl" title={title}>
       {item && <StockCountForm key={item.id} item={item} filters={filters} onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 

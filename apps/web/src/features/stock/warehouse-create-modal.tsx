@@ -6,7 +6,7 @@ import {
   WAREHOUSE_MAP_ZOOM,
   WAREHOUSE_TYPE_LABELS,
 } from '@mandira/contract/stock';
-import { Button, Loader, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Loader, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +17,7 @@ import { NumberField } from '../../lib/forms/number-field.tsx';
 import { showServerError } from '../../lib/forms/server-error.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { MapPicker } from '../../lib/maps/map-picker.tsx';
+import { CancelButton, FormModal } from '../../lib/modals/form-modal.tsx';
 import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { useCreateWarehouse } from './api.ts';
 
@@ -55,9 +56,9 @@ const resolver = zodResolver(CreateWarehouseBody, FIELD_MESSAGES);
 
 export function WarehouseCreateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Yeni Depo Oluştur" size="xl">
+    <FormModal opened={opened} onClose={onClose} title="Yeni Depo Oluştur" size="xl">
       {opened && <WarehouseCreateForm onDone={onClose} />}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -182,9 +183,7 @@ function WarehouseCreateForm({ onDone }: { onDone: () => void }) {
         />
         <FormError title="Depo oluşturulamadı" message={serverError} />
         <ModalFooter>
-          <Button variant="default" onClick={onDone} disabled={create.submitting}>
-            İptal
-          </Button>
+          <CancelButton onClick={onDone} disabled={create.submitting} />
           <Button
             type="submit"
             disabled={create.submitting}

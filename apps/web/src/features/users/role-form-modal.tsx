@@ -1,7 +1,8 @@
 import type { AclRole } from '@mandira/contract/access';
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { fetchAclRole, usePrivileges } from './api.ts';
 import { RoleForm } from './role-form.tsx';
@@ -10,13 +11,13 @@ type Props = { opened: boolean; role: AclRole | undefined; onClose: () => void }
 
 export function RoleFormModal({ opened, role, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={role ? 'Rolü Düzenle' : 'Rol Ekle'} size="lg">
+    <FormModal opened={opened} onClose={onClose} title={role ? 'Rolü Düzenle' : 'Rol Ekle'} size="lg">
       {opened && (
         <WithLatestRecord key={role?.id ?? 'new'} record={role} reload={fetchAclRole}>
           {(latestRecord, latest) => <RoleFormLoader role={latestRecord} latest={latest} onDone={onClose} />}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { UserAccess } from '@mandira/contract/access';
-import { Alert, Modal } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 import { type LoadLatest, WithLatestRecord } from '../../lib/forms/stale-record.tsx';
+import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { fetchUser, useRoleEntries, useRolesOfUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
@@ -11,7 +12,7 @@ type Props = { opened: boolean; user: UserAccess | undefined; onClose: () => voi
 /** 'Kullanıcı Ekle' and 'Düzenle': the form opens once the role checklist (and the user's roles) arrived. */
 export function UserFormModal({ opened, user, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={user ? 'Kullanıcıyı Düzenle' : 'Kullanıcı Ekle'}
@@ -22,7 +23,7 @@ export function UserFormModal({ opened, user, onClose }: Props) {
           {(latestRecord, latest) => <UserFormLoader user={latestRecord} latest={latest} onDone={onClose} />}
         </WithLatestRecord>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

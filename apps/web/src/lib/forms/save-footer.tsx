@@ -17,12 +17,7 @@ export function SaveFooter({ error, errorTitle, submitting, onCancel, latest }: 
   return (
     <>
       <FormError title={errorTitle} message={error} latest={latest} />
-      <FormActions
-        submitting={submitting}
-        onCancel={onCancel}
-        cancelLabel="İptal"
-        submittingLabel="Kaydediliyor..."
-      />
+      <FormActions submitting={submitting} onCancel={onCancel} submittingLabel="Kaydediliyor..." />
     </>
   );
 }

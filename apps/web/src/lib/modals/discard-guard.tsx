@@ -1,29 +1,29 @@
-import { type RefObject, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { isWaitingForSignIn } from '../../api/client.ts';
 import { confirmAction } from './confirm.tsx';
 
-/** The open modals the user has typed into: Back would throw their input away. */
+/** The open form modals the user has typed into (FormModal adds and removes its own token). */
 const typedModals = new Set<object>();
 
-/**
- * Marks the modal around `ref` as holding typed input from the first keystroke or change inside it
- * until it closes. Every form modal's footer (ModalFooter) calls it, so no form has to.
- */
-export function useTypedInputGuard(ref: RefObject<HTMLElement | null>): void {
-  useEffect(() => {
-    const modal = ref.current?.closest('[role="dialog"]') ?? ref.current?.closest('form');
-    if (!modal) return;
-    const token = {};
-    const typed = () => typedModals.add(token);
-    modal.addEventListener('input', typed);
-    modal.addEventListener('change', typed);
-    return () => {
-      modal.removeEventListener('input', typed);
-      modal.removeEventListener('change', typed);
-      typedModals.delete(token);
-    };
-  }, [ref]);
+/** While `token`'s modal holds typed input, Back and a closing tab ask first. */
+export function markTyped(token: object, typed: boolean): void {
+  if (typed) typedModals.add(token);
+  else typedModals.delete(token);
+}
+
+/** The question before typed input is thrown away, by Back or by closing the form. */
+export function confirmDiscard(leaving: 'page' | 'form'): Promise<boolean> {
+  return confirmAction({
+    title: 'Değişiklikler kaydedilmedi',
+    message:
+      leaving === 'page'
+        ? 'Açık formdaki bilgiler kaydedilmedi. Sayfadan ayrılırsanız bu bilgiler silinecek.'
+        : 'Formdaki bilgiler kaydedilmedi. Formu kapatırsanız bu bilgiler silinecek.',
+    confirmLabel: leaving === 'page' ? 'Bilgileri Sil ve Ayrıl' : 'Bilgileri Sil ve Kapat',
+    cancelLabel: 'Formda Kal',
+    danger: true,
+  });
 }
 
 /**
@@ -44,13 +44,7 @@ export function DiscardGuard() {
       return;
     }
     let active = true;
-    void confirmAction({
-      title: 'Girilen bilgiler kaydedilmedi',
-      message: 'Açık formdaki bilgiler kaydedilmedi. Sayfadan ayrılırsanız bu bilgiler silinecek.',
-      confirmLabel: 'Bilgileri Sil ve Ayrıl',
-      cancelLabel: 'Formda Kal',
-      danger: true,
-    }).then((leave) => {
+    void confirmDiscard('page').then((leave) => {
       if (!active) return;
       if (leave) blocker.proceed();
       else blocker.reset();
