@@ -113,12 +113,14 @@ export const FIELD_LABELS: Record<string, string> = {
   minAmount: 'En düşük tutar',
   maxAmount: 'En yüksek tutar',
   operationType: 'İşlem türü',
+  awaitingCompletion: 'Tamamlanmayı bekleyenler',
   // loading and load acceptance
   shippingId: 'Sevkiyat',
   shipmentId: 'Sevkiyat',
   orderShipmentId: 'Sevkiyat',
   orderItemId: 'Sipariş kalemi',
-  orderItemIds: 'Kabul edilecek kalemler',
+  orderItemIds: 'Seçilen kalemler',
+  awaitingAcceptance: 'Kabul bekleyen yükler',
   warehouseStocks: 'Depo miktarları',
   warehouse: 'Depo',
   // accounting
