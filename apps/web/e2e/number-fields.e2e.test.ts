@@ -23,10 +23,10 @@ const OFFICE = { userName: 'sayi.ofis', password: 'sayi-ofis-1234' };
 const SALES = { userName: 'sayi.satis', password: 'sayi-satis-1234' };
 
 // 1,5 kg packs: out of the 1500 g group, whose products the order suite counts on this shared server.
-const PAID = { code: 'SAY-8101', name: 'Bayramiç Beyaz Peynir 1,5 kg', price: 185.5 };
-const PRICED = { code: 'SAY-8102', name: 'Trakya Kaşarı 1,5 kg', price: 185.5 };
-const WEIGHED = { code: 'SAY-8103', name: 'Erzincan Tulum Peyniri 1,5 kg', price: 210 };
-const STOCKED = { code: 'SAY-8104', name: 'Kaymaklı Yoğurt 1,5 kg' };
+const PAID = { code: 'SAY-8301', name: 'Bayramiç Beyaz Peynir 1,5 kg', price: 185.5 };
+const PRICED = { code: 'SAY-8302', name: 'Trakya Kaşarı 1,5 kg', price: 185.5 };
+const WEIGHED = { code: 'SAY-8303', name: 'Erzincan Tulum Peyniri 1,5 kg', price: 210 };
+const STOCKED = { code: 'SAY-8304', name: 'Kaymaklı Yoğurt 1,5 kg' };
 const MILK_PLATE = '17 SAY 204';
 const SHIPMENT_CODE = 'SVK-E2E-SAY-01';
 
