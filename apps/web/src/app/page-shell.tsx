@@ -63,7 +63,13 @@ export default function PageShell() {
               <Group gap="md" wrap="nowrap">
                 <LiveLinkIndicator />
                 {busy && (
-                  <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />
+                  <Loader
+                    size="sm"
+                    type="dots"
+                    role="status"
+                    aria-label="Yükleniyor"
+                    data-testid="busy-indicator"
+                  />
                 )}
                 <Group gap={8} wrap="nowrap" visibleFrom="xs">
                   <Avatar size={30} radius="xl" color="mandira" name={userName} />

@@ -37,13 +37,21 @@ const readableColors = Object.fromEntries(
     .map(([name, palette]) => [name, readablePalette(palette, SURFACES)]),
 );
 
-/** Mantine's 'dimmed' (gray.6) is 3.3:1 on white; this is the same grey, dark enough for 4.5:1 on the page. */
-const DIMMED = darkenToContrast(gray[6], ['#ffffff', ...SURFACES]);
+/**
+ * Mantine's 'dimmed' (gray.6) is 3.3:1 on white: this is the same grey, dark enough for 4.5:1 on the
+ * page and on every light tint (shade 1) that a changed row, a light badge or an alert puts behind it.
+ * Placeholders take it too: a date field's placeholder is text axe measures.
+ */
+const DIMMED = darkenToContrast(gray[6], [
+  '#ffffff',
+  ...SURFACES,
+  ...Object.values(readableColors).map((palette) => palette[1]),
+]);
 
 /** Handed to MantineProvider: the variables the theme object cannot set. */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': DIMMED },
+  light: { '--mantine-color-dimmed': DIMMED, '--mantine-color-placeholder': DIMMED },
   dark: {},
 });
 
