@@ -6,6 +6,7 @@ import {
 } from '@mantine/core';
 import { turkishOptionsFilter } from '../lib/forms/select-options.ts';
 import { darkenToContrast, readablePalette } from './contrast.ts';
+import dropdownClasses from './dropdown.module.css';
 import focusClasses from './focus-ring.module.css';
 import { PasswordToggleIcon } from './password-toggle.tsx';
 
@@ -55,6 +56,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * A dropdown's long list scrolls in its own listbox, which the input controls by the arrow keys,
+ * instead of in a scroll area around it that neither Tab nor the arrows reach (WCAG 2.1.1).
+ */
+const LISTBOX_SCROLLS = { options: dropdownClasses.options };
+
 /** The name a screen reader gives the × of every modal, drawer and notification. */
 const CLOSE_LABEL = 'Kapat';
 
@@ -86,12 +93,25 @@ export const theme = createTheme({
     Input: { classNames: { input: focusClasses.input } },
     // Every dropdown's search finds 'Kızılay' for 'kizilay' (lib/forms/select-options.ts).
     Select: {
-      defaultProps: { filter: turkishOptionsFilter, clearButtonProps: { 'aria-label': 'Seçimi temizle' } },
+      defaultProps: {
+        filter: turkishOptionsFilter,
+        clearButtonProps: { 'aria-label': 'Seçimi temizle' },
+        withScrollArea: false,
+      },
+      classNames: LISTBOX_SCROLLS,
     },
     MultiSelect: {
-      defaultProps: { filter: turkishOptionsFilter, clearButtonProps: { 'aria-label': 'Seçimi temizle' } },
+      defaultProps: {
+        filter: turkishOptionsFilter,
+        clearButtonProps: { 'aria-label': 'Seçimi temizle' },
+        withScrollArea: false,
+      },
+      classNames: LISTBOX_SCROLLS,
     },
-    Autocomplete: { defaultProps: { filter: turkishOptionsFilter } },
+    Autocomplete: {
+      defaultProps: { filter: turkishOptionsFilter, withScrollArea: false },
+      classNames: LISTBOX_SCROLLS,
+    },
     DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Tarihi temizle' } } },
     DatePickerInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Tarihi temizle' } } },
     // The eye is reached by Tab like any button and named by what it does now ('Şifreyi göster' or
