@@ -6,7 +6,7 @@ import { setUnauthorizedHandler } from '../api/client.ts';
 import { createQueryClient } from '../api/query.ts';
 import { SIGN_IN_ALIASES, SIGN_IN_PATH } from './paths.ts';
 import { createRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import type { SignInState } from './use-page-access.ts';
 
 export function App() {
@@ -24,7 +24,7 @@ export function App() {
   });
 
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

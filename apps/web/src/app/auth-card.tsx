@@ -2,10 +2,11 @@ import { Box, Center, Paper } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Logo } from './logo.tsx';
 
-/** The centred card of the pages outside the shell: sign-in, sign-out, not found. */
+/** The centred card of the pages outside the shell (sign-in, sign-out, not found): their `<main>`. */
 export function AuthCard({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   return (
     <Center
+      component="main"
       mih="100vh"
       p="md"
       style={{

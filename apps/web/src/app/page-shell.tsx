@@ -10,9 +10,13 @@ import { DiscardGuard } from '../lib/modals/discard-guard.tsx';
 import { LeftMenu } from './left-menu.tsx';
 import { LiveLinkIndicator } from './live-link-indicator.tsx';
 import { Logo } from './logo.tsx';
+import { MAIN_CONTENT_ID, SkipLink, useFocusHeadingOnNavigate } from './page-focus.tsx';
 import { SIGN_OUT_PATH } from './paths.ts';
 import { ScreenProviders } from './screen-providers.tsx';
 import { SignInAgainModal } from './sign-in-again-modal.tsx';
+
+/** The left menu, which the burger opens and closes on a narrow screen. */
+const NAVBAR_ID = 'main-menu';
 
 /**
  * The frame of every protected page: logo, user, sign-out, left menu and the page itself. Loaded
@@ -24,10 +28,12 @@ export default function PageShell() {
   const currentUser = useCurrentUser().data;
   const fullName = currentUser ? `${currentUser.name} ${currentUser.surname}`.trim() : '';
   const userName = fullName || currentUser?.userName || getSignedInUserName() || '';
+  useFocusHeadingOnNavigate();
 
   return (
     <ScreenProviders>
       <LiveUpdates>
+        <SkipLink />
         <AppShell
           header={{ height: 60 }}
           navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpened } }}
@@ -42,15 +48,28 @@ export default function PageShell() {
                   hiddenFrom="sm"
                   size="sm"
                   aria-label="Menü"
+                  aria-expanded={navbarOpened}
+                  aria-controls={NAVBAR_ID}
                 />
-                <Link to="/dashboard" style={{ textDecoration: 'none' }} aria-label="Ana sayfa">
+                {/* Named by what it shows, then where it leads (WCAG 2.5.3). */}
+                <Link
+                  to="/dashboard"
+                  style={{ textDecoration: 'none' }}
+                  aria-label="Mandıra Portal ana sayfa"
+                >
                   <Logo />
                 </Link>
               </Group>
               <Group gap="md" wrap="nowrap">
                 <LiveLinkIndicator />
                 {busy && (
-                  <Loader size="sm" type="dots" aria-label="Yükleniyor" data-testid="busy-indicator" />
+                  <Loader
+                    size="sm"
+                    type="dots"
+                    role="status"
+                    aria-label="Yükleniyor"
+                    data-testid="busy-indicator"
+                  />
                 )}
                 <Group gap={8} wrap="nowrap" visibleFrom="xs">
                   <Avatar size={30} radius="xl" color="mandira" name={userName} />
@@ -70,10 +89,10 @@ export default function PageShell() {
               </Group>
             </Group>
           </AppShell.Header>
-          <AppShell.Navbar p="xs">
+          <AppShell.Navbar p="xs" id={NAVBAR_ID}>
             <LeftMenu onNavigate={navbar.close} />
           </AppShell.Navbar>
-          <AppShell.Main bg="gray.0">
+          <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID}>
             <Outlet />
           </AppShell.Main>
         </AppShell>

@@ -140,7 +140,7 @@ export function SignInPage() {
       )}
       {checkingSession ? (
         <Center py="xl">
-          <Loader aria-label="Oturum kontrol ediliyor" />
+          <Loader role="status" aria-label="Oturum kontrol ediliyor" />
         </Center>
       ) : forbiddenFor ? null : (
         <form onSubmit={handleSubmit} noValidate>

@@ -19,7 +19,6 @@ function WorkCard({ item }: { item: MyWorkItem }) {
       padding="lg"
       data-testid="my-work-card"
       data-key={item.key}
-      aria-label={`${item.label}: ${countText(item)}`}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={4}>

@@ -59,7 +59,6 @@ export function MilkRangePicker({
     <DatePickerInput
       type="range"
       label="Tarih aralığı"
-      aria-label="Tarih aralığı"
       leftSection={<IconCalendar size={16} />}
       valueFormat="DD.MM.YYYY"
       value={value}

@@ -72,7 +72,7 @@ function Trail({ target }: { target: AuditTarget }) {
   if (!trail.data) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label="Yükleniyor" />
+        <Loader size="sm" role="status" aria-label="Yükleniyor" />
       </Center>
     );
   }

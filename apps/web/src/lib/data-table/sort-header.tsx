@@ -35,7 +35,13 @@ export function SortHeader({ label, sortable, direction, onToggle, align = 'left
   const Icon = direction === 'asc' ? IconChevronUp : direction === 'desc' ? IconChevronDown : IconSelector;
   const ariaSort = direction === 'asc' ? 'artan' : direction === 'desc' ? 'azalan' : 'sırasız';
   return (
-    <UnstyledButton onClick={onToggle} aria-label={`${label} sütununa göre sırala (${ariaSort})`} w="100%">
+    // At least 24 px high: a target WCAG 2.2 (2.5.8) lets a finger or a shaky hand hit.
+    <UnstyledButton
+      onClick={onToggle}
+      aria-label={`${label} sütununa göre sırala (${ariaSort})`}
+      w="100%"
+      mih={24}
+    >
       <Group gap={4} wrap="nowrap" justify={JUSTIFY[align]}>
         <Text fw={600} fz="sm">
           <Words text={label} />
