@@ -7,13 +7,14 @@ import type { Warehouse } from '@mandira/contract/stock';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, loadingShipment, stockedProduct } from './seed.ts';
 import { signInThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const MANAGER = { userName: 'is.listesi.e2e', password: 'is-listesi-1234' };
 const SHIPPING = { userName: 'kabul.listesi.e2e', password: 'kabul-listesi-1234' };
 const SHIPMENT_CODE = 'SVK-E2E-KABUL-1';
+const COMPLETER = { userName: 'tamamlama.e2e', password: 'tamamlama-1234' };
 
 /** Ana Sayfa's answer as the signed-in user of the page sees it. */
 async function myWorkOf(page: Page): Promise<MyWork> {
@@ -220,5 +221,105 @@ describe("Ana Sayfa: the shipping staff's loads waiting for acceptance", () => {
     await page.waitForURL('**/sevkiyat-yonetimi');
     await tableRow(page, SHIPMENT_CODE).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Kabul bekleyen yükler' }).isChecked()).toBe(true);
+  });
+});
+
+describe("Ana Sayfa: the order manager's delivered orders waiting for 'Siparişi Tamamla'", () => {
+  let browser: BrowserSession;
+  let seeder: ApiSeeder;
+  let order: Order;
+
+  beforeAll(async () => {
+    seeder = await ApiSeeder.asAdmin(baseUrl);
+    await seeder.createUser({ ...COMPLETER, name: 'Sevgi', surname: 'Tan', roles: ['ORDER_MANAGER'] });
+    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+      code: 'E2E-TMM1',
+      title: 'Gönen Peynircilik',
+      name: 'Ali',
+      surname: 'Ekin',
+    });
+    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
+      buyerId: buyer.id,
+      code: 'GONEN',
+      title: 'Gönen Şubesi',
+      latitude: 40.1046,
+      longitude: 27.6536,
+    });
+    const product = await stockedProduct(
+      seeder,
+      { code: 'STK-8921', name: 'Gönen Kaşarı 1,5 kg', price: 520 },
+      60,
+    );
+    // One box through review, the warehouse, the truck, the weighbridge and the road to the branch.
+    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 1 });
+    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+      buyerId: buyer.id,
+      buyerBranch: branch.id,
+      plannedShipmentDate: istanbulDate(new Date()),
+    });
+    const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
+    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
+    await seeder.call('PUT', `${item}?action=APPROVE`);
+    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+    for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
+      await seeder.call('PUT', `${item}${step}`);
+    }
+    const shipment = await loadingShipment(seeder, {
+      shipmentCode: 'SVK-E2E-TAMAM-1',
+      plate: '10 TMM 021',
+      toWarehouseId: branch.id,
+    });
+    await seeder.call('PUT', `${item}/load?action=LOAD_ITEM_TO_TRUCK`, {
+      shippingId: shipment.id,
+      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
+    });
+    await seeder.call('PUT', `${item}/loaded-to-truck`);
+    await seeder.call('PUT', `${item}/accept-load-status`);
+    const act = (body: object) => seeder.call<Shipment>('PUT', `/shipments/${shipment.id}/on-action`, body);
+    await act({ action: 'START_LOAD_CHECK' });
+    await act({ action: 'FINISH_LOAD_CHECK' });
+    const weighing = await act({ action: 'START_WEIGHT_CHECK' });
+    await act({
+      action: 'COMPLETE_WEIGHT_CHECK',
+      loadedWeightInTons: weighing.expectedWeightInTons ?? 0.009,
+    });
+    await act({ action: 'START_DELIVERY' });
+    await act({ action: 'COMPLETE_DELIVERY' });
+    browser = await openBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('counts the delivered order on its card, opens Siparişler on it, and drops it once completed', async () => {
+    const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'my-work-completion-failed');
+    });
+    await signInThroughUi(page, baseUrl, COMPLETER.userName, COMPLETER.password);
+    const waiting = (await myWorkOf(page)).find((item) => item.key === 'ORDERS_WAITING_COMPLETION')!;
+    // Other suites share the database: at least this suite's order waits.
+    expect(waiting.count).toBeGreaterThanOrEqual(1);
+    const card = page.locator('[data-testid="my-work-card"][data-key="ORDERS_WAITING_COMPLETION"]');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Teslim edilmiş, tamamlanmayı bekleyen siparişler');
+    expect(await card.getByTestId('my-work-count').textContent()).toBe(waiting.count.toLocaleString('tr-TR'));
+    await screenshot(page, 'my-work-completion-dashboard');
+
+    await card.click();
+    await page.waitForURL('**/siparisler?*completion=waiting*');
+    await page.getByRole('heading', { name: 'Siparişler' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Tamamlanmayı bekleyenler' }).isChecked()).toBe(true);
+    await page.getByTestId('order').filter({ hasText: 'Gönen Peynircilik' }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('order-count').textContent())
+      .toBe(`${waiting.count.toLocaleString('tr-TR')} sipariş`);
+    await screenshot(page, 'my-work-completion-orders');
+
+    await seeder.call('PUT', `/order-action/COMPLETE?id=${order.id}`);
+    await page.goto(`${baseUrl}/dashboard`);
+    const after = (await myWorkOf(page)).find((item) => item.key === 'ORDERS_WAITING_COMPLETION')!;
+    expect(after.count).toBe(waiting.count - 1);
   });
 });
