@@ -16,6 +16,27 @@ const SHIPPING = { userName: 'kabul.listesi.e2e', password: 'kabul-listesi-1234'
 const SHIPMENT_CODE = 'SVK-E2E-KABUL-1';
 const COMPLETER = { userName: 'tamamlama.e2e', password: 'tamamlama-1234' };
 
+/**
+ * One box of the product ordered today for the buyer's branch, approved, prepared and being loaded in
+ * the warehouse; `item` is the path of its order item.
+ */
+async function orderBeingLoaded(seeder: ApiSeeder, buyerId: number, branchId: number, productId: number) {
+  await seeder.call('POST', '/admin/baskets', { buyerId, productId, boxQuantity: 1 });
+  const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+    buyerId,
+    buyerBranch: branchId,
+    plannedShipmentDate: istanbulDate(new Date()),
+  });
+  const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
+  await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
+  await seeder.call('PUT', `${item}?action=APPROVE`);
+  await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+  for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
+    await seeder.call('PUT', `${item}${step}`);
+  }
+  return { order, item };
+}
+
 /** Ana Sayfa's answer as the signed-in user of the page sees it. */
 async function myWorkOf(page: Page): Promise<MyWork> {
   const token = await page.evaluate(() => localStorage.getItem('mandira-portal.auth-token'));
@@ -137,19 +158,7 @@ describe("Ana Sayfa: the shipping staff's loads waiting for acceptance", () => {
       60,
     );
     // One order of one box, through review and the warehouse onto a truck bound for its branch.
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 1 });
-    const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
-    const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `${item}?action=APPROVE`);
-    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-    for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-      await seeder.call('PUT', `${item}${step}`);
-    }
+    const { item } = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
     const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
       licencePlateCode: '10 KBL 037',
       brand: 'Iveco',
@@ -251,19 +260,9 @@ describe("Ana Sayfa: the order manager's delivered orders waiting for 'Siparişi
       60,
     );
     // One box through review, the warehouse, the truck, the weighbridge and the road to the branch.
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 1 });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
-    const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `${item}?action=APPROVE`);
-    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-    for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-      await seeder.call('PUT', `${item}${step}`);
-    }
+    const placed = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
+    order = placed.order;
+    const { item } = placed;
     const shipment = await loadingShipment(seeder, {
       shipmentCode: 'SVK-E2E-TAMAM-1',
       plate: '10 TMM 021',
