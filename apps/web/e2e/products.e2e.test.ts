@@ -285,7 +285,7 @@ describe('product catalogue as a sales administrator', () => {
     await viewer.getByText('1 Lt Şişe').waitFor();
     expect(await viewer.textContent()).toContain('2 adet');
     await screenshot(page, 'products-bundle-viewer');
-    await viewer.getByRole('button', { name: 'Kapat' }).click();
+    await viewer.getByRole('button', { name: 'Kapat' }).last().click();
     await screenshot(page, 'products-sellable');
   });
 
@@ -306,7 +306,7 @@ describe('product catalogue as a sales administrator', () => {
     expect(await edit.getByRole('textbox', { name: 'Ürün adı' }).isDisabled()).toBe(false);
     await screenshot(page, 'products-item-edit-frozen');
     await edit.getByRole('button', { name: 'İptal' }).click();
-    await detail.getByRole('button', { name: 'Kapat' }).click();
+    await detail.getByRole('button', { name: 'Kapat' }).last().click();
     await detail.waitFor({ state: 'hidden' });
     await signOutThroughUi(page);
   });
