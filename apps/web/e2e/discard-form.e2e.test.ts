@@ -1,7 +1,7 @@
 import type { Buyer } from '@mandira/contract/buyers';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, productItemBody } from './seed.ts';
 import { dialog, signInThroughUi, signOutThroughUi } from './ui.ts';
@@ -28,6 +28,7 @@ async function expectEveryWayOutAsks(page: Page, form: Locator, field: Locator, 
   for (const [way, leave] of Object.entries(WAYS_OUT)) {
     await leave(page, form);
     await question(page).waitFor();
+    await screenshot(page, `discard-form-asked-${way === '×' ? 'x' : way}`);
     expect(await question(page).innerText(), way).toContain('Formu kapatırsanız bu bilgiler silinecek.');
     await question(page).getByRole('button', { name: 'Formda Kal' }).click();
     await question(page).waitFor({ state: 'hidden' });
@@ -64,6 +65,9 @@ describe('a form with typed input asks before it closes', () => {
 
   it('Müşteri Ekle: Esc, backdrop, × and İptal ask; confirmed, nothing is saved', async () => {
     const { page } = browser;
+    onTestFailed(async () => {
+      await screenshot(page, 'discard-form-buyer-failed');
+    });
     await signInThroughUi(page, baseUrl, ACCOUNTING.userName, ACCOUNTING.password);
     await page.getByTestId('menu-entry').filter({ hasText: 'Müşteri Yönetimi' }).first().click();
     await page.getByRole('heading', { name: 'Müşteri Yönetimi' }).waitFor();
@@ -83,6 +87,7 @@ describe('a form with typed input asks before it closes', () => {
     await question(page).waitFor();
     await screenshot(page, 'discard-form-buyer-asked');
     await question(page).getByRole('button', { name: 'Formda Kal' }).click();
+    await question(page).waitFor({ state: 'hidden' });
     await expectEveryWayOutAsks(page, form, title, TYPED_TITLE);
 
     await discard(page, form);

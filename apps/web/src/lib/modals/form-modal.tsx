@@ -44,15 +44,20 @@ export function FormModal({ opened, onClose, children, ...props }: ModalProps) {
     }
     if (asking) return;
     asking = true;
-    void confirmDiscard('form').then((discard) => {
-      // Esc answers the question and reaches this modal's own Esc handler in the same keystroke.
-      setTimeout(() => {
-        asking = false;
+    // Asked once the keystroke that asks is handled: every open modal listens for Esc on the window,
+    // and a question already on screen while the same Esc goes on being dispatched would take it too
+    // and close at once.
+    setTimeout(() => {
+      void confirmDiscard('form').then((discard) => {
+        // Esc answers the question and reaches this modal's own Esc handler in the same keystroke.
+        setTimeout(() => {
+          asking = false;
+        });
+        if (!discard) return;
+        // A cancel that only leaves editing (Ürün Detayı) keeps the modal open, with nothing typed.
+        setTyped(false);
+        close();
       });
-      if (!discard) return;
-      // A cancel that only leaves editing (Ürün Detayı) keeps the modal open, with nothing typed.
-      setTyped(false);
-      close();
     });
   };
 
