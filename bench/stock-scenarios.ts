@@ -1,20 +1,19 @@
 /**
  * The stock scenarios of `npm run bench`: the whole item list, a week of stock history (all items and
  * one item), and goods-in/out on the hot lines, each with its direct-SQL twin. Reads replay the
- * statements the service sends (captured once); a movement sends the statement applyStockChanges sends
- * (decision 34), then the narrowed item list of its answer.
+ * statements the service sends (captured once); a movement runs applyStockChanges itself on the pool
+ * (decision 151), then the narrowed item list of its answer.
  */
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import { StockHistoryQuery } from '@mandira/contract/stock';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import type { Actor } from '../apps/server/src/http/auth.ts';
 import { findProductItems } from '../apps/server/src/modules/products/product-item.repo.ts';
 import { listStockHistory } from '../apps/server/src/modules/stock/stock-history.service.ts';
-import { stockChangeStatement } from '../apps/server/src/modules/stock/stock-movement.service.ts';
+import { applyStockChanges } from '../apps/server/src/modules/stock/stock-movement.service.ts';
 import { type DatasetSummary, HOT_GROUP, HOT_ITEMS } from './dataset.ts';
 import { capture, replay } from './direct-sql.ts';
 import type { Scenario } from './scenarios.ts';
@@ -55,7 +54,7 @@ export async function stockScenarios({
     [HOT_GROUP],
   );
   const hotLines = hotRows.map((row) => row.id);
-  const dialect = new PgDialect();
+  const directDb = drizzle(pool, { schema }) as unknown as Db;
   const historyQuery = (extra: Record<string, unknown>) =>
     StockHistoryQuery.parse({ ...week, endDate: weekEnd, page: 1, size: 50, ...extra });
   const hotQuery = { packagingGroup: HOT_GROUP };
@@ -129,22 +128,20 @@ export async function stockScenarios({
         const id = hotLines[Math.floor(Math.random() * hotLines.length)]!;
         const quantity = 1 + Math.floor(Math.random() * 5);
         const inbound = Math.random() < 0.5;
-        const move = dialect.sqlToQuery(
-          stockChangeStatement(
-            [
-              {
-                stockLineId: id,
-                kind: 'add',
-                quantity: inbound ? quantity : -quantity,
-                action: inbound ? 'PRODUCTION_INBOUND' : 'RETAIL_OUTBOUND',
-                notes: 'bench-direct',
-              },
-            ],
-            { actor },
-          ),
+        // The movement's own transaction (lock, lots, write; decision 151) on the bench pool.
+        await applyStockChanges(
+          directDb,
+          [
+            {
+              stockLineId: id,
+              kind: 'add',
+              quantity: inbound ? quantity : -quantity,
+              action: inbound ? 'PRODUCTION_INBOUND' : 'RETAIL_OUTBOUND',
+              notes: 'bench-direct',
+            },
+          ],
+          { actor },
         );
-        const { rows } = await pool.query<{ applied: boolean }>(move.sql, move.params);
-        if (!rows[0]?.applied) throw new Error('yetersiz stok');
         await replay(pool, sql.hotItemList)();
       },
     },

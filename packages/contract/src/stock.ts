@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
+import {
+  EXPIRED_LOT_ONLY_AS_RETURN,
+  isExpired,
+  LotInput,
+  LotRef,
+  lotIdField,
+  todayInIstanbul,
+} from './lots.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
 import { optionalText } from './warehouses.ts';
 
@@ -33,7 +41,17 @@ export const OUTBOUND_TYPE_LABELS = {
   RETAIL_OUTBOUND: 'Perakende Çıkış',
   INDIVIDUAL_OUTBOUND: 'Bireysel Çıkış',
   TRANSFER_OUTBOUND: 'Depo Transfer Çıkışı',
+  DISPOSAL_OUTBOUND: 'İmha Çıkışı',
 } as const;
+/**
+ * Goods-out types that hand goods to someone to eat or sell: without a chosen lot they take the
+ * earliest-expiring lots that are not expired. A transfer or a disposal takes expired lots first.
+ */
+export const SELLING_OUTBOUND_TYPES: readonly OutboundType[] = [
+  'SHIPMENT_OUTBOUND',
+  'RETAIL_OUTBOUND',
+  'INDIVIDUAL_OUTBOUND',
+];
 /** The third kind of movement: a count that overwrites the line. */
 export const STOCK_COUNT_ACTION = 'STOCK_COUNT';
 export const STOCK_ACTION_LABELS = {
@@ -74,35 +92,61 @@ const pieces = z
 const lineId = idOf('Geçerli bir stok satırı giriniz.');
 const notes = optionalText(1000);
 
+/** One line of a request names a stock line, and within it a lot (a code for goods-in, an id otherwise). */
+const lineKey = (line: { id: number; lot?: { code: string } | null; lotId?: number | null }) =>
+  `${line.id}:${line.lot?.code ?? ''}:${line.lotId ?? ''}`;
+
 const distinctLines = (lines: { id: number }[], ctx: z.RefinementCtx) => {
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   lines.forEach((line, index) => {
-    if (seen.has(line.id)) {
+    const key = lineKey(line);
+    if (seen.has(key)) {
       ctx.addIssue({
         code: 'custom',
         path: [index, 'id'],
-        message: `Stok satırı ${line.id} bu istekte birden fazla kez geçiyor.`,
+        message: `Stok satırı ${line.id} bu istekte aynı parti ile birden fazla kez geçiyor.`,
       });
     }
-    seen.add(line.id);
+    seen.add(key);
   });
 };
 const changeList = <T extends z.ZodType<{ id: number }>>(line: T) =>
   z.array(line).min(1, 'En az bir stok satırı gönderilmelidir.').max(1000).superRefine(distinctLines);
 
-export const StockImportLine = z.object({
-  id: lineId,
-  importedQuantity: pieces,
-  stockOperationType: movementType(INBOUND_TYPE_LABELS, 'giriş'),
-  notes,
-});
+export const StockImportLine = z
+  .object({
+    id: lineId,
+    importedQuantity: pieces,
+    stockOperationType: movementType(INBOUND_TYPE_LABELS, 'giriş'),
+    notes,
+    /** The lot received; without one the pieces go to the item's undated lot ('SKT yok'). */
+    lot: LotInput.nullish(),
+  })
+  .superRefine((line, ctx) => {
+    // Returned goods may come back expired (they are never available); nothing else may.
+    if (
+      line.lot &&
+      line.stockOperationType !== 'RETURN_INBOUND' &&
+      isExpired(line.lot.expiryDate, todayInIstanbul())
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['lot', 'expiryDate'], message: EXPIRED_LOT_ONLY_AS_RETURN });
+    }
+  });
 export const StockExportLine = z.object({
   id: lineId,
   exportedQuantity: pieces,
   stockOperationType: movementType(OUTBOUND_TYPE_LABELS, 'çıkış'),
   notes,
+  /** The lot taken from; without one the goods-out takes the earliest-expiring lots first (FEFO). */
+  lotId: lotIdField.nullish(),
 });
-export const StockCountLine = z.object({ id: lineId, quantity: pieces, notes });
+export const StockCountLine = z.object({
+  id: lineId,
+  quantity: pieces,
+  notes,
+  /** The lot counted; without one the count is of the whole line (decision 151). */
+  lotId: lotIdField.nullish(),
+});
 
 /** Goods-in to one stock line. */
 export const StockImportBody = StockImportLine;
@@ -146,6 +190,7 @@ export const StockHistoryQuery = z
     productItemId: optionalFilter(idOf('Geçerli bir ürün numarası giriniz.')),
     warehouseId: optionalFilter(idOf('Geçerli bir depo numarası giriniz.')),
     action: optionalFilter(StockAction),
+    lotId: optionalFilter(lotIdField),
     /** First Istanbul day included. */
     startDate: optionalFilter(historyDay),
     /** Last Istanbul day included. */
@@ -185,6 +230,7 @@ export const StockHistoryEntry = z
       'The movement type (a goods-in or goods-out type, or STOCK_COUNT) and its label.',
     ),
     orderId: z.number().int().nullable().describe('The order a shipment movement was for; null otherwise.'),
+    lot: LotRef.nullable().describe('The lot the pieces moved in or out of.'),
     quantityChange: z.number().int().describe('Pieces added to the line; negative for a goods-out.'),
     quantityAfterChange: z.number().int().describe("The line's pieces after the movement."),
     warehouseId: z.number().int(),

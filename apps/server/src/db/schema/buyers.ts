@@ -23,6 +23,8 @@ export const buyers = pgTable(
     taxOffice: text('tax_office').notNull().default(''),
     addressMain: text('address_main').notNull().default(''),
     addressSecondary: text('address_secondary').notNull().default(''),
+    /** Goods must arrive with at least this many days before their expiry; null asks nothing (decision 151). */
+    minRemainingShelfLifeDays: integer('min_remaining_shelf_life_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     ...versionColumns(),

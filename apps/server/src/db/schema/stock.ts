@@ -77,6 +77,57 @@ export const stockLines = pgTable(
   ],
 );
 
+/**
+ * One item's batch, named by the code printed on its package (docs/domain/stock.md, decision 151). The
+ * same code of the same item in two warehouses is one lot. The undated lot ('SKT yok') has the code ''
+ * and no expiry date: stock from before lots, and goods received without one; FEFO takes it last.
+ */
+export const lots = pgTable(
+  'lots',
+  {
+    id: serial('id').primaryKey(),
+    productItemId: integer('product_item_id')
+      .notNull()
+      .references(() => productItems.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    productionDate: date('production_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('lots_item_code_key').on(t.productItemId, t.code),
+    index('lots_expiry_idx').on(t.expiryDate, t.id),
+    check('lots_undated_check', sql`(${t.code} = '') = (${t.expiryDate} is null)`),
+    check(
+      'lots_dates_check',
+      sql`${t.productionDate} is null or ${t.expiryDate} is null or ${t.productionDate} <= ${t.expiryDate}`,
+    ),
+  ],
+);
+
+/** Pieces of one lot on one stock line: a line's quantity is the sum of its lots', kept by the movement. */
+export const lotStocks = pgTable(
+  'lot_stocks',
+  {
+    stockLineId: integer('stock_line_id')
+      .notNull()
+      .references(() => stockLines.id, { onDelete: 'cascade' }),
+    lotId: integer('lot_id')
+      .notNull()
+      .references(() => lots.id, { onDelete: 'cascade' }),
+    productItemId: integer('product_item_id').notNull(),
+    warehouseId: integer('warehouse_id').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'lot_stocks_pkey', columns: [t.stockLineId, t.lotId] }),
+    index('lot_stocks_lot_idx').on(t.lotId),
+    index('lot_stocks_item_idx').on(t.productItemId).where(sql`${t.quantity} > 0`),
+    check('lot_stocks_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
 /** One row per changed line of every movement; the sum of a line's changes is its quantity. */
 export const stockHistory = pgTable(
   'stock_history',
@@ -91,6 +142,8 @@ export const stockHistory = pgTable(
     quantityChange: integer('quantity_change').notNull(),
     quantityAfterChange: integer('quantity_after_change').notNull(),
     orderId: integer('order_id'),
+    /** The lot the pieces moved in or out of (decision 151). */
+    lotId: integer('lot_id').references(() => lots.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -101,6 +154,7 @@ export const stockHistory = pgTable(
     index('stock_history_item_created_at_idx').on(t.productItemId, t.createdAt.desc()),
     index('stock_history_warehouse_created_at_idx').on(t.warehouseId, t.createdAt.desc()),
     index('stock_history_line_idx').on(t.stockLineId),
+    index('stock_history_lot_idx').on(t.lotId, t.createdAt.desc()),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type { WarehouseStockFigure } from '@mandira/contract/loading';
+import { todayInIstanbul } from '@mandira/contract/lots';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
@@ -87,29 +88,41 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
     throw businessRule('Ürünün içeriği (depolanabilir ürünleri) tanımlı değil; araca yüklenemez.');
   }
   const note = `Araca yükleme, sevkiyat ${shipment.code}`;
+  // Expired lots are never loaded; FEFO takes the earliest-expiring of the rest (decision 151).
+  const freshFrom = { day: todayInIstanbul(), reason: 'süresi geçmiş ürün yüklenemez' };
   const loads = rows.map((row) => {
     const warehouseId = warehouses.find((one) => one.name === row.warehouse)!.id;
-    const taken: StockTaken[] = bundle
-      .filter((line) => line.warehouse_id === warehouseId)
-      .map((line) => ({ stockLineId: line.stock_line_id, quantity: row.quantity * line.quantity }));
-    return { warehouseId, pieces: row.quantity, taken };
+    const lines = bundle.filter((line) => line.warehouse_id === warehouseId);
+    return { warehouseId, pieces: row.quantity, lines };
   });
   const changes: StockChange[] = loads.flatMap((load) =>
-    load.taken.map((one) => ({
-      stockLineId: one.stockLineId,
+    load.lines.map((line) => ({
+      stockLineId: line.stock_line_id,
       kind: 'add' as const,
-      quantity: -one.quantity,
+      quantity: -(load.pieces * line.quantity),
       action: 'SHIPMENT_OUTBOUND' as const,
       notes: note,
+      freshFrom,
     })),
   );
-  await applyStockChanges(tx, changes, { actor, orderId: order.id });
+  const applied = await applyStockChanges(tx, changes, { actor, orderId: order.id });
+  let next = 0;
   for (const load of loads) {
+    const taken: StockTaken[] = load.lines.flatMap(() => {
+      const change = applied[next++]!;
+      return change.lots.map((lot) => ({
+        stockLineId: change.stockLineId,
+        lotId: lot.lotId,
+        quantity: -lot.quantity,
+      }));
+    });
     await recordLoad(tx, actor, {
       orderId: order.id,
       orderItemId: item.id,
       shipmentId: shipment.id,
-      ...load,
+      warehouseId: load.warehouseId,
+      pieces: load.pieces,
+      taken,
     });
   }
   await tx.execute(sql`

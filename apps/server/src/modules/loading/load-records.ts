@@ -13,7 +13,8 @@ import { applyStockChanges, type StockChange } from '../stock/stock-movement.ser
  * whatever the product's bundle has become since (decision 84).
  */
 
-export type StockTaken = { stockLineId: number; quantity: number };
+/** Pieces one lot of one stock line gave to a load (decision 151). */
+export type StockTaken = { stockLineId: number; lotId: number; quantity: number };
 
 export async function recordLoad(
   tx: Tx,
@@ -43,20 +44,22 @@ export async function recordLoad(
     after,
   });
   await tx.execute(sql`
-    insert into shipment_load_lines (shipment_load_id, stock_line_id, quantity)
-    select ${row!.id}, t.stock_line_id, t.quantity
+    insert into shipment_load_lines (shipment_load_id, stock_line_id, lot_id, quantity)
+    select ${row!.id}, t.stock_line_id, t.lot_id, sum(t.quantity)
       from unnest(${sql.param(load.taken.map((one) => one.stockLineId))}::int[],
-                  ${sql.param(load.taken.map((one) => one.quantity))}::int[]) as t(stock_line_id, quantity)`);
+                  ${sql.param(load.taken.map((one) => one.lotId))}::int[],
+                  ${sql.param(load.taken.map((one) => one.quantity))}::int[]) as t(stock_line_id, lot_id, quantity)
+     group by t.stock_line_id, t.lot_id`);
 }
 
 /** Which loads a reversal takes back: an item's (on any shipment not yet gone), or a shipment's. */
 export type LoadSelection = { orderItemIds: readonly number[]; shipmentId?: number };
 
-type ReversedLine = { order_id: number; stock_line_id: number; quantity: number };
+type ReversedLine = { order_id: number; stock_line_id: number; lot_id: number; quantity: number };
 type ReversedItem = { order_item_id: number; pieces: number; shipment_ids: number[] };
 
 /**
- * Puts the selected loads' pieces back on the stock lines they came from (RETURN_INBOUND with the
+ * Puts the selected loads' pieces back on the stock lines and lots they came from (RETURN_INBOUND with the
  * order id and the note, one movement per order), deletes the load records and lowers each item's
  * loaded pieces. Answers the pieces taken back per item.
  */
@@ -71,13 +74,13 @@ export async function reverseLoads(
     ${selection.shipmentId === undefined ? sql`` : sql`and sl.shipment_id = ${selection.shipmentId}`}`;
   const lines = await rowsOf<ReversedLine>(
     tx,
-    sql`select oi.order_id, ll.stock_line_id, sum(ll.quantity)::int as quantity
+    sql`select oi.order_id, ll.stock_line_id, ll.lot_id, sum(ll.quantity)::int as quantity
           from shipment_loads sl
           join shipment_load_lines ll on ll.shipment_load_id = sl.id
           join order_items oi on oi.id = sl.order_item_id
          where ${where}
-         group by oi.order_id, ll.stock_line_id
-         order by oi.order_id, ll.stock_line_id`,
+         group by oi.order_id, ll.stock_line_id, ll.lot_id
+         order by oi.order_id, ll.stock_line_id, ll.lot_id`,
   );
   const orderIds = [...new Set(lines.map((line) => line.order_id))];
   for (const orderId of orderIds) {
@@ -89,6 +92,8 @@ export async function reverseLoads(
         quantity: line.quantity,
         action: 'RETURN_INBOUND',
         notes: note,
+        // Back to the lot they left (decision 151).
+        lotId: line.lot_id,
       }));
     await applyStockChanges(tx, changes, { actor, orderId });
   }

@@ -17,6 +17,7 @@ import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
+  lots,
   productItems,
   stockHistory,
   stockHistoryDayCounts,
@@ -34,6 +35,7 @@ function historyConditions(query: Query): SQL | undefined {
   if (query.productItemId) conditions.push(eq(stockHistory.productItemId, query.productItemId));
   if (query.warehouseId) conditions.push(eq(stockHistory.warehouseId, query.warehouseId));
   if (query.action) conditions.push(eq(stockHistory.action, query.action));
+  if (query.lotId) conditions.push(eq(stockHistory.lotId, query.lotId));
   if (query.startDate) conditions.push(gte(stockHistory.createdAt, startOfIstanbulDay(query.startDate)));
   if (query.endDate) {
     conditions.push(lt(stockHistory.createdAt, startOfIstanbulDay(addDays(query.endDate, 1))));
@@ -59,6 +61,10 @@ const historyColumns = {
   quantityInBox: sql<number>`coalesce(${productItems.quantityInBox}, 0)`.mapWith(Number),
   action: stockHistory.action,
   orderId: stockHistory.orderId,
+  lotId: stockHistory.lotId,
+  lotCode: lots.code,
+  lotExpiryDate: lots.expiryDate,
+  lotProductionDate: lots.productionDate,
   quantityChange: stockHistory.quantityChange,
   quantityAfterChange: stockHistory.quantityAfterChange,
   warehouseId: stockHistory.warehouseId,
@@ -79,14 +85,27 @@ function selectHistory<Extra extends Record<string, SQL.Aliased | SQL>>(
     .from(stockHistory)
     .leftJoin(productItems, eq(productItems.id, stockHistory.productItemId))
     .leftJoin(warehouses, eq(warehouses.id, stockHistory.warehouseId))
+    .leftJoin(lots, eq(lots.id, stockHistory.lotId))
     .leftJoin(users, eq(users.id, stockHistory.createdBy))
     .where(where)
     .orderBy(...NEWEST_FIRST);
 }
 
 type Row = Awaited<ReturnType<typeof selectHistory<Record<never, SQL>>>>[number];
-const toEntry = ({ warehouseName, warehouseLabel, ...row }: Row): StockHistoryEntry => ({
+const toEntry = ({
+  warehouseName,
+  warehouseLabel,
+  lotId,
+  lotCode,
+  lotExpiryDate,
+  lotProductionDate,
+  ...row
+}: Row): StockHistoryEntry => ({
   ...row,
+  lot:
+    lotId === null
+      ? null
+      : { id: lotId, code: lotCode ?? '', expiryDate: lotExpiryDate, productionDate: lotProductionDate },
   action: stockActionDescription(row.action),
   wareHouse: {
     name: warehouseName ?? `DEPO${row.warehouseId}`,
@@ -106,7 +125,7 @@ type SettledDays = { from: string; to: string; days: number };
 
 function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
   // Counts are kept per warehouse and type; one item's rows are few and counted from its own index.
-  if (query.productItemId || !query.startDate || !query.endDate) return undefined;
+  if (query.productItemId || query.lotId || !query.startDate || !query.endDate) return undefined;
   const lastSettled = addDays(istanbulDate(new Date(now.getTime() - SETTLE_MS)), -1);
   const to = query.endDate < lastSettled ? query.endDate : lastSettled;
   if (to < query.startDate) return undefined;

@@ -1,161 +1,189 @@
+import { todayInIstanbul } from '@mandira/contract/lots';
 import type { ProductItem, ProductItemFilters } from '@mandira/contract/products';
 import {
   boxesOf,
+  SELLING_OUTBOUND_TYPES,
   STOCK_COUNT_ACTION,
-  type StockAction,
   type StockCountBulkBody,
   type StockExportBulkBody,
   type StockImportBulkBody,
 } from '@mandira/contract/stock';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { auditEntries, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
+import {
+  auditEntries,
+  lotStocks,
+  lots,
+  productItems,
+  stockHistory,
+  stockLines,
+  warehouses,
+} from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { actorNameSql, stockEvent } from '../audit/record-change.ts';
 import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
+import {
+  type Allocation,
+  allocate,
+  type LineState,
+  type LotChange,
+  type LotStep,
+  MAX_LINE_QUANTITY,
+} from './lot-allocation.ts';
+import { createUndatedLots, resolveReceivedLots } from './lots.repo.ts';
 
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
- * that overwrites the line. Every movement of the portal — goods in and out, counts, and later loading
- * an order onto a shipment — goes through `applyStockChanges` (docs/domain/stock.md).
+ * that overwrites the line (or, with `lotId`, one lot of it). Every movement of the portal — goods in and
+ * out, counts, loading an order onto a shipment and taking a load back — goes through `applyStockChanges`
+ * (docs/domain/stock.md). How the pieces fall on lots is `allocate`'s (lot-allocation.ts).
  */
-export type StockChange = {
-  stockLineId: number;
-  kind: 'add' | 'set';
-  quantity: number;
-  action: StockAction;
-  notes: string;
-};
+export type StockChange = LotChange;
 
+/** What one change did (one per change, in order): the line after it, and the pieces each lot gave or took (negative: out). */
 export type AppliedChange = {
   stockLineId: number;
   productItemId: number;
   warehouseId: number;
   quantityChange: number;
   quantityAfterChange: number;
+  lots: { lotId: number; quantity: number }[];
 };
 
-/** The most a stock line can hold (its column is a 4-byte integer). */
-const MAX_LINE_QUANTITY = 2_147_483_647;
-
-/** One row of the movement statement's answer: a change with the line it met. */
-type MovedRow = {
-  stock_line_id: number;
+type LockedLine = {
+  id: number;
+  quantity: number;
   product_item_id: number;
   warehouse_id: number;
-  quantity: number;
-  before: number;
-  after: number;
   item_name: string;
   warehouse_label: string;
-  applied: boolean;
+};
+type LotRow = {
+  stock_line_id: number | null;
+  lot_id: number;
+  quantity: number;
+  product_item_id: number;
+  code: string;
+  expiry_date: string | null;
 };
 
 /**
- * The whole movement as one statement (decision 34): it locks the lines in id order (so two movements on
- * the same lines wait for each other instead of deadlocking), computes every line's new quantity from
- * the locked one, and only when every line exists and none would go below zero writes the quantities
- * and one history row per changed line. One statement is atomic on its own, and a line stays locked
- * only while PostgreSQL runs it, not across round trips to the server. Exported so the benchmark sends
- * exactly this statement when it measures direct SQL.
+ * Locks the lines in id order, so two movements on the same lines wait for each other instead of
+ * deadlocking (decision 34); a lot's pieces change only under its line's lock.
  */
-export function stockChangeStatement(
+const lockLinesStatement = (ids: readonly number[]) => sql`
+  select l.id, l.quantity, l.product_item_id, l.warehouse_id, i.name as item_name, w.short_name as warehouse_label
+    from ${stockLines} l
+    join ${productItems} i on i.id = l.product_item_id
+    join ${warehouses} w on w.id = l.warehouse_id
+   where l.id = any(${sql.param([...ids])}::int[])
+   order by l.id
+     for update of l`;
+
+/** The lots on the locked lines, the lots the changes name and the items' undated lots, read after the lock. */
+const lotsStatement = (
+  lineIds: readonly number[],
+  namedIds: readonly number[],
+  itemIds: readonly number[],
+) => sql`
+  select ls.stock_line_id, ls.lot_id, ls.quantity, t.product_item_id, t.code, t.expiry_date::text as expiry_date
+    from ${lotStocks} ls join ${lots} t on t.id = ls.lot_id
+   where ls.stock_line_id = any(${sql.param([...lineIds])}::int[]) and ls.quantity > 0
+  union all
+  select null, t.id, 0, t.product_item_id, t.code, t.expiry_date::text
+    from ${lots} t
+   where t.id = any(${sql.param([...namedIds])}::int[])
+      or (t.code = '' and t.product_item_id = any(${sql.param([...itemIds])}::int[]))`;
+
+/**
+ * Writes what `allocate` worked out, in one statement: the lines' and lots' quantities, one history row
+ * per lot of each change, one audit entry per changed line (decision 126), and the live event.
+ */
+function writeStatement(
+  lines: readonly LineState[],
+  steps: readonly LotStep[],
   changes: readonly StockChange[],
   context: { actor: Actor; orderId?: number },
+  touched: ReadonlySet<number>,
 ): SQL {
-  // Each column of the changes travels as one array parameter, so the text is the same for any size.
-  const column = <T>(pick: (change: StockChange) => T) => sql.param(changes.map(pick));
-  const ids = column((change) => change.stockLineId);
-  const counts = column((change) => change.kind === 'set');
-  const quantities = column((change) => change.quantity);
-  const actions = column((change) => change.action);
-  const notes = column((change) => change.notes);
+  const moved = lines.filter((line) => touched.has(line.stockLineId));
+  const lotRows = moved.flatMap((line) =>
+    line.lots
+      .map((lot) => ({ line, lot }))
+      .filter(({ lot }) =>
+        steps.some((step) => step.lotId === lot.lotId && step.stockLineId === line.stockLineId),
+      ),
+  );
+  const kept = lotRows.filter(({ lot }) => lot.quantity > 0);
+  const emptied = lotRows.filter(({ lot }) => lot.quantity === 0);
+  const param = <T, R>(rows: readonly T[], pick: (row: T) => R) => sql.param(rows.map(pick));
+  const linesBefore = new Map<number, number>();
+  for (const step of steps) {
+    if (!linesBefore.has(step.stockLineId))
+      linesBefore.set(step.stockLineId, step.lineAfter - step.quantityChange);
+  }
+  const audits = moved.map((line) => ({
+    id: line.stockLineId,
+    action: changes[steps.find((step) => step.stockLineId === line.stockLineId)!.change]!.action,
+    before: linesBefore.get(line.stockLineId)!,
+    after: line.quantity,
+  }));
+  const user = context.actor.userId || null;
+  const orderId = context.orderId ?? null;
   return sql`
-    with input as (
-      select c.stock_line_id, c.is_count, c.quantity, c.action, c.notes, c.ord
-        from unnest(${ids}::int[], ${counts}::boolean[], ${quantities}::int[], ${actions}::text[], ${notes}::text[])
-             with ordinality as c(stock_line_id, is_count, quantity, action, notes, ord)
+    with set_lines as (
+      update ${stockLines} l set quantity = c.quantity
+        from unnest(${param(moved, (line) => line.stockLineId)}::int[], ${param(moved, (line) => line.quantity)}::int[])
+             as c(id, quantity)
+       where l.id = c.id
     ),
-    locked as materialized (
-      select l.id, l.quantity, l.product_item_id, l.warehouse_id
-        from ${stockLines} l
-       where l.id = any(${ids}::int[])
-       order by l.id
-         for update
+    kept_lots as (
+      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
+      select * from unnest(${param(kept, (row) => row.line.stockLineId)}::int[], ${param(kept, (row) => row.lot.lotId)}::int[],
+                           ${param(kept, (row) => row.line.productItemId)}::int[], ${param(kept, (row) => row.line.warehouseId)}::int[],
+                           ${param(kept, (row) => row.lot.quantity)}::int[])
+      on conflict (stock_line_id, lot_id) do update set quantity = excluded.quantity
     ),
-    -- Changes of one line apply in their order: a count starts a new run from the counted quantity.
-    runs as (
-      select c.stock_line_id, c.is_count, c.quantity, c.action, c.notes, c.ord, k.product_item_id,
-             k.warehouse_id, k.quantity as on_hand,
-             count(*) filter (where c.is_count) over (partition by c.stock_line_id order by c.ord) as run
-        from input c
-        join locked k on k.id = c.stock_line_id
+    emptied_lots as (
+      delete from ${lotStocks} ls
+       using unnest(${param(emptied, (row) => row.line.stockLineId)}::int[], ${param(emptied, (row) => row.lot.lotId)}::int[])
+             as e(stock_line_id, lot_id)
+       where ls.stock_line_id = e.stock_line_id and ls.lot_id = e.lot_id
     ),
-    stepped as (
-      select r.*,
-             case when r.run = 0 then r.on_hand else first_value(r.quantity) over same_run end
-             + sum(case when r.is_count then 0 else r.quantity::bigint end) over same_run as after
-        from runs r
-      window same_run as (partition by r.stock_line_id, r.run order by r.ord)
-    ),
-    changes as (
-      select s.*, lag(s.after, 1, s.on_hand) over (partition by s.stock_line_id order by s.ord) as before
-        from stepped s
-    ),
-    verdict as (
-      select count(*) = (select count(*) from input)
-             and coalesce(bool_and(after between 0 and ${MAX_LINE_QUANTITY}), true) as applied
-        from changes
-    ),
-    updated as (
-      update ${stockLines} l set quantity = f.after
-        from (select distinct on (stock_line_id) stock_line_id, after, on_hand
-                from changes order by stock_line_id, ord desc) f,
-             verdict v
-       where v.applied and l.id = f.stock_line_id and f.after <> f.on_hand
-    ),
-    written as (
-      insert into ${stockHistory} (stock_line_id, product_item_id, warehouse_id, action, quantity_change,
+    history as (
+      insert into ${stockHistory} (stock_line_id, product_item_id, warehouse_id, lot_id, action, quantity_change,
                                    quantity_after_change, order_id, notes, created_by)
-      select c.stock_line_id, c.product_item_id, c.warehouse_id, c.action, c.after - c.before, c.after,
-             ${context.orderId ?? null}::int, c.notes, ${context.actor.userId || null}::int
-        from changes c, verdict v
-       where v.applied and c.after <> c.before
-       order by c.ord
+      select h.stock_line_id, l.product_item_id, l.warehouse_id, h.lot_id, h.action, h.quantity_change,
+             h.line_after, ${orderId}::int, h.notes, ${user}::int
+        from unnest(${param(steps, (step) => step.stockLineId)}::int[], ${param(steps, (step) => step.lotId)}::int[],
+                    ${param(steps, (step) => changes[step.change]!.action)}::text[],
+                    ${param(steps, (step) => step.quantityChange)}::int[], ${param(steps, (step) => step.lineAfter)}::int[],
+                    ${param(steps, (step) => changes[step.change]!.notes)}::text[])
+             with ordinality as h(stock_line_id, lot_id, action, quantity_change, line_after, notes, ord)
+        join ${stockLines} l on l.id = h.stock_line_id
+       order by h.ord
     ),
-    -- The audit trail and the live event in the same statement (decision 0126): one entry per line.
     audited as (
       insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
-      select ${context.actor.userId || null}::int, ${actorNameSql(context.actor)}, c.action, 'STOCK', c.stock_line_id,
-             ${context.orderId ?? null}::int,
-             jsonb_build_array(jsonb_build_object('field', 'quantity', 'before', c.before, 'after', c.after))
-        from changes c, verdict v
-       where v.applied and c.after <> c.before
-       order by c.ord
-    ),
-    announced as (
-      select length(pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(stockEvent(context))})::text) as sent
-        from verdict v
-       where v.applied
+      select ${user}::int, ${actorNameSql(context.actor)}, a.action, 'STOCK', a.id, ${orderId}::int,
+             jsonb_build_array(jsonb_build_object('field', 'quantity', 'before', a.before, 'after', a.after))
+        from unnest(${param(audits, (one) => one.id)}::int[], ${param(audits, (one) => one.action)}::text[],
+                    ${param(audits, (one) => one.before)}::bigint[], ${param(audits, (one) => one.after)}::bigint[])
+             with ordinality as a(id, action, before, after, ord)
+       order by a.ord
     )
-    select c.stock_line_id, c.product_item_id, c.warehouse_id, c.quantity,
-           c.before::float8 as before, c.after::float8 as after,
-           i.name as item_name, w.short_name as warehouse_label, v.applied, announced.sent
-      from changes c
-     cross join verdict v
-      left join announced on true
-      join ${productItems} i on i.id = c.product_item_id
-      join ${warehouses} w on w.id = c.warehouse_id
-     order by c.ord`;
+    select length(pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(stockEvent(context))})::text) as sent`;
 }
 
 /**
- * Applies the changes, in their order: atomically by itself, or inside the caller's
- * transaction when given one (an order loading its shipment). A line that does not exist answers 404
- * and a line that would go below zero refuses the whole request with 409; either way nothing is written.
+ * Applies the changes, in their order, in one transaction: the caller's when given one (an order
+ * loading its shipment), else its own. A line that does not exist answers 404, a line or lot that would
+ * go below zero refuses the whole request with 409, a named lot that may not be taken 409, a line that
+ * would pass 2³¹ − 1 pieces 422; whatever is refused, nothing is written.
  */
 export async function applyStockChanges(
   db: Db | Tx,
@@ -163,53 +191,106 @@ export async function applyStockChanges(
   context: { actor: Actor; orderId?: number },
 ): Promise<AppliedChange[]> {
   if (changes.length === 0) return [];
-  const rows = await rowsOf<MovedRow>(db, stockChangeStatement(changes, context));
-  const found = new Set(rows.map((row) => row.stock_line_id));
-  const missing = [...new Set(changes.map((change) => change.stockLineId))].filter((id) => !found.has(id));
-  if (missing.length > 0) {
-    throw notFound(`Stok satırı bulunamadı: ${missing.sort((a, b) => a - b).join(', ')}.`);
+  if (!(db instanceof PgTransaction)) return db.transaction((tx) => applyStockChanges(tx, changes, context));
+  const tx = db as Tx;
+  const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
+  const locked = await rowsOf<LockedLine>(tx, lockLinesStatement(lineIds));
+  const namedIds = [
+    ...new Set(changes.flatMap((change) => (change.lotId === undefined ? [] : [change.lotId]))),
+  ];
+  const itemIds = [...new Set(locked.map((line) => line.product_item_id))];
+  const lotRows = await rowsOf<LotRow>(tx, lotsStatement(lineIds, namedIds, itemIds));
+  const undated = new Map(
+    lotRows.filter((row) => row.code === '').map((row) => [row.product_item_id, row.lot_id]),
+  );
+  const missingUndated = itemIds.filter((id) => !undated.has(id));
+  if (missingUndated.length > 0) {
+    for (const [item, lot] of await createUndatedLots(tx, missingUndated)) undated.set(item, lot);
   }
-  const shortfalls = rows
-    .filter((row) => row.after < 0)
-    .map(
-      (row) =>
-        `'${row.item_name}' ürünü için ${row.warehouse_label} deposunda yeterli stok yok (eldeki: ${row.before}, istenen: ${-row.quantity})`,
-    );
-  if (shortfalls.length > 0) {
-    throw new AppError('INSUFFICIENT_STOCK', `${shortfalls.join('; ')}. Hiçbir stok değiştirilmedi.`);
+  const lines: LineState[] = locked.map((line) => ({
+    stockLineId: line.id,
+    productItemId: line.product_item_id,
+    warehouseId: line.warehouse_id,
+    quantity: line.quantity,
+    itemName: line.item_name,
+    warehouseLabel: line.warehouse_label,
+    lots: lotRows
+      .filter((row) => row.stock_line_id === line.id)
+      .map((row) => ({
+        lotId: row.lot_id,
+        code: row.code,
+        expiryDate: row.expiry_date,
+        quantity: row.quantity,
+      })),
+  }));
+  const named = new Map(
+    lotRows.map((row) => [
+      row.lot_id,
+      { productItemId: row.product_item_id, code: row.code, expiryDate: row.expiry_date },
+    ]),
+  );
+  const result = allocate(lines, changes, { named, undated });
+  if (!result.ok) throw refusalOf(result);
+  const touched = new Set(result.steps.map((step) => step.stockLineId));
+  if (touched.size > 0)
+    await tx.execute(writeStatement(result.lines, result.steps, changes, context, touched));
+  const finalQuantity = new Map(result.lines.map((line) => [line.stockLineId, line]));
+  return changes.map((change, index) => {
+    const mine = result.steps.filter((step) => step.change === index);
+    const line = finalQuantity.get(change.stockLineId)!;
+    return {
+      stockLineId: change.stockLineId,
+      productItemId: line.productItemId,
+      warehouseId: line.warehouseId,
+      quantityChange: mine.reduce((sum, step) => sum + step.quantityChange, 0),
+      // A change that moved nothing answers the line as the movement left it.
+      quantityAfterChange: mine.at(-1)?.lineAfter ?? line.quantity,
+      lots: mine.map((step) => ({ lotId: step.lotId, quantity: step.quantityChange })),
+    };
+  });
+}
+
+/** The one error a refused movement answers, most basic cause first; nothing was written. */
+function refusalOf(result: Extract<Allocation, { ok: false }>): AppError {
+  if (result.missingLines.length > 0) {
+    return notFound(`Stok satırı bulunamadı: ${result.missingLines.sort((a, b) => a - b).join(', ')}.`);
   }
-  const overflows = rows
-    .filter((row) => row.after > MAX_LINE_QUANTITY)
-    .map((row) => `'${row.item_name}' ürünü ${row.warehouse_label} deposunda ${row.after} adede çıkamaz`);
-  if (overflows.length > 0) {
-    throw new AppError(
-      'BUSINESS_RULE',
-      `${overflows.join('; ')} (en çok ${MAX_LINE_QUANTITY}). Hiçbir stok değiştirilmedi.`,
-    );
+  if (result.refusals.length > 0) {
+    return new AppError('CONFLICT', `${result.refusals.join('; ')}. Hiçbir stok değiştirilmedi.`);
   }
-  return rows
-    .filter((row) => row.after !== row.before)
-    .map((row) => ({
-      stockLineId: row.stock_line_id,
-      productItemId: row.product_item_id,
-      warehouseId: row.warehouse_id,
-      quantityChange: row.after - row.before,
-      quantityAfterChange: row.after,
-    }));
+  if (result.shortfalls.length > 0) {
+    return new AppError('INSUFFICIENT_STOCK', `${result.shortfalls.join('; ')}. Hiçbir stok değiştirilmedi.`);
+  }
+  return new AppError(
+    'BUSINESS_RULE',
+    `${result.overflows.join('; ')} (en çok ${MAX_LINE_QUANTITY}). Hiçbir stok değiştirilmedi.`,
+  );
 }
 
 type ImportLines = z.output<typeof StockImportBulkBody>['stockChange'];
 type ExportLines = z.output<typeof StockExportBulkBody>['stockChange'];
 type CountLines = z.output<typeof StockCountBulkBody>['updatedStocks'];
 
-const inbound = (lines: ImportLines): StockChange[] =>
-  lines.map((line) => ({
-    stockLineId: line.id,
-    kind: 'add',
-    quantity: line.importedQuantity,
-    action: line.stockOperationType,
-    notes: line.notes,
-  }));
+/** Goods-in lines with their lots resolved (created when new), each pointing at its field for errors. */
+async function inbound(tx: Tx, actor: Actor, lines: ImportLines, field: (index: number) => string) {
+  const lotIds = await resolveReceivedLots(
+    tx,
+    actor,
+    lines.map((line, index) => ({ stockLineId: line.id, lot: line.lot, field: field(index) })),
+  );
+  return lines.map(
+    (line, index): StockChange => ({
+      stockLineId: line.id,
+      kind: 'add',
+      quantity: line.importedQuantity,
+      action: line.stockOperationType,
+      notes: line.notes,
+      lotId: lotIds[index],
+    }),
+  );
+}
+/** Goods handed to someone to eat or sell never come from an expired lot (decision 151). */
+const sellingFreshness = () => ({ day: todayInIstanbul(), reason: 'süresi geçmiş ürün satılamaz' });
 const outbound = (lines: ExportLines): StockChange[] =>
   lines.map((line) => ({
     stockLineId: line.id,
@@ -217,6 +298,8 @@ const outbound = (lines: ExportLines): StockChange[] =>
     quantity: -line.exportedQuantity,
     action: line.stockOperationType,
     notes: line.notes,
+    lotId: line.lotId ?? undefined,
+    freshFrom: SELLING_OUTBOUND_TYPES.includes(line.stockOperationType) ? sellingFreshness() : undefined,
   }));
 const counted = (lines: CountLines): StockChange[] =>
   lines.map((line) => ({
@@ -225,6 +308,7 @@ const counted = (lines: CountLines): StockChange[] =>
     quantity: line.quantity,
     action: STOCK_COUNT_ACTION,
     notes: line.notes,
+    lotId: line.lotId ?? undefined,
   }));
 
 /**
@@ -250,60 +334,87 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
   });
 }
 
+/** The changes of a call, built inside the movement's transaction (goods-in resolves its lots there). */
+type Changes = (tx: Tx) => StockChange[] | Promise<StockChange[]>;
+
+/** The movement in one transaction: the caller's, or its own. */
+async function move(db: Db | Tx, actor: Actor, changes: Changes): Promise<AppliedChange[]> {
+  if (db instanceof PgTransaction) return applyStockChanges(db as Tx, await changes(db as Tx), { actor });
+  return db.transaction(async (tx) => applyStockChanges(tx, await changes(tx), { actor }));
+}
+
 /**
  * A bulk call answers the items it moved, not the whole list (docs/decisions/0117-bulk-stock-movement-answers-items-moved-list.md): read
  * first, in the shape of the screen's list (the lines of its warehouse filter), then the movement.
  */
-async function moveThenList(db: Db | Tx, actor: Actor, changes: StockChange[], query: ProductItemFilters) {
-  const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
+async function moveThenList(
+  db: Db | Tx,
+  actor: Actor,
+  lineIds: readonly number[],
+  changes: Changes,
+  query: ProductItemFilters,
+) {
   if (lineIds.length === 0) return [];
   const moved = await db
     .selectDistinct({ productItemId: stockLines.productItemId })
     .from(stockLines)
-    .where(inArray(stockLines.id, lineIds));
+    .where(inArray(stockLines.id, [...new Set(lineIds)]));
   const items = await findProductItemsByIds(
     db,
     moved.map((line) => line.productItemId),
     query,
   );
-  return withApplied(items, await applyStockChanges(db, changes, { actor }));
+  return withApplied(items, await move(db, actor, changes));
 }
 
 /** A single-line call: the item of the line, read first, then the movement. */
-async function moveThenItem(db: Db | Tx, actor: Actor, change: StockChange): Promise<ProductItem> {
+async function moveThenItem(
+  db: Db | Tx,
+  actor: Actor,
+  lineId: number,
+  changes: Changes,
+): Promise<ProductItem> {
   const [line] = await db
     .select({ productItemId: stockLines.productItemId })
     .from(stockLines)
-    .where(eq(stockLines.id, change.stockLineId));
-  if (!line) throw notFound(`Stok satırı bulunamadı: ${change.stockLineId}.`);
+    .where(eq(stockLines.id, lineId));
+  if (!line) throw notFound(`Stok satırı bulunamadı: ${lineId}.`);
   const item = await findProductItem(db, line.productItemId);
-  return withApplied([item], await applyStockChanges(db, [change], { actor }))[0]!;
+  return withApplied([item], await move(db, actor, changes))[0]!;
 }
 
 /*
  * The movement services have the shape of every write, `(db, actor, input)`, with `db` the database or a
- * transaction. The stock routes pass the database itself: the movement is then one statement committed
- * on its own, so a line stays locked only while PostgreSQL runs it (decisions 34 and 121), and the read
- * of the answer before it uses the pool's prepared statements (decision 36).
+ * transaction. The stock routes pass the database itself: the read of the answer then uses the pool's
+ * prepared statements (decision 36), and the movement runs in a short transaction of its own that holds
+ * its lines locked from the lock to the write (decision 151; before lots it was one statement,
+ * decisions 34 and 121).
  */
+const ids = (lines: readonly { id: number }[]) => lines.map((line) => line.id);
 
-/** Goods-in: the pieces are added to their lines. */
+/** Goods-in: the pieces are added to their lines, each into its lot. */
 export const receiveGoods = (db: Db | Tx, actor: Actor, lines: ImportLines, query: ProductItemFilters) =>
-  moveThenList(db, actor, inbound(lines), query);
+  moveThenList(
+    db,
+    actor,
+    ids(lines),
+    (tx) => inbound(tx, actor, lines, (index) => `stockChange[${index}]`),
+    query,
+  );
 
 /** Goods-out: the pieces are taken from their lines; more than a line holds refuses everything. */
 export const shipGoods = (db: Db | Tx, actor: Actor, lines: ExportLines, query: ProductItemFilters) =>
-  moveThenList(db, actor, outbound(lines), query);
+  moveThenList(db, actor, ids(lines), () => outbound(lines), query);
 
-/** A stock count: each line's quantity becomes the counted one. */
+/** A stock count: each line's (or lot's) quantity becomes the counted one. */
 export const countStock = (db: Db | Tx, actor: Actor, lines: CountLines, query: ProductItemFilters) =>
-  moveThenList(db, actor, counted(lines), query);
+  moveThenList(db, actor, ids(lines), () => counted(lines), query);
 
 export const receiveGoodsOnLine = (db: Db | Tx, actor: Actor, line: ImportLines[number]) =>
-  moveThenItem(db, actor, inbound([line])[0]!);
+  moveThenItem(db, actor, line.id, (tx) => inbound(tx, actor, [line], () => ''));
 
 export const shipGoodsFromLine = (db: Db | Tx, actor: Actor, line: ExportLines[number]) =>
-  moveThenItem(db, actor, outbound([line])[0]!);
+  moveThenItem(db, actor, line.id, () => outbound([line]));
 
 export const countStockLine = (db: Db | Tx, actor: Actor, line: CountLines[number]) =>
-  moveThenItem(db, actor, counted([line])[0]!);
+  moveThenItem(db, actor, line.id, () => counted([line]));

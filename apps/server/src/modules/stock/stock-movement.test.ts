@@ -481,6 +481,7 @@ describe('applyStockChanges, the one path of every movement (docs/domain/stock.m
       [10, 10],
       [-4, 6],
       [14, 20],
+      [0, 20],
       [-5, 15],
     ]);
     expect(await historyOf(line.id)).toEqual([
