@@ -2475,6 +2475,21 @@ export interface components {
             /** @constant */
             status: "UP";
         };
+        /** @description The lot of a goods-in line: its printed code and dates. */
+        LotInputInput: {
+            code: string;
+            expiryDate: string;
+            productionDate?: string | null;
+        };
+        /** @description A lot: its code and dates. */
+        LotRef: {
+            /** @description The printed code; '' for the undated lot. */
+            code: string;
+            /** @description 'YYYY-MM-DD'; null for the undated lot ('SKT yok'). */
+            expiryDate: string | null;
+            id: number;
+            productionDate: string | null;
+        };
         MenuEntry: {
             /** @description The Turkish menu group the screen is listed under. */
             groupName: string;
@@ -3300,6 +3315,8 @@ export interface components {
             createdBy: string;
             /** @description The history row id. */
             id: number;
+            /** @description The lot the pieces moved in or out of. */
+            lot: components["schemas"]["LotRef"] | null;
             notes: string;
             /** @description The order a shipment movement was for; null otherwise. */
             orderId: number | null;
@@ -9771,6 +9788,7 @@ export interface operations {
             content: {
                 "application/json": {
                     id: number;
+                    lotId?: number | null;
                     notes?: string | null;
                     quantity?: number | null;
                 };
@@ -9819,6 +9837,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9875,6 +9902,7 @@ export interface operations {
             content: {
                 "application/json": {
                     id: number;
+                    lotId?: number | null;
                     notes?: string | null;
                     quantity?: number | null;
                 };
@@ -9923,6 +9951,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9984,6 +10021,7 @@ export interface operations {
                 "application/json": {
                     updatedStocks: {
                         id: number;
+                        lotId?: number | null;
                         notes?: string | null;
                         quantity?: number | null;
                     }[];
@@ -10034,6 +10072,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10095,6 +10142,7 @@ export interface operations {
                 "application/json": {
                     updatedStocks: {
                         id: number;
+                        lotId?: number | null;
                         notes?: string | null;
                         quantity?: number | null;
                     }[];
@@ -10152,6 +10200,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -10202,9 +10259,10 @@ export interface operations {
                 "application/json": {
                     exportedQuantity?: number | null;
                     id: number;
+                    lotId?: number | null;
                     notes?: string | null;
                     /** @enum {string} */
-                    stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND";
+                    stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "DISPOSAL_OUTBOUND";
                 };
             };
         };
@@ -10317,9 +10375,10 @@ export interface operations {
                 "application/json": {
                     exportedQuantity?: number | null;
                     id: number;
+                    lotId?: number | null;
                     notes?: string | null;
                     /** @enum {string} */
-                    stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND";
+                    stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "DISPOSAL_OUTBOUND";
                 };
             };
         };
@@ -10437,9 +10496,10 @@ export interface operations {
                     stockChange: {
                         exportedQuantity?: number | null;
                         id: number;
+                        lotId?: number | null;
                         notes?: string | null;
                         /** @enum {string} */
-                        stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND";
+                        stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "DISPOSAL_OUTBOUND";
                     }[];
                 };
             };
@@ -10559,9 +10619,10 @@ export interface operations {
                     stockChange: {
                         exportedQuantity?: number | null;
                         id: number;
+                        lotId?: number | null;
                         notes?: string | null;
                         /** @enum {string} */
-                        stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND";
+                        stockOperationType: "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "DISPOSAL_OUTBOUND";
                     }[];
                 };
             };
@@ -10667,8 +10728,9 @@ export interface operations {
     listStockHistory: {
         parameters: {
             query?: {
-                action?: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND" | "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "STOCK_COUNT";
+                action?: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND" | "SHIPMENT_OUTBOUND" | "RETAIL_OUTBOUND" | "INDIVIDUAL_OUTBOUND" | "TRANSFER_OUTBOUND" | "DISPOSAL_OUTBOUND" | "STOCK_COUNT";
                 endDate?: string;
+                lotId?: number;
                 page?: number;
                 productItemId?: number;
                 size?: number;
@@ -10754,6 +10816,7 @@ export interface operations {
                 "application/json": {
                     id: number;
                     importedQuantity?: number | null;
+                    lot?: components["schemas"]["LotInputInput"] | null;
                     notes?: string | null;
                     /** @enum {string} */
                     stockOperationType: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND";
@@ -10869,6 +10932,7 @@ export interface operations {
                 "application/json": {
                     id: number;
                     importedQuantity?: number | null;
+                    lot?: components["schemas"]["LotInputInput"] | null;
                     notes?: string | null;
                     /** @enum {string} */
                     stockOperationType: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND";
@@ -10989,6 +11053,7 @@ export interface operations {
                     stockChange: {
                         id: number;
                         importedQuantity?: number | null;
+                        lot?: components["schemas"]["LotInputInput"] | null;
                         notes?: string | null;
                         /** @enum {string} */
                         stockOperationType: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND";
@@ -11111,6 +11176,7 @@ export interface operations {
                     stockChange: {
                         id: number;
                         importedQuantity?: number | null;
+                        lot?: components["schemas"]["LotInputInput"] | null;
                         notes?: string | null;
                         /** @enum {string} */
                         stockOperationType: "PRODUCTION_INBOUND" | "RETURN_INBOUND" | "CONSIGNMENT_INBOUND" | "TRANSFER_INBOUND" | "PURCHASE_INBOUND";

@@ -46,8 +46,15 @@ export type LotStep = {
 };
 
 export type Allocation =
-  | { ok: true; steps: LotStep[]; lines: LineState[] }
-  | { ok: false; missingLines: number[]; shortfalls: string[]; refusals: string[]; overflows: string[] };
+  | { ok: true; steps: LotStep[]; lines: LineState[]; lineAfter: number[] }
+  | {
+      ok: false;
+      missingLines: number[];
+      missingLots: number[];
+      shortfalls: string[];
+      refusals: string[];
+      overflows: string[];
+    };
 
 export type LotFacts = {
   /** Every lot a change names, whatever line holds it. */
@@ -75,11 +82,15 @@ export function allocate(
   const missingLines = [...new Set(changes.map((change) => change.stockLineId))].filter(
     (id) => !state.has(id),
   );
+  const missingLots = [
+    ...new Set(changes.flatMap((change) => (change.lotId === undefined ? [] : [change.lotId]))),
+  ].filter((id) => !facts.named.has(id));
   const shortfalls: string[] = [];
   const refusals: string[] = [];
   const steps: LotStep[] = [];
+  const lineAfter: number[] = [];
 
-  changes.forEach((change, index) => {
+  const applyOne = (change: LotChange, index: number) => {
     const line = state.get(change.stockLineId);
     if (!line) return;
     const lotOf = (lotId: number): LotOnLine => {
@@ -108,7 +119,8 @@ export function allocate(
     const named = (): LotOnLine | undefined => {
       if (change.lotId === undefined) return undefined;
       const fact = facts.named.get(change.lotId);
-      if (!fact || fact.productItemId !== line.productItemId) {
+      if (!fact) return undefined;
+      if (fact.productItemId !== line.productItemId) {
         refusals.push(`Parti #${change.lotId}, '${line.itemName}' ürününün bir partisi değil`);
         return undefined;
       }
@@ -179,6 +191,10 @@ export function allocate(
     const difference = change.quantity - line.quantity;
     if (difference > 0) move(undated(), difference);
     else if (difference < 0) takeFefo(-difference);
+  };
+  changes.forEach((change, index) => {
+    applyOne(change, index);
+    lineAfter.push(state.get(change.stockLineId)?.quantity ?? 0);
   });
 
   const overflows = [...state.values()]
@@ -186,8 +202,8 @@ export function allocate(
     .map(
       (line) => `'${line.itemName}' ürünü ${line.warehouseLabel} deposunda ${line.quantity} adede çıkamaz`,
     );
-  if (missingLines.length || shortfalls.length || refusals.length || overflows.length) {
-    return { ok: false, missingLines, shortfalls, refusals, overflows };
+  if (missingLines.length || missingLots.length || shortfalls.length || refusals.length || overflows.length) {
+    return { ok: false, missingLines, missingLots, shortfalls, refusals, overflows };
   }
-  return { ok: true, steps, lines: [...state.values()] };
+  return { ok: true, steps, lines: [...state.values()], lineAfter };
 }

@@ -243,8 +243,7 @@ export async function applyStockChanges(
       productItemId: line.productItemId,
       warehouseId: line.warehouseId,
       quantityChange: mine.reduce((sum, step) => sum + step.quantityChange, 0),
-      // A change that moved nothing answers the line as the movement left it.
-      quantityAfterChange: mine.at(-1)?.lineAfter ?? line.quantity,
+      quantityAfterChange: result.lineAfter[index]!,
       lots: mine.map((step) => ({ lotId: step.lotId, quantity: step.quantityChange })),
     };
   });
@@ -254,6 +253,9 @@ export async function applyStockChanges(
 function refusalOf(result: Extract<Allocation, { ok: false }>): AppError {
   if (result.missingLines.length > 0) {
     return notFound(`Stok satırı bulunamadı: ${result.missingLines.sort((a, b) => a - b).join(', ')}.`);
+  }
+  if (result.missingLots.length > 0) {
+    return notFound(`Parti bulunamadı: ${result.missingLots.sort((a, b) => a - b).join(', ')}.`);
   }
   if (result.refusals.length > 0) {
     return new AppError('CONFLICT', `${result.refusals.join('; ')}. Hiçbir stok değiştirilmedi.`);
