@@ -1,11 +1,13 @@
 /**
  * Stock under concurrency, on PostgreSQL with two server processes (docs/domain/stock.md): hundreds of
- * goods-in, goods-out and count requests on a few hot stock lines, spread over both processes, then the
- * ledger checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
+ * goods-in (into lots), goods-out (first-expired-first-out, or naming one contested lot until its last
+ * pieces are gone) and count requests on a few hot stock lines, spread over both processes, then the
+ * ledger — lines, lots and history — checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 600),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
  */
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import pg from 'pg';
 import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
 import { createDatabase } from './harness/database.ts';
@@ -24,8 +26,11 @@ type Planned = {
   kind: Kind;
   server: Server;
   notes: string;
-  /** Pieces per line: added (in), taken (out) or counted (count). */
-  lines: { id: number; quantity: number }[];
+  /**
+   * Pieces per line: added (in, into `lot` or the undated lot), taken (out, from `lotId` — the one
+   * contested lot — or first-expired-first-out) or counted (count).
+   */
+  lines: { id: number; quantity: number; lot?: { code: string; expiryDate: string }; lotId?: number }[];
 };
 type Outcome = Answered<Planned>;
 
@@ -44,6 +49,7 @@ function bodyOf(request: Planned): object {
           importedQuantity: line.quantity,
           stockOperationType: 'PRODUCTION_INBOUND',
           notes: request.notes,
+          lot: line.lot,
         })),
       };
     case 'out':
@@ -53,6 +59,7 @@ function bodyOf(request: Planned): object {
           exportedQuantity: line.quantity,
           stockOperationType: 'RETAIL_OUTBOUND',
           notes: request.notes,
+          lotId: line.lotId,
         })),
       };
     case 'count':
@@ -95,6 +102,30 @@ async function main(): Promise<void> {
     }
   }
 
+  // The contested lot: 30 pieces of the first item in DEPO1, which goods-outs name until it is empty,
+  // racing first-expired-first-out goods-outs that reach it once the earlier lot is gone.
+  const contestedLine = hotLines[0]!;
+  const today = istanbulDate(new Date());
+  const contested = { code: 'ES-SON', expiryDate: addDays(today, 20) };
+  const seeded = await call(a, token, 'PUT', '/api/product-item/stock-import', {
+    id: contestedLine,
+    importedQuantity: 30,
+    stockOperationType: 'PRODUCTION_INBOUND',
+    notes: 'parti-tohum',
+    lot: contested,
+  });
+  if (seeded.status !== 200) throw new Error(`contested lot not received: ${JSON.stringify(seeded.json)}`);
+  const lotReader = new pg.Client({ connectionString: databaseUrl });
+  await lotReader.connect();
+  const contestedLotId = (await lotReader.query<{ id: number }>("select id from lots where code = 'ES-SON'"))
+    .rows[0]!.id;
+  await lotReader.end();
+  const lotCodes = [
+    { code: 'ES-A', expiryDate: addDays(today, 10) },
+    { code: 'ES-B', expiryDate: addDays(today, 40) },
+    undefined,
+  ];
+
   const next = seededRandom(SEED);
   const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const someLines = (most: number) =>
@@ -105,6 +136,8 @@ async function main(): Promise<void> {
     const lines = someLines(kind === 'count' ? 2 : 3).map((id) => ({
       id,
       quantity: kind === 'in' ? pick(1, 10) : kind === 'out' ? pick(1, 14) : pick(0, 40),
+      lot: kind === 'in' ? lotCodes[pick(0, lotCodes.length - 1)] : undefined,
+      lotId: kind === 'out' && id === contestedLine && next() < 0.5 ? contestedLotId : undefined,
     }));
     return { index, kind, server: index % 2 === 0 ? a : b, notes: `eszamanli-${index}`, lines };
   });
@@ -140,7 +173,7 @@ async function main(): Promise<void> {
       quantity_after_change: number;
     }>(
       `select notes, stock_line_id, quantity_change, quantity_after_change from stock_history
-        where notes like 'eszamanli-%'`,
+        where notes like 'eszamanli-%' order by id`,
     );
     const rowsOf = new Map<string, typeof history.rows>();
     for (const row of history.rows) {
@@ -157,25 +190,30 @@ async function main(): Promise<void> {
         continue;
       }
       if (outcome.kind === 'count') {
-        // A count that finds the line already right changes nothing and writes no row.
+        // A count that finds the line already right changes nothing and writes no row; one that takes
+        // pieces first-expired-first-out writes a row per lot, the last one ending at the count.
         expectedRows += rows.length;
-        if (rows.length > outcome.lines.length) problems.push(`${label} wrote ${rows.length} rows`);
-        for (const row of rows) {
-          const line = outcome.lines.find((l) => l.id === row.stock_line_id);
-          if (!line || row.quantity_after_change !== line.quantity) {
-            problems.push(`${label}: line ${row.stock_line_id} counted to ${row.quantity_after_change}`);
+        for (const line of outcome.lines) {
+          const last = rows.filter((row) => row.stock_line_id === line.id).at(-1);
+          if (last && last.quantity_after_change !== line.quantity) {
+            problems.push(`${label}: line ${line.id} counted to ${last.quantity_after_change}`);
           }
         }
         continue;
       }
-      expectedRows += outcome.lines.length;
+      // A goods-out taken first-expired-first-out writes one row per lot it took from.
+      expectedRows += rows.length;
       const sign = outcome.kind === 'in' ? 1 : -1;
-      const written = outcome.lines.every((line) =>
-        rows.some((row) => row.stock_line_id === line.id && row.quantity_change === sign * line.quantity),
+      const written = outcome.lines.every(
+        (line) =>
+          rows
+            .filter((row) => row.stock_line_id === line.id)
+            .reduce((sum, row) => sum + row.quantity_change, 0) ===
+          sign * line.quantity,
       );
-      if (rows.length !== outcome.lines.length || !written) {
+      if (!written || rows.some((row) => !outcome.lines.some((line) => line.id === row.stock_line_id))) {
         problems.push(
-          `${label} asked for ${outcome.lines.length} line changes, history holds ${rows.length}`,
+          `${label} asked for ${outcome.lines.length} line changes, history does not sum to them`,
         );
       }
     }

@@ -11,6 +11,9 @@ export type LedgerReport = {
   negativeLines: number;
   /** History rows whose quantity_after_change is not the previous row's plus this change. */
   brokenChains: { id: number; stockLineId: number }[];
+  /** Lines whose quantity is not the sum of their lots', and lots on a line whose pieces are not the sum of their history there. */
+  lotMismatches: string[];
+  lotRows: number;
 };
 
 /** A connection to read the ledger through: node-postgres, or the embedded database itself. */
@@ -45,7 +48,26 @@ export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
       where before + quantity_change <> quantity_after_change
       order by id limit 20`,
   );
+  // Lots (decision 151): a line is the sum of its lots, and a lot on a line the sum of its history rows there.
+  const lots = await client.query<{ problem: string }>(
+    `select 'line ' || l.id || ' holds ' || l.quantity || ' but its lots ' || coalesce(s.total, 0) as problem
+       from stock_lines l
+       left join (select stock_line_id, sum(quantity) as total from lot_stocks group by stock_line_id) s
+         on s.stock_line_id = l.id
+      where l.quantity <> coalesce(s.total, 0)
+     union all
+     select 'lot ' || coalesce(ls.lot_id, h.lot_id) || ' on line ' || coalesce(ls.stock_line_id, h.stock_line_id)
+            || ' holds ' || coalesce(ls.quantity, 0) || ' but its history sums to ' || coalesce(h.total, 0)
+       from lot_stocks ls
+       full join (select stock_line_id, lot_id, sum(quantity_change) as total from stock_history
+                   group by stock_line_id, lot_id) h on h.stock_line_id = ls.stock_line_id and h.lot_id = ls.lot_id
+      where coalesce(ls.quantity, 0) <> coalesce(h.total, 0)
+     limit 20`,
+  );
+  const lotRows = await client.query<{ rows: number }>('select count(*)::int as rows from lot_stocks');
   return {
+    lotMismatches: lots.rows.map((row) => row.problem),
+    lotRows: lotRows.rows[0]!.rows,
     lines: counts.rows[0]!.lines,
     historyRows: Number(counts.rows[0]!.history),
     sumMismatches: sums.rows.map((row) => ({
@@ -68,10 +90,11 @@ export function describeLedger(report: LedgerReport): { summary: string; problem
   for (const row of report.brokenChains) {
     problems.push(`history row ${row.id} of line ${row.stockLineId} does not follow the row before it`);
   }
+  problems.push(...report.lotMismatches);
   const summary =
-    `${report.lines} stock lines, ${report.historyRows} history rows: ` +
+    `${report.lines} stock lines, ${report.lotRows} lot rows, ${report.historyRows} history rows: ` +
     (problems.length === 0
-      ? 'every quantity = sum of its history, none negative, every history an unbroken running sum'
+      ? 'every quantity = sum of its lots = sum of its history, every lot = sum of its history, none negative, every history an unbroken running sum'
       : `${problems.length} violations`);
   return { summary, problems };
 }
