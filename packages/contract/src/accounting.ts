@@ -12,6 +12,7 @@ import {
 } from './accounting-answers.ts';
 import {
   atMostDecimals,
+  smallestUnit,
   day,
   emptyAsMissing,
   idOf,
@@ -144,7 +145,7 @@ export const PayOrderBody = z
     reason: PaymentReasonSchema,
     amount: z
       .number(NOT_A_NUMBER)
-      .positive('Tutar 0’dan büyük olmalıdır.')
+      .min(smallestUnit(2), 'Tutar en az 0,01 ₺ olmalıdır.')
       .max(MAX_AMOUNT, 'Tutar çok büyük.')
       .refine(...atMostDecimals(2)),
     /** The invoice number in the company's Logo ERP; optional. */
