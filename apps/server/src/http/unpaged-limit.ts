@@ -28,3 +28,24 @@ export async function readBounded<T>(
   // A count read a moment later may miss rows removed since; the rows read prove at least limit + 1.
   return { rows: rows.slice(0, limit), total: Math.max(await countAll(), limit + 1), limit };
 }
+
+/** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
+export const pageOrBounded = <T, P extends { page: number }>(reply: FastifyReply, answer: Bounded<T> | P) =>
+  'page' in answer ? answer : boundedAnswer(reply, answer);
+
+/**
+ * One page of a list and how many rows match. The count comes first: a page past the end (page
+ * 2147483647) is answered from it without reading its rows, since its OFFSET would walk through every
+ * matching row only to return none (decision 149).
+ */
+export async function readPage<T>(
+  page: number,
+  size: number,
+  countAll: () => Promise<number>,
+  readRows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; count: number; totalPages: number }> {
+  const count = await countAll();
+  const offset = (page - 1) * size;
+  const rows = offset < count ? await readRows(size, offset) : [];
+  return { rows, count, totalPages: Math.ceil(count / size) };
+}
