@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
+import { COUNT_LIMIT, countCapped } from './paging.ts';
 import { optionalText } from './warehouses.ts';
 
 // The own warehouses live in warehouses.ts; their importers keep this path.
@@ -206,7 +207,13 @@ export const StockHistoryPage = z
     page: z.number().int(),
     size: z.number().int(),
     count: z.number().int(),
-    totalPages: z.number().int().describe('0 when nothing matches.'),
+    countCapped,
+    totalPages: z
+      .number()
+      .int()
+      .describe(
+        `0 when nothing matches. Pages reach the newest ${COUNT_LIMIT} rows; a page beyond them is empty (decision 149).`,
+      ),
   })
   .meta({
     id: 'StockHistoryPage',

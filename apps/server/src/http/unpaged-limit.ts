@@ -1,15 +1,19 @@
-import { TOTAL_COUNT_HEADER, UNPAGED_LIMIT_HEADER } from '@mandira/contract/unpaged';
+import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER, UNPAGED_LIMIT_HEADER } from '@mandira/contract/unpaged';
 import type { FastifyReply } from 'fastify';
 
-/** The newest rows of an unpaged list, at most its limit, and how many matched in all. */
-export type Bounded<T> = { rows: T[]; total: number; limit: number };
+/**
+ * The newest rows of an unpaged list, at most its limit, and how many matched in all; `totalCapped`
+ * when they were counted only up to COUNT_LIMIT (decision 149), `total` being that limit.
+ */
+export type Bounded<T> = { rows: T[]; total: number; limit: number; totalCapped?: boolean };
 
 /**
  * Decision 113: an unpaged answer is never cut without a word. The headers say how many rows matched
  * and, when the answer holds fewer, the limit it was cut at.
  */
-export function boundedAnswer<T>(reply: FastifyReply, { rows, total, limit }: Bounded<T>): T[] {
+export function boundedAnswer<T>(reply: FastifyReply, { rows, total, limit, totalCapped }: Bounded<T>): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(total));
+  if (totalCapped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
   if (total > rows.length) reply.header(UNPAGED_LIMIT_HEADER, String(limit));
   return rows;
 }
