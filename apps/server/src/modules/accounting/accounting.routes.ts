@@ -161,7 +161,7 @@ export function accountingRoutes({
       async (req, reply) => {
         const { page: _page, size: _size, ...whole } = req.query;
         const statement = await accountStatement(db, whole);
-        const file = await documents.render(STATEMENT_DOCUMENT, statement, config.companyName);
+        const file = await documents.renderFor(actorOf(req).userId, STATEMENT_DOCUMENT, statement, config.companyName);
         return sendPdf(reply, file, statementFileName(statement));
       },
     );
