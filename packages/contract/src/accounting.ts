@@ -12,13 +12,13 @@ import {
 } from './accounting-answers.ts';
 import {
   atMostDecimals,
-  smallestUnit,
   day,
   emptyAsMissing,
   idOf,
   NOT_A_NUMBER,
   NOT_A_TEXT,
   optionalParam,
+  smallestUnit,
   text,
 } from './fields.ts';
 

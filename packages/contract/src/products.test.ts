@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CreateProductItemBody, packagingGroupLabel, sortPackagingGroups, storageFormOf } from './products.ts';
+import {
+  CreateProductItemBody,
+  packagingGroupLabel,
+  sortPackagingGroups,
+  storageFormOf,
+} from './products.ts';
 
 describe('packaging groups in order', () => {
   it('sort masses by their grams, whatever unit they are written in, not as text', () => {

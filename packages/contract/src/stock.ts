@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { day, idOf, NOT_A_NUMBER, optionalParam, text } from './fields.ts';
-import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
 import { COUNT_LIMIT, countCapped } from './paging.ts';
+import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
 import { optionalText } from './warehouses.ts';
 
 // The own warehouses live in warehouses.ts; their importers keep this path.

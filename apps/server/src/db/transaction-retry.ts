@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from './client.ts';
 
 /**
  * SQLSTATEs of a transaction PostgreSQL rolled back because of another one running at the same time:
@@ -7,6 +6,10 @@ import type { Db } from './client.ts';
  * tried again a moment later normally succeeds (decision 149).
  */
 const CONFLICT_STATES = new Set(['40P01', '40001']);
+
+/** The shape of drizzle's `transaction` (the database's type lives in client.ts, which imports this). */
+// biome-ignore lint/suspicious/noExplicitAny: any transaction method, whatever its callback and options.
+type Transaction = (...args: any[]) => Promise<any>;
 
 /** Tries of one transaction before the conflict is answered 503: the first and two more. */
 export const TRANSACTION_ATTEMPTS = 3;
@@ -28,18 +31,21 @@ export function isTransactionConflict(error: unknown): boolean {
  * `attempts` tries, after a short random pause so the two do not meet again in step. The last
  * conflict is thrown as it is; the error handler answers it 503 with `Retry-After`.
  */
-export function retryConflictingTransactions(db: Db, attempts = TRANSACTION_ATTEMPTS): Db {
+export function retryConflictingTransactions<D extends { transaction: Transaction }>(
+  db: D,
+  attempts = TRANSACTION_ATTEMPTS,
+): D {
   const begin = db.transaction.bind(db);
-  const retrying: Db['transaction'] = async (work, config) => {
+  const retrying = async (...args: unknown[]) => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await begin(work, config);
+        return await begin(...args);
       } catch (error) {
         if (attempt >= attempts || !isTransactionConflict(error)) throw error;
         await sleep(attempt * (5 + Math.random() * 20));
       }
     }
   };
-  db.transaction = retrying;
+  db.transaction = retrying as D['transaction'];
   return db;
 }

@@ -26,14 +26,21 @@ describe('every paged list', async () => {
 
   it('is found in the API document', () => {
     expect(paged.map(({ path }) => path)).toEqual(
-      expect.arrayContaining(['/production/milk-delivery/deliveries', '/product-item/stock-history', '/audit']),
+      expect.arrayContaining([
+        '/production/milk-delivery/deliveries',
+        '/product-item/stock-history',
+        '/audit',
+      ]),
     );
   });
 
   it('refuses a page size over its maximum with 400 on size', async () => {
     for (const { path, parameters } of paged) {
       const needed = parameters.filter((one) => one.required && one.in === 'query');
-      const query = new URLSearchParams([...needed.map((one) => [one.name, sample(one)]), ['size', '100000']]);
+      const query = new URLSearchParams([
+        ...needed.map((one) => [one.name, sample(one)]),
+        ['size', '100000'],
+      ]);
       const response = await t.call(token, { method: 'GET', url: `/api${path}?${query}` });
       expect(response.statusCode, path).toBe(400);
       expect(response.json.error.field, path).toBe('size');

@@ -1,4 +1,8 @@
-import { TOTAL_COUNT_CAPPED_HEADER, TOTAL_COUNT_HEADER, UNPAGED_LIMIT_HEADER } from '@mandira/contract/unpaged';
+import {
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  UNPAGED_LIMIT_HEADER,
+} from '@mandira/contract/unpaged';
 import type { FastifyReply } from 'fastify';
 
 /**

@@ -84,7 +84,11 @@ export class RenderPool {
    * The finished file of `owner`'s document (a user id); rejects with a 503 error when the owner holds
    * their share of the pool already, or the line is full of documents of users holding no more.
    */
-  renderFor<A extends unknown[]>(owner: string | number, drawing: PdfDrawing<A>, ...args: A): Promise<Uint8Array> {
+  renderFor<A extends unknown[]>(
+    owner: string | number,
+    drawing: PdfDrawing<A>,
+    ...args: A
+  ): Promise<Uint8Array> {
     if (this.options.workers === 0) return pdfBuffer(drawing.draw(...args));
     if (this.closed) return Promise.reject(new UnavailableError(RENDER_CLOSING_MESSAGE, 5));
     const who = String(owner);
@@ -149,7 +153,8 @@ export class RenderPool {
     let biggest: string | undefined;
     for (const [other, line] of this.lines) {
       if (line.length === 0 || other === owner) continue;
-      if (biggest === undefined || (this.held.get(other) ?? 0) > (this.held.get(biggest) ?? 0)) biggest = other;
+      if (biggest === undefined || (this.held.get(other) ?? 0) > (this.held.get(biggest) ?? 0))
+        biggest = other;
     }
     if (biggest === undefined || (this.held.get(biggest) ?? 0) < mine + 2) return false;
     const line = this.lines.get(biggest)!;

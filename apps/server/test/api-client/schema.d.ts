@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap ekstresini verir
-         * @description The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which.
+         * @description The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which. Without them, a range of more than 3000 movements is refused with 422 on `from`.
          */
         get: operations["getAccountStatement"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap ekstresini PDF olarak indirir
-         * @description The whole statement of the range (`page` and `size` are ignored), as a download.
+         * @description The whole statement of the range (`page` and `size` are ignored), as a download; a range of more than 3000 movements is refused with 422 on `from`.
          */
         get: operations["downloadAccountStatementPdf"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap hareketlerini listeler
-         * @description Newest first. With `page` or `size`: one page of the range (every day when no range is given). Without both: an array of the range; a missing `from` is 90 days before `to` (today when not given), and the `X-Default-Range` header names the days chosen ('YYYY-MM-DD..YYYY-MM-DD').
+         * @description Newest first. With `page` or `size`: one page of the range (every day when no range is given). Without both: an array of the range; a missing `from` is 90 days before `to` (today when not given), and the `X-Default-Range` header names the days chosen ('YYYY-MM-DD..YYYY-MM-DD'). The array holds at most the newest 2000 movements: `X-Total-Count` says how many matched, and `X-Unpaged-Limit` is sent when the array holds fewer.
          */
         get: operations["listAccountingTransactions"];
         put?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         };
         /**
          * Süt teslimatlarını listeler
-         * @description Newest first. With `page` or `size`: one page (MilkDeliveryPage) of the range, every day when none is given. Without them: an array of the range, whose missing `from` is the 30 days up to `to` (today when not given); the `X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered.
+         * @description Newest first. With `page` or `size`: one page (MilkDeliveryPage) of the range, every day when none is given. Without them: an array of the range, whose missing `from` is the 30 days up to `to` (today when not given); the `X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered. The array holds at most the newest 2000 deliveries of the range: `X-Total-Count` says how many matched, and `X-Unpaged-Limit` is sent when the array holds fewer.
          */
         get: operations["listMilkDeliveries"];
         /**
@@ -1507,7 +1507,7 @@ export interface paths {
         };
         /**
          * Sevkiyatları listeler
-         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days.
+         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipments"];
         /**
@@ -1663,7 +1663,7 @@ export interface paths {
         };
         /**
          * Bir durumdaki sevkiyatları listeler
-         * @description Every shipment in the status, newest first, unpaged.
+         * @description The shipments in the status, newest first, unpaged: at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipmentsByStatus"];
         put?: never;
@@ -3323,10 +3323,15 @@ export interface components {
         /** @description One page of the history, newest first, and the count of all that match. */
         StockHistoryPage: {
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             entries: components["schemas"]["StockHistoryEntry"][];
             page: number;
             size: number;
-            /** @description 0 when nothing matches. */
+            /** @description 0 when nothing matches. Pages reach the newest 10000 rows; a page beyond them is empty (decision 149). */
             totalPages: number;
         };
         StockLine: {
@@ -3509,7 +3514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3626,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3701,6 +3706,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -3710,7 +3724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3781,6 +3795,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -3790,7 +3813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3870,7 +3893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3954,7 +3977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4015,7 +4038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +4099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4193,7 +4216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4298,7 +4321,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4382,7 +4405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4424,7 +4447,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4466,7 +4489,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4540,7 +4563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4662,7 +4685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4784,7 +4807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4888,7 +4911,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5012,7 +5035,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5114,7 +5137,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,7 +5254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +5331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5368,7 +5391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5493,7 +5516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5606,7 +5629,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5729,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5852,7 +5875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5930,7 +5953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,7 +6024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6120,7 +6143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6227,7 +6250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,7 +6311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6349,7 +6372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6410,7 +6433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6479,7 +6502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6540,7 +6563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6601,7 +6624,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6662,7 +6685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6723,7 +6746,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6784,7 +6807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +6863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6932,7 +6955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,7 +7070,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7119,7 +7142,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7247,7 +7270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7362,7 +7385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7465,7 +7488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7557,7 +7580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7649,7 +7672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7779,7 +7802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7871,7 +7894,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7964,7 +7987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8080,7 +8103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8172,7 +8195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8264,7 +8287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8365,7 +8388,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8446,7 +8469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8561,7 +8584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8634,7 +8657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8737,7 +8760,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8840,7 +8863,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8913,7 +8936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8993,7 +9016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9053,7 +9076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9188,7 +9211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9269,7 +9292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9346,7 +9369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9483,7 +9506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +9631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9688,7 +9711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9749,7 +9772,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9853,7 +9876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9957,7 +9980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10068,7 +10091,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10179,7 +10202,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10294,7 +10317,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10409,7 +10432,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10531,7 +10554,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10653,7 +10676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10731,7 +10754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10846,7 +10869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10961,7 +10984,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11083,7 +11106,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11205,7 +11228,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11283,7 +11306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11349,7 +11372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11425,7 +11448,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11542,7 +11565,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11649,7 +11672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11729,7 +11752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11790,7 +11813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11909,7 +11932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12007,7 +12030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12087,7 +12110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12161,7 +12184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12222,7 +12245,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12343,7 +12366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12452,7 +12475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12532,7 +12555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12603,7 +12626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12733,7 +12756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12851,7 +12874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12931,7 +12954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13011,7 +13034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13071,7 +13094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13132,7 +13155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13211,7 +13234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13330,7 +13353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13448,7 +13471,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13561,7 +13584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13641,7 +13664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13717,7 +13740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13842,7 +13865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13902,7 +13925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13962,7 +13985,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14051,7 +14074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14122,7 +14145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14236,7 +14259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14325,7 +14348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14414,7 +14437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14503,7 +14526,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14628,7 +14651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14750,7 +14773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14810,7 +14833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14931,7 +14954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15031,7 +15054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15091,7 +15114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15152,7 +15175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15281,7 +15304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15399,7 +15422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15479,7 +15502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15539,7 +15562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15600,7 +15623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15672,7 +15695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15743,7 +15766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15847,7 +15870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15908,7 +15931,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15968,7 +15991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16069,7 +16092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16129,7 +16152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -23,8 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { answers, fileAnswers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { withDefaultRange } from '../../http/default-range.ts';
-import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import { ok } from '../../http/envelope.ts';
+import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { buyerSummary } from './accounting.repo.ts';
@@ -154,14 +154,24 @@ export function accountingRoutes({
             `than ${STATEMENT_MAX_LINES} movements is refused with 422 on \`from\`.`,
           operationId: 'downloadAccountStatementPdf',
           querystring: StatementQuery,
-          response: fileAnswers('application/pdf', 'The account statement, a PDF file to download.', 404, 422),
+          response: fileAnswers(
+            'application/pdf',
+            'The account statement, a PDF file to download.',
+            404,
+            422,
+          ),
         },
         config: reading,
       },
       async (req, reply) => {
         const { page: _page, size: _size, ...whole } = req.query;
         const statement = await accountStatement(db, whole);
-        const file = await documents.renderFor(actorOf(req).userId, STATEMENT_DOCUMENT, statement, config.companyName);
+        const file = await documents.renderFor(
+          actorOf(req).userId,
+          STATEMENT_DOCUMENT,
+          statement,
+          config.companyName,
+        );
         return sendPdf(reply, file, statementFileName(statement));
       },
     );

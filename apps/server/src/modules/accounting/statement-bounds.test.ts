@@ -60,7 +60,10 @@ describe('a long account history (decision 149)', () => {
   it('still pages the same statement, and prints a range within the bound', async () => {
     const paged = await get(`/accounting/statement?buyerId=${buyerId}&from=2000-01-01&page=1&size=100`);
     expect(paged.statusCode).toBe(200);
-    expect(paged.json.data.paging).toMatchObject({ count: movements, totalPages: Math.ceil(movements / 100) });
+    expect(paged.json.data.paging).toMatchObject({
+      count: movements,
+      totalPages: Math.ceil(movements / 100),
+    });
     // A range within the bound (here one without movements) is printed as before.
     const tomorrow = await get(`/accounting/statement.pdf?buyerId=${buyerId}&from=2100-01-01&to=2100-01-02`);
     expect(tomorrow.statusCode).toBe(200);

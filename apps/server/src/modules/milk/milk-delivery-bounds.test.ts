@@ -53,7 +53,11 @@ describe('milk deliveries asked for a century unpaged (decision 149)', () => {
   it('page through every delivery, a page past the end empty with the count', async () => {
     const past = await get('?page=2147483647&size=500');
     expect(past.statusCode).toBe(200);
-    expect(past.json.data).toMatchObject({ deliveries: [], count: DELIVERIES, totalPages: Math.ceil(DELIVERIES / 500) });
+    expect(past.json.data).toMatchObject({
+      deliveries: [],
+      count: DELIVERIES,
+      totalPages: Math.ceil(DELIVERIES / 500),
+    });
     const last = await get(`?page=${Math.ceil(DELIVERIES / 500)}&size=500`);
     expect(last.json.data.deliveries).toHaveLength(DELIVERIES % 500);
     expect((await get('?page=1&size=501')).statusCode).toBe(400);

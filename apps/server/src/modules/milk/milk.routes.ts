@@ -23,8 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { answers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { withDefaultRange } from '../../http/default-range.ts';
-import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import { ok } from '../../http/envelope.ts';
+import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import {
   correctMilkDelivery,
   getMilkDelivery,

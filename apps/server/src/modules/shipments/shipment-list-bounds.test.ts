@@ -1,7 +1,12 @@
 import { SHIPMENT_UNPAGED_LIMIT, type Shipment } from '@mandira/contract/shipments';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FleetWorld, fleetWorld, forceShipmentStatus, shipment } from '../../../test/builders/fleet-test-data.ts';
+import {
+  type FleetWorld,
+  fleetWorld,
+  forceShipmentStatus,
+  shipment,
+} from '../../../test/builders/fleet-test-data.ts';
 
 let w: FleetWorld;
 const COPIES = SHIPMENT_UNPAGED_LIMIT + 40;
@@ -47,7 +52,9 @@ describe('unpaged shipment lists (decision 149)', () => {
     expect(response.json.data).toHaveLength(SHIPMENT_UNPAGED_LIMIT);
     expect(response.headers['x-total-count']).toBe(String(COPIES + 1));
     const paged = await get(`/shipments?status=DELIVERED&page=1&size=${SHIPMENT_UNPAGED_LIMIT / 4}`);
-    expect(ids(response.json.data).slice(0, SHIPMENT_UNPAGED_LIMIT / 4)).toEqual(ids(paged.json.data.shipments));
+    expect(ids(response.json.data).slice(0, SHIPMENT_UNPAGED_LIMIT / 4)).toEqual(
+      ids(paged.json.data.shipments),
+    );
   });
 
   it('answer a page past the end empty, with the count', async () => {

@@ -38,7 +38,11 @@ describe('stock history counted row by row stops at COUNT_LIMIT (decision 149)',
   it('answers a page of an uncounted history with the count capped and flagged', async () => {
     const page = await history(`?productItemId=${itemId}&page=1&size=50`);
     expect(page.statusCode).toBe(200);
-    expect(page.json.data).toMatchObject({ count: COUNT_LIMIT, countCapped: true, totalPages: COUNT_LIMIT / 50 });
+    expect(page.json.data).toMatchObject({
+      count: COUNT_LIMIT,
+      countCapped: true,
+      totalPages: COUNT_LIMIT / 50,
+    });
     expect(page.json.data.entries).toHaveLength(50);
   });
 
