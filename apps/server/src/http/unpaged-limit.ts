@@ -1,3 +1,4 @@
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import {
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -56,4 +57,23 @@ export async function readPage<T>(
   const offset = (page - 1) * size;
   const rows = offset < count ? await readRows(size, offset) : [];
   return { rows, count, totalPages: Math.ceil(count / size) };
+}
+
+/**
+ * One page of a list counted row by row only up to COUNT_LIMIT (decision 149): `countUpTo(n)` counts
+ * at most n rows. More than the limit, and the count is the limit with `countCapped`; the pages reach
+ * the newest COUNT_LIMIT rows, and one beyond them, or past the end, reads nothing.
+ */
+export async function readCappedPage<T>(
+  page: number,
+  size: number,
+  countUpTo: (limit: number) => Promise<number>,
+  readRows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; count: number; totalPages: number; countCapped?: true }> {
+  const counted = await countUpTo(COUNT_LIMIT + 1);
+  const reachable = Math.min(counted, COUNT_LIMIT);
+  const offset = (page - 1) * size;
+  const rows = offset < reachable ? await readRows(Math.min(size, reachable - offset), offset) : [];
+  const figures = { rows, count: reachable, totalPages: Math.ceil(reachable / size) };
+  return counted > COUNT_LIMIT ? { ...figures, countCapped: true } : figures;
 }

@@ -5209,6 +5209,11 @@ export interface operations {
                                 orderId: number | null;
                             }[];
                             count: number;
+                            /**
+                             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+                             * @enum {boolean}
+                             */
+                            countCapped?: true;
                             page: number;
                             size: number;
                             totalPages: number;
