@@ -30,7 +30,7 @@ describe('the accounting contract', () => {
   });
 
   it('refuses amounts of 0 or less, with more than two decimals, or beyond numeric(14,2)', () => {
-    for (const amount of [0, -1, 1.005, 1e13, '12', Number.NaN]) {
+    for (const amount of [0, -1, 1.005, 1e-9, 0.004, 1e13, '12', Number.NaN]) {
       expect(PayOrderBody.safeParse({ ...payment, amount }).success, String(amount)).toBe(false);
     }
     expect(PayOrderBody.safeParse({ ...payment, amount: 0.01 }).success).toBe(true);

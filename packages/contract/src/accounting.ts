@@ -18,6 +18,7 @@ import {
   NOT_A_NUMBER,
   NOT_A_TEXT,
   optionalParam,
+  smallestUnit,
   text,
 } from './fields.ts';
 
@@ -95,6 +96,21 @@ const toNotBeforeFrom = (query: { from?: string; to?: string }, ctx: z.Refinemen
  * days up to `to` (today when not given). The answer then says so in the `X-Default-Range` header.
  */
 export const TRANSACTIONS_DEFAULT_DAYS = 90;
+/**
+ * The most movements an unpaged transactions answer holds, newest first, whatever range was asked
+ * (decision 149); the X-Total-Count and X-Unpaged-Limit headers say when it was cut (decision 113).
+ */
+export const TRANSACTIONS_UNPAGED_LIMIT = 2_000;
+
+/**
+ * The most lines a whole statement (the PDF, or the JSON without `page` and `size`) holds (decision
+ * 149): the biggest buyer's whole history took most of a minute to print and held a document worker
+ * all that time. A longer range is refused (422 on `from`); the screen pages it.
+ */
+export const STATEMENT_MAX_LINES = 3_000;
+export const STATEMENT_TOO_LONG_MESSAGE = (lines: number) =>
+  `Seçilen dönemde ${lines.toLocaleString('tr-TR')} hesap hareketi var; bir ekstre en çok ` +
+  `${STATEMENT_MAX_LINES.toLocaleString('tr-TR')} hareket içerebilir. Başlangıç tarihini ileri alarak dönemi daraltın.`;
 
 const pageParam = optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.'));
 const sizeParam = optionalParam(
@@ -106,7 +122,8 @@ const sizeParam = optionalParam(
 /**
  * `GET /accounting/transactions?buyerId=[&from=&to=][&page=&size=]`: newest first. With page or size,
  * one page of the range (every day when no range is given); without them an array of the range, whose
- * missing `from` is TRANSACTIONS_DEFAULT_DAYS before `to` (decision 111).
+ * missing `from` is TRANSACTIONS_DEFAULT_DAYS before `to` (decision 111), at most its newest
+ * TRANSACTIONS_UNPAGED_LIMIT movements.
  */
 export const TransactionsQuery = z
   .object({
@@ -144,7 +161,7 @@ export const PayOrderBody = z
     reason: PaymentReasonSchema,
     amount: z
       .number(NOT_A_NUMBER)
-      .positive('Tutar 0’dan büyük olmalıdır.')
+      .min(smallestUnit(2), 'Tutar en az 0,01 ₺ olmalıdır.')
       .max(MAX_AMOUNT, 'Tutar çok büyük.')
       .refine(...atMostDecimals(2)),
     /** The invoice number in the company's Logo ERP; optional. */

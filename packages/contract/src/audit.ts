@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { day, idOf, optionalParam, text } from './fields.ts';
-import { PageFigures, pagingOf } from './paging.ts';
+import { countCapped, PageFigures, pagingOf } from './paging.ts';
 
 /** What an audit entry is about. */
 export const AUDIT_ENTITY_TYPES = [
@@ -100,7 +100,7 @@ export const AuditQuery = z.object({
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
 /** Newest first; always paged (default page 1 of 50). */
-export const AuditPage = z.object({ content: z.array(AuditEntry), ...PageFigures });
+export const AuditPage = z.object({ content: z.array(AuditEntry), ...PageFigures, countCapped });
 export type AuditPage = z.infer<typeof AuditPage>;
 
 export const AUDIT_RECORD_MATCHES_MAX = 20;

@@ -134,3 +134,10 @@ export const atMostDecimals = (decimals: number) =>
     (value: number) => Math.abs(value * 10 ** decimals - Math.round(value * 10 ** decimals)) < 1e-6,
     `Sayı en fazla ${decimals} ondalık basamak içerebilir.`,
   ] as const;
+
+/**
+ * The smallest positive number `decimals` places hold (0.01 for money). `atMostDecimals` lets a value
+ * within its tolerance of a whole number of units pass, so 1e-9 would pass `positive()` and be stored
+ * as 0, refused by the table's CHECK as a 500: a positive figure is bounded below by this instead.
+ */
+export const smallestUnit = (decimals: number) => 10 ** -decimals;

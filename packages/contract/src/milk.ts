@@ -165,13 +165,19 @@ const toNotBeforeFrom = (query: Range, ctx: z.RefinementCtx) => {
  * to `to` (today when not given), named in the `X-Default-Range` header of the answer.
  */
 export const MILK_DELIVERIES_DEFAULT_DAYS = 30;
+/**
+ * The most deliveries an unpaged answer holds, newest first, whatever range was asked (decision 149);
+ * the X-Total-Count and X-Unpaged-Limit headers say when it was cut (decision 113).
+ */
+export const MILK_DELIVERIES_UNPAGED_LIMIT = 2_000;
 
 export const MilkDeliveryQuery = z
   .object({
     ...rangeFilters,
     /**
      * With `page` or `size`, one page of the range (every day when no range is given); without them an
-     * array of the range, whose missing `from` is MILK_DELIVERIES_DEFAULT_DAYS before `to`.
+     * array of the range, whose missing `from` is MILK_DELIVERIES_DEFAULT_DAYS before `to`, at most
+     * MILK_DELIVERIES_UNPAGED_LIMIT of its newest deliveries.
      */
     page: optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.')),
     size: optionalParam(

@@ -25,3 +25,19 @@ export const PageFigures = {
 /** Whether a query asks for a page (either of `page` and `size` given). */
 export const isPaged = (query: { page?: number | undefined; size?: number | undefined }) =>
   query.page !== undefined || query.size !== undefined;
+
+/**
+ * Decision 149: a list counted row by row stops counting here, and its pages reach no further than its
+ * newest COUNT_LIMIT rows, so neither a count nor an OFFSET walks a whole table (rows beyond are asked
+ * for by a narrower filter, usually dates).
+ */
+export const COUNT_LIMIT = 10_000;
+
+/** Beside a page's `count`: set when more rows matched than were counted, `count` being COUNT_LIMIT. */
+export const countCapped = z
+  .literal(true)
+  .optional()
+  .describe(
+    `Present (true) when more than ${COUNT_LIMIT} rows match and they were not all counted: \`count\` is then ` +
+      `${COUNT_LIMIT}, shown as '${COUNT_LIMIT.toLocaleString('tr-TR')}+'.`,
+  );

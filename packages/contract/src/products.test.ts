@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { packagingGroupLabel, sortPackagingGroups, storageFormOf } from './products.ts';
+import {
+  CreateProductItemBody,
+  packagingGroupLabel,
+  sortPackagingGroups,
+  storageFormOf,
+} from './products.ts';
 
 describe('packaging groups in order', () => {
   it('sort masses by their grams, whatever unit they are written in, not as text', () => {
@@ -50,5 +55,16 @@ describe('packaging words', () => {
         packagingType: 'BOTTLE',
       }),
     ).toBe('1 Lt Şişe');
+  });
+});
+
+describe('product item sizes', () => {
+  it('refuse a positive size below the last place the database keeps, which it would store as 0', () => {
+    const item = CreateProductItemBody.shape;
+    expect(item.width.safeParse(1e-9).success).toBe(false);
+    expect(item.width.safeParse(0.004).success).toBe(false);
+    expect(item.width.safeParse(0.01).success).toBe(true);
+    expect(item.packagingUnitTypeAmount.safeParse(1e-9).success).toBe(false);
+    expect(item.packagingUnitTypeAmount.safeParse(0.001).success).toBe(true);
   });
 });

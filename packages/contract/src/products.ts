@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { atMostDecimals, idOf, optionalParam, optionalText, text } from './fields.ts';
+import { atMostDecimals, idOf, optionalParam, optionalText, smallestUnit, text } from './fields.ts';
 import {
   EnumDescription,
   isAllFilter,
@@ -30,11 +30,11 @@ export {
 import { recordVersion, versionField } from './record-version.ts';
 
 const requiredText = (max: number) => text().trim().min(1).max(max);
-/** A positive size kept to `decimals` places in the database. */
+/** A positive size kept to `decimals` places in the database: at least one unit of the last place. */
 const measure = (max: number, decimals: number) =>
   z
     .number()
-    .positive()
+    .min(smallestUnit(decimals))
     .max(max)
     .refine(...atMostDecimals(decimals));
 const optionalNotes = text()

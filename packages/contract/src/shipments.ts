@@ -92,11 +92,17 @@ export const ShipmentStatusQuery = z.object({ status: ShipmentStatus });
 export const MAX_SHIPMENT_PAGE_SIZE = 500;
 /** The unpaged list without a date range: open shipments plus those created in this many days. */
 export const SHIPMENT_UNPAGED_DAYS = 30;
+/**
+ * The most shipments an unpaged list (`GET /shipments` without paging, `GET /shipments/filter-by-status`)
+ * holds, newest first (decision 149); X-Total-Count and X-Unpaged-Limit say when it was cut (decision 113).
+ */
+export const SHIPMENT_UNPAGED_LIMIT = 2_000;
 
 /**
  * `GET /shipments`: every filter optional, newest first. With `page` or `size` the answer is a
  * `ShipmentPage`; without both it is an array bounded by the date range, or when none is given by the
- * open shipments plus those created in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
+ * open shipments plus those created in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
+ * and at most SHIPMENT_UNPAGED_LIMIT of them.
  */
 export const ShipmentListQuery = z
   .object({

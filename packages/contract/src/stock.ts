@@ -8,6 +8,7 @@ import {
   lotIdField,
   todayInIstanbul,
 } from './lots.ts';
+import { COUNT_LIMIT, countCapped } from './paging.ts';
 import { EnumDescription, isAllFilter, ProductItem, ProductItemFilters } from './products.ts';
 import { optionalText } from './warehouses.ts';
 
@@ -252,7 +253,13 @@ export const StockHistoryPage = z
     page: z.number().int(),
     size: z.number().int(),
     count: z.number().int(),
-    totalPages: z.number().int().describe('0 when nothing matches.'),
+    countCapped,
+    totalPages: z
+      .number()
+      .int()
+      .describe(
+        `0 when nothing matches. Pages reach the newest ${COUNT_LIMIT} rows; a page beyond them is empty (decision 149).`,
+      ),
   })
   .meta({
     id: 'StockHistoryPage',

@@ -5,13 +5,25 @@
  */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 export const UNPAGED_LIMIT_HEADER = 'x-unpaged-limit';
+/**
+ * Decision 149: sent ('true') when the rows were counted only up to COUNT_LIMIT and more matched;
+ * `X-Total-Count` is then that limit, a lower bound.
+ */
+export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
 
-/** What an unpaged answer's headers say: how many matched and, when cut, how many it holds. */
-export type UnpagedExtent = { total: number; limit: number | null };
+/**
+ * What an unpaged answer's headers say: how many matched (at least, when `capped`) and, when cut, how
+ * many it holds.
+ */
+export type UnpagedExtent = { total: number; limit: number | null; capped: boolean };
 
 export function unpagedExtentOf(headers: { get(name: string): string | null }): UnpagedExtent | null {
   const total = headers.get(TOTAL_COUNT_HEADER);
   if (total === null) return null;
   const limit = headers.get(UNPAGED_LIMIT_HEADER);
-  return { total: Number(total), limit: limit === null ? null : Number(limit) };
+  return {
+    total: Number(total),
+    limit: limit === null ? null : Number(limit),
+    capped: headers.get(TOTAL_COUNT_CAPPED_HEADER) === 'true',
+  };
 }

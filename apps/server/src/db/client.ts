@@ -12,6 +12,7 @@ import pg from 'pg';
 import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
+import { retryConflictingTransactions, TRANSACTION_ATTEMPTS } from './transaction-retry.ts';
 
 export type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
@@ -47,6 +48,8 @@ export type PostgresOptions = {
   poolSize?: number;
   onIdleError?: (error: Error) => void;
   timeouts?: DatabaseTimeouts;
+  /** Tries of a transaction PostgreSQL rolls back as a deadlock or serialization failure (decision 149). */
+  transactionAttempts?: number;
 };
 
 export function connectPostgres(
@@ -55,6 +58,7 @@ export function connectPostgres(
     poolSize = 10,
     onIdleError = (error) => console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
     timeouts = DEFAULT_DATABASE_TIMEOUTS,
+    transactionAttempts = TRANSACTION_ATTEMPTS,
   }: PostgresOptions = {},
 ): Database {
   const pool = new pg.Pool({ ...connectionConfig(url, timeouts), max: poolSize });
@@ -62,7 +66,7 @@ export function connectPostgres(
   // the pool replaces it on the next query.
   pool.on('error', onIdleError);
   pool.on('connect', guardPoolClient);
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db, transactionAttempts);
   return {
     db,
     kind: 'postgres',

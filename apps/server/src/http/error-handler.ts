@@ -4,8 +4,9 @@ import { TransitionRefused } from '@mandira/contract/state-machine';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { isTransactionConflict } from '../db/transaction-retry.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
-import { replyDatabaseUnavailable } from './database-unavailable.ts';
+import { replyDatabaseUnavailable, replyTransactionConflict } from './database-unavailable.ts';
 import { fail } from './envelope.ts';
 import { AppError, UnavailableError } from './errors.ts';
 
@@ -70,6 +71,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send(fail(answer));
     }
     if (isDatabaseUnreachable(error)) return replyDatabaseUnavailable(reply);
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'transaction conflict after its retries');
+      return replyTransactionConflict(reply);
+    }
     const status = error.statusCode ?? 500;
     // A folder of the web app ('/assets/') is refused by the file server; to a client it is not there.
     if (status === 403 || status === 404) {

@@ -1,15 +1,24 @@
-import { TOTAL_COUNT_HEADER, UNPAGED_LIMIT_HEADER } from '@mandira/contract/unpaged';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import {
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+  UNPAGED_LIMIT_HEADER,
+} from '@mandira/contract/unpaged';
 import type { FastifyReply } from 'fastify';
 
-/** The newest rows of an unpaged list, at most its limit, and how many matched in all. */
-export type Bounded<T> = { rows: T[]; total: number; limit: number };
+/**
+ * The newest rows of an unpaged list, at most its limit, and how many matched in all; `totalCapped`
+ * when they were counted only up to COUNT_LIMIT (decision 149), `total` being that limit.
+ */
+export type Bounded<T> = { rows: T[]; total: number; limit: number; totalCapped?: boolean };
 
 /**
  * Decision 113: an unpaged answer is never cut without a word. The headers say how many rows matched
  * and, when the answer holds fewer, the limit it was cut at.
  */
-export function boundedAnswer<T>(reply: FastifyReply, { rows, total, limit }: Bounded<T>): T[] {
+export function boundedAnswer<T>(reply: FastifyReply, { rows, total, limit, totalCapped }: Bounded<T>): T[] {
   reply.header(TOTAL_COUNT_HEADER, String(total));
+  if (totalCapped) reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
   if (total > rows.length) reply.header(UNPAGED_LIMIT_HEADER, String(limit));
   return rows;
 }
@@ -27,4 +36,44 @@ export async function readBounded<T>(
   if (rows.length <= limit) return { rows, total: rows.length, limit };
   // A count read a moment later may miss rows removed since; the rows read prove at least limit + 1.
   return { rows: rows.slice(0, limit), total: Math.max(await countAll(), limit + 1), limit };
+}
+
+/** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
+export const pageOrBounded = <T, P extends { page: number }>(reply: FastifyReply, answer: Bounded<T> | P) =>
+  'page' in answer ? answer : boundedAnswer(reply, answer);
+
+/**
+ * One page of a list and how many rows match. The count comes first: a page past the end (page
+ * 2147483647) is answered from it without reading its rows, since its OFFSET would walk through every
+ * matching row only to return none (decision 149).
+ */
+export async function readPage<T>(
+  page: number,
+  size: number,
+  countAll: () => Promise<number>,
+  readRows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; count: number; totalPages: number }> {
+  const count = await countAll();
+  const offset = (page - 1) * size;
+  const rows = offset < count ? await readRows(size, offset) : [];
+  return { rows, count, totalPages: Math.ceil(count / size) };
+}
+
+/**
+ * One page of a list counted row by row only up to COUNT_LIMIT (decision 149): `countUpTo(n)` counts
+ * at most n rows. More than the limit, and the count is the limit with `countCapped`; the pages reach
+ * the newest COUNT_LIMIT rows, and one beyond them, or past the end, reads nothing.
+ */
+export async function readCappedPage<T>(
+  page: number,
+  size: number,
+  countUpTo: (limit: number) => Promise<number>,
+  readRows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ rows: T[]; count: number; totalPages: number; countCapped?: true }> {
+  const counted = await countUpTo(COUNT_LIMIT + 1);
+  const reachable = Math.min(counted, COUNT_LIMIT);
+  const offset = (page - 1) * size;
+  const rows = offset < reachable ? await readRows(Math.min(size, reachable - offset), offset) : [];
+  const figures = { rows, count: reachable, totalPages: Math.ceil(reachable / size) };
+  return counted > COUNT_LIMIT ? { ...figures, countCapped: true } : figures;
 }

@@ -87,6 +87,55 @@ describe('the render pool', () => {
     ).rejects.toThrow();
   });
 
+  it('holds at most the workers and half of the line for one user, refusing the rest to them alone', async () => {
+    const shared = pool(1, 4);
+    const asked = Array.from({ length: 10 }, () =>
+      shared.renderFor(7, STATEMENT_DOCUMENT, statement(1), 'Mandıra').then(
+        () => 'drawn',
+        (error) => error,
+      ),
+    );
+    // Another user still finds room in the line.
+    const other = shared.renderFor(8, STATEMENT_DOCUMENT, statement(1), 'Mandıra');
+    const answers = await Promise.all(asked);
+    expect(answers.filter((answer) => answer === 'drawn')).toHaveLength(3);
+    for (const refused of answers.filter((answer) => answer !== 'drawn')) {
+      expect(refused).toMatchObject({ status: 503, message: RENDER_BUSY_MESSAGE });
+    }
+    expect(await text(await other)).toContain('Ödeme 1');
+    expect(shared.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('gives a full line’s place to a user holding fewer, refusing the newest of the one holding most', async () => {
+    const shared = pool(1, 2);
+    const outcome = (owner: number) =>
+      shared.renderFor(owner, STATEMENT_DOCUMENT, statement(1), 'Mandıra').then(
+        () => 'drawn',
+        (error) => (error as Error).message,
+      );
+    const first = [outcome(1), outcome(1)]; // one drawn, one waiting: user 1's share
+    const third = outcome(3); // the line is full now
+    expect(shared.stats()).toMatchObject({ running: 1, queued: 2 });
+    const second = outcome(2); // holds none: takes the place of user 1's waiting document
+    const fourth = outcome(4); // every other holds one: no place to take
+    expect(await Promise.all([...first, third, second, fourth])).toEqual([
+      'drawn',
+      RENDER_BUSY_MESSAGE,
+      'drawn',
+      'drawn',
+      RENDER_BUSY_MESSAGE,
+    ]);
+  });
+
+  it('lets the users take turns at the workers, not the order they asked in', async () => {
+    const shared = pool(1, 10);
+    const done: string[] = [];
+    const ask = (owner: number, name: string) =>
+      shared.renderFor(owner, STATEMENT_DOCUMENT, statement(1), 'Mandıra').then(() => done.push(name));
+    await Promise.all([ask(1, 'a1'), ask(1, 'a2'), ask(1, 'a3'), ask(1, 'a4'), ask(2, 'b1')]);
+    expect(done).toEqual(['a1', 'a2', 'b1', 'a3', 'a4']);
+  });
+
   it('with no workers draws on the calling thread', async () => {
     const file = await pool(0, 0).render(STATEMENT_DOCUMENT, statement(1), 'Mandıra');
     expect(await text(file)).toContain('Ilgaz Şarküteri');
@@ -127,6 +176,33 @@ describe('statement PDFs on one worker with no line (PDF_WORKERS=1, PDF_QUEUE_LI
   });
 });
 
+describe('statement PDFs of two users on one worker and a short line', () => {
+  let w: OrderWorld;
+  let buyerId: number;
+  beforeAll(async () => {
+    w = await orderWorld({ PDF_WORKERS: '1', PDF_QUEUE_LIMIT: '4' });
+    buyerId = (await buyer(w)).id;
+  });
+  afterAll(() => w.t.close());
+
+  it('never refuse the second user because the first asked for many at once (decision 149)', async () => {
+    const [greedy, modest] = [
+      await w.t.tokenWithRoles(['FINANCE_ADMIN']),
+      await w.t.tokenWithRoles(['FINANCE_ADMIN']),
+    ];
+    const pdf = (token: string) =>
+      w.call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, token);
+    for (let round = 0; round < 3; round++) {
+      const many = Array.from({ length: 30 }, () => pdf(greedy));
+      const theirs = await pdf(modest);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      const statuses = (await Promise.all(many)).map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(3);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+    }
+  });
+});
+
 describe('a simple request while statement PDFs are drawn', () => {
   let w: OrderWorld;
   let finance: string;
@@ -141,7 +217,8 @@ describe('a simple request while statement PDFs are drawn', () => {
   it('is answered while the worker still has documents to draw', async () => {
     const documents = w.t.app.documents;
     let answered = 0;
-    const pdfs = Array.from({ length: 12 }, () =>
+    // Within one user's share of the pool (the worker and half of the line, decision 149).
+    const pdfs = Array.from({ length: 11 }, () =>
       w.call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, finance).then((answer) => {
         answered++;
         return answer;
@@ -153,7 +230,7 @@ describe('a simple request while statement PDFs are drawn', () => {
     expect(summary.statusCode).toBe(200);
     const { running, queued } = documents.stats();
     expect(running + queued).toBeGreaterThan(0);
-    expect(answered).toBeLessThan(12);
+    expect(answered).toBeLessThan(11);
     for (const answer of await Promise.all(pdfs)) expect(answer.statusCode).toBe(200);
   });
 });

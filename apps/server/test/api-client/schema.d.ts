@@ -49,7 +49,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap ekstresini verir
-         * @description The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which.
+         * @description The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which. Without them, a range of more than 3000 movements is refused with 422 on `from`.
          */
         get: operations["getAccountStatement"];
         put?: never;
@@ -69,7 +69,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap ekstresini PDF olarak indirir
-         * @description The whole statement of the range (`page` and `size` are ignored), as a download.
+         * @description The whole statement of the range (`page` and `size` are ignored), as a download; a range of more than 3000 movements is refused with 422 on `from`.
          */
         get: operations["downloadAccountStatementPdf"];
         put?: never;
@@ -106,7 +106,7 @@ export interface paths {
         };
         /**
          * Müşterinin hesap hareketlerini listeler
-         * @description Newest first. With `page` or `size`: one page of the range (every day when no range is given). Without both: an array of the range; a missing `from` is 90 days before `to` (today when not given), and the `X-Default-Range` header names the days chosen ('YYYY-MM-DD..YYYY-MM-DD').
+         * @description Newest first. With `page` or `size`: one page of the range (every day when no range is given). Without both: an array of the range; a missing `from` is 90 days before `to` (today when not given), and the `X-Default-Range` header names the days chosen ('YYYY-MM-DD..YYYY-MM-DD'). The array holds at most the newest 2000 movements: `X-Total-Count` says how many matched, and `X-Unpaged-Limit` is sent when the array holds fewer.
          */
         get: operations["listAccountingTransactions"];
         put?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         };
         /**
          * Süt teslimatlarını listeler
-         * @description Newest first. With `page` or `size`: one page (MilkDeliveryPage) of the range, every day when none is given. Without them: an array of the range, whose missing `from` is the 30 days up to `to` (today when not given); the `X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered.
+         * @description Newest first. With `page` or `size`: one page (MilkDeliveryPage) of the range, every day when none is given. Without them: an array of the range, whose missing `from` is the 30 days up to `to` (today when not given); the `X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered. The array holds at most the newest 2000 deliveries of the range: `X-Total-Count` says how many matched, and `X-Unpaged-Limit` is sent when the array holds fewer.
          */
         get: operations["listMilkDeliveries"];
         /**
@@ -1507,7 +1507,7 @@ export interface paths {
         };
         /**
          * Sevkiyatları listeler
-         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days.
+         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipments"];
         /**
@@ -1663,7 +1663,7 @@ export interface paths {
         };
         /**
          * Bir durumdaki sevkiyatları listeler
-         * @description Every shipment in the status, newest first, unpaged.
+         * @description The shipments in the status, newest first, unpaged: at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipmentsByStatus"];
         put?: never;
@@ -3340,10 +3340,15 @@ export interface components {
         /** @description One page of the history, newest first, and the count of all that match. */
         StockHistoryPage: {
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             entries: components["schemas"]["StockHistoryEntry"][];
             page: number;
             size: number;
-            /** @description 0 when nothing matches. */
+            /** @description 0 when nothing matches. Pages reach the newest 10000 rows; a page beyond them is empty (decision 149). */
             totalPages: number;
         };
         StockLine: {
@@ -3526,7 +3531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3643,7 +3648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3718,6 +3723,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -3727,7 +3741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,6 +3812,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -3807,7 +3830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +3910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +3994,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4032,7 +4055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4093,7 +4116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4210,7 +4233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4315,7 +4338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4357,7 +4380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4399,7 +4422,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4441,7 +4464,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4483,7 +4506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4557,7 +4580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4679,7 +4702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4801,7 +4824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4905,7 +4928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5029,7 +5052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,7 +5154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5203,6 +5226,11 @@ export interface operations {
                                 orderId: number | null;
                             }[];
                             count: number;
+                            /**
+                             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+                             * @enum {boolean}
+                             */
+                            countCapped?: true;
                             page: number;
                             size: number;
                             totalPages: number;
@@ -5248,7 +5276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5325,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5385,7 +5413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5510,7 +5538,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5623,7 +5651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5746,7 +5774,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5869,7 +5897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5947,7 +5975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6018,7 +6046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6137,7 +6165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6244,7 +6272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6305,7 +6333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6366,7 +6394,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6427,7 +6455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6496,7 +6524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6557,7 +6585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,7 +6646,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6679,7 +6707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6740,7 +6768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6801,7 +6829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6857,7 +6885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6949,7 +6977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7064,7 +7092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7136,7 +7164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7264,7 +7292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7379,7 +7407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7482,7 +7510,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7574,7 +7602,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7666,7 +7694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7796,7 +7824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7888,7 +7916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7981,7 +8009,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8097,7 +8125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8189,7 +8217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8382,7 +8410,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8463,7 +8491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8578,7 +8606,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8651,7 +8679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8754,7 +8782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8857,7 +8885,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8930,7 +8958,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9010,7 +9038,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9070,7 +9098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9205,7 +9233,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9286,7 +9314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9363,7 +9391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9500,7 +9528,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9625,7 +9653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9705,7 +9733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9766,7 +9794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9880,7 +9908,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9994,7 +10022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10115,7 +10143,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10236,7 +10264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10352,7 +10380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10468,7 +10496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10591,7 +10619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10714,7 +10742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10793,7 +10821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10909,7 +10937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11025,7 +11053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11148,7 +11176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11271,7 +11299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11349,7 +11377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11415,7 +11443,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11491,7 +11519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11608,7 +11636,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11715,7 +11743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11795,7 +11823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11856,7 +11884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11975,7 +12003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12073,7 +12101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12153,7 +12181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12227,7 +12255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12288,7 +12316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12409,7 +12437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12518,7 +12546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12598,7 +12626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12669,7 +12697,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12799,7 +12827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12917,7 +12945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12997,7 +13025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13077,7 +13105,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13137,7 +13165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13198,7 +13226,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13277,7 +13305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13396,7 +13424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13514,7 +13542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13627,7 +13655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13707,7 +13735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13783,7 +13811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13908,7 +13936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13968,7 +13996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14028,7 +14056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14117,7 +14145,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14188,7 +14216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14302,7 +14330,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14391,7 +14419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14480,7 +14508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14569,7 +14597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14694,7 +14722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14816,7 +14844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14876,7 +14904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14997,7 +15025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15097,7 +15125,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15157,7 +15185,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15218,7 +15246,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15347,7 +15375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15465,7 +15493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15545,7 +15573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15605,7 +15633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15666,7 +15694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15738,7 +15766,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15809,7 +15837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15913,7 +15941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15974,7 +16002,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16034,7 +16062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16135,7 +16163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16195,7 +16223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;

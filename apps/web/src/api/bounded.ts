@@ -23,5 +23,6 @@ export async function fetchBounded<T>(
 export function cutMessage(extent: UnpagedExtent | null, noun: string): string | null {
   if (extent?.limit == null || extent.total <= extent.limit) return null;
   const count = (value: number) => value.toLocaleString('tr-TR');
-  return `Excel dosyasına en yeni ${count(extent.limit)} ${noun} alındı; filtreye uyan toplam ${count(extent.total)} ${noun} var. Hepsini almak için filtreyi daraltın.`;
+  const total = extent.capped ? `${count(extent.total)}'den fazla` : `toplam ${count(extent.total)}`;
+  return `Excel dosyasına en yeni ${count(extent.limit)} ${noun} alındı; filtreye uyan ${total} ${noun} var. Hepsini almak için filtreyi daraltın.`;
 }

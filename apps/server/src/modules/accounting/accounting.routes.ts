@@ -6,8 +6,10 @@ import {
   OverdueOrderList,
   PayOrderBody,
   PayOrderResult,
+  STATEMENT_MAX_LINES,
   StatementQuery,
   TRANSACTIONS_DEFAULT_DAYS,
+  TRANSACTIONS_UNPAGED_LIMIT,
   TransactionList,
   TransactionPage,
   TransactionsQuery,
@@ -22,6 +24,7 @@ import { answers, fileAnswers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { withDefaultRange } from '../../http/default-range.ts';
 import { ok } from '../../http/envelope.ts';
+import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import { sendPdf } from '../../pdf/pdf-reply.ts';
 import type { RenderPool } from '../../pdf/render-pool.ts';
 import { buyerSummary } from './accounting.repo.ts';
@@ -88,7 +91,9 @@ export function accountingRoutes({
             'Newest first. With `page` or `size`: one page of the range (every day when no range is given). ' +
             `Without both: an array of the range; a missing \`from\` is ${TRANSACTIONS_DEFAULT_DAYS} days ` +
             'before `to` (today when not given), and the `X-Default-Range` header names the days chosen ' +
-            "('YYYY-MM-DD..YYYY-MM-DD').",
+            "('YYYY-MM-DD..YYYY-MM-DD'). The array holds at most the newest " +
+            `${TRANSACTIONS_UNPAGED_LIMIT} movements: \`X-Total-Count\` says how many matched, and ` +
+            '`X-Unpaged-Limit` is sent when the array holds fewer.',
           operationId: 'listAccountingTransactions',
           querystring: TransactionsQuery,
           response: answers(z.union([TransactionList, TransactionPage]), 404),
@@ -96,7 +101,12 @@ export function accountingRoutes({
         config: reading,
       },
       async (req, reply) =>
-        ok(await listTransactions(db, withDefaultRange(reply, req.query, TRANSACTIONS_DEFAULT_DAYS))),
+        ok(
+          pageOrBounded(
+            reply,
+            await listTransactions(db, withDefaultRange(reply, req.query, TRANSACTIONS_DEFAULT_DAYS)),
+          ),
+        ),
     );
     app.post(
       '/accounting/pay-order',
@@ -123,10 +133,11 @@ export function accountingRoutes({
           summary: 'Müşterinin hesap ekstresini verir',
           description:
             'The opening balance, every movement of the Istanbul days `from`..`to` with the running balance, ' +
-            'the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which.',
+            'the totals and the closing balance. With `page` or `size`, `lines` is one page and `paging` says which. ' +
+            `Without them, a range of more than ${STATEMENT_MAX_LINES} movements is refused with 422 on \`from\`.`,
           operationId: 'getAccountStatement',
           querystring: StatementQuery,
-          response: answers(AccountStatement, 404),
+          response: answers(AccountStatement, 404, 422),
         },
         config: reading,
       },
@@ -138,17 +149,29 @@ export function accountingRoutes({
         schema: {
           tags,
           summary: 'Müşterinin hesap ekstresini PDF olarak indirir',
-          description: 'The whole statement of the range (`page` and `size` are ignored), as a download.',
+          description:
+            'The whole statement of the range (`page` and `size` are ignored), as a download; a range of more ' +
+            `than ${STATEMENT_MAX_LINES} movements is refused with 422 on \`from\`.`,
           operationId: 'downloadAccountStatementPdf',
           querystring: StatementQuery,
-          response: fileAnswers('application/pdf', 'The account statement, a PDF file to download.', 404),
+          response: fileAnswers(
+            'application/pdf',
+            'The account statement, a PDF file to download.',
+            404,
+            422,
+          ),
         },
         config: reading,
       },
       async (req, reply) => {
         const { page: _page, size: _size, ...whole } = req.query;
         const statement = await accountStatement(db, whole);
-        const file = await documents.render(STATEMENT_DOCUMENT, statement, config.companyName);
+        const file = await documents.renderFor(
+          actorOf(req).userId,
+          STATEMENT_DOCUMENT,
+          statement,
+          config.companyName,
+        );
         return sendPdf(reply, file, statementFileName(statement));
       },
     );

@@ -152,6 +152,9 @@ describe('paying for an order (POST /accounting/pay-order)', () => {
       [{ ...valid, amount: 0 }, 'amount'],
       [{ ...valid, amount: -5 }, 'amount'],
       [{ ...valid, amount: 1.005 }, 'amount'],
+      // Below a cent: rounds to 0.00, which the table's CHECK refuses (a 500 before).
+      [{ ...valid, amount: 1e-9 }, 'amount'],
+      [{ ...valid, amount: 0.004 }, 'amount'],
       [{ ...valid, amount: '10' }, 'amount'],
       [{ ...valid, amount: 1e13 }, 'amount'],
       [{ ...valid, orderId: 0 }, 'orderId'],
@@ -171,6 +174,7 @@ describe('paying for an order (POST /accounting/pay-order)', () => {
     expect(wrongType.json.error.message).toContain(
       'Sipariş Ödemesi için ödeme tipi Nakit veya Havale/EFT olmalıdır.',
     );
+    expect((await pay(w, { ...valid, amount: 1e-9 })).json.error.message).toContain('en az 0,01 ₺');
     expect(await ledger(w)).toEqual(before);
   });
 

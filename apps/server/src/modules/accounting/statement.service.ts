@@ -3,6 +3,8 @@ import {
   PAY_TYPE_LABELS,
   type PayType,
   STATEMENT_LINE_KINDS,
+  STATEMENT_MAX_LINES,
+  STATEMENT_TOO_LONG_MESSAGE,
   type StatementLine,
   type StatementLineKind,
   type StatementQuery,
@@ -14,6 +16,7 @@ import { enumDescription } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
 import { movements, spanOfDays } from './account-movements.ts';
 import { findBuyer } from './accounting.repo.ts';
 
@@ -56,7 +59,8 @@ const balanceNow = (buyerId: number) =>
  * date order with the balance after it, the range's debits and credits, and the closing balance; all
  * summed in SQL. Without `from` it starts at the first movement (opening 0); `to` defaults to today.
  * Balances and sums are numeric(20,2): a buyer's orders together may pass one order's numeric(14,2)
- * (decision 94). With page or size, `lines` is one page (100 lines unless asked) and `paging` says which.
+ * (decision 94). With page or size, `lines` is one page (100 lines unless asked) and `paging` says which;
+ * without them a range of more than STATEMENT_MAX_LINES movements is refused with 422 on `from`.
  */
 export async function accountStatement(db: Db, query: Query): Promise<AccountStatement> {
   const buyer = await findBuyer(db, query.buyerId);
@@ -97,7 +101,7 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
         p as (
           select * from b
            order by b.at, b.seq, b.tie
-           ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql``})
+           ${paging ? sql`limit ${paging.size} offset ${(paging.page - 1) * paging.size}` : sql`limit ${STATEMENT_MAX_LINES}`})
         -- Only the page's lines look up their order's number.
         select p.*, o.order_number, s.opening::text as opening, s.debit::text as debit_total,
                s.credit::text as credit_total, (s.opening + s.debit - s.credit)::numeric(20,2)::text as closing, s.count
@@ -105,6 +109,10 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
          order by p.at, p.seq, p.tie`,
   );
   const totals = rows[0]!;
+  // A whole statement is bounded (decision 149): refused before anyone prints or sends its lines.
+  if (!paging && totals.count > STATEMENT_MAX_LINES) {
+    throw new AppError('BUSINESS_RULE', STATEMENT_TOO_LONG_MESSAGE(totals.count), 'from');
+  }
   const lines = rows.filter((row) => row.kind !== null);
   return {
     buyer,

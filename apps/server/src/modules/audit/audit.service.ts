@@ -3,6 +3,7 @@ import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { and, count, desc, eq, gte, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEntries } from '../../db/schema.ts';
+import { readCappedPage } from '../../http/unpaged-limit.ts';
 import { entriesAnswer } from './audit-answer.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -33,22 +34,21 @@ export async function listAuditEntries(db: Db, query: AuditQuery): Promise<Audit
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const where = conditions(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEntries)
-      .where(where)
-      .orderBy(desc(auditEntries.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db.select({ value: count() }).from(auditEntries).where(where),
-  ]);
-  const counted = total?.value ?? 0;
-  return {
-    content: await entriesAnswer(db, rows),
+  // The trail grows with every write: counted up to COUNT_LIMIT, paged within it (decision 149).
+  const { rows, ...figures } = await readCappedPage(
     page,
     size,
-    count: counted,
-    totalPages: Math.ceil(counted / size),
-  };
+    async (limit) => {
+      const upTo = db
+        .select({ id: auditEntries.id })
+        .from(auditEntries)
+        .where(where)
+        .limit(limit)
+        .as('up_to');
+      return (await db.select({ value: count() }).from(upTo))[0]?.value ?? 0;
+    },
+    (limit, offset) =>
+      db.select().from(auditEntries).where(where).orderBy(desc(auditEntries.id)).limit(limit).offset(offset),
+  );
+  return { content: await entriesAnswer(db, rows), page, size, ...figures };
 }

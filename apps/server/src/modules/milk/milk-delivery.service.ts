@@ -1,10 +1,11 @@
 import { addDays, startOfIstanbulDay, toIstanbulIso } from '@mandira/contract/istanbul-time';
-import type {
-  CreateMilkDeliveryBody,
-  MilkDelivery,
-  MilkDeliveryPage,
-  MilkDeliveryQuery,
-  UpdateMilkDeliveryBody,
+import {
+  type CreateMilkDeliveryBody,
+  MILK_DELIVERIES_UNPAGED_LIMIT,
+  type MilkDelivery,
+  type MilkDeliveryPage,
+  type MilkDeliveryQuery,
+  type UpdateMilkDeliveryBody,
 } from '@mandira/contract/milk';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,6 +13,7 @@ import { type Db, oneByOne, type Tx } from '../../db/client.ts';
 import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
+import { type Bounded, readBounded, readPage } from '../../http/unpaged-limit.ts';
 import { recordChange } from '../audit/record-change.ts';
 
 type CreateInput = z.output<typeof CreateMilkDeliveryBody>;
@@ -64,31 +66,32 @@ export function deliveryConditions(filters: DeliveryFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Newest first; a plain array unless `page` or `size` asks for one page of it. */
+/**
+ * Newest first. Unpaged, the newest MILK_DELIVERIES_UNPAGED_LIMIT of the range and how many matched, which
+ * the route puts in the headers (decisions 113 and 149): a range of a century answers a bounded array.
+ * Paged, one page and the count; a page past the end reads no rows.
+ */
 export async function listMilkDeliveries(
   db: Db,
   query: ListQuery,
-): Promise<MilkDelivery[] | MilkDeliveryPage> {
+): Promise<Bounded<MilkDelivery> | MilkDeliveryPage> {
   const where = deliveryConditions(query);
-  const ordered = selectDeliveries(db)
-    .where(where)
-    .orderBy(desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id));
-  if (query.page === undefined && query.size === undefined) return (await ordered).map(toDelivery);
-
+  const ordered = (limit: number, offset = 0) =>
+    selectDeliveries(db)
+      .where(where)
+      .orderBy(desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id))
+      .limit(limit)
+      .offset(offset);
+  const countAll = async () =>
+    (await db.select({ value: count() }).from(milkDeliveries).where(where))[0]?.value ?? 0;
+  if (query.page === undefined && query.size === undefined) {
+    const bounded = await readBounded(MILK_DELIVERIES_UNPAGED_LIMIT, (limit) => ordered(limit), countAll);
+    return { ...bounded, rows: bounded.rows.map(toDelivery) };
+  }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const [rows, [total]] = await Promise.all([
-    ordered.limit(size).offset((page - 1) * size),
-    db.select({ value: count() }).from(milkDeliveries).where(where),
-  ]);
-  const counted = total?.value ?? 0;
-  return {
-    deliveries: rows.map(toDelivery),
-    page,
-    size,
-    count: counted,
-    totalPages: Math.ceil(counted / size),
-  };
+  const { rows, ...figures } = await readPage(page, size, countAll, ordered);
+  return { deliveries: rows.map(toDelivery), page, size, ...figures };
 }
 
 export async function getMilkDelivery(db: Db | Tx, id: number): Promise<MilkDelivery> {

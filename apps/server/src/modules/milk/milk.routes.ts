@@ -3,6 +3,7 @@ import {
   CreateMilkDriverBody,
   CreateMilkVehicleBody,
   MILK_DELIVERIES_DEFAULT_DAYS,
+  MILK_DELIVERIES_UNPAGED_LIMIT,
   MilkDelivery,
   MilkDeliveryPage,
   MilkDeliveryQuery,
@@ -23,6 +24,7 @@ import { answers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { withDefaultRange } from '../../http/default-range.ts';
 import { ok } from '../../http/envelope.ts';
+import { pageOrBounded } from '../../http/unpaged-limit.ts';
 import {
   correctMilkDelivery,
   getMilkDelivery,
@@ -186,14 +188,21 @@ export function milkRoutes({ db }: { db: Db }) {
             'Newest first. With `page` or `size`: one page (MilkDeliveryPage) of the range, every day when ' +
             `none is given. Without them: an array of the range, whose missing \`from\` is the ` +
             `${MILK_DELIVERIES_DEFAULT_DAYS} days up to \`to\` (today when not given); the ` +
-            '`X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered.',
+            '`X-Default-Range` header (`YYYY-MM-DD..YYYY-MM-DD`) then names the days answered. The array holds ' +
+            `at most the newest ${MILK_DELIVERIES_UNPAGED_LIMIT} deliveries of the range: \`X-Total-Count\` says how ` +
+            'many matched, and `X-Unpaged-Limit` is sent when the array holds fewer.',
           querystring: MilkDeliveryQuery,
           response: answers(z.union([z.array(MilkDelivery), MilkDeliveryPage])),
         },
         config: deliveries,
       },
       async (req, reply) =>
-        ok(await listMilkDeliveries(db, withDefaultRange(reply, req.query, MILK_DELIVERIES_DEFAULT_DAYS))),
+        ok(
+          pageOrBounded(
+            reply,
+            await listMilkDeliveries(db, withDefaultRange(reply, req.query, MILK_DELIVERIES_DEFAULT_DAYS)),
+          ),
+        ),
     );
     app.get(
       `${BASE}/deliveries/:id`,

@@ -3,6 +3,7 @@ import { MY_WORK_STATUSES } from '@mandira/contract/my-work';
 import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import {
   SHIPMENT_UNPAGED_DAYS,
+  SHIPMENT_UNPAGED_LIMIT,
   type Shipment,
   type ShipmentListQuery,
   type ShipmentPage,
@@ -11,6 +12,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
+import { type Bounded, readBounded, readPage } from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
 
@@ -71,13 +73,14 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<SQL> {
 /**
  * `GET /shipments`. With `page` or `size`: that page of every matching shipment and the count. Without
  * them: every matching shipment, bounded when no date range is given to the open ones plus those created
- * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md).
+ * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
+ * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
  */
 export async function listShipments(
   db: Db | Tx,
   query: ListInput,
   settings: ShipmentReadSettings,
-): Promise<Shipment[] | ShipmentPage> {
+): Promise<Bounded<Shipment> | ShipmentPage> {
   const where = await conditionsOf(db, query);
   if (query.page === undefined && query.size === undefined) {
     const bounded =
@@ -88,11 +91,28 @@ export async function listShipments(
                  or s.created_at >= now() - make_interval(days => ${SHIPMENT_UNPAGED_DAYS}::int))`,
           )!
         : where;
-    return findShipments(db, bounded, settings);
+    return newestShipments(db, bounded, settings);
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const count = await countShipments(db, where);
-  const shipments = await findShipments(db, where, settings, { limit: size, offset: (page - 1) * size });
-  return { shipments, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
+  const { rows, count, totalPages } = await readPage(
+    page,
+    size,
+    () => countShipments(db, where),
+    (limit, offset) => findShipments(db, where, settings, { limit, offset }),
+  );
+  return { shipments: rows, page, size, count, totalPages: Math.max(1, totalPages) };
+}
+
+/** An unpaged list of shipments: the newest SHIPMENT_UNPAGED_LIMIT matching `where`, and how many matched. */
+export function newestShipments(
+  db: Db | Tx,
+  where: SQL,
+  settings: ShipmentReadSettings,
+): Promise<Bounded<Shipment>> {
+  return readBounded(
+    SHIPMENT_UNPAGED_LIMIT,
+    (limit) => findShipments(db, where, settings, { limit }),
+    () => countShipments(db, where),
+  );
 }

@@ -72,7 +72,12 @@ export function shipmentLoadRoutes({
       },
       async (req, reply) => {
         const note = await dispatchNoteOf(db, req.params.id);
-        const file = await documents.render(DISPATCH_NOTE_DOCUMENT, note, config.companyName);
+        const file = await documents.renderFor(
+          actorOf(req).userId,
+          DISPATCH_NOTE_DOCUMENT,
+          note,
+          config.companyName,
+        );
         return sendPdf(reply, file, dispatchNoteFileName(note));
       },
     );

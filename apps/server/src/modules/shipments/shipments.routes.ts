@@ -3,6 +3,7 @@ import {
   City,
   CreateShipmentBody,
   SHIPMENT_UNPAGED_DAYS,
+  SHIPMENT_UNPAGED_LIMIT,
   Shipment,
   ShipmentActionBody,
   ShipmentContent,
@@ -21,11 +22,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { answers } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { boundedAnswer, pageOrBounded } from '../../http/unpaged-limit.ts';
 import { CITIES } from '../routing/turkish-provinces.ts';
-import { findShipment, findShipments } from './shipment.repo.ts';
+import { findShipment } from './shipment.repo.ts';
 import { actOnShipment, type ShipmentActionInput } from './shipment-actions.service.ts';
 import { shipmentContent } from './shipment-content.service.ts';
-import { listShipments } from './shipment-list.service.ts';
+import { listShipments, newestShipments } from './shipment-list.service.ts';
 import { createShipment, routeForStops, updateShipment } from './shipments.service.ts';
 
 /** The shipment list is also the load-acceptance screen's and the warehouse's (to load onto one). */
@@ -75,13 +77,13 @@ export function shipmentRoutes({ db, config }: { db: Db; config: Config }) {
           tags,
           summary: 'Sevkiyatları listeler',
           operationId: 'listShipments',
-          description: `Newest first, every filter optional. With \`page\` or \`size\` the answer is a \`ShipmentPage\`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last ${SHIPMENT_UNPAGED_DAYS} days.`,
+          description: `Newest first, every filter optional. With \`page\` or \`size\` the answer is a \`ShipmentPage\`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last ${SHIPMENT_UNPAGED_DAYS} days, and holding at most the newest ${SHIPMENT_UNPAGED_LIMIT} (\`X-Total-Count\` says how many matched; \`X-Unpaged-Limit\` is sent when the array holds fewer).`,
           querystring: ShipmentListQuery,
           response: answers(z.union([z.array(Shipment), ShipmentPage])),
         },
         config: readShipments,
       },
-      async (req) => ok(await listShipments(db, req.query, settings)),
+      async (req, reply) => ok(pageOrBounded(reply, await listShipments(db, req.query, settings))),
     );
     app.get(
       '/shipments/filter-by-status',
@@ -90,13 +92,16 @@ export function shipmentRoutes({ db, config }: { db: Db; config: Config }) {
           tags,
           summary: 'Bir durumdaki sevkiyatları listeler',
           operationId: 'listShipmentsByStatus',
-          description: 'Every shipment in the status, newest first, unpaged.',
+          description:
+            `The shipments in the status, newest first, unpaged: at most the newest ${SHIPMENT_UNPAGED_LIMIT} ` +
+            '(`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).',
           querystring: ShipmentStatusQuery,
           response: answers(z.array(Shipment)),
         },
         config: readByStatus,
       },
-      async (req) => ok(await findShipments(db, sql`s.status = ${req.query.status}`, settings)),
+      async (req, reply) =>
+        ok(boundedAnswer(reply, await newestShipments(db, sql`s.status = ${req.query.status}`, settings))),
     );
     app.get(
       '/shipments/cities',

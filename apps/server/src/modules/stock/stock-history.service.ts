@@ -6,6 +6,7 @@ import {
   startOfIstanbulDay,
   toIstanbulIso,
 } from '@mandira/contract/istanbul-time';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import {
   STOCK_HISTORY_UNPAGED_LIMIT,
   type StockHistoryEntry,
@@ -143,8 +144,10 @@ function totalSql(
   settled: SettledDays | undefined,
 ): { total: SQL<number>; counted: SQL<number> } {
   if (!settled) {
+    // Row by row, the count stops one past COUNT_LIMIT (decision 149): no range is a whole table.
     return {
-      total: sql<number>`(select count(*) from ${stockHistory} where ${where ?? sql`true`})`.mapWith(Number),
+      total: sql<number>`(select count(*) from (select 1 from ${stockHistory} where ${where ?? sql`true`}
+        limit ${COUNT_LIMIT + 1}) as upto)`.mapWith(Number),
       counted: sql<number>`0`.mapWith(Number),
     };
   }
@@ -191,8 +194,15 @@ async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
   );
 }
 
-/** The rows the query matches, counted as a page's total is (the settled days from their counts). */
-async function countHistory(db: Db, query: Query, where: SQL | undefined): Promise<number> {
+/**
+ * The rows the query matches, counted as a page's total is (the settled days from their counts), and
+ * whether the count stopped at COUNT_LIMIT because it went row by row (decision 149).
+ */
+async function countHistory(
+  db: Db,
+  query: Query,
+  where: SQL | undefined,
+): Promise<{ total: number; capped: boolean }> {
   const settled = settledDaysOf(query, new Date());
   const totals = totalSql(query, where, settled);
   const read = async () => (await db.select(totals).from(sql`(select 1) as one`))[0]!;
@@ -201,12 +211,16 @@ async function countHistory(db: Db, query: Query, where: SQL | undefined): Promi
     await countSettledDays(db, settled);
     counted = await read();
   }
-  return counted.total;
+  const capped = !settled && counted.total > COUNT_LIMIT;
+  return { total: capped ? COUNT_LIMIT : counted.total, capped };
 }
 
 /**
  * Newest first; without `page` and `size` the newest STOCK_HISTORY_UNPAGED_LIMIT rows and how many
  * matched, which the route puts in the answer's headers (decision 113, superseding decision 104's 422).
+ * Paged, the count comes first and the pages reach the newest COUNT_LIMIT rows (decision 149): a page
+ * beyond them or past the end is answered empty without reading, never through an OFFSET that walks the
+ * history.
  */
 export async function listStockHistory(
   db: Db,
@@ -214,36 +228,35 @@ export async function listStockHistory(
 ): Promise<Bounded<StockHistoryEntry> | StockHistoryPage> {
   const where = historyConditions(query);
   if (query.page === undefined && query.size === undefined) {
+    const counted = { capped: false };
     const bounded = await readBounded(
       STOCK_HISTORY_UNPAGED_LIMIT,
       (limit) => selectHistory(db, where).limit(limit),
-      () => countHistory(db, query, where),
+      async () => {
+        const { total, capped } = await countHistory(db, query, where);
+        counted.capped = capped;
+        return total;
+      },
     );
-    return { ...bounded, rows: bounded.rows.map(toEntry) };
+    return { ...bounded, rows: bounded.rows.map(toEntry), totalCapped: counted.capped };
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const settled = settledDaysOf(query, new Date());
-  const totals = totalSql(query, where, settled);
-  const readPage = async () => {
-    // The total rides along with the page (uncorrelated subqueries, computed once): one round trip.
-    const rows = await selectHistory(db, where, totals)
-      .limit(size)
-      .offset((page - 1) * size);
-    // A page past the end has no row to carry the total.
-    const [read] = rows.length > 0 ? rows : await db.select(totals).from(sql`(select 1) as one`);
-    return { rows, total: read!.total, counted: read!.counted };
-  };
-  let read = await readPage();
-  if (settled && read.counted < settled.days) {
-    await countSettledDays(db, settled);
-    read = await readPage();
-  }
+  const { total, capped } = await countHistory(db, query, where);
+  const reachable = Math.min(total, COUNT_LIMIT);
+  const offset = (page - 1) * size;
+  const rows =
+    offset < reachable
+      ? await selectHistory(db, where)
+          .limit(Math.min(size, reachable - offset))
+          .offset(offset)
+      : [];
   return {
-    entries: read.rows.map(({ total: _total, counted: _counted, ...row }) => toEntry(row)),
+    entries: rows.map(toEntry),
     page,
     size,
-    count: read.total,
-    totalPages: Math.ceil(read.total / size),
+    count: total,
+    ...(capped && { countCapped: true as const }),
+    totalPages: Math.ceil(reachable / size),
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { formatMoney } from '../format/format.ts';
 import type { DataTableColumn } from './column.ts';
-import { DataTable, type DataTableProps } from './data-table.tsx';
+import { DataTable, type DataTableProps, serverPaging } from './data-table.tsx';
 
 type Buyer = { id: number; name: string; city: string; balance: number };
 
@@ -125,6 +125,12 @@ describe('DataTable', () => {
     expect(screen.getByTestId('table-count')).toHaveTextContent('12 kayıt');
     await user.click(screen.getByRole('button', { name: 'Sonraki sayfa' }));
     expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('shows a count the server stopped at as "10.000+" (decision 149)', () => {
+    const answer = { page: 1, size: 50, count: 10_000, countCapped: true as const, totalPages: 200 };
+    renderTable({ pagination: serverPaging(answer, 1, vi.fn()) });
+    expect(screen.getByTestId('table-count')).toHaveTextContent('10.000+ kayıt');
   });
 
   it('renders long lists 200 rows at a time', async () => {

@@ -77,16 +77,26 @@ export type TablePagination = {
   page: number;
   totalPages: number;
   total: number;
+  /** The server stopped counting at `total` (decision 149): shown as '10.000+ kayıt'. */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
 };
 
 /** The pager of a server's paged answer (`{ page, totalPages, count }`), once it has arrived. */
 export function serverPaging(
-  answer: { totalPages: number; count: number } | undefined,
+  answer: { totalPages: number; count: number; countCapped?: boolean } | undefined,
   page: number,
   onPageChange: (page: number) => void,
 ): TablePagination | undefined {
-  return answer && { page, totalPages: answer.totalPages, total: answer.count, onPageChange };
+  return (
+    answer && {
+      page,
+      totalPages: answer.totalPages,
+      total: answer.count,
+      totalCapped: answer.countCapped === true,
+      onPageChange,
+    }
+  );
 }
 
 const PAGER_LABELS = {
@@ -97,7 +107,8 @@ const PAGER_LABELS = {
 } as const;
 
 function countText(shown: number, loaded: number, pagination: TablePagination | undefined): string {
-  const total = (count: number) => `${count.toLocaleString('tr-TR')} kayıt`;
+  const total = (count: number) =>
+    `${count.toLocaleString('tr-TR')}${pagination?.totalCapped && count === pagination.total ? '+' : ''} kayıt`;
   if (!pagination) return shown === loaded ? total(loaded) : `${shown} / ${total(loaded)}`;
   if (shown !== loaded) return `${shown} / ${loaded} (bu sayfada) · ${total(pagination.total)}`;
   return total(pagination.total);
