@@ -27,13 +27,14 @@ import {
 } from './http/malformed-url.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
-import { authenticate } from './modules/access/session.service.ts';
+import { authenticate, currentSession } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { LIVE_EVENTS_CHANNEL } from './modules/events/announce.ts';
+import { liveEventKeyOf } from './modules/events/event-signature.ts';
 import { liveEventRoutes } from './modules/events/events.routes.ts';
 import { LiveHub } from './modules/events/live-hub.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
@@ -100,10 +101,15 @@ export async function buildApp({
   // The live event streams (docs/architecture.md, "Live events"): one hub per process, hearing the
   // events channel once, and re-checking its streams' sessions after the session cache forgot them.
   const hub = new LiveHub({
+    key: await liveEventKeyOf(database.db),
     heartbeatMs: config.liveHeartbeatMs,
     batchMs: config.liveBatchMs,
-    // Called only for open streams, so after `deps` below exists.
-    recheck: (token) => authenticate(deps, token),
+    maxStreamsPerUser: config.liveMaxStreamsPerUser,
+    maxStreams: config.liveMaxStreams,
+    maxUnackedBytes: config.liveMaxUnackedBytes,
+    maxBehindMs: config.liveMaxBehindMs,
+    // Called only for open streams, so after `deps` below exists; it never slides the session.
+    recheck: (token) => currentSession(deps, token),
   });
   const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database, (event) =>
     hub.hearAuthChanges(event),
@@ -131,7 +137,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerCompression(api);
-      registerAuthGuard(api, (token) => authenticate(deps, token));
+      registerAuthGuard(api, (token, slide) => authenticate(deps, token, slide));
       await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));

@@ -14,7 +14,7 @@ import { auditEntries, productItems, stockHistory, stockLines, warehouses } from
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { actorNameSql, stockEvent } from '../audit/record-change.ts';
-import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
+import { liveNotification } from '../events/announce.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 
 /**
@@ -137,7 +137,7 @@ export function stockChangeStatement(
        order by c.ord
     ),
     announced as (
-      select length(pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(stockEvent(context))})::text) as sent
+      select length(${liveNotification(stockEvent(context))}::text) as sent
         from verdict v
        where v.applied
     )
