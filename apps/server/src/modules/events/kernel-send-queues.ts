@@ -28,9 +28,14 @@ export class KernelSendQueues {
     }
   }
 
-  /** Bytes sent on the socket and not yet acknowledged by the peer; undefined when the kernel does not say. */
-  unacknowledged(inode: string, now = performance.now()): number | undefined {
-    if (now - this.readAt >= READING_LIFETIME_MS) this.read(now);
+  /**
+   * Bytes sent on the socket and not yet acknowledged by the peer, read after `writtenAt` (the time of
+   * the socket's last write: an older reading would count its bytes as acknowledged); undefined when
+   * the kernel does not say.
+   */
+  unacknowledged(inode: string, writtenAt: number): number | undefined {
+    const now = performance.now();
+    if (this.readAt <= writtenAt || now - this.readAt >= READING_LIFETIME_MS) this.read(now);
     return this.readings.get(inode);
   }
 

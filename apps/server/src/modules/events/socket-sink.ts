@@ -12,27 +12,31 @@ const CUT_GRACE_MS = 1_000;
  * kernel, every byte written since counts as unacknowledged, so the figure never falls short.
  */
 export function socketSink(raw: ServerResponse, queues: KernelSendQueues): StreamSink {
-  const inode = raw.socket ? queues.inodeOf(raw.socket) : undefined;
+  const socket = raw.socket;
+  const inode = socket ? queues.inodeOf(socket) : undefined;
   let written = 0;
+  let writtenAt = 0;
   let acknowledged = 0;
   return {
     write(chunk) {
       written += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.byteLength;
+      writtenAt = performance.now();
       raw.write(chunk);
     },
     unacknowledged(fresh) {
       const waiting = raw.writableLength;
       if (inode === undefined) return waiting;
       if (fresh) {
-        const inKernel = queues.unacknowledged(inode);
+        const inKernel = queues.unacknowledged(inode, writtenAt);
         if (inKernel !== undefined) acknowledged = Math.max(acknowledged, written - waiting - inKernel);
       }
       return Math.max(waiting, written - acknowledged);
     },
     close(abrupt) {
       raw.end();
-      // A client that stopped reading never takes the end: its socket and buffers are freed anyway.
-      if (abrupt) setTimeout(() => raw.destroy(), CUT_GRACE_MS).unref();
+      // A client that stopped reading never takes the end: its connection (which the answer's end
+      // would otherwise keep alive for another request) and its buffers are freed anyway.
+      if (abrupt) setTimeout(() => socket?.destroy(), CUT_GRACE_MS).unref();
     },
   };
 }
