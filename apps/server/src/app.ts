@@ -101,7 +101,6 @@ export async function buildApp({
   // The live event streams (docs/architecture.md, "Live events"): one hub per process, hearing the
   // events channel once, and re-checking its streams' sessions after the session cache forgot them.
   const hub = new LiveHub({
-    key: await liveEventKeyOf(database.db),
     heartbeatMs: config.liveHeartbeatMs,
     batchMs: config.liveBatchMs,
     maxStreamsPerUser: config.liveMaxStreamsPerUser,
@@ -117,6 +116,10 @@ export async function buildApp({
   const stopLiveEvents = await database.subscribe(LIVE_EVENTS_CHANNEL, (event, payload) =>
     hub.hearEvents(event, payload),
   );
+  // The key of the events is in the database, which is migrated between building the app and its start.
+  app.addHook('onReady', async () => {
+    hub.useKey(await liveEventKeyOf(database.db));
+  });
   // Before the server closes: an open stream would otherwise keep it from closing.
   app.addHook('preClose', async () => {
     hub.closeAll();

@@ -137,6 +137,17 @@ describe('LiveHub', () => {
     expect(s.text).toBe(opening + WIRE.event(order));
   });
 
+  it('hands on nothing before it knows the key', () => {
+    const h = hub({ key: undefined });
+    const s = sink();
+    h.open('a', actor([], true), s);
+    h.hearEvents('notice', signedPayload(key, JSON.stringify(order)));
+    expect(s.text).toBe(opening);
+    h.useKey(key);
+    h.hearEvents('notice', signedPayload(key, JSON.stringify(order)));
+    expect(s.text).toBe(opening + WIRE.event(order));
+  });
+
   it('a client that stops reading falls behind at the bound, gets nothing more, and is cut after the time bound', async () => {
     vi.useFakeTimers();
     const h = hub({ maxUnackedBytes: 1000, maxBehindMs: 5_000 });

@@ -52,8 +52,11 @@ export type StreamSink = {
 export type SessionState = { actor: Actor; expiresAt: number };
 
 export type LiveHubOptions = {
-  /** The key the events are signed with: an unsigned or forged notification reaches no stream. */
-  key: LiveEventKey;
+  /**
+   * The key the events are signed with (or later, `useKey`): an unsigned or forged notification
+   * reaches no stream, and none reaches any before the key is known.
+   */
+  key?: LiveEventKey;
   /**
    * A session as it stands now, without sliding its expiry, asked when it expires and whenever roles,
    * users or sessions change; undefined once it has ended (expired, signed out, revoked, passive user).
@@ -125,8 +128,10 @@ export class LiveHub {
   private rechecking: Promise<void> | undefined;
   private recheckAgain = false;
   private closed = false;
+  private key: LiveEventKey | undefined;
 
   constructor(private readonly options: LiveHubOptions) {
+    this.key = options.key;
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.batchMs = options.batchMs ?? 0;
     this.maxPerSession = options.maxStreamsPerSession ?? MAX_STREAMS_PER_SESSION;
@@ -134,6 +139,11 @@ export class LiveHub {
     this.maxStreams = options.maxStreams ?? MAX_STREAMS;
     this.maxUnacked = options.maxUnackedBytes ?? MAX_UNACKED_BYTES;
     this.maxBehindMs = options.maxBehindMs ?? MAX_BEHIND_MS;
+  }
+
+  /** The server's key, read once the database is migrated (the server starts listening after). */
+  useKey(key: LiveEventKey): void {
+    this.key = key;
   }
 
   /** Open streams, for tests and the bench. */
@@ -204,7 +214,7 @@ export class LiveHub {
 
   /** A notification's text: one signed LiveEvent, or anything else (ignored, a forgery among it). */
   publishPayload(payload: string): void {
-    const json = openedPayload(this.options.key, payload);
+    const json = this.key && openedPayload(this.key, payload);
     if (json === undefined) return;
     let parsed: unknown;
     try {
@@ -377,7 +387,8 @@ export class LiveHub {
       this.heartbeat = undefined;
     }
     try {
-      stream.sink.close(abrupt);
+      // A stream closed while behind is cut like one that stopped reading: the end would not reach it.
+      stream.sink.close(abrupt || stream.behindSince !== undefined);
     } catch {
       // The socket is gone already.
     }

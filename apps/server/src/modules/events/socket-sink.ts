@@ -34,9 +34,13 @@ export function socketSink(raw: ServerResponse, queues: KernelSendQueues): Strea
     },
     close(abrupt) {
       raw.end();
-      // A client that stopped reading never takes the end: its connection (which the answer's end
-      // would otherwise keep alive for another request) and its buffers are freed anyway.
-      if (abrupt) setTimeout(() => socket?.destroy(), CUT_GRACE_MS).unref();
+      // A client that stopped reading never takes the end. Its connection, which the answer's end would
+      // keep for another request, is reset: a plain close would leave the kernel holding the unsent
+      // bytes of an orphaned socket until its timeouts give up.
+      if (abrupt && socket)
+        setTimeout(() => {
+          if (!socket.destroyed) socket.resetAndDestroy();
+        }, CUT_GRACE_MS).unref();
     },
   };
 }
