@@ -34,7 +34,7 @@ export function liveEventRoutes({ hub }: { hub: LiveHub }) {
           tags: ['Canlı olaylar'],
           summary: 'Kullanıcının canlı olay akışı',
           description:
-            'What changed, as it commits, for the screens to read again: one stream per browser, at most four per session.',
+            'What changed, as it commits, for the screens to read again: one stream per browser, at most four per session and a configured number per user and per process.',
           operationId: 'streamLiveEvents',
           response: streamAnswers('text/event-stream', 'The open stream of events.', STREAM_FORMAT),
         },
