@@ -122,7 +122,11 @@ const sessionLookupOf = perDatabase((db) =>
 );
 
 /** The actor behind a token, sliding its expiry forward unless `slides` is false; undefined when unknown, expired or revoked. */
-export async function authenticate(deps: SessionDeps, token: string, slides = true): Promise<Actor | undefined> {
+export async function authenticate(
+  deps: SessionDeps,
+  token: string,
+  slides = true,
+): Promise<Actor | undefined> {
   return (await sessionOfToken(deps, token, slides))?.actor;
 }
 

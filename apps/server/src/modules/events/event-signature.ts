@@ -24,7 +24,10 @@ const SIGNED = /^([0-9a-f]{64})\.(.*)$/s;
 
 export function newLiveEventKey(): LiveEventKey {
   const key = randomBytes(BLOCK);
-  return { inner: Buffer.from(key.map((byte) => byte ^ 0x36)), outer: Buffer.from(key.map((byte) => byte ^ 0x5c)) };
+  return {
+    inner: Buffer.from(key.map((byte) => byte ^ 0x36)),
+    outer: Buffer.from(key.map((byte) => byte ^ 0x5c)),
+  };
 }
 
 function stored(key: LiveEventKey): string {

@@ -146,7 +146,8 @@ describe('a stream whose client stops reading, and bursts', () => {
     const reader = await reading();
     const json = JSON.stringify(event(424_242));
     const forgeries = [json, `${'0'.repeat(64)}.${json}`, signedPayload(newLiveEventKey(), json)];
-    for (const payload of forgeries) await t.db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`);
+    for (const payload of forgeries)
+      await t.db.execute(sql`select pg_notify(${LIVE_EVENTS_CHANNEL}, ${payload})`);
     await announceIn(t.database, event(424_243));
     // Notifications arrive in the order they committed: the forgeries came first, and nothing of them.
     await reader.next((m) => m.data?.includes('"id":424243,') ?? false);
