@@ -284,8 +284,8 @@ export class LiveHub {
       for (const stream of [...group.streams]) this.end(stream, false);
       return;
     }
+    const topics = topicsOf(state.actor);
     for (const stream of group.streams) {
-      const topics = topicsOf(state.actor);
       if (sameTopics(topics, stream.topics)) continue;
       stream.topics = topics;
       this.sendControl(stream, WIRE.resync);
