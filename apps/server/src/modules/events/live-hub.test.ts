@@ -239,6 +239,18 @@ describe('LiveHub', () => {
     expect(h.size).toBe(4);
   });
 
+  it('cuts rather than ends a stream closed by a cap whose client has not taken much of what it was sent', () => {
+    const h = hub({ maxStreamsPerSession: 1, maxUnackedBytes: 1000 });
+    const [stalled, next, last] = [sink(), sink(), sink()];
+    h.open('a', actor([], true), stalled);
+    stalled.reading = false;
+    for (let n = 0; n < 8; n += 1) h.publish({ ...order, id: n });
+    expect(stalled.unread).toBeGreaterThan(500);
+    h.open('a', actor([], true), next);
+    h.open('a', actor([], true), last);
+    expect([stalled.closed, next.closed]).toEqual(['cut', 'ended']);
+  });
+
   it('ends the streams of a session when it expires, looking again at its expiry then', async () => {
     vi.useFakeTimers({ now: 1_000_000 });
     let expiresAt = 1_000_000 + 60_000;

@@ -387,8 +387,11 @@ export class LiveHub {
       this.heartbeat = undefined;
     }
     try {
-      // A stream closed while behind is cut like one that stopped reading: the end would not reach it.
-      stream.sink.close(abrupt || stream.behindSince !== undefined);
+      // A stream closed while behind, or while much of what it was sent waits unacknowledged, is cut
+      // like one that stopped reading: the end would not reach it.
+      const stalled =
+        stream.behindSince !== undefined || stream.sink.unacknowledged(true) > this.maxUnacked / 2;
+      stream.sink.close(abrupt || stalled);
     } catch {
       // The socket is gone already.
     }
