@@ -4,17 +4,29 @@
  * connection commits an announcing transaction every few milliseconds. Reports the writes' p95 with and
  * without the streams and how long each event took from its COMMIT to its arrival on a sample of the
  * streams (every tenth; all of them are read).
- * `npm run bench:live`; exits non-zero past the targets (p95 change under 10 %, events under 200 ms).
+ * Then streams whose clients stop reading (decision 147): they are opened beside one that reads, events
+ * are committed fast, and the bench reports how soon every stalled one was cut, the kernel's TCP memory
+ * meanwhile, and that the reading one was never cut.
+ * `npm run bench:live`; exits non-zero past the targets (p95 change under 10 %, events under 200 ms,
+ * every stalled stream cut within 60 s and the reading one kept).
  *
  * Env: BENCH_POSTGRES_URL, LIVE_STREAMS (default 200), LIVE_WRITES (per round, default 300),
- * LIVE_CONCURRENCY (default 8), LIVE_ROUNDS (pairs of rounds, default 3), LIVE_EVENT_EVERY_MS (default 25).
+ * LIVE_CONCURRENCY (default 8), LIVE_ROUNDS (pairs of rounds, default 3), LIVE_EVENT_EVERY_MS (default 25),
+ * LIVE_STALLED (streams that stop reading, default 100).
  */
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
+import {
+  LIVE_EVENT_KEY_NAME,
+  signedPayload,
+  storedLiveEventKey,
+} from '../apps/server/src/modules/events/event-signature.ts';
 import { call, itemBody, signIn } from './harness/api.ts';
 import { createDatabase } from './harness/database.ts';
 import { deadline, finish, runCheck } from './harness/process.ts';
-import { ADMIN, startServer } from './harness/server.ts';
+import { ADMIN, type Server, startServer } from './harness/server.ts';
 import { percentile } from './harness/stats.ts';
 
 const STREAMS = Number(process.env.LIVE_STREAMS ?? 200);
@@ -22,6 +34,9 @@ const WRITES = Number(process.env.LIVE_WRITES ?? 300);
 const CONCURRENCY = Number(process.env.LIVE_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.LIVE_ROUNDS ?? 3);
 const EVENT_EVERY_MS = Number(process.env.LIVE_EVENT_EVERY_MS ?? 25);
+const STALLED = Number(process.env.LIVE_STALLED ?? 100);
+/** How soon every stream that stopped reading must have been cut. */
+const STALLED_CUT_WITHIN_MS = 60_000;
 const STREAMS_PER_SESSION = 4;
 /** Delays are measured on every tenth stream; the others are read and dropped. */
 const MEASURE_EVERY = 10;
@@ -33,7 +48,10 @@ type Reader = { abort: AbortController; done: Promise<void> };
 async function main(): Promise<void> {
   deadline(900, 'the live streams bench');
   const databaseUrl = await createDatabase('mandira_live');
-  const server = await startServer('A', databaseUrl);
+  // All the streams are the admin's, over many sessions: the per-user cap is lifted for the bench.
+  const server = await startServer('A', databaseUrl, {
+    LIVE_MAX_STREAMS_PER_USER: String(Math.max(STREAMS, STALLED) + 10),
+  });
   const admin = await signIn(server);
   const created = await call(
     server,
@@ -56,13 +74,18 @@ async function main(): Promise<void> {
   let nextId = FIRST_EVENT_ID;
   const announcer = new pg.Client({ connectionString: databaseUrl });
   await announcer.connect();
+  // Events are signed with the server's key, as the server's own writes sign them.
+  const { rows } = await announcer.query('select value from server_secrets where name = $1', [
+    LIVE_EVENT_KEY_NAME,
+  ]);
+  const key = storedLiveEventKey(rows[0].value);
   let announcing = true;
   const announcing$ = (async () => {
     while (announcing) {
       const id = nextId++;
       const event = JSON.stringify({ topic: 'stock', type: 'stock.changed', id });
       await announcer.query('begin');
-      await announcer.query('select pg_notify($1, $2)', ['mandira_live_events', event]);
+      await announcer.query('select pg_notify($1, $2)', ['mandira_live_events', signedPayload(key, event)]);
       committedAt.set(id, performance.now() + performance.timeOrigin);
       await announcer.query('commit');
       await new Promise((resolve) => setTimeout(resolve, EVENT_EVERY_MS));
@@ -162,6 +185,15 @@ async function main(): Promise<void> {
   }
   announcing = false;
   await announcing$;
+  const stalledSessions: string[] = [];
+  for (let n = 0; n < Math.ceil(STALLED / STREAMS_PER_SESSION); n += 1)
+    stalledSessions.push(await signIn(server, ADMIN));
+  const stalled = await stalledStreams(server, stalledSessions, (payloads) =>
+    announcer.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
+      'mandira_live_events',
+      payloads.map((event) => signedPayload(key, event)),
+    ]),
+  );
   await announcer.end();
 
   const p95 = (values: number[]) =>
@@ -191,8 +223,127 @@ async function main(): Promise<void> {
   if (!(eventP95 < 200))
     problems.push(`events reached their streams in ${eventP95.toFixed(1)} ms at p95 (target < 200 ms)`);
   if (delays.length === 0) problems.push('no event arrived');
+  console.log(
+    `\n${STALLED} streams that stopped reading: ${stalled.cut} cut within ${(stalled.ms / 1000).toFixed(1)} s, ` +
+      `${(stalled.announcedBytes / 1024 / 1024).toFixed(1)} MB of events committed meanwhile; kernel TCP memory ` +
+      `${stalled.tcpMemory.before} → ${stalled.tcpMemory.peak} MB at most → ${stalled.tcpMemory.after} MB; ` +
+      `the reading stream ${stalled.readerKept ? 'kept' : 'CUT'} (${stalled.readerEvents} events read)`,
+  );
+  if (stalled.cut < STALLED || stalled.ms > STALLED_CUT_WITHIN_MS)
+    problems.push(`${STALLED - stalled.cut} of ${STALLED} streams that stopped reading were not cut in time`);
+  if (!stalled.readerKept) problems.push('the stream that kept reading was cut');
   for (const problem of problems) console.error(`FAIL: ${problem}`);
   await finish(problems.length > 0 ? 1 : 0);
+}
+
+/** The kernel's memory for TCP buffers, in MB (Linux: /proc/net/sockstat counts pages). */
+function tcpMemoryMb(): number {
+  try {
+    const pages = /TCP:.* mem (\d+)/.exec(readFileSync('/proc/net/sockstat', 'utf8'))?.[1];
+    return Math.round((Number(pages) * 4096) / 1024 / 1024);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * How many of the sockets the server has cut. A client that does not read hears nothing of it; its
+ * kernel does: the connection is no longer established (reset, or closed by the server).
+ */
+function endedSockets(sockets: net.Socket[]): number {
+  const established = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'latin1');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields[3] === '01') established.add(Number.parseInt(fields[1]!.split(':')[1]!, 16));
+    }
+  }
+  return sockets.filter((socket) => !established.has(socket.localPort!)).length;
+}
+
+/**
+ * Opens STALLED streams whose clients read the opening and then stop, and one that reads; commits
+ * events 20 to a transaction as fast as it can until every stalled one is cut (the server ends or
+ * resets its connection) or the time is up.
+ */
+async function stalledStreams(
+  server: Server,
+  sessions: string[],
+  announce: (payloads: string[]) => Promise<unknown>,
+) {
+  const { hostname, port } = new URL(server.url);
+  const sockets: net.Socket[] = [];
+  for (let n = 0; n < STALLED; n += 1) {
+    const socket = net.connect(Number(port), hostname);
+    socket.on('error', () => {});
+    socket.write(
+      `GET /api/events HTTP/1.1\r\nHost: ${hostname}\r\nauth-token: ${sessions[Math.floor(n / STREAMS_PER_SESSION)]}\r\n\r\n`,
+    );
+    await new Promise<void>((resolve) => {
+      let text = '';
+      const onData = (chunk: Buffer) => {
+        text += chunk.toString();
+        if (!text.includes('event: resync')) return;
+        socket.off('data', onData);
+        socket.pause();
+        resolve();
+      };
+      socket.on('data', onData);
+    });
+    sockets.push(socket);
+  }
+  const abort = new AbortController();
+  const response = await fetch(`${server.url}/api/events`, {
+    headers: { 'auth-token': await signIn(server, ADMIN) },
+    signal: abort.signal,
+  });
+  let readerEvents = 0;
+  let readerKept = true;
+  const reading = (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        readerEvents += value.split('data: {"topic"').length - 1;
+      }
+      readerKept = false;
+    } catch {
+      // aborted at the end
+    }
+  })();
+
+  const before = tcpMemoryMb();
+  let peak = before;
+  let announcedBytes = 0;
+  let id = 2_000_000_000;
+  const started = performance.now();
+  let cut = 0;
+  let lookedAt = started;
+  while (cut < STALLED && performance.now() - started < STALLED_CUT_WITHIN_MS + 5_000) {
+    const events = Array.from({ length: 20 }, () =>
+      JSON.stringify({ topic: 'stock', type: 'stock.changed', id: id++ }),
+    );
+    await announce(events);
+    announcedBytes += events.reduce((sum, event) => sum + event.length + 8, 0);
+    peak = Math.max(peak, tcpMemoryMb());
+    if (performance.now() - lookedAt > 250) {
+      lookedAt = performance.now();
+      cut = endedSockets(sockets);
+    }
+  }
+  const ms = performance.now() - started;
+  const after = tcpMemoryMb();
+  abort.abort();
+  await reading;
+  for (const socket of sockets) socket.destroy();
+  return { cut, ms, announcedBytes, tcpMemory: { before, peak, after }, readerKept, readerEvents };
 }
 
 runCheck(main);

@@ -27,13 +27,14 @@ import {
 } from './http/malformed-url.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { aclRoutes } from './modules/access/acl.routes.ts';
-import { authenticate } from './modules/access/session.service.ts';
+import { authenticate, currentSession } from './modules/access/session.service.ts';
 import { startSessionCache } from './modules/access/session-cache.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { buyerRoutes } from './modules/buyers/buyers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { LIVE_EVENTS_CHANNEL } from './modules/events/announce.ts';
+import { liveEventKeyOf } from './modules/events/event-signature.ts';
 import { liveEventRoutes } from './modules/events/events.routes.ts';
 import { LiveHub } from './modules/events/live-hub.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
@@ -102,8 +103,12 @@ export async function buildApp({
   const hub = new LiveHub({
     heartbeatMs: config.liveHeartbeatMs,
     batchMs: config.liveBatchMs,
-    // Called only for open streams, so after `deps` below exists.
-    recheck: (token) => authenticate(deps, token),
+    maxStreamsPerUser: config.liveMaxStreamsPerUser,
+    maxStreams: config.liveMaxStreams,
+    maxUnackedBytes: config.liveMaxUnackedBytes,
+    maxBehindMs: config.liveMaxBehindMs,
+    // Called only for open streams, so after `deps` below exists; it never slides the session.
+    recheck: (token) => currentSession(deps, token),
   });
   const { cache: sessions, stop: stopSessionCache } = await startSessionCache(database, (event) =>
     hub.hearAuthChanges(event),
@@ -111,6 +116,10 @@ export async function buildApp({
   const stopLiveEvents = await database.subscribe(LIVE_EVENTS_CHANNEL, (event, payload) =>
     hub.hearEvents(event, payload),
   );
+  // The key of the events is in the database, which is migrated between building the app and its start.
+  app.addHook('onReady', async () => {
+    hub.useKey(await liveEventKeyOf(database.db));
+  });
   // Before the server closes: an open stream would otherwise keep it from closing.
   app.addHook('preClose', async () => {
     hub.closeAll();
@@ -131,7 +140,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerCompression(api);
-      registerAuthGuard(api, (token) => authenticate(deps, token));
+      registerAuthGuard(api, (token, slide) => authenticate(deps, token, slide));
       await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));

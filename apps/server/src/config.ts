@@ -2,6 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
+import {
+  MAX_BEHIND_MS,
+  MAX_STREAMS,
+  MAX_STREAMS_PER_USER,
+  MAX_UNACKED_BYTES,
+} from './modules/events/live-hub.ts';
 
 const optionalText = z
   .string()
@@ -54,6 +60,17 @@ const EnvSchema = z.object({
   /** How often a quiet live event stream sends its `: ping` comment (docs/architecture.md). */
   LIVE_HEARTBEAT_MS: milliseconds(20_000),
   LIVE_BATCH_MS: z.coerce.number().int().min(0).max(1_000).default(25),
+  /** Decision 147: open live event streams, per user and per process; past a cap the oldest closes. */
+  LIVE_MAX_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(MAX_STREAMS_PER_USER),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(100_000).default(MAX_STREAMS),
+  /** Decision 147: a stream's unacknowledged bytes before it falls behind, and how long it may stay behind. */
+  LIVE_MAX_UNACKED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(4 * 1024)
+    .max(16 * 1024 * 1024)
+    .default(MAX_UNACKED_BYTES),
+  LIVE_MAX_BEHIND_MS: milliseconds(MAX_BEHIND_MS),
 });
 
 export type Config = {
@@ -89,6 +106,10 @@ export type Config = {
   liveHeartbeatMs: number;
   /** Events within this window reach a stream in one write. */
   liveBatchMs: number;
+  liveMaxStreamsPerUser: number;
+  liveMaxStreams: number;
+  liveMaxUnackedBytes: number;
+  liveMaxBehindMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -137,5 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfQueueLimit: e.PDF_QUEUE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     liveBatchMs: e.LIVE_BATCH_MS,
+    liveMaxStreamsPerUser: e.LIVE_MAX_STREAMS_PER_USER,
+    liveMaxStreams: e.LIVE_MAX_STREAMS,
+    liveMaxUnackedBytes: e.LIVE_MAX_UNACKED_BYTES,
+    liveMaxBehindMs: e.LIVE_MAX_BEHIND_MS,
   };
 }

@@ -30,13 +30,19 @@ declare module 'fastify' {
      * by several screens), any signed-in user, or 'PUBLIC'. Required on every API route.
      */
     access?: Access | readonly Access[] | 'PUBLIC';
+    /**
+     * false: the request does not count as the user's activity, so its session's idle expiry is not
+     * pushed forward (the live event stream, which a tab left open would otherwise keep alive).
+     */
+    slidesSession?: false;
   }
   interface FastifyRequest {
     actor?: Actor;
   }
 }
 
-export type Authenticate = (token: string) => Promise<Actor | undefined>;
+/** `slide`: push the session's idle expiry forward, as a request of the user does. */
+export type Authenticate = (token: string, slide?: boolean) => Promise<Actor | undefined>;
 
 export const AUTH_HEADER = 'auth-token';
 
@@ -72,7 +78,8 @@ export function registerAuthGuard(app: FastifyInstance, authenticate: Authentica
 async function authenticateRequest(request: FastifyRequest, authenticate: Authenticate): Promise<Actor> {
   const header = request.headers[AUTH_HEADER];
   const token = Array.isArray(header) ? header[0] : header;
-  const actor = token && token !== 'nope' ? await authenticate(token) : undefined;
+  const slide = request.routeOptions.config?.slidesSession !== false;
+  const actor = token && token !== 'nope' ? await authenticate(token, slide) : undefined;
   if (!actor)
     throw new AppError(
       'UNAUTHENTICATED',

@@ -614,7 +614,7 @@ export interface paths {
         };
         /**
          * Kullanıcının canlı olay akışı
-         * @description What changed, as it commits, for the screens to read again: one stream per browser, at most four per session.
+         * @description What changed, as it commits, for the screens to read again: one stream per browser, at most four per session and a configured number per user and per process.
          */
         get: operations["streamLiveEvents"];
         put?: never;

@@ -192,7 +192,10 @@ describe('device tokens at sign-in', () => {
       sibling.call,
     );
     expect(answer.statusCode).toBe(200);
-    const keys = await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from server_secrets`);
+    const keys = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from server_secrets where name = 'device-token-key'`,
+    );
     expect(keys[0]!.n).toBe(1);
   });
 

@@ -8,7 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
 import { issueDeviceToken, knownDevice } from './device-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import type { SessionCache } from './session-cache.ts';
+import type { CachedSession, SessionCache } from './session-cache.ts';
 import {
   bookAttempt,
   bookDeviceAttempt,
@@ -121,17 +121,37 @@ const sessionLookupOf = perDatabase((db) =>
     .prepare('session_lookup'),
 );
 
-/** The actor behind a token, sliding its expiry forward; undefined when unknown, expired or revoked. */
+/** The actor behind a token, sliding its expiry forward unless `slides` is false; undefined when unknown, expired or revoked. */
 export async function authenticate(
+  deps: SessionDeps,
+  token: string,
+  slides = true,
+): Promise<Actor | undefined> {
+  return (await sessionOfToken(deps, token, slides))?.actor;
+}
+
+/**
+ * The session behind a token as it stands — whom it stands for and when it expires, idle or absolute,
+ * the earlier — without sliding it: a live event stream's look at its session is no activity of the user.
+ */
+export async function currentSession(
+  deps: SessionDeps,
+  token: string,
+): Promise<{ actor: Actor; expiresAt: number } | undefined> {
+  return sessionOfToken(deps, token, false);
+}
+
+async function sessionOfToken(
   { db, config, sessions: cache }: SessionDeps,
   token: string,
-): Promise<Actor | undefined> {
+  slides: boolean,
+): Promise<CachedSession | undefined> {
   const now = Date.now();
   const tokenHash = hashToken(token);
   const cached = cache?.get(tokenHash, now);
   if (cached) {
-    await slide(db, config, cached, now);
-    return cached.actor;
+    if (slides) await slide(db, config, cached, now);
+    return cached;
   }
 
   const mark = cache?.mark() ?? 0;
@@ -146,9 +166,9 @@ export async function authenticate(
     expiresAt: Math.min(row.expiresAt.getTime(), endsAt),
     endsAt,
   };
-  await slide(db, config, session, now);
+  if (slides) await slide(db, config, session, now);
   cache?.put(tokenHash, session, mark, now);
-  return session.actor;
+  return session;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announceIn,
@@ -11,6 +13,7 @@ import { connectPostgres, type Database } from '../../db/client.ts';
 import { SYSTEM_ACTOR } from '../../http/auth.ts';
 import { createAclRole } from '../access/role.service.ts';
 import { createUser } from '../access/user.service.ts';
+import { LIVE_EVENTS_CHANNEL } from './announce.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const ADMIN = { userName: 'admin', password: 'admin-sifre-123' };
@@ -151,6 +154,32 @@ describe.skipIf(!serverUrl)('live events across two server processes (PostgreSQL
     await reader.next((m) => m.event === 'resync' && reader.messages.indexOf(m) > 1, 3_000);
     await announceIn(database, { topic: 'accounting', type: 'payment.changed', id: 1021 });
     await reader.next(hasEvent(1021), 1_000);
+  });
+
+  it('a role that is not the server cannot send an event: its NOTIFY reaches no stream, and it cannot read the key', async () => {
+    const token = await signIn(a, ADMIN.userName, ADMIN.password);
+    const onA = await stream(a, token);
+    const onB = await stream(b, token);
+    const forger = `canli_sahte_${process.pid}`;
+    await database.db.execute(sql.raw(`create role ${forger} login password 'sahte-sifre'`));
+    const url = new URL(databaseUrlOfRun);
+    url.username = forger;
+    url.password = 'sahte-sifre';
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      const forged = JSON.stringify({ topic: 'orders', type: 'order.changed', id: 1031, status: 'CANCELED' });
+      await client.query('select pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, forged]);
+      await client.query('select pg_notify($1, $2)', [LIVE_EVENTS_CHANNEL, `${'a'.repeat(64)}.${forged}`]);
+      await expect(client.query('select value from server_secrets')).rejects.toThrow(/permission denied/);
+    } finally {
+      await client.end();
+      await database.db.execute(sql.raw(`drop role ${forger}`));
+    }
+    await announceIn(database, { topic: 'orders', type: 'order.changed', id: 1032 });
+    await Promise.all([onA.next(hasEvent(1032), 1_000), onB.next(hasEvent(1032), 1_000)]);
+    expect(liveEventsOf(onA.messages).map((event) => event.id)).toEqual([1032]);
+    expect(liveEventsOf(onB.messages).map((event) => event.id)).toEqual([1032]);
   });
 
   it('signing out on one process ends the streams of that session on the other', async () => {

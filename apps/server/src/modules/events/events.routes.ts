@@ -1,9 +1,10 @@
-import type { ServerResponse } from 'node:http';
 import { ANY_ROLE } from '@mandira/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import { streamAnswers } from '../../http/answers.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
-import { HEARTBEAT_MS, type LiveHub, RECONNECT_MS, type StreamSink } from './live-hub.ts';
+import { KernelSendQueues } from './kernel-send-queues.ts';
+import { HEARTBEAT_MS, type LiveHub, RECONNECT_MS } from './live-hub.ts';
+import { socketSink } from './socket-sink.ts';
 
 const STREAM_FORMAT = [
   'Server-sent events, UTF-8. The stream opens with `retry: ' +
@@ -15,21 +16,16 @@ const STREAM_FORMAT = [
   "topics the user's privileges read. A comment `: ping` comes every " +
     HEARTBEAT_MS / 1000 +
     ' s. The server',
-  'closes the stream on sign-out, when a client reads too slowly, when a fifth stream of the same',
-  'session opens, and when it stops; the client connects again and refetches on `resync`.',
+  'closes the stream on sign-out and when its session expires (looking at the session does not keep it',
+  'alive), when a fifth stream of the same session, a stream past the per-user or per-process cap opens',
+  '(the oldest closes), and when it stops. A client that falls behind (too many bytes unacknowledged, or',
+  'a burst too large) gets its events replaced by one `resync` once it caught up; one that stays behind',
+  '(it stopped reading) is cut after a `retry` hint. The client connects again and refetches on `resync`.',
 ].join(' ');
-
-/** The HTTP answer as a stream's sink: written raw, past the compression and the answer serializer. */
-function sinkOf(raw: ServerResponse): StreamSink {
-  return {
-    write: (text) => raw.write(text),
-    pendingBytes: () => raw.writableLength,
-    close: (abrupt) => (abrupt ? raw.destroy() : raw.end()),
-  };
-}
 
 /** GET /events: the signed-in user's live event stream (docs/architecture.md, "Live events"). */
 export function liveEventRoutes({ hub }: { hub: LiveHub }) {
+  const sendQueues = new KernelSendQueues();
   return async (app: FastifyInstance) => {
     app.get(
       '/events',
@@ -38,11 +34,11 @@ export function liveEventRoutes({ hub }: { hub: LiveHub }) {
           tags: ['Canlı olaylar'],
           summary: 'Kullanıcının canlı olay akışı',
           description:
-            'What changed, as it commits, for the screens to read again: one stream per browser, at most four per session.',
+            'What changed, as it commits, for the screens to read again: one stream per browser, at most four per session and a configured number per user and per process.',
           operationId: 'streamLiveEvents',
           response: streamAnswers('text/event-stream', 'The open stream of events.', STREAM_FORMAT),
         },
-        config: { access: ANY_ROLE },
+        config: { access: ANY_ROLE, slidesSession: false },
       },
       (request, reply) => {
         const actor = actorOf(request);
@@ -62,7 +58,7 @@ export function liveEventRoutes({ hub }: { hub: LiveHub }) {
           connection: 'keep-alive',
         });
         request.raw.socket.setNoDelay(true);
-        const close = hub.open(token, actor, sinkOf(raw));
+        const close = hub.open(token, actor, socketSink(raw, sendQueues));
         raw.on('close', close);
       },
     );

@@ -24,7 +24,7 @@ import {
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { actorNameSql, stockEvent } from '../audit/record-change.ts';
-import { LIVE_EVENTS_CHANNEL } from '../events/announce.ts';
+import { liveNotification } from '../events/announce.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 import {
   type Allocation,
@@ -176,7 +176,7 @@ function writeStatement(
              with ordinality as a(id, action, before, after, ord)
        order by a.ord
     )
-    select length(pg_notify(${LIVE_EVENTS_CHANNEL}, ${JSON.stringify(stockEvent(context))})::text) as sent`;
+    select length(${liveNotification(stockEvent(context))}::text) as sent`;
 }
 
 /**

@@ -75,6 +75,20 @@ describe('createEventStream', () => {
     live.stream.stop();
   });
 
+  it('a resync later in the stream asks for everything read until then', async () => {
+    const server = serverStream();
+    const live = setUp([server.response]);
+    live.stream.start();
+    await flush();
+    server.send('retry: 3000\n\nevent: resync\ndata: {}\n\n');
+    await flush();
+    await vi.advanceTimersByTimeAsync(30_000);
+    server.send('event: resync\ndata: {}\n\n');
+    await flush();
+    expect(live.resyncs).toEqual([1_000_000, 1_000_000, 1_030_000]);
+    live.stream.stop();
+  });
+
   it('reads a Turkish letter whose bytes arrive in two pieces', async () => {
     const server = serverStream();
     const live = setUp([server.response]);

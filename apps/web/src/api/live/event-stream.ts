@@ -111,7 +111,10 @@ export function createEventStream(options: StreamOptions): EventStream {
       }, HEALTHY_AFTER_MS);
       silence();
       const parser = createSseParser((message) => {
-        if (message.event === STREAM_RESYNC) options.onResync(since);
+        // A resync within the stream (events were dropped: the client fell behind, or the server's
+        // listener or the user's privileges changed) concerns everything read until now, not only
+        // what was read before the connection.
+        if (message.event === STREAM_RESYNC) options.onResync(Date.now());
         else if (message.event === 'message') readEvent(message.data);
       });
       const reader = response.body.getReader();

@@ -1,0 +1,61 @@
+import { readFileSync, readlinkSync } from 'node:fs';
+import type { Socket } from 'node:net';
+
+/** One reading of the kernel's tables serves every stream checked within this long. */
+const READING_LIFETIME_MS = 20;
+const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
+
+/**
+ * What the kernel still holds of each socket's sent bytes, unacknowledged by the peer (Linux's
+ * `tx_queue`, `write_seq - snd_una`). Node tells only what waits in the process, and the kernel's send
+ * buffer grows to megabytes before a client that stopped reading makes anything wait there; Node cannot
+ * shrink that buffer (no SO_SNDBUF on a TCP socket), so the stream reads the kernel's own figure. Where
+ * the system does not tell (not Linux, no /proc), nothing is known here and the process's figure is all.
+ */
+export class KernelSendQueues {
+  private readings = new Map<string, number>();
+  private readAt = Number.NEGATIVE_INFINITY;
+
+  /** The socket's inode, which names it in the kernel's tables; undefined where it cannot be known. */
+  inodeOf(socket: Socket): string | undefined {
+    if (process.platform !== 'linux') return undefined;
+    const fd = (socket as unknown as { _handle?: { fd?: number } })._handle?.fd;
+    if (typeof fd !== 'number' || fd < 0) return undefined;
+    try {
+      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Bytes sent on the socket and not yet acknowledged by the peer, read after `writtenAt` (the time of
+   * the socket's last write: an older reading would count its bytes as acknowledged); undefined when
+   * the kernel does not say.
+   */
+  unacknowledged(inode: string, writtenAt: number): number | undefined {
+    const now = performance.now();
+    if (this.readAt <= writtenAt || now - this.readAt >= READING_LIFETIME_MS) this.read(now);
+    return this.readings.get(inode);
+  }
+
+  private read(now: number): void {
+    this.readAt = now;
+    const readings = new Map<string, number>();
+    for (const table of TABLES) {
+      let text: string;
+      try {
+        text = readFileSync(table, 'latin1');
+      } catch {
+        continue;
+      }
+      // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …"
+      for (const line of text.split('\n').slice(1)) {
+        const fields = line.trim().split(/\s+/);
+        if (fields.length < 10) continue;
+        readings.set(fields[9]!, Number.parseInt(fields[4]!.split(':')[0]!, 16));
+      }
+    }
+    this.readings = readings;
+  }
+}
