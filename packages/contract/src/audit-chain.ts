@@ -29,7 +29,7 @@ export const AuditChainCheck = z.object({
       hash: z.string().describe('The last link’s sha256, in hex: noted elsewhere, it anchors the chain.'),
     })
     .nullable()
-    .describe('The last link of the chain; null while the trail is empty.'),
+    .describe('The last link of a whole chain; null while the trail is empty, or when the chain is broken.'),
   broken: z
     .object({
       entryId: z.number().int().describe('The first broken entry (after a gap: the entry after it).'),

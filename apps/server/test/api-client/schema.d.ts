@@ -5292,7 +5292,7 @@ export interface operations {
                             } | null;
                             /** @description How many links were checked. */
                             checked: number;
-                            /** @description The last link of the chain; null while the trail is empty. */
+                            /** @description The last link of a whole chain; null while the trail is empty, or when the chain is broken. */
                             head: {
                                 entryId: number;
                                 /** @description The last link’s sha256, in hex: noted elsewhere, it anchors the chain. */

@@ -29,12 +29,13 @@ type LinkBatch = {
 async function checkLinks(db: Db, after: number, previousHex: string): Promise<LinkBatch> {
   const [batch] = await rowsOf<LinkBatch>(
     db,
+    // Each entry looked up by its id, so a stretch reads its own entries and not the whole table.
     sql`with links as (
-          select c.position, c.entry_id, c.hash, e.id is not null as found,
+          select c.position, c.entry_id, c.hash, (c.entry).id is not null as found,
                  row_number() over (order by c.position) as n,
-                 audit_entry_digest(coalesce(lag(c.hash) over (order by c.position), decode(${previousHex}, 'hex')), e) as expected
-            from (select * from audit_chain where position > ${after} order by position limit ${LINKS_PER_STATEMENT}) c
-            left join audit_entries e on e.id = c.entry_id),
+                 audit_entry_digest(coalesce(lag(c.hash) over (order by c.position), decode(${previousHex}, 'hex')), c.entry) as expected
+            from (select l.*, (select e from audit_entries e where e.id = l.entry_id) as entry
+                    from audit_chain l where l.position > ${after} order by l.position limit ${LINKS_PER_STATEMENT}) c),
         judged as (
           select position, entry_id, hash,
                  case when position <> ${after} + n then 'GAP'
@@ -88,7 +89,7 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainCheck> {
     const batch = await checkLinks(db, after, previous);
     if (batch.broken) {
       const { entryId, position, reason } = batch.broken;
-      return { ok: false, checked: position - 1, head, broken: brokenAt(entryId, position, reason) };
+      return { ok: false, checked: position - 1, head: null, broken: brokenAt(entryId, position, reason) };
     }
     if (batch.n === 0 || !batch.last_position || !batch.last_hash) break;
     after = Number(batch.last_position);
@@ -115,4 +116,13 @@ export function verifyAuditChainOnce(db: Db): Promise<AuditChainCheck> {
     running.set(db, check);
   }
   return check;
+}
+
+/** Whether the link at `position` still holds `hash`, a head noted by an earlier verification. */
+export async function anchorHolds(db: Db, position: number, hash: string): Promise<boolean> {
+  const [row] = await rowsOf<{ hash: string }>(
+    db,
+    sql`select encode(hash, 'hex') as hash from audit_chain where position = ${position}`,
+  );
+  return row?.hash === hash;
 }
