@@ -8,7 +8,8 @@
  */
 import pg from 'pg';
 import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
-import { createDatabase } from './harness/database.ts';
+import { checkAuditChain } from './harness/audit-chain.ts';
+import { createDatabaseWithRoles } from './harness/database.ts';
 import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
 import { type Server, startServer } from './harness/server.ts';
@@ -69,10 +70,13 @@ function bodyOf(request: Planned): object {
 async function main(): Promise<void> {
   deadline(110, 'the concurrency check');
   const started = Date.now();
-  const databaseUrl = await createDatabase('mandira_concurrency');
+  // As the README sets up production: a migration role owns the tables, the servers run as a role
+  // that may only append to the audit trail (decision 150), and the trail's chain is checked at the end.
+  const { adminUrl: databaseUrl, serverUrl, ownerUrl } = await createDatabaseWithRoles('mandira_concurrency');
+  const roles = { MIGRATION_DATABASE_URL: ownerUrl };
   // One after the other: the first migrates and creates the admin, the second finds both done.
-  const a = await startServer('A', databaseUrl);
-  const b = await startServer('B', databaseUrl);
+  const a = await startServer('A', serverUrl, roles);
+  const b = await startServer('B', serverUrl, roles);
   const token = await signIn(a);
   console.log(
     `servers A (pid ${a.pid}) ${a.url} and B (pid ${b.pid}) ${b.url} on ${new URL(databaseUrl).pathname.slice(1)}`,
@@ -214,6 +218,9 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
   }
+  const chain = await checkAuditChain(serverUrl);
+  problems.push(...chain.problems);
+  console.log(`  audit chain       ${chain.summary}`);
 
   await verdict(problems, started);
 }
