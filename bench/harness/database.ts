@@ -55,7 +55,7 @@ export async function createDatabaseWithRoles(
   const grants = new pg.Client({ connectionString: adminUrl });
   await grants.connect();
   try {
-    await grants.query(`revoke connect on database ${name} from public`);
+    await grants.query(`revoke connect, temporary on database ${name} from public`);
     await grants.query(`grant connect on database ${name} to ${ROLES.server}`);
   } finally {
     await grants.end();

@@ -19,6 +19,7 @@ describe.skipIf(!serverUrl)('the server role under a migration role (PostgreSQL)
   const suffix = randomBytes(4).toString('hex');
   const owner = `mandira_test_owner_${suffix}`;
   const server = `mandira_test_server_${suffix}`;
+  const other = `mandira_test_other_${suffix}`;
   const name = `mandira_test_roles_${suffix}`;
   let database: Database;
   let asServer: pg.Client;
@@ -41,11 +42,12 @@ describe.skipIf(!serverUrl)('the server role under a migration role (PostgreSQL)
   };
 
   beforeAll(async () => {
-    // As docs/operations of the README set them up.
+    // As the README's "Database roles" sets them up.
     await admin(`create role ${owner} login password 'roles-test-1234'`);
     await admin(`create role ${server} login password 'roles-test-1234'`);
+    await admin(`create role ${other} login password 'roles-test-1234'`);
     await admin(`create database ${name} owner ${owner}`);
-    await admin(`revoke connect on database ${name} from public`);
+    await admin(`revoke connect, temporary on database ${name} from public`);
     await admin(`grant connect on database ${name} to ${server}`);
     database = connectPostgres(urlOf(server), {
       migrationUrl: urlOf(owner),
@@ -62,6 +64,7 @@ describe.skipIf(!serverUrl)('the server role under a migration role (PostgreSQL)
     await database?.close().catch(() => {});
     await admin(`drop database if exists ${name} with (force)`);
     await admin(`drop role if exists ${server}`);
+    await admin(`drop role if exists ${other}`);
     await admin(`drop role if exists ${owner}`);
   });
 
@@ -112,5 +115,11 @@ describe.skipIf(!serverUrl)('the server role under a migration role (PostgreSQL)
   it('lets the server role read the trail and its chain', async () => {
     const { rows } = await asServer.query('select count(*)::int as n from audit_chain');
     expect(rows[0].n).toBe(1);
+  });
+
+  it('keeps every other role out of the database, so none can NOTIFY forged events to its servers', async () => {
+    const outsider = new pg.Client({ connectionString: urlOf(other) });
+    await expect(outsider.connect()).rejects.toMatchObject({ code: '42501' });
+    await outsider.end().catch(() => {});
   });
 });
