@@ -4,7 +4,7 @@ import {
   auditChainBreakMessage,
 } from '@mandira/contract/audit-chain';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 
 /**
  * Links and entries read per statement: each statement stays well within the statement timeout
@@ -26,7 +26,7 @@ type LinkBatch = {
  * missing), name an entry that exists, and hold sha256(previous hash ‖ the entry's content) as
  * migration 0025's trigger computed it. Answers the first link that does not.
  */
-async function checkLinks(db: Db, after: number, previousHex: string): Promise<LinkBatch> {
+async function checkLinks(db: Db | Tx, after: number, previousHex: string): Promise<LinkBatch> {
   const [batch] = await rowsOf<LinkBatch>(
     db,
     // Each entry looked up by its id, so a stretch reads its own entries and not the whole table.
@@ -54,7 +54,7 @@ async function checkLinks(db: Db, after: number, previousHex: string): Promise<L
 }
 
 /** The first entry without a link: one written past the trigger (its link comes in its own commit). */
-async function firstUnlinked(db: Db): Promise<number | null> {
+async function firstUnlinked(db: Db | Tx): Promise<number | null> {
   const [top] = await rowsOf<{ id: string | null }>(db, sql`select max(id)::text as id from audit_entries`);
   const last = Number(top?.id ?? 0);
   for (let from = 0; from < last; from += IDS_PER_STATEMENT) {
@@ -81,7 +81,7 @@ function brokenAt(
  * Walks the whole chain of the audit trail (docs/domain/audit.md) and names its first break, in chain
  * order, then the first entry left out of it. Reads only, a bounded stretch per statement.
  */
-export async function verifyAuditChain(db: Db): Promise<AuditChainCheck> {
+export async function verifyAuditChain(db: Db | Tx): Promise<AuditChainCheck> {
   let after = 0;
   let previous = '';
   let head: AuditChainCheck['head'] = null;
