@@ -53,7 +53,10 @@ async function checkLinks(db: Db | Tx, after: number, previousHex: string): Prom
   return batch!;
 }
 
-/** The first entry without a link: one written past the trigger (its link comes in its own commit). */
+/**
+ * The first entry without a link: one slipped in past the trigger, since every entry's link is written
+ * in the entry's own commit.
+ */
 async function firstUnlinked(db: Db | Tx): Promise<number | null> {
   const [top] = await rowsOf<{ id: string | null }>(db, sql`select max(id)::text as id from audit_entries`);
   const last = Number(top?.id ?? 0);
