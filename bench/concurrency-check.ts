@@ -70,13 +70,12 @@ function bodyOf(request: Planned): object {
 async function main(): Promise<void> {
   deadline(110, 'the concurrency check');
   const started = Date.now();
-  // As the README sets up production: a migration role owns the tables, the servers run as a role
-  // that may only append to the audit trail (decision 150), and the trail's chain is checked at the end.
-  const { adminUrl: databaseUrl, serverUrl, ownerUrl } = await createDatabaseWithRoles('mandira_concurrency');
-  const roles = { MIGRATION_DATABASE_URL: ownerUrl };
+  // As the README sets up production: a migration role owns and migrates the tables, the servers run as
+  // a role that may only append to the audit trail (decision 150); the trail's chain is checked at the end.
+  const { adminUrl: databaseUrl, serverUrl } = await createDatabaseWithRoles('mandira_concurrency');
   // One after the other: the first migrates and creates the admin, the second finds both done.
-  const a = await startServer('A', serverUrl, roles);
-  const b = await startServer('B', serverUrl, roles);
+  const a = await startServer('A', serverUrl);
+  const b = await startServer('B', serverUrl);
   const token = await signIn(a);
   console.log(
     `servers A (pid ${a.pid}) ${a.url} and B (pid ${b.pid}) ${b.url} on ${new URL(databaseUrl).pathname.slice(1)}`,

@@ -39,16 +39,11 @@ type Outcome = Answered<Planned>;
 async function main(): Promise<void> {
   deadline(110, 'the order concurrency check');
   const started = Date.now();
-  // As the README sets up production: a migration role owns the tables, the servers run as a role
-  // that may only append to the audit trail (decision 150), and the trail's chain is checked at the end.
-  const {
-    adminUrl: databaseUrl,
-    serverUrl,
-    ownerUrl,
-  } = await createDatabaseWithRoles('mandira_orders_concurrency');
-  const roles = { MIGRATION_DATABASE_URL: ownerUrl };
-  const a = await startServer('A', serverUrl, roles);
-  const b = await startServer('B', serverUrl, roles);
+  // As the README sets up production: a migration role owns and migrates the tables, the servers run as
+  // a role that may only append to the audit trail (decision 150); the trail's chain is checked at the end.
+  const { adminUrl: databaseUrl, serverUrl } = await createDatabaseWithRoles('mandira_orders_concurrency');
+  const a = await startServer('A', serverUrl);
+  const b = await startServer('B', serverUrl);
   const token = await signIn(a);
   console.log(`servers A (pid ${a.pid}) and B (pid ${b.pid}) on ${new URL(databaseUrl).pathname.slice(1)}`);
 

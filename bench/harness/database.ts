@@ -1,6 +1,8 @@
 /** The throw-away PostgreSQL database of a run, on the server BENCH_POSTGRES_URL names. */
+import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { onCleanup } from './process.ts';
+import { ROOT } from './server.ts';
 
 /** A PostgreSQL server URL whose database may create and drop others. */
 export const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,12 +39,12 @@ function asRole(url: string, role: string): string {
 
 /**
  * A fresh database set up as the README says for production: owned by the migration role, open only
- * to it and the server's role. `serverUrl` is the server's DATABASE_URL, `ownerUrl` its
- * MIGRATION_DATABASE_URL, `adminUrl` the superuser's, for checks that read or tamper behind the server.
+ * to it and the server's role, and migrated by the owner. `serverUrl` is the servers' DATABASE_URL,
+ * `adminUrl` the superuser's, for checks that read behind the servers.
  */
 export async function createDatabaseWithRoles(
   prefix: string,
-): Promise<{ adminUrl: string; serverUrl: string; ownerUrl: string }> {
+): Promise<{ adminUrl: string; serverUrl: string }> {
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   try {
@@ -60,7 +62,15 @@ export async function createDatabaseWithRoles(
   } finally {
     await grants.end();
   }
-  return { adminUrl, serverUrl: asRole(adminUrl, ROLES.server), ownerUrl: asRole(adminUrl, ROLES.owner) };
+  const serverUrl = asRole(adminUrl, ROLES.server);
+  // Migrated as the README says to deploy: `npm run migrate` as the owner, so the servers of the run
+  // start with DATABASE_URL alone and never hold the owner's password.
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/migrate.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: serverUrl, MIGRATION_DATABASE_URL: asRole(adminUrl, ROLES.owner) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { adminUrl, serverUrl };
 }
 
 /** A fresh database, dropped at exit unless BENCH_KEEP_DATABASE is set (to study its plans afterwards). */

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
-import { grantServerRights } from './server-rights.ts';
+import { grantServerRights, mayMigrate, requireMigrated } from './server-rights.ts';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
 
 export type Schema = typeof schema;
@@ -75,6 +75,8 @@ export function connectPostgres(
     db,
     kind: 'postgres',
     async migrate() {
+      // The server's role of decision 150, started without the migration role: `npm run migrate` did it.
+      if (!migrationUrl && !(await mayMigrate(pool))) return requireMigrated(pool, migrationsFolder);
       // A connection of its own, without statement timeouts: a migration may rewrite a large table.
       // Several server processes may start together on one database: one migrates, the rest wait.
       const client = new pg.Client({

@@ -8,6 +8,7 @@ import { verifyAuditChain } from '../modules/audit/audit-chain.ts';
 import { recordChange } from '../modules/audit/record-change.ts';
 import { bootstrap } from '../start/bootstrap.ts';
 import { connectPostgres, type Database, rowsOf } from './client.ts';
+import { NotMigratedError } from './server-rights.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 
@@ -121,5 +122,26 @@ describe.skipIf(!serverUrl)('the server role under a migration role (PostgreSQL)
     const outsider = new pg.Client({ connectionString: urlOf(other) });
     await expect(outsider.connect()).rejects.toMatchObject({ code: '42501' });
     await outsider.end().catch(() => {});
+  });
+
+  it('starts without the migration role on a migrated database, and refuses one left behind', async () => {
+    // `npm run migrate` migrated above; the server is given DATABASE_URL alone.
+    const alone = connectPostgres(urlOf(server), { poolSize: 1, onIdleError: () => {} });
+    try {
+      await alone.migrate();
+      const asOwner = new pg.Client({ connectionString: urlOf(owner) });
+      await asOwner.connect();
+      try {
+        await asOwner.query(
+          'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+        );
+      } finally {
+        await asOwner.end();
+      }
+      await expect(alone.migrate()).rejects.toThrow(NotMigratedError);
+      await expect(alone.migrate()).rejects.toThrow(/npm run migrate/);
+    } finally {
+      await alone.close();
+    }
   });
 });

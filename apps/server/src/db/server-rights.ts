@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
 /**
@@ -16,6 +18,9 @@ export function serverRightsStatements(serverRole: string): string[] {
     `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
     `REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_entries FROM ${role}`,
     `REVOKE INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON audit_chain FROM ${role}`,
+    // Only to see that the database is migrated when it starts without the migration role.
+    `GRANT USAGE ON SCHEMA drizzle TO ${role}`,
+    `GRANT SELECT ON drizzle.__drizzle_migrations TO ${role}`,
   ];
 }
 
@@ -30,5 +35,40 @@ export async function grantServerRights(owner: pg.ClientBase, serverRole: string
   } catch (error) {
     await owner.query('rollback').catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Whether the connected role may migrate: only one allowed to create in the database can, and the
+ * server's role of decision 150 is not. Every role that ever migrated this database could.
+ */
+export async function mayMigrate(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query<{ may: boolean }>(
+    "select has_database_privilege(current_database(), 'CREATE') as may",
+  );
+  return rows[0]?.may === true;
+}
+
+export class NotMigratedError extends Error {}
+
+/**
+ * A server started without the migration role (`npm run migrate` migrated before it): it starts only on
+ * a database migrated as far as its own migrations go, and says how to migrate otherwise.
+ */
+export async function requireMigrated(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const latest = Math.max(...journal.entries.map((entry) => entry.when));
+  const applied = await pool
+    .query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations')
+    .then(({ rows }) => Number(rows[0]?.last ?? 0))
+    .catch(() => 0);
+  if (applied < latest) {
+    throw new NotMigratedError(
+      'Veritabanı bu sürümün geçişlerinin gerisinde ve DATABASE_URL rolü geçiş yapamaz: önce ' +
+        'MIGRATION_DATABASE_URL (tabloların sahibi) ile `npm run migrate` çalıştırın ya da sunucuyu ' +
+        'MIGRATION_DATABASE_URL ile başlatın.',
+    );
   }
 }
