@@ -10,7 +10,8 @@
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import pg from 'pg';
 import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
-import { createDatabase } from './harness/database.ts';
+import { checkAuditChain } from './harness/audit-chain.ts';
+import { createDatabaseWithRoles } from './harness/database.ts';
 import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
 import { type Server, startServer } from './harness/server.ts';
@@ -76,10 +77,12 @@ function bodyOf(request: Planned): object {
 async function main(): Promise<void> {
   deadline(110, 'the concurrency check');
   const started = Date.now();
-  const databaseUrl = await createDatabase('mandira_concurrency');
+  // As the README sets up production: a migration role owns and migrates the tables, the servers run as
+  // a role that may only append to the audit trail (decision 150); the trail's chain is checked at the end.
+  const { adminUrl: databaseUrl, serverUrl } = await createDatabaseWithRoles('mandira_concurrency');
   // One after the other: the first migrates and creates the admin, the second finds both done.
-  const a = await startServer('A', databaseUrl);
-  const b = await startServer('B', databaseUrl);
+  const a = await startServer('A', serverUrl);
+  const b = await startServer('B', serverUrl);
   const token = await signIn(a);
   console.log(
     `servers A (pid ${a.pid}) ${a.url} and B (pid ${b.pid}) ${b.url} on ${new URL(databaseUrl).pathname.slice(1)}`,
@@ -252,6 +255,9 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
   }
+  const chain = await checkAuditChain(serverUrl);
+  problems.push(...chain.problems);
+  console.log(`  audit chain       ${chain.summary}`);
 
   await verdict(problems, started);
 }

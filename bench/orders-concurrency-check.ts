@@ -11,7 +11,8 @@
 import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import pg from 'pg';
 import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
-import { createDatabase } from './harness/database.ts';
+import { checkAuditChain } from './harness/audit-chain.ts';
+import { createDatabaseWithRoles } from './harness/database.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
 import { type Server, startServer } from './harness/server.ts';
 import { seededRandom } from './harness/stats.ts';
@@ -38,9 +39,11 @@ type Outcome = Answered<Planned>;
 async function main(): Promise<void> {
   deadline(110, 'the order concurrency check');
   const started = Date.now();
-  const databaseUrl = await createDatabase('mandira_orders_concurrency');
-  const a = await startServer('A', databaseUrl);
-  const b = await startServer('B', databaseUrl);
+  // As the README sets up production: a migration role owns and migrates the tables, the servers run as
+  // a role that may only append to the audit trail (decision 150); the trail's chain is checked at the end.
+  const { adminUrl: databaseUrl, serverUrl } = await createDatabaseWithRoles('mandira_orders_concurrency');
+  const a = await startServer('A', serverUrl);
+  const b = await startServer('B', serverUrl);
   const token = await signIn(a);
   console.log(`servers A (pid ${a.pid}) and B (pid ${b.pid}) on ${new URL(databaseUrl).pathname.slice(1)}`);
 
@@ -213,6 +216,9 @@ async function main(): Promise<void> {
   } finally {
     await db.end();
   }
+  const chain = await checkAuditChain(serverUrl);
+  problems.push(...chain.problems);
+  console.log(`  audit chain       ${chain.summary}`);
 
   await verdict(problems, started);
 }

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     [{ DATABASE_QUERY_TIMEOUT_MS: '0' }, 'DATABASE_QUERY_TIMEOUT_MS'],
     [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
     [{ SESSION_MAX_DAYS: 'yedi' }, 'SESSION_MAX_DAYS'],
+    [{ MIGRATION_DATABASE_URL: 'postgres://owner@localhost/db' }, 'MIGRATION_DATABASE_URL'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));

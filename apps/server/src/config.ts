@@ -22,6 +22,7 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  MIGRATION_DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.connectMs),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.statementMs),
   DATABASE_QUERY_TIMEOUT_MS: milliseconds(DEFAULT_DATABASE_TIMEOUTS.queryMs),
@@ -78,6 +79,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The role that owns the tables and runs the migrations (decision 150); the server's own when unset. */
+  migrationDatabaseUrl: string | undefined;
   databaseTimeouts: DatabaseTimeouts;
   adminUserName: string;
   adminPassword: string | undefined;
@@ -122,6 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Geçersiz yapılandırma (ortam değişkenleri):\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Geçersiz yapılandırma (ortam değişkenleri):\n  MIGRATION_DATABASE_URL: yalnız DATABASE_URL ile birlikte kullanılır (gömülü veritabanının tek kullanıcısı vardır)',
+    );
+  }
   // npm runs workspace scripts inside apps/server; relative paths mean the folder the user typed in.
   const base = env.INIT_CWD ?? process.cwd();
   return {
@@ -129,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -30,7 +30,10 @@ async function demo(): Promise<void> {
   });
   if (!config.databaseUrl) prepareDemoFolder(dataDir);
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl, { timeouts: config.databaseTimeouts })
+    ? connectPostgres(config.databaseUrl, {
+        migrationUrl: config.migrationDatabaseUrl,
+        timeouts: config.databaseTimeouts,
+      })
     : await connectPglite(dataDir);
   await database.migrate();
   await bootstrap(database.db, config);

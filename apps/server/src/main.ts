@@ -27,7 +27,10 @@ export async function startServer(demo?: DemoSignIn): Promise<void> {
 async function start(demo: DemoSignIn | undefined): Promise<void> {
   const config = loadConfig();
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl, { timeouts: config.databaseTimeouts })
+    ? connectPostgres(config.databaseUrl, {
+        migrationUrl: config.migrationDatabaseUrl,
+        timeouts: config.databaseTimeouts,
+      })
     : await connectPglite(config.dataDir);
   const app = await buildApp({ config, database, logger: logOptions(config) });
   const log = app.log;

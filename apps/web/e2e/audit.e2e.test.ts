@@ -137,6 +137,11 @@ describe('who did what: İşlem Geçmişi and an order’s Geçmiş', () => {
 
     // A record by kind and name: the clerk's new password.
     await page.goto(`${baseUrl}/islem-gecmisi`);
+    // The whole trail, written by every screen of the suite, is checked link by link.
+    await page.getByRole('button', { name: 'Denetim Kaydını Doğrula' }).click();
+    const verdict = page.getByRole('status').filter({ hasText: 'Denetim kaydı sağlam' });
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(/Son halka: \d+:[0-9a-f]{64}/);
     await page.getByRole('combobox', { name: 'Kayıt türü', exact: true }).click();
     await page.getByRole('option', { name: 'Kullanıcı', exact: true }).click();
     await page.getByRole('combobox', { name: 'Kayıt', exact: true }).fill('oğuz');
@@ -187,13 +192,15 @@ describe('who did what: İşlem Geçmişi and an order’s Geçmiş', () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, CLERK.userName, clerkPassword);
     expect(await menuLabels(page)).not.toContain('İşlem Geçmişi');
-    const status = await page.evaluate(
-      async (token) => {
-        const answer = await fetch('/api/audit', { headers: { 'auth-token': token ?? '' } });
-        return answer.status;
-      },
+    const statuses = await page.evaluate(
+      async (token) =>
+        Promise.all(
+          ['/api/audit', '/api/audit/chain'].map(
+            async (path) => (await fetch(path, { headers: { 'auth-token': token ?? '' } })).status,
+          ),
+        ),
       await storedToken(page),
     );
-    expect(status).toBe(403);
+    expect(statuses).toEqual([403, 403]);
   });
 });

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
+import { grantServerRights, mayMigrate, requireMigrated } from './server-rights.ts';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
 import { retryConflictingTransactions, TRANSACTION_ATTEMPTS } from './transaction-retry.ts';
 
@@ -45,6 +46,12 @@ const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 const MIGRATION_LOCK = 7_401_001;
 
 export type PostgresOptions = {
+  /**
+   * The migration role's URL (MIGRATION_DATABASE_URL): migrations run as that role, which owns the
+   * tables, and then give the server's role (of `url`) its rights (decision 150). Without it the
+   * server's own role migrates and owns the tables.
+   */
+  migrationUrl?: string;
   poolSize?: number;
   onIdleError?: (error: Error) => void;
   timeouts?: DatabaseTimeouts;
@@ -55,6 +62,7 @@ export type PostgresOptions = {
 export function connectPostgres(
   url: string,
   {
+    migrationUrl,
     poolSize = 10,
     onIdleError = (error) => console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
     timeouts = DEFAULT_DATABASE_TIMEOUTS,
@@ -71,10 +79,12 @@ export function connectPostgres(
     db,
     kind: 'postgres',
     async migrate() {
+      // The server's role of decision 150, started without the migration role: `npm run migrate` did it.
+      if (!migrationUrl && !(await mayMigrate(pool))) return requireMigrated(pool, migrationsFolder);
       // A connection of its own, without statement timeouts: a migration may rewrite a large table.
       // Several server processes may start together on one database: one migrates, the rest wait.
       const client = new pg.Client({
-        connectionString: url,
+        connectionString: migrationUrl ?? url,
         connectionTimeoutMillis: timeouts.connectMs,
         keepAlive: true,
       });
@@ -83,6 +93,10 @@ export function connectPostgres(
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        if (migrationUrl) {
+          const { rows } = await pool.query<{ me: string }>('select current_user as me');
+          await grantServerRights(client, rows[0]!.me);
+        }
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         await client.end().catch(() => {});

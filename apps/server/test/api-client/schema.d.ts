@@ -335,6 +335,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * İşlem geçmişinin bütünlüğünü doğrular
+         * @description Walks the hash chain of the whole trail (docs/domain/audit.md) and names the first entry that was changed, deleted or slipped in. A request while one runs gets that run's answer.
+         */
+        get: operations["verifyAuditChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/records": {
         parameters: {
             query?: never;
@@ -5247,6 +5267,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    verifyAuditChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The first break, in chain order; null when the chain is whole. */
+                            broken: {
+                                /** @description The first broken entry (after a gap: the entry after it). */
+                                entryId: number;
+                                /** @description What is wrong, in Turkish. */
+                                message: string;
+                                /** @description The entry's place in the chain; null when unlinked. */
+                                position: number | null;
+                                /** @enum {string} */
+                                reason: "CHANGED" | "MISSING" | "GAP" | "UNLINKED";
+                            } | null;
+                            /** @description How many links were checked. */
+                            checked: number;
+                            /** @description The last link of a whole chain; null while the trail is empty, or when the chain is broken. */
+                            head: {
+                                entryId: number;
+                                /** @description The last link’s sha256, in hex: noted elsewhere, it anchors the chain. */
+                                hash: string;
+                                position: number;
+                            } | null;
+                            /** @description True when every entry gives its hash and every link follows the previous one. */
+                            ok: boolean;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
                 };
             };
             /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */

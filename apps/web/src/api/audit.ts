@@ -6,7 +6,8 @@ import {
   type AuditQuery,
   type AuditRecordList,
 } from '@mandira/contract/audit';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { AuditChainCheck } from '@mandira/contract/audit-chain';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, get, queryString, unwrap } from './client.ts';
 import { fetchEveryPage } from './every-page.ts';
 import { apiQuery } from './query.ts';
@@ -100,4 +101,14 @@ export function useAuditRecordChoices(
   const choices = new Map<number, string>();
   for (const one of [...(picked.data ?? []), ...(matches.data ?? [])]) choices.set(one.id, one.name);
   return { choices, loading: matches.isFetching || picked.isFetching };
+}
+
+/**
+ * 'Denetim Kaydını Doğrula': the server walks the trail's hash chain and names its first broken entry.
+ * A mutation, not a query: it runs when asked, and its answer is never kept as if it stayed true.
+ */
+export function useAuditChainCheck() {
+  return useMutation<AuditChainCheck, ApiRequestError>({
+    mutationFn: () => unwrap(get<AuditChainCheck>('/audit/chain')),
+  });
 }

@@ -1,10 +1,12 @@
 import { AuditPage, AuditQuery, AuditRecordList, AuditRecordQuery } from '@mandira/contract/audit';
+import { AuditChainCheck } from '@mandira/contract/audit-chain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { answers } from '../../http/answers.ts';
 import { ok } from '../../http/envelope.ts';
 import { listAuditEntries } from './audit.service.ts';
+import { verifyAuditChainOnce } from './audit-chain.ts';
 import { searchRecords } from './audit-names.ts';
 
 /** The audit trail is read only: no route writes, changes or deletes an entry (decision 0126). */
@@ -42,6 +44,21 @@ export function auditRoutes({ db }: { db: Db }) {
         config: { access: 'AUDIT_VIEW' },
       },
       async (req) => ok(await searchRecords(db, req.query)),
+    );
+    app.get(
+      '/audit/chain',
+      {
+        schema: {
+          tags: ['İşlem geçmişi'],
+          summary: 'İşlem geçmişinin bütünlüğünü doğrular',
+          description:
+            "Walks the hash chain of the whole trail (docs/domain/audit.md) and names the first entry that was changed, deleted or slipped in. A request while one runs gets that run's answer.",
+          operationId: 'verifyAuditChain',
+          response: answers(AuditChainCheck),
+        },
+        config: { access: 'AUDIT_VIEW' },
+      },
+      async () => ok(await verifyAuditChainOnce(db)),
     );
   };
 }

@@ -1,4 +1,5 @@
 import type { AuditPage as AuditPageData } from '@mandira/contract/audit';
+import type { AuditChainCheck } from '@mandira/contract/audit-chain';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,11 +82,14 @@ const RECORDS: Record<string, { id: number; name: string }[]> = {
 };
 
 const asked: URL[] = [];
+let chain: AuditChainCheck;
 
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://portal.test');
   asked.push(url);
   if (url.pathname === '/api/audit') return Promise.resolve(Response.json({ success: true, data: ANSWER }));
+  if (url.pathname === '/api/audit/chain')
+    return Promise.resolve(Response.json({ success: true, data: chain }));
   if (url.pathname === '/api/audit/records') {
     const kind = url.searchParams.get('entityType');
     const q = url.searchParams.get('q') ?? '';
@@ -186,6 +190,43 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
         entityId: '13',
         actorId: '5',
       }),
+    );
+  });
+
+  it('verifies the trail on asking, and names the first broken entry', async () => {
+    const { user } = renderWithProviders(
+      <MemoryRouter initialEntries={['/islem-gecmisi']}>
+        <AuditPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Zeynep Kaya');
+    expect(asked.some((url) => url.pathname === '/api/audit/chain')).toBe(false);
+    chain = {
+      ok: true,
+      checked: 1512,
+      head: { position: 1512, entryId: 1600, hash: 'ab'.repeat(32) },
+      broken: null,
+    };
+    await user.click(screen.getByRole('button', { name: 'Denetim Kaydını Doğrula' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Denetim kaydı sağlam: 1.512 kayıt doğrulandı.',
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(`Son halka: 1512:${'ab'.repeat(32)}`);
+
+    chain = {
+      ok: false,
+      checked: 41,
+      head: null,
+      broken: {
+        entryId: 1042,
+        position: 42,
+        reason: 'CHANGED',
+        message: 'Denetim kaydı bozuk: 1.042 numaralı kayıt sonradan değiştirilmiş.',
+      },
+    };
+    await user.click(screen.getByRole('button', { name: 'Denetim Kaydını Doğrula' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Denetim kaydı bozuk: 1.042 numaralı kayıt sonradan değiştirilmiş.',
     );
   });
 });

@@ -1,9 +1,15 @@
 import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AuditFilters, fetchAllAuditEntries, useAuditPage } from '../../api/audit.ts';
+import {
+  type AuditFilters,
+  fetchAllAuditEntries,
+  useAuditChainCheck,
+  useAuditPage,
+} from '../../api/audit.ts';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
+import { AuditChainButton, AuditChainResult } from './audit-chain-check.tsx';
 import { AUDIT_COLUMNS } from './audit-columns.tsx';
 import { AuditFilterBar } from './audit-filter-bar.tsx';
 import { auditParamsOf, auditViewOf } from './audit-params.ts';
@@ -12,12 +18,13 @@ import { auditParamsOf, auditViewOf } from './audit-params.ts';
  * 'İşlem Geçmişi': who did what on which record, newest first. The server filters and pages the
  * trail; the filters and the page live in the address, so a record's 'Geçmiş' drawer links here
  * filtered (`?entityType=ORDER&entityId=12`) and reload and back keep them. Excel takes every entry
- * the filters match.
+ * the filters match. 'Denetim Kaydını Doğrula' checks that no entry was changed outside the portal.
  */
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
   const { filters, page } = auditViewOf(params);
   const trail = useAuditPage(filters, page);
+  const chainCheck = useAuditChainCheck();
   const totalPages = trail.data?.totalPages ?? 0;
 
   const show = (next: AuditFilters, nextPage: number, replace = false) =>
@@ -33,8 +40,10 @@ export default function AuditPage() {
       <PageHeader
         title="İşlem Geçmişi"
         description="Kim, ne zaman, hangi kayıtta ne yaptı; en yeni işlem en üstte"
+        actions={<AuditChainButton check={chainCheck} />}
       />
       <Stack gap="sm">
+        <AuditChainResult check={chainCheck} />
         <AuditFilterBar value={filters} onChange={(next) => show({ ...filters, ...next }, 1)} />
         <DataTable
           name="islem-gecmisi"
