@@ -151,6 +151,7 @@ export {
   ShipmentContent,
   ShipmentContentLine,
   ShipmentList,
+  ShipmentLot,
   ShipmentPage,
   STOP_KINDS,
   type StopKind,
