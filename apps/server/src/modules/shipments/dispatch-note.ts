@@ -287,15 +287,15 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
     doc.moveDown(0.2);
     drawTable(doc, {
       columns: [
-        { header: 'Sipariş No', width: 1.2, align: 'right' },
-        { header: 'Stok Kodu', width: 1.6 },
-        { header: 'Ürün', width: 2.8 },
-        { header: 'Çıkış Deposu', width: 1.4 },
-        { header: 'Adet', width: 1.1, align: 'right' },
-        { header: 'Koli', width: 1.7, align: 'right' },
-        { header: 'Beklenen Ağırlık (kg)', width: 1.8, align: 'right' },
+        { header: 'Sipariş No', width: 1, align: 'right' },
+        { header: 'Stok Kodu', width: 1.3 },
+        { header: 'Ürün', width: 3 },
+        { header: 'Çıkış Deposu', width: 1.1 },
+        { header: 'Adet', width: 0.9, align: 'right' },
+        { header: 'Koli', width: 1.9, align: 'right' },
+        { header: 'Beklenen Ağırlık (kg)', width: 1.5, align: 'right' },
         // A line that took several lots names each, one a line (decision 155).
-        { header: 'Parti / SKT', width: 3 },
+        { header: 'Parti / SKT', width: 2.6 },
       ],
       rows: buyer.lines.map((line) => [
         String(line.orderNumber),
