@@ -220,7 +220,8 @@ export const ProductStocks = ProductStock.extend({
     .describe('Per own warehouse holding an item of the bundle, by name.'),
 }).meta({
   id: 'ProductStocks',
-  description: 'A sellable product as the order screen prices it, with its stock figures in total and per warehouse.',
+  description:
+    'A sellable product as the order screen prices it, with its stock figures in total and per warehouse.',
 });
 export type ProductStocks = z.infer<typeof ProductStocks>;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -7,7 +8,6 @@ import {
   shipmentIn,
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
-import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import { product } from '../../../test/builders/order-test-data.ts';
 
 /** `GET /shipments/{id}/content`: what the load-acceptance screen shows of a shipment. */

@@ -144,7 +144,10 @@ describe('expired stock in the figures', () => {
     const refused = await load(w, order, itemId, shipment.id, [{ warehouse: 'DEPO1', quantity: 12 }]);
     expect(refused.statusCode, refused.body).toBe(409);
     // Nothing moved: the pieces are still on hand and still held by the order.
-    expect(await figures(w, productId)).toMatchObject({ warehouseStockCount: 12, waitingInOrderStockCount: 12 });
+    expect(await figures(w, productId)).toMatchObject({
+      warehouseStockCount: 12,
+      waitingInOrderStockCount: 12,
+    });
     expect(await reservationDrift(w.t.db)).toEqual([]);
   });
 });

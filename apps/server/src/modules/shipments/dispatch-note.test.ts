@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
+import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -8,7 +9,6 @@ import {
   shipmentIn,
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
-import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import { branchOf, product } from '../../../test/builders/order-test-data.ts';
 import { pdfPageTexts } from '../../pdf/pdf-text.ts';
 import { dispatchNoteOf } from './dispatch-note.ts';
@@ -160,7 +160,9 @@ describe('the dispatch note', () => {
     ]);
     const [year, month, day] = dayFromToday(10).split('-');
     expect(text).toContain('Parti / SKT');
-    expect(text).toMatch(new RegExp(`P-2611A \\(SKT\\s+${day}\\.${month}\\.${year}\\):\\s+5 adet\\s+SKT yok:\\s+3 adet`));
+    expect(text).toMatch(
+      new RegExp(`P-2611A \\(SKT\\s+${day}\\.${month}\\.${year}\\):\\s+5 adet\\s+SKT yok:\\s+3 adet`),
+    );
   });
 
   it('gives each buyer’s address, tax office and tax number under its name', () => {
