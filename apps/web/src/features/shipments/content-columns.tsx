@@ -29,7 +29,7 @@ export function contentLotsText(line: ShipmentContentLine, separator = ' · '): 
     .join(separator);
 }
 
-/** What is on the truck, order by order: buyer, product, pieces, boxes, warehouses, lots. */
+/** What is on the truck, order by order: buyer, product and its lots, pieces, boxes, warehouses. */
 export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
   {
     id: 'orderNumber',
@@ -58,10 +58,13 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
     minWidth: 150,
   },
   {
+    // The lots go under the product, not in a column of their own: the verdict buttons stay in view on a
+    // laptop screen.
     id: 'product',
-    header: 'Ürün',
+    header: 'Ürün / Parti',
     value: (line) => line.productName,
-    searchValue: (line) => [line.productName, line.stockCode, line.barcode],
+    exportValue: (line) => [line.productName, contentLotsText(line)].filter(Boolean).join(' — '),
+    searchValue: (line) => [line.productName, line.stockCode, line.barcode, contentLotsText(line)],
     render: (line) => (
       <>
         <Text fz="sm" fw={600}>
@@ -69,6 +72,9 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
         </Text>
         <Text fz="xs" c="dimmed">
           {[line.stockCode, line.barcode].filter(Boolean).join(' · ')}
+        </Text>
+        <Text fz="xs" style={{ whiteSpace: 'pre-line' }} data-testid="content-lots">
+          {contentLotsText(line, '\n')}
         </Text>
       </>
     ),
@@ -98,17 +104,6 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
     render: (line) => (
       <Text fz="sm" style={{ whiteSpace: 'pre-line' }} data-testid="content-warehouses">
         {contentWarehousesText(line, '\n')}
-      </Text>
-    ),
-    noWrap: true,
-  },
-  {
-    id: 'lots',
-    header: 'Parti / SKT',
-    value: (line) => contentLotsText(line),
-    render: (line) => (
-      <Text fz="sm" style={{ whiteSpace: 'pre-line' }} data-testid="content-lots">
-        {contentLotsText(line, '\n')}
       </Text>
     ),
     noWrap: true,
