@@ -282,6 +282,8 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     expect(lineText).toContain(String(orderNumber));
     expect(lineText).toContain(BUYER.title);
     expect(await line.getByTestId('content-warehouses').textContent()).toBe('Depo-1: 38\nDepo-2: 10');
+    // Received without a lot: all of it from the undated lot, one lot in both warehouses.
+    expect(await line.getByTestId('content-lots').textContent()).toBe('SKT yok: 48');
     expect(await line.getByRole('cell').nth(3).textContent()).toBe(String(PIECES));
     expect(await line.getByRole('cell').nth(4).textContent()).toBe(String(BOXES));
     await screenshotFromTop(page, 'loading-contents');

@@ -50,6 +50,18 @@ describe('one price and one meaning per figure, as the order manager and finance
       await seeder.call('PUT', '/product-item/stock-import-bulk', {
         stockChange: [
           { id: depo1.id, importedQuantity: 600, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
+          // Returned curd past its expiry date: on hand, never available (decision 155).
+          ...(product === COKELEK
+            ? [
+                {
+                  id: depo1.id,
+                  importedQuantity: 12,
+                  stockOperationType: 'RETURN_INBOUND',
+                  notes: '',
+                  lot: { code: 'IADE-8602', expiryDate: istanbulDate(new Date(Date.now() - 86_400_000)) },
+                },
+              ]
+            : []),
         ],
       });
       const created = await seeder.call<{ id: number }>('POST', '/products', {
@@ -98,6 +110,11 @@ describe('one price and one meaning per figure, as the order manager and finance
     expect(await kaymak.getByTestId('net-price').textContent()).toBe('₺37,50');
     expect(await kaymak.getByTestId('price-discount').textContent()).toBe('₺38,75İndirim ₺1,25');
     expect(await tableRow(page, COKELEK.name).getByTestId('price-discount').count()).toBe(0);
+    // The curd's 12 returned pieces are past their date: on hand, not available, and the cell says so.
+    const curd = tableRow(page, COKELEK.name);
+    expect(await curd.getByTestId('expired-pieces').textContent()).toBe('Süresi geçmiş: 12 adet');
+    expect(await curd.getByTestId('available-pieces').textContent()).toBe('600 adet');
+    expect(await kaymak.getByTestId('expired-pieces').count()).toBe(0);
 
     await page.getByRole('combobox', { name: 'Müşteri', exact: true }).fill('bandırma');
     await page.getByRole('option', { name: new RegExp(BUYER.title) }).click();

@@ -125,10 +125,10 @@ const ProductFields = z.object({
 
 /**
  * Stock figures of a sellable product in pieces (docs/domain/products-and-reservations.md): on hand =
- * min over bundle lines of ⌊item stock ÷ line quantity⌋; this product's pieces in baskets and in open
- * order items; available = min over bundle lines of ⌊free item pieces ÷ line quantity⌋, where an
- * item's reservations count every product that shares it (negative after a goods-out below what is
- * promised); whole boxes of it, ≥ 0.
+ * min over bundle lines of ⌊item stock ÷ line quantity⌋; the pieces of it in expired lots; this product's
+ * pieces in baskets and in open order items; available = min over bundle lines of ⌊(item stock − expired −
+ * reserved) ÷ line quantity⌋, where an item's reservations count every product that shares it (negative
+ * after a goods-out, or an expiry, below what is promised); whole boxes of it, ≥ 0 (decision 155).
  */
 export const StockFigures = z.object({
   warehouseStockCount: z
@@ -136,6 +136,12 @@ export const StockFigures = z.object({
     .int()
     .describe(
       'Pieces on hand: min over the bundle lines of ⌊item stock ÷ line quantity⌋; 0 without a bundle.',
+    ),
+  expiredStockCount: z
+    .number()
+    .int()
+    .describe(
+      'Pieces of warehouseStockCount in lots whose expiry date is before today (Istanbul): on hand, but never promised or loaded.',
     ),
   waitingInBasketStockCount: z.number().int().describe("This product's pieces in baskets."),
   waitingInOrderStockCount: z
@@ -145,7 +151,9 @@ export const StockFigures = z.object({
   availableStockCount: z
     .number()
     .int()
-    .describe('Pieces that can still be promised; negative after a goods-out below what is promised.'),
+    .describe(
+      'Pieces that can still be promised: on hand − expired − reserved; negative after a goods-out or an expiry below what is promised.',
+    ),
   availableBoxCount: z
     .number()
     .int()
@@ -190,6 +198,32 @@ export const ProductStock = z
     description: 'A sellable product as the order screen prices it, with its stock figures in pieces.',
   });
 export type ProductStock = z.infer<typeof ProductStock>;
+
+/** `GET /products/{id}/stocks`: the figures, and the pieces per own warehouse. */
+export const ProductStocks = ProductStock.extend({
+  warehouses: z
+    .array(
+      z.object({
+        warehouseId: z.number().int().describe('An own warehouse holding an item of the bundle.'),
+        warehouse: text().describe("Its name, 'DEPO1'."),
+        warehouseLabel: text().describe("Its name as the screens show it, 'Depo-1'."),
+        warehouseStockCount: z.number().int().describe('Pieces on hand there, as the total is counted.'),
+        expiredStockCount: z.number().int().describe('Pieces of them in expired lots.'),
+        sellableStockCount: z
+          .number()
+          .int()
+          .describe(
+            'On hand − expired there. Reservations are not kept per warehouse: what can still be promised is availableStockCount.',
+          ),
+      }),
+    )
+    .describe('Per own warehouse holding an item of the bundle, by name.'),
+}).meta({
+  id: 'ProductStocks',
+  description:
+    'A sellable product as the order screen prices it, with its stock figures in total and per warehouse.',
+});
+export type ProductStocks = z.infer<typeof ProductStocks>;
 
 /** An item as the bundle picker shows it. */
 export const ItemCard = z

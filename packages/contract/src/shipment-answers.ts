@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LotRef } from './lots.ts';
 import { EnumDescription } from './products.ts';
 import { type ShipmentContext, ShipmentContextSchema, ShipmentStatus } from './shipment-machine.ts';
 
@@ -154,6 +155,12 @@ export function shipmentContextOf(shipment: Pick<Shipment, 'actionContext'>): Sh
   return shipment.actionContext;
 }
 
+/** Pieces of one lot loaded on a shipment. */
+export const ShipmentLot = LotRef.extend({
+  quantity: z.number().int().describe("Pieces of the lot's item loaded from it."),
+}).meta({ id: 'ShipmentLot', description: 'A lot the loads took, with its pieces.' });
+export type ShipmentLot = z.infer<typeof ShipmentLot>;
+
 /** `GET /shipments/{id}/content`: one line per order item loaded on the shipment. */
 export const ShipmentContentLine = z
   .object({
@@ -176,6 +183,11 @@ export const ShipmentContentLine = z
           warehouse: z.string().describe("Its name, 'DEPO1'."),
           warehouseLabel: z.string().describe("Its name as the screens show it, 'Depo-1'."),
           quantity: z.number().int().describe('Pieces loaded from it.'),
+          lots: z
+            .array(ShipmentLot)
+            .describe(
+              "The lots the pieces came from, earliest expiry first; the undated lot ('SKT yok') last.",
+            ),
         }),
       )
       .describe('Per stock warehouse, by name.'),

@@ -157,6 +157,7 @@ export {
   ShipmentContent,
   ShipmentContentLine,
   ShipmentList,
+  ShipmentLot,
   ShipmentPage,
   STOP_KINDS,
   type StopKind,

@@ -3060,15 +3060,17 @@ export interface components {
             /** @description The sellable product asked about. */
             productId: number;
         };
-        /** @description A sellable product as the order screen prices it, with its stock figures in pieces. */
-        ProductStock: {
+        /** @description A sellable product as the order screen prices it, with its stock figures in total and per warehouse. */
+        ProductStocks: {
             /** @description Whole boxes of availableStockCount, never below 0; 0 when not sold by the box. */
             availableBoxCount: number;
-            /** @description Pieces that can still be promised; negative after a goods-out below what is promised. */
+            /** @description Pieces that can still be promised: on hand − expired − reserved; negative after a goods-out or an expiry below what is promised. */
             availableStockCount: number;
             barcode: string | null;
             /** @description Turkish lira off the price per piece, two decimals. */
             discount: number;
+            /** @description Pieces of warehouseStockCount in lots whose expiry date is before today (Istanbul): on hand, but never promised or loaded. */
+            expiredStockCount: number;
             id: number;
             name: string;
             /** @description Turkish lira per piece, two decimals. */
@@ -3082,6 +3084,21 @@ export interface components {
             waitingInBasketStockCount: number;
             /** @description This product's pieces in open order items, not yet loaded. */
             waitingInOrderStockCount: number;
+            /** @description Per own warehouse holding an item of the bundle, by name. */
+            warehouses: {
+                /** @description Pieces of them in expired lots. */
+                expiredStockCount: number;
+                /** @description On hand − expired there. Reservations are not kept per warehouse: what can still be promised is availableStockCount. */
+                sellableStockCount: number;
+                /** @description Its name, 'DEPO1'. */
+                warehouse: string;
+                /** @description An own warehouse holding an item of the bundle. */
+                warehouseId: number;
+                /** @description Its name as the screens show it, 'Depo-1'. */
+                warehouseLabel: string;
+                /** @description Pieces on hand there, as the total is counted. */
+                warehouseStockCount: number;
+            }[];
             /** @description Pieces on hand: min over the bundle lines of ⌊item stock ÷ line quantity⌋; 0 without a bundle. */
             warehouseStockCount: number;
         };
@@ -3112,12 +3129,14 @@ export interface components {
         SellableProduct: {
             /** @description Whole boxes of availableStockCount, never below 0; 0 when not sold by the box. */
             availableBoxCount: number;
-            /** @description Pieces that can still be promised; negative after a goods-out below what is promised. */
+            /** @description Pieces that can still be promised: on hand − expired − reserved; negative after a goods-out or an expiry below what is promised. */
             availableStockCount: number;
             /** @description Unique when given. */
             barcode: string | null;
             /** @description Turkish lira off the price per piece, two decimals; at most the price. */
             discount: number;
+            /** @description Pieces of warehouseStockCount in lots whose expiry date is before today (Istanbul): on hand, but never promised or loaded. */
+            expiredStockCount: number;
             /** @description The sellable product id. */
             id: number;
             name: string;
@@ -3289,6 +3308,8 @@ export interface components {
             stockCode: string | null;
             /** @description Per stock warehouse, by name. */
             warehouseLoads: {
+                /** @description The lots the pieces came from, earliest expiry first; the undated lot ('SKT yok') last. */
+                lots: components["schemas"]["ShipmentLot"][];
                 /** @description Pieces loaded from it. */
                 quantity: number;
                 /** @description Its name, 'DEPO1'. */
@@ -3298,6 +3319,17 @@ export interface components {
                 /** @description Its name as the screens show it, 'Depo-1'. */
                 warehouseLabel: string;
             }[];
+        };
+        /** @description A lot the loads took, with its pieces. */
+        ShipmentLot: {
+            /** @description The printed code; '' for the undated lot. */
+            code: string;
+            /** @description 'YYYY-MM-DD'; null for the undated lot ('SKT yok'). */
+            expiryDate: string | null;
+            id: number;
+            productionDate: string | null;
+            /** @description Pieces of the lot's item loaded from it. */
+            quantity: number;
         };
         ShipmentPage: {
             /** @description Shipments matching the filters, over all pages. */
@@ -13157,7 +13189,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["ProductStock"];
+                        data: components["schemas"]["ProductStocks"];
                         /** @enum {boolean} */
                         success: true;
                     };

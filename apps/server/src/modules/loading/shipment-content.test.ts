@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -18,6 +19,9 @@ beforeAll(async () => {
   cheese = await product(w, [{ itemId: item, quantity: 1 }]);
 });
 afterAll(() => w.close());
+
+/** Pieces of the item's undated lot ('SKT yok'): the stock received without one. */
+const undated = (quantity: number) => ({ code: '', expiryDate: null, quantity });
 
 describe('a shipment’s contents', () => {
   it('names each warehouse a line came from by its code and its label, with pieces and boxes', async () => {
@@ -40,10 +44,36 @@ describe('a shipment’s contents', () => {
       pieces: 12,
       boxes: 2,
       warehouseLoads: [
-        { warehouse: 'DEPO1', warehouseLabel: 'Depo-1', quantity: 8 },
-        { warehouse: 'DEPO2', warehouseLabel: 'Depo-2', quantity: 4 },
+        { warehouse: 'DEPO1', warehouseLabel: 'Depo-1', quantity: 8, lots: [undated(8)] },
+        { warehouse: 'DEPO2', warehouseLabel: 'Depo-2', quantity: 4, lots: [undated(4)] },
       ],
       itemStatusDetail: { name: 'LOADING' },
     });
+  });
+
+  it('names the lots each warehouse gave, earliest expiry first and the undated lot last', async () => {
+    const item = await stockedItem(w, { DEPO1: 10 });
+    await receiveLot(w, item, 'DEPO1', 4, { code: 'P-2611A', days: 5 });
+    await receiveLot(w, item, 'DEPO1', 5, { code: 'P-2611B', days: 20 });
+    const ayran = await product(w, [{ itemId: item, quantity: 1 }]);
+    const shipment = await shipmentIn(w);
+    const { order, itemId } = await orderInWarehouse(w, ayran, 2);
+    const loaded = await load(w, order, itemId, shipment.id, [{ warehouse: 'DEPO1', quantity: 12 }]);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+
+    const response = await w.call('GET', `/shipments/${shipment.id}/content`, undefined, w.shipping);
+    expect(response.statusCode, response.body).toBe(200);
+    const [line] = response.json.data.lines;
+    expect(line.warehouseLoads).toMatchObject([
+      {
+        warehouse: 'DEPO1',
+        quantity: 12,
+        lots: [
+          { code: 'P-2611A', expiryDate: dayFromToday(5), quantity: 4 },
+          { code: 'P-2611B', expiryDate: dayFromToday(20), quantity: 5 },
+          undated(3),
+        ],
+      },
+    ]);
   });
 });

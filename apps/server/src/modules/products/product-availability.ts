@@ -1,5 +1,6 @@
+import { todayInIstanbul } from '@mandira/contract/lots';
 import type { PackagingType, PackagingUnitType } from '@mandira/contract/products';
-import type { ProductStock } from '@mandira/contract/sellable-products';
+import type { ProductStock, ProductStocks } from '@mandira/contract/sellable-products';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
@@ -33,6 +34,7 @@ type FigureRow = {
   warehouse_stock_count: number;
   waiting_in_basket_stock_count: number;
   waiting_in_order_stock_count: number;
+  expired_stock_count: number;
   available_stock_count: number;
   available_box_count: number;
   sharing_product_count: number;
@@ -46,8 +48,9 @@ type FigureRow = {
  * every product that shares it: the pieces of each such product in baskets times the item's quantity in
  * its bundle, and the pieces of open order items (quantity − loaded) times the item's quantity in the
  * bundle they were ordered with (decision 99), both kept by the writes (decision 65). available =
- * min over bundle lines ⌊(on hand − reserved) ÷ line quantity⌋; it may be negative after a goods-out;
- * the boxes of it are never below 0. An item's lines and reservations together pass 2³¹, so the figures
+ * min over bundle lines ⌊(on hand − expired − reserved) ÷ line quantity⌋: pieces of lots whose expiry date
+ * is before today (Istanbul) are on hand but can be promised to no one (decision 155). It may be negative
+ * after a goods-out, or when lots expire under pieces already promised; the boxes of it are never below 0. An item's lines and reservations together pass 2³¹, so the figures
  * are summed in bigint/numeric and answered as float8, whole numbers exact below 2⁵³ (decision 94).
  */
 export function productFiguresStatement(where: SQL): SQL {
@@ -67,17 +70,21 @@ export function productFiguresStatement(where: SQL): SQL {
       select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
        where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
     ),
+    item_expired as (${itemExpiredStatement(sql`select product_item_id from lines`)}),
     item_reserved as (${itemReservedStatement(sql`select product_item_id from lines`)}),
     item_free as (
-      select i.product_item_id, coalesce(h.on_hand, 0) as on_hand, coalesce(r.reserved, 0) as reserved
+      select i.product_item_id, coalesce(h.on_hand, 0) as on_hand, coalesce(e.expired, 0) as expired,
+             coalesce(r.reserved, 0) as reserved
         from (select distinct product_item_id from lines) i
         left join item_on_hand h on h.product_item_id = i.product_item_id
+        left join item_expired e on e.product_item_id = i.product_item_id
         left join item_reserved r on r.product_item_id = i.product_item_id
     ),
     figures as (
       select l.product_id,
              min(floor(f.on_hand::numeric / l.quantity)) as on_hand,
-             min(floor((f.on_hand - f.reserved)::numeric / l.quantity)) as available
+             min(floor((f.on_hand - f.expired)::numeric / l.quantity)) as fresh,
+             min(floor((f.on_hand - f.expired - f.reserved)::numeric / l.quantity)) as available
         from lines l join item_free f on f.product_item_id = l.product_item_id
        group by l.product_id
     ),
@@ -94,6 +101,7 @@ export function productFiguresStatement(where: SQL): SQL {
            coalesce(fg.on_hand, 0)::float8 as warehouse_stock_count,
            coalesce(dm.in_baskets, 0)::float8 as waiting_in_basket_stock_count,
            coalesce(dm.in_orders, 0)::float8 as waiting_in_order_stock_count,
+           coalesce(fg.on_hand - fg.fresh, 0)::float8 as expired_stock_count,
            coalesce(fg.available, 0)::float8 as available_stock_count,
            (case when p.quantity_inside_box > 0
                  then greatest(0, floor(coalesce(fg.available, 0) / p.quantity_inside_box)) else 0 end)::float8
@@ -105,6 +113,20 @@ export function productFiguresStatement(where: SQL): SQL {
       left join demand dm on dm.product_id = p.id
       left join sharing sh on sh.product_id = p.id
      order by p.name, p.id`;
+}
+
+/**
+ * The expired(item) of the items `items` selects: pieces on hand in lots whose expiry date is before today
+ * in Istanbul (the undated lot never expires), read from lot_stocks_item_idx.
+ */
+function itemExpiredStatement(items: SQL, byWarehouse = false): SQL {
+  const warehouse = byWarehouse ? sql`ls.warehouse_id,` : sql``;
+  return sql`
+    select ls.product_item_id, ${warehouse} sum(ls.quantity) as expired
+      from lot_stocks ls join lots t on t.id = ls.lot_id
+     where ls.product_item_id = any(array(${items})) and ls.quantity > 0
+       and t.expiry_date < ${todayInIstanbul()}::date
+     group by ls.product_item_id ${byWarehouse ? sql`, ls.warehouse_id` : sql``}`;
 }
 
 /**
@@ -126,7 +148,7 @@ function itemReservedStatement(items: SQL): SQL {
 }
 
 /**
- * Pieces each bundle snapshot could still give: min over its lines ⌊(on hand − reserved) ÷ line
+ * Pieces each bundle snapshot could still give: min over its lines ⌊(on hand − expired − reserved) ÷ line
  * quantity⌋, as `availableStockCount` is for a product's current bundle. Re-approving a placed item
  * counts on the bundle it was ordered with.
  */
@@ -145,12 +167,14 @@ export async function snapshotAvailability(
           select sl.product_item_id, sum(sl.quantity) as on_hand from stock_lines sl
            where sl.product_item_id = any(array(select product_item_id from lines)) group by sl.product_item_id
         ),
+        item_expired as (${itemExpiredStatement(sql`select product_item_id from lines`)}),
         item_reserved as (${itemReservedStatement(sql`select product_item_id from lines`)})
         select l.snapshot_id,
-               min(floor((coalesce(h.on_hand, 0) - coalesce(r.reserved, 0))::numeric / l.quantity))::float8
-                 as available
+               min(floor((coalesce(h.on_hand, 0) - coalesce(e.expired, 0) - coalesce(r.reserved, 0))::numeric
+                         / l.quantity))::float8 as available
           from lines l
           left join item_on_hand h on h.product_item_id = l.product_item_id
+          left join item_expired e on e.product_item_id = l.product_item_id
           left join item_reserved r on r.product_item_id = l.product_item_id
          group by l.snapshot_id`,
   );
@@ -169,6 +193,7 @@ function toProductStock(row: FigureRow): ProductStock {
     warehouseStockCount: row.warehouse_stock_count,
     waitingInBasketStockCount: row.waiting_in_basket_stock_count,
     waitingInOrderStockCount: row.waiting_in_order_stock_count,
+    expiredStockCount: row.expired_stock_count,
     availableStockCount: row.available_stock_count,
     availableBoxCount: row.available_box_count,
     sharingProductCount: row.sharing_product_count,
@@ -215,9 +240,44 @@ export async function productRowsWithFigures(db: Db | Tx, where: SQL) {
   }));
 }
 
-/** `GET /products/{id}/stocks`. */
-export async function productStock(db: Db | Tx, productId: number): Promise<ProductStock> {
+type WarehouseRow = { id: number; name: string; short_name: string; on_hand: number; fresh: number };
+
+/**
+ * `GET /products/{id}/stocks`: the figures, and per own warehouse holding an item of the bundle its pieces
+ * on hand, expired and sellable (on hand − expired), each min over the bundle lines as the totals are.
+ * Reservations are not kept per warehouse, so what can still be promised is only the total.
+ */
+export async function productStock(db: Db | Tx, productId: number): Promise<ProductStocks> {
   const [figures] = await productFigures(db, sql`p.id = ${productId}`);
   if (!figures) throw notFound('Satış ürünü bulunamadı.');
-  return figures;
+  const rows = await rowsOf<WarehouseRow>(
+    db,
+    sql`with lines as (select b.product_item_id, b.quantity from product_bundles b where b.product_id = ${productId}),
+        item_on_hand as (
+          select sl.product_item_id, sl.warehouse_id, sl.quantity as on_hand from stock_lines sl
+           where sl.product_item_id = any(array(select product_item_id from lines))
+        ),
+        item_expired as (${itemExpiredStatement(sql`select product_item_id from lines`, true)})
+        select w.id, w.name, w.short_name,
+               min(floor(coalesce(h.on_hand, 0)::numeric / l.quantity))::float8 as on_hand,
+               min(floor((coalesce(h.on_hand, 0) - coalesce(e.expired, 0))::numeric / l.quantity))::float8 as fresh
+          from warehouses w
+          cross join lines l
+          left join item_on_hand h on h.warehouse_id = w.id and h.product_item_id = l.product_item_id
+          left join item_expired e on e.warehouse_id = w.id and e.product_item_id = l.product_item_id
+         where w.id in (select warehouse_id from item_on_hand where on_hand <> 0)
+         group by w.id
+         order by w.name, w.id`,
+  );
+  return {
+    ...figures,
+    warehouses: rows.map((row) => ({
+      warehouseId: row.id,
+      warehouse: row.name,
+      warehouseLabel: row.short_name,
+      warehouseStockCount: row.on_hand,
+      expiredStockCount: row.on_hand - row.fresh,
+      sellableStockCount: row.fresh,
+    })),
+  };
 }

@@ -7,7 +7,7 @@ import {
   ProductList,
   ProductOpenUsage,
   ProductQuery,
-  ProductStock,
+  ProductStocks,
   UpdateProductBody,
 } from '@mandira/contract/sellable-products';
 import type { FastifyInstance } from 'fastify';
@@ -87,7 +87,7 @@ export function sellableProductRoutes({ db }: { db: Db }) {
           summary: 'Satılabilir ürünün fiyatını ve stok durumunu getirir',
           operationId: 'getSellableProductStock',
           params: IdParams,
-          response: answers(ProductStock, 404),
+          response: answers(ProductStocks, 404),
         },
         config: read,
       },

@@ -237,12 +237,15 @@ describe('GET /products and its companions', () => {
       price: 0,
       discount: 0,
       warehouseStockCount: 0,
+      expiredStockCount: 0,
       waitingInBasketStockCount: 0,
       waitingInOrderStockCount: 0,
       availableStockCount: 0,
       availableBoxCount: 0,
       // The cheese is also in two products made before: their baskets and orders use the same pieces.
       sharingProductCount: 2,
+      // No warehouse holds any of it.
+      warehouses: [],
     });
     expect((await get('/products/777777/stocks')).statusCode).toBe(404);
   });

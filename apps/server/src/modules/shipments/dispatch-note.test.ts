@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuyer } from '../../../test/builders/buyer-test-data.ts';
+import { dayFromToday, receiveLot } from '../../../test/builders/expiry-test-data.ts';
 import {
   type LoadWorld,
   load,
@@ -18,6 +19,7 @@ let text: string;
 let shipment: { id: number; code: string };
 let response: Awaited<ReturnType<LoadWorld['call']>>;
 let cheeseBox: number;
+let firstItemId: number;
 beforeAll(async () => {
   w = await loadWorld();
   const admin = await w.t.adminToken();
@@ -38,10 +40,13 @@ beforeAll(async () => {
       packagingUnitTypeAmount: 250,
     },
   );
+  // FEFO takes the dated lot before the stock received without one.
+  await receiveLot(w, cheese, 'DEPO1', 5, { code: 'P-2611A', days: 10 });
   cheeseBox = await product(w, [{ itemId: cheese, quantity: 1 }], { name: 'Beyaz Peynir Koli Ürünü' });
   const ayranPack = await product(w, [{ itemId: ayran, quantity: 2 }], { name: 'Çifte Ayran Paketi' });
   shipment = await shipmentIn(w, 'LOADING', { intermediateWarehouseId: otherBranch });
   const first = await orderInWarehouse(w, cheeseBox, 2);
+  firstItemId = first.itemId;
   expect(
     (
       await load(w, first.order, first.itemId, shipment.id, [
@@ -135,6 +140,29 @@ describe('the dispatch note', () => {
     // The boxes are counted per item: 4 + 2 pieces fill one box of 6, though neither line does alone.
     expect(printed).toMatch(/Alıcı toplamı\s+6\s+1\s+9/);
     expect(printed).toContain('Toplam koli: 1');
+  });
+
+  it('names the lot code and expiry of each line, each lot of a line that took several, SKT yok for the undated', async () => {
+    const note = await dispatchNoteOf(w.t.db, shipment.id);
+    const lots = note.buyers
+      .flatMap((buyer) => buyer.lines)
+      .filter((line) => line.orderItemId === firstItemId)
+      .map((line) => [line.warehouse, line.lots.map((lot) => [lot.code, lot.expiryDate, lot.quantity])]);
+    expect(lots).toEqual([
+      [
+        'Depo-1',
+        [
+          ['P-2611A', dayFromToday(10), 5],
+          ['', null, 3],
+        ],
+      ],
+      ['Depo-2', [['', null, 3]]],
+    ]);
+    const [year, month, day] = dayFromToday(10).split('-');
+    expect(text).toContain('Parti / SKT');
+    expect(text).toMatch(
+      new RegExp(`P-2611A \\(SKT\\s+${day}\\.${month}\\.${year}\\):\\s+5 adet\\s+SKT yok:\\s+3 adet`),
+    );
   });
 
   it('gives each buyer’s address, tax office and tax number under its name', () => {

@@ -7,6 +7,7 @@ import { createPdf, FONTS, PAGE_MARGIN, type PdfDoc, writeTotal } from '../../pd
 import { pdfDateTime } from '../../pdf/pdf-format.ts';
 import { drawTable } from '../../pdf/pdf-table.ts';
 import { ITEM_TONS } from '../load-figures/shipment-figures.ts';
+import { type LoadedLotRow, loadedLotsJson, loadedLotsText } from './loaded-lots.ts';
 
 /**
  * The dispatch note (sevk irsaliyesi) of a shipment (decision 88): who carries what to whom, from the
@@ -45,6 +46,7 @@ type LineRow = {
   warehouse_id: number;
   warehouse: string;
   pieces: number;
+  lots: LoadedLotRow[];
 };
 
 type WeightRow = {
@@ -67,6 +69,8 @@ export type DispatchNoteLine = {
   quantityInBox: number;
   /** Net kilograms of the goods; null when an item of it is counted by the piece. */
   kilograms: number | null;
+  /** The lots the pieces came from, earliest expiry first (item pieces of each). */
+  lots: LoadedLotRow[];
 };
 
 export type DispatchNote = {
@@ -121,9 +125,11 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
     sql`select oi.id as order_item_id, o.buyer_id, b.title as buyer_title, b.code as buyer_code,
                b.address_main as buyer_address, b.tax_office as buyer_tax_office, b.vkn as buyer_vkn,
                b.tckn as buyer_tckn, bw.title as branch_title, o.order_number, oi.stock_code, oi.product_name, oi.quantity_in_box,
-               loaded.warehouse_id, sw.short_name as warehouse, loaded.pieces
-          from (select order_item_id, warehouse_id, sum(pieces)::int as pieces from shipment_loads
-                 where shipment_id = ${shipmentId} group by order_item_id, warehouse_id) loaded
+               loaded.warehouse_id, sw.short_name as warehouse, loaded.pieces, loaded.lots
+          from (select l.order_item_id, l.warehouse_id, sum(l.pieces)::int as pieces,
+                       ${loadedLotsJson(shipmentId, sql`l.order_item_id`, sql`l.warehouse_id`)} as lots
+                  from shipment_loads l
+                 where l.shipment_id = ${shipmentId} group by l.order_item_id, l.warehouse_id) loaded
           join order_items oi on oi.id = loaded.order_item_id
           join orders o on o.id = oi.order_id
           join buyers b on b.id = o.buyer_id
@@ -176,6 +182,7 @@ export async function dispatchNoteOf(db: Db | Tx, shipmentId: number): Promise<D
       pieces: line.pieces,
       quantityInBox: line.quantity_in_box,
       kilograms: weight?.complete ? (weight.kilograms ?? 0) : null,
+      lots: line.lots,
     });
   }
   return {
@@ -280,13 +287,15 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
     doc.moveDown(0.2);
     drawTable(doc, {
       columns: [
-        { header: 'Sipariş No', width: 1.2, align: 'right' },
-        { header: 'Stok Kodu', width: 1.6 },
-        { header: 'Ürün', width: 3.2 },
-        { header: 'Çıkış Deposu', width: 1.4 },
-        { header: 'Adet', width: 1.1, align: 'right' },
-        { header: 'Koli', width: 1.7, align: 'right' },
-        { header: 'Beklenen Ağırlık (kg)', width: 1.8, align: 'right' },
+        { header: 'Sipariş No', width: 1, align: 'right' },
+        { header: 'Stok Kodu', width: 1.3 },
+        { header: 'Ürün', width: 3 },
+        { header: 'Çıkış Deposu', width: 1.1 },
+        { header: 'Adet', width: 0.9, align: 'right' },
+        { header: 'Koli', width: 1.9, align: 'right' },
+        { header: 'Beklenen Ağırlık (kg)', width: 1.5, align: 'right' },
+        // A line that took several lots names each, one a line (decision 155).
+        { header: 'Parti / SKT', width: 2.6 },
       ],
       rows: buyer.lines.map((line) => [
         String(line.orderNumber),
@@ -296,6 +305,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         number(line.pieces),
         boxesText(line.pieces, line.quantityInBox),
         kilogramsText(line.kilograms),
+        loadedLotsText(line.lots),
       ]),
       footer: [
         '',
@@ -305,6 +315,7 @@ export function dispatchNotePdf(note: DispatchNote, companyName: string, printed
         number(sumOf(buyer.lines, (line) => line.pieces)),
         number(wholeBoxes(buyer.lines)),
         kilogramsText(totalWeight(buyer.lines)),
+        '',
       ],
     });
   }

@@ -3,6 +3,7 @@ import type { ShipmentContent, ShipmentContentLine } from '@mandira/contract/shi
 import { enumDescription } from '@mandira/contract/state-machine';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type LoadedLotRow, loadedLotsJson } from './loaded-lots.ts';
 import { findShipment, type ShipmentReadSettings } from './shipment.repo.ts';
 
 type LineRow = {
@@ -18,10 +19,19 @@ type LineRow = {
   quantity_in_box: number;
   status: OrderItemStatus;
   pieces: number;
-  warehouse_loads: { warehouseId: number; warehouse: string; warehouseLabel: string; quantity: number }[];
+  warehouse_loads: {
+    warehouseId: number;
+    warehouse: string;
+    warehouseLabel: string;
+    quantity: number;
+    lots: LoadedLotRow[];
+  }[];
 };
 
-/** `GET /shipments/{id}/content`: the order items loaded on the shipment, per stock warehouse. */
+/**
+ * `GET /shipments/{id}/content`: the order items loaded on the shipment, per stock warehouse, with the lots
+ * each warehouse gave.
+ */
 export async function shipmentContent(
   db: Db | Tx,
   id: number,
@@ -34,9 +44,10 @@ export async function shipmentContent(
                b.title as buyer_title, b.code as buyer_code, oi.product_name, oi.stock_code, oi.barcode,
                oi.quantity_in_box, oi.status, sum(per.pieces)::int as pieces,
                json_agg(json_build_object('warehouseId', w.id, 'warehouse', w.name, 'warehouseLabel', w.short_name,
-                                         'quantity', per.pieces)
+                                         'quantity', per.pieces, 'lots', per.lots)
                         order by w.name) as warehouse_loads
-          from (select l.order_item_id, l.warehouse_id, sum(l.pieces)::int as pieces
+          from (select l.order_item_id, l.warehouse_id, sum(l.pieces)::int as pieces,
+                       ${loadedLotsJson(id, sql`l.order_item_id`, sql`l.warehouse_id`)} as lots
                   from shipment_loads l where l.shipment_id = ${id}
                  group by l.order_item_id, l.warehouse_id) per
           join order_items oi on oi.id = per.order_item_id

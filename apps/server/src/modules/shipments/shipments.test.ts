@@ -276,7 +276,14 @@ describe('reading shipments', () => {
         boxes: 10,
         quantityInBox: 6,
         warehouseLoads: [
-          { warehouseId: expect.any(Number), warehouse: 'DEPO1', warehouseLabel: 'Depo-1', quantity: 60 },
+          {
+            warehouseId: expect.any(Number),
+            warehouse: 'DEPO1',
+            warehouseLabel: 'Depo-1',
+            quantity: 60,
+            // The builder writes the load record alone, without the lines naming the lots it took.
+            lots: [],
+          },
         ],
         itemStatusDetail: { name: 'LOADED_TO_TRUCK_FROM_WAREHOUSE', label: 'Araca Yüklendi' },
       }),

@@ -72,23 +72,32 @@ export const orderTakingColumns: Column[] = [
   },
 ];
 
+/** 'Süresi geçmiş: 12 adet': pieces on hand in lots past their expiry date, never promised. */
+export const expiredText = (product: Product) =>
+  `Süresi geçmiş: ${formatNumber(product.expiredStockCount)} adet`;
+
 /**
- * Pieces the other products sharing an item hold: on hand less this product's own demand less what is
- * still available. 0 when nothing is shared, or when a bundle's rounding leaves nothing to explain.
+ * Pieces the other products sharing an item hold: on hand less the expired pieces less this product's own
+ * demand less what is still available. 0 when nothing is shared, or when a bundle's rounding leaves
+ * nothing to explain.
  */
 export function heldByOthers(product: Product): number {
   if (product.sharingProductCount === 0) return 0;
   const own = product.waitingInBasketStockCount + product.waitingInOrderStockCount;
-  return Math.max(0, product.warehouseStockCount - own - product.availableStockCount);
+  return Math.max(
+    0,
+    product.warehouseStockCount - product.expiredStockCount - own - product.availableStockCount,
+  );
 }
 
 /**
- * Available boxes and pieces. Where an item is shared with other products, their baskets and orders are
- * deducted from the same pieces (docs/domain/products-and-reservations.md), so Depoda − Sepette −
- * Siparişte is not what is left: the cell names what else was deducted, and a tooltip says why.
+ * Available boxes and pieces. Expired pieces are on hand (Depoda) but never available, so the cell says how
+ * many (decision 155). Where an item is shared with other products, their baskets and orders are deducted
+ * from the same pieces (docs/domain/products-and-reservations.md), so Depoda − Sepette − Siparişte is not
+ * what is left: the cell names what else was deducted, and a tooltip says why.
  */
 function Available({ product }: { product: Product }) {
-  // A goods-out below what is promised leaves it negative, shown in red.
+  // A goods-out or an expiry below what is promised leaves it negative, shown in red.
   const short = product.availableStockCount < 0;
   const others = heldByOthers(product);
   const figures = (
@@ -99,6 +108,11 @@ function Available({ product }: { product: Product }) {
       <Text fz="xs" c={short ? 'red' : 'dimmed'} data-testid="available-pieces">
         {formatNumber(product.availableStockCount)} adet
       </Text>
+      {product.expiredStockCount > 0 && (
+        <Text fz="xs" c="red.8" data-testid="expired-pieces">
+          {expiredText(product)}
+        </Text>
+      )}
     </>
   );
   if (product.sharingProductCount === 0) return figures;

@@ -1,4 +1,5 @@
-import type { ShipmentContentLine } from '@mandira/contract/shipments';
+import { lotLabel } from '@mandira/contract/lots';
+import type { ShipmentContentLine, ShipmentLot } from '@mandira/contract/shipments';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
 import { formatNumber } from '../../lib/format/format.ts';
@@ -12,7 +13,23 @@ export function contentWarehousesText(line: ShipmentContentLine, separator = ' �
     .join(separator);
 }
 
-/** What is on the truck, order by order: buyer, product, pieces, boxes, warehouses. */
+/**
+ * '2611-A (SKT 05.12.2026): 8 · SKT yok: 4': the lots the pieces came from, earliest expiry first. A lot is
+ * one lot in every warehouse, so its pieces from each are added up.
+ */
+export function contentLotsText(line: ShipmentContentLine, separator = ' · '): string {
+  const lots = new Map<number, ShipmentLot>();
+  for (const lot of line.warehouseLoads.flatMap((load) => load.lots)) {
+    const seen = lots.get(lot.id);
+    lots.set(lot.id, seen ? { ...seen, quantity: seen.quantity + lot.quantity } : lot);
+  }
+  return [...lots.values()]
+    .sort((a, b) => (a.expiryDate ?? '9999').localeCompare(b.expiryDate ?? '9999') || a.id - b.id)
+    .map((lot) => `${lotLabel(lot)}: ${formatNumber(lot.quantity)}`)
+    .join(separator);
+}
+
+/** What is on the truck, order by order: buyer, product and its lots, pieces, boxes, warehouses. */
 export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
   {
     id: 'orderNumber',
@@ -41,10 +58,13 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
     minWidth: 150,
   },
   {
+    // The lots go under the product, not in a column of their own: the verdict buttons stay in view on a
+    // laptop screen.
     id: 'product',
-    header: 'Ürün',
+    header: 'Ürün / Parti',
     value: (line) => line.productName,
-    searchValue: (line) => [line.productName, line.stockCode, line.barcode],
+    exportValue: (line) => [line.productName, contentLotsText(line)].filter(Boolean).join(' — '),
+    searchValue: (line) => [line.productName, line.stockCode, line.barcode, contentLotsText(line)],
     render: (line) => (
       <>
         <Text fz="sm" fw={600}>
@@ -52,6 +72,9 @@ export const CONTENT_COLUMNS: DataTableColumn<ShipmentContentLine>[] = [
         </Text>
         <Text fz="xs" c="dimmed">
           {[line.stockCode, line.barcode].filter(Boolean).join(' · ')}
+        </Text>
+        <Text fz="xs" style={{ whiteSpace: 'pre-line' }} data-testid="content-lots">
+          {contentLotsText(line, '\n')}
         </Text>
       </>
     ),
