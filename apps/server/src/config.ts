@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { EXPIRY_WARNING_DAYS } from '@mandira/contract/lots';
 import { z } from 'zod';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 
@@ -54,6 +55,8 @@ const EnvSchema = z.object({
   /** How often a quiet live event stream sends its `: ping` comment (docs/architecture.md). */
   LIVE_HEARTBEAT_MS: milliseconds(20_000),
   LIVE_BATCH_MS: z.coerce.number().int().min(0).max(1_000).default(25),
+  /** Lots expiring within this many days are the work card 'Son kullanma tarihi yaklaşan partiler' (decision 153). */
+  EXPIRY_WARNING_DAYS: z.coerce.number().int().min(0).max(365).default(EXPIRY_WARNING_DAYS),
 });
 
 export type Config = {
@@ -89,6 +92,8 @@ export type Config = {
   liveHeartbeatMs: number;
   /** Events within this window reach a stream in one write. */
   liveBatchMs: number;
+  /** Lots on hand expiring within this many days make the expiry work card. */
+  expiryWarningDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -137,5 +142,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfQueueLimit: e.PDF_QUEUE_LIMIT,
     liveHeartbeatMs: e.LIVE_HEARTBEAT_MS,
     liveBatchMs: e.LIVE_BATCH_MS,
+    expiryWarningDays: e.EXPIRY_WARNING_DAYS,
   };
 }
