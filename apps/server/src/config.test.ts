@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
     [{ SESSION_MAX_DAYS: 'yedi' }, 'SESSION_MAX_DAYS'],
     [{ EXPIRY_WARNING_DAYS: 'yedi' }, 'EXPIRY_WARNING_DAYS'],
-    [{ EXPIRY_WARNING_DAYS: '-1' }, 'EXPIRY_WARNING_DAYS'],
+    [{ EXPIRY_WARNING_DAYS: '0' }, 'EXPIRY_WARNING_DAYS'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));

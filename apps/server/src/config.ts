@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   LIVE_HEARTBEAT_MS: milliseconds(20_000),
   LIVE_BATCH_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   /** Lots expiring within this many days are the work card 'Son kullanma tarihi yaklaşan partiler' (decision 153). */
-  EXPIRY_WARNING_DAYS: z.coerce.number().int().min(0).max(365).default(EXPIRY_WARNING_DAYS),
+  EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(365).default(EXPIRY_WARNING_DAYS),
 });
 
 export type Config = {

@@ -16,14 +16,14 @@ export const LOTS_PAGE_MAX = 200;
 export const EXPIRY_DAYS_MAX = 3650;
 const SEARCH_MAX = 100;
 
-const DAYS_MESSAGE = `Gün sayısı 0 ile ${EXPIRY_DAYS_MAX} arasında bir tam sayı olmalıdır.`;
-/** A count of days, 0…EXPIRY_DAYS_MAX; the text of a number from a query is read in decimal digits only. */
+const DAYS_MESSAGE = `Gün sayısı 1 ile ${EXPIRY_DAYS_MAX} arasında bir tam sayı olmalıdır.`;
+/** A count of days, 1…EXPIRY_DAYS_MAX (1: today and tomorrow); the text of a number from a query is read in decimal digits only. */
 const daysAhead = z.preprocess(
   (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
   z
     .number({ error: (issue) => (issue.input === undefined ? undefined : DAYS_MESSAGE) })
     .int(DAYS_MESSAGE)
-    .min(0, DAYS_MESSAGE)
+    .min(1, DAYS_MESSAGE)
     .max(EXPIRY_DAYS_MAX, DAYS_MESSAGE),
 );
 const searchText = (max: number) =>
@@ -59,7 +59,9 @@ export const LotItem = z
 export const LotWarehouseStock = z
   .object({
     warehouseId: z.number().int(),
-    warehouse: EnumDescription.describe("The warehouse: its code (DEPO1) as `name`, its short name as `label`."),
+    warehouse: EnumDescription.describe(
+      'The warehouse: its code (DEPO1) as `name`, its short name as `label`.',
+    ),
     quantity: z.number().int().describe('Pieces of the lot on hand there.'),
   })
   .meta({ id: 'LotWarehouseStock', description: 'Pieces of a lot on hand in one own warehouse.' });
@@ -79,12 +81,10 @@ export const LotSummary = LotRef.extend({
 }).meta({ id: 'LotSummary', description: 'A lot with its item and what of it is on hand.' });
 export type LotSummary = z.infer<typeof LotSummary>;
 
-export const LotPage = z
-  .object({ lots: z.array(LotSummary), ...PageFigures })
-  .meta({
-    id: 'LotPage',
-    description: 'One page of lots in FEFO order: earliest expiry first, the undated lots last.',
-  });
+export const LotPage = z.object({ lots: z.array(LotSummary), ...PageFigures }).meta({
+  id: 'LotPage',
+  description: 'One page of lots in FEFO order: earliest expiry first, the undated lots last.',
+});
 export type LotPage = z.infer<typeof LotPage>;
 
 export const LotLoad = z
@@ -112,7 +112,9 @@ export const LotLoad = z
       .describe("The buyer's depot the order is delivered to; null when the order names none."),
     delivered: z
       .boolean()
-      .describe("Whether the goods reached the buyer: the shipment is DELIVERED or the item DELIVERED_TO_BUYER."),
+      .describe(
+        'Whether the goods reached the buyer: the shipment is DELIVERED or the item DELIVERED_TO_BUYER.',
+      ),
   })
   .meta({ id: 'LotLoad', description: 'Pieces of a lot loaded for an order item onto a shipment.' });
 export type LotLoad = z.infer<typeof LotLoad>;

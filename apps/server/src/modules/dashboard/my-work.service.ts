@@ -1,6 +1,6 @@
 import { OVERDUE_ORDERS_LIMIT } from '@mandira/contract/accounting';
-import { EXPIRY_WARNING_DAYS } from '@mandira/contract/lots';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { EXPIRY_WARNING_DAYS } from '@mandira/contract/lots';
 import {
   ACCEPTANCE_QUERY,
   COMPLETION_QUERY,

@@ -1,6 +1,6 @@
 import { addDays, toIstanbulIso } from '@mandira/contract/istanbul-time';
-import { LOTS_PAGE_SIZE, type LotPage, type LotQuery, type LotSummary } from '@mandira/contract/lots-answers';
 import { todayInIstanbul } from '@mandira/contract/lots';
+import { LOTS_PAGE_SIZE, type LotPage, type LotQuery, type LotSummary } from '@mandira/contract/lots-answers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
@@ -59,7 +59,12 @@ export async function lotSummaries(
     code: row.code,
     expiryDate: row.expiry_date,
     productionDate: row.production_date,
-    item: { id: row.item_id, name: row.item_name, stockCode: row.stock_code, quantityInBox: row.quantity_in_box },
+    item: {
+      id: row.item_id,
+      name: row.item_name,
+      stockCode: row.stock_code,
+      quantityInBox: row.quantity_in_box,
+    },
     onHand: row.on_hand,
     warehouses: row.warehouses.map(({ warehouseId, name, label, quantity }) => ({
       warehouseId,
@@ -94,7 +99,8 @@ export function lotConditions(query: Query, today: string): SQL {
     );
   }
   if (query.expired) conditions.push(sql`t.expiry_date < ${today}::date`, onHandIn());
-  if (query.expired === false) conditions.push(sql`(t.expiry_date is null or t.expiry_date >= ${today}::date)`);
+  if (query.expired === false)
+    conditions.push(sql`(t.expiry_date is null or t.expiry_date >= ${today}::date)`);
   if (query.code) conditions.push(turkishContains([sql`t.code`], query.code));
   if (query.q) conditions.push(turkishContains([sql`t.code`, sql`i.name`, sql`i.stock_code`], query.q));
   return sql.join(conditions, sql` and `);

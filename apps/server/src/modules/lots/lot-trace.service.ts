@@ -55,7 +55,11 @@ function loadOf(row: LoadRow): LotLoad {
       status: { name: row.shipment_status, label: SHIPMENT_STATUS_LABELS[row.shipment_status] },
       createdAt: iso(row.shipment_created_at),
     },
-    order: { id: row.order_id, orderNumber: row.order_number, plannedShipmentDate: row.planned_shipment_date },
+    order: {
+      id: row.order_id,
+      orderNumber: row.order_number,
+      plannedShipmentDate: row.planned_shipment_date,
+    },
     orderItem: {
       id: row.order_item_id,
       productName: row.product_name,

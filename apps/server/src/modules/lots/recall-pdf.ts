@@ -37,9 +37,14 @@ export function recallPdf(trace: LotTrace, companyName: string, printedAt = new 
       { header: 'İmha', width: 1, align: 'right' },
     ],
     rows: [
-      [totals.produced, totals.onHand, totals.shipped, totals.delivered, totals.returned, totals.disposed].map(
-        number,
-      ),
+      [
+        totals.produced,
+        totals.onHand,
+        totals.shipped,
+        totals.delivered,
+        totals.returned,
+        totals.disposed,
+      ].map(number),
     ],
   });
   doc.moveDown(0.5);
