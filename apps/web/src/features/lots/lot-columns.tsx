@@ -18,7 +18,7 @@ export function daysLeftText(lot: Pick<LotSummary, 'daysLeft' | 'expired'>): str
 }
 
 /** Expired red, within a week orange, later green. */
-const expiryColor = (lot: LotSummary) =>
+const expiryColor = (lot: Pick<LotSummary, 'daysLeft' | 'expired'>) =>
   lot.daysLeft === null ? 'gray' : lot.expired ? 'red' : lot.daysLeft <= 7 ? 'orange' : 'teal';
 
 type LotColumn = DataTableColumn<LotSummary>;
@@ -54,14 +54,11 @@ export const LOT_COLUMNS: readonly LotColumn[] = [
     id: 'daysLeft',
     header: 'Kalan Süre',
     value: (lot) => lot.daysLeft ?? Number.MAX_SAFE_INTEGER,
-    render: (lot) =>
-      lot.daysLeft === null ? (
-        ''
-      ) : (
-        <Badge color={expiryColor(lot)} variant="light" tt="none">
-          {daysLeftText(lot)}
-        </Badge>
-      ),
+    render: (lot) => (
+      <Text fz="sm" fw={600} c={`${expiryColor(lot)}.8`}>
+        {daysLeftText(lot)}
+      </Text>
+    ),
     exportValue: (lot) => daysLeftText(lot) || null,
     noWrap: true,
   },

@@ -117,7 +117,7 @@ export function LotTracePanel({ lotId }: { lotId: number }) {
         getRowId={(load) => load.shipmentLoadId}
         loading={trace.isFetching && !data}
         emptyMessage="Bu partiden yükleme yapılmamış"
-        minWidth={1200}
+        minWidth={1100}
         exportHeading={traceHeading(data)}
       />
     </Stack>

@@ -66,7 +66,7 @@ export default function LotsPage() {
             />
             <Select
               label="Durum"
-              w={260}
+              w={300}
               data={STATE_OPTIONS}
               value={state ?? ALL}
               onChange={(value) =>
