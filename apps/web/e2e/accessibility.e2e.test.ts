@@ -215,7 +215,7 @@ describe('every screen and modal kind against WCAG 2.2 AA (axe-core)', () => {
     await openScreen(page, portal.baseUrl, 'lots', '/parti-takibi');
     await page
       .locator('main')
-      .getByRole('button', { name: /partisinin izini göster$/ })
+      .getByRole('button', { name: /^İzle: / })
       .first()
       .click();
     await page.getByTestId('lot-trace').waitFor();

@@ -102,7 +102,7 @@ describe("'Parti Takibi': a lot traced to the buyer it was loaded for", () => {
     expect(await row.textContent()).toContain('5 gün kaldı');
     await screenshot(page, 'lots-list');
 
-    await page.getByRole('button', { name: `${LOT_CODE} partisinin izini göster` }).click();
+    await page.getByRole('button', { name: `İzle: ${LOT_CODE} partisi` }).click();
     const trace = page.getByTestId('lot-trace');
     const load = tableRow(trace, 'Gönen Şarküteri');
     await load.waitFor();

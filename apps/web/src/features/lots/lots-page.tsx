@@ -105,7 +105,7 @@ export default function LotsPage() {
               size="compact-sm"
               variant={lot.id === lotId ? 'filled' : 'default'}
               leftSection={<IconRoute size={14} />}
-              aria-label={`${lot.code || UNDATED_LOT_LABEL} partisinin izini göster`}
+              aria-label={`İzle: ${lot.code || UNDATED_LOT_LABEL} partisi`}
               aria-pressed={lot.id === lotId}
               onClick={() => change({ lot: String(lot.id) })}
             >
