@@ -12,6 +12,7 @@ const MODULE_FLOORS = [
   ['orders'],
   ['vehicle-planning', 'loading'],
   ['shipments'],
+  ['lots'],
   ['dashboard'],
 ];
 

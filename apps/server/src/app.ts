@@ -39,6 +39,7 @@ import { liveEventRoutes } from './modules/events/events.routes.ts';
 import { LiveHub } from './modules/events/live-hub.ts';
 import { fleetRoutes } from './modules/fleet/fleet.routes.ts';
 import { loadingRoutes } from './modules/loading/loading.routes.ts';
+import { lotRoutes } from './modules/lots/lots.routes.ts';
 import { milkRoutes } from './modules/milk/milk.routes.ts';
 import { basketRoutes } from './modules/orders/baskets.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
       await api.register(pendingItemRoutes(deps));
       await api.register(sellableProductRoutes(deps));
       await api.register(stockRoutes(deps));
+      await api.register(lotRoutes(deps));
       await api.register(buyerRoutes(deps));
       await api.register(basketRoutes(deps));
       await api.register(orderRoutes(deps));

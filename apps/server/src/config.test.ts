@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       sessionMaxMs: 7 * 24 * 3600_000,
       // The terminal shows warnings and errors; a line per request only with LOG_LEVEL=info.
       logLevel: 'warn',
+      expiryWarningDays: 7,
     });
+    expect(loadConfig({ EXPIRY_WARNING_DAYS: '14' }).expiryWarningDays).toBe(14);
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -26,6 +28,8 @@ describe('loadConfig', () => {
     [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
     [{ SESSION_MAX_DAYS: 'yedi' }, 'SESSION_MAX_DAYS'],
     [{ MIGRATION_DATABASE_URL: 'postgres://owner@localhost/db' }, 'MIGRATION_DATABASE_URL'],
+    [{ EXPIRY_WARNING_DAYS: 'yedi' }, 'EXPIRY_WARNING_DAYS'],
+    [{ EXPIRY_WARNING_DAYS: '0' }, 'EXPIRY_WARNING_DAYS'],
   ])('refuses %j with a message naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`Geçersiz yapılandırma[\\s\\S]*${name}`));

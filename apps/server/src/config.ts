@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { EXPIRY_WARNING_DAYS } from '@mandira/contract/lots';
 import { z } from 'zod';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './db/timeouts.ts';
 import {
@@ -72,6 +73,8 @@ const EnvSchema = z.object({
     .max(16 * 1024 * 1024)
     .default(MAX_UNACKED_BYTES),
   LIVE_MAX_BEHIND_MS: milliseconds(MAX_BEHIND_MS),
+  /** Lots expiring within this many days are the work card 'Son kullanma tarihi yaklaşan partiler' (decision 153). */
+  EXPIRY_WARNING_DAYS: z.coerce.number().int().min(1).max(365).default(EXPIRY_WARNING_DAYS),
 });
 
 export type Config = {
@@ -113,6 +116,8 @@ export type Config = {
   liveMaxStreams: number;
   liveMaxUnackedBytes: number;
   liveMaxBehindMs: number;
+  /** Lots on hand expiring within this many days make the expiry work card. */
+  expiryWarningDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -171,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveMaxStreams: e.LIVE_MAX_STREAMS,
     liveMaxUnackedBytes: e.LIVE_MAX_UNACKED_BYTES,
     liveMaxBehindMs: e.LIVE_MAX_BEHIND_MS,
+    expiryWarningDays: e.EXPIRY_WARNING_DAYS,
   };
 }

@@ -226,6 +226,7 @@ describe('sign-in, menus and page access by role', () => {
       'Satılabilir Ürünler',
       'Müşteri Deposu Yönetimi',
       'Stok Geçmişi',
+      'Parti Takibi',
       'Sevkiyat Yönetimi',
     ]);
     await page.goto(`${baseUrl}/kullanici-yonetimi`);

@@ -210,6 +210,21 @@ describe('every screen and modal kind against WCAG 2.2 AA (axe-core)', () => {
     },
   );
 
+  it("passes on a lot's trace on 'Parti Takibi'", async () => {
+    const { page } = browser;
+    await openScreen(page, portal.baseUrl, 'lots', '/parti-takibi');
+    await page
+      .locator('main')
+      .getByRole('button', { name: /^İzle: / })
+      .first()
+      .click();
+    await page.getByTestId('lot-trace').waitFor();
+    await settle(page);
+    const findings = await axeFindings(page, 'lots · trace');
+    await screenshot(page, 'a11y-lots-trace');
+    expect(describeFindings(findings)).toBe('');
+  });
+
   it("passes on the shipping staff's shipment list and load acceptance", async () => {
     const { page } = browser;
     await signOutThroughUi(page);

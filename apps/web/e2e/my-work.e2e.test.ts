@@ -7,7 +7,7 @@ import type { Warehouse } from '@mandira/contract/stock';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, stockedProduct } from './seed.ts';
+import { ApiSeeder, loadingShipment, orderBeingLoaded, stockedProduct } from './seed.ts';
 import { signInThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -15,27 +15,6 @@ const MANAGER = { userName: 'is.listesi.e2e', password: 'is-listesi-1234' };
 const SHIPPING = { userName: 'kabul.listesi.e2e', password: 'kabul-listesi-1234' };
 const SHIPMENT_CODE = 'SVK-E2E-KABUL-1';
 const COMPLETER = { userName: 'tamamlama.e2e', password: 'tamamlama-1234' };
-
-/**
- * One box of the product ordered today for the buyer's branch, approved, prepared and being loaded in
- * the warehouse; `item` is the path of its order item.
- */
-async function orderBeingLoaded(seeder: ApiSeeder, buyerId: number, branchId: number, productId: number) {
-  await seeder.call('POST', '/admin/baskets', { buyerId, productId, boxQuantity: 1 });
-  const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-    buyerId,
-    buyerBranch: branchId,
-    plannedShipmentDate: istanbulDate(new Date()),
-  });
-  const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-  await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-  await seeder.call('PUT', `${item}?action=APPROVE`);
-  await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-  for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-    await seeder.call('PUT', `${item}${step}`);
-  }
-  return { order, item };
-}
 
 /** Ana Sayfa's answer as the signed-in user of the page sees it. */
 async function myWorkOf(page: Page): Promise<MyWork> {

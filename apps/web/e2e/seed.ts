@@ -1,5 +1,7 @@
 import type { CreateUserAccessBody, UserAccess } from '@mandira/contract/access';
 import type { Envelope } from '@mandira/contract/envelope';
+import { istanbulDate } from '@mandira/contract/istanbul-time';
+import type { Order } from '@mandira/contract/orders';
 import type { CreateProductItemBody, ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
 import type { Warehouse } from '@mandira/contract/stock';
@@ -136,4 +138,30 @@ export async function loadingShipment(
   await seeder.call('PUT', `/shipments/${created.id}/on-action`, { action: 'PREPARE_TO_LOAD' });
   await seeder.call('PUT', `/shipments/status/loading/${created.id}`);
   return created;
+}
+
+/**
+ * One box of the product ordered today for the buyer's branch, approved, prepared and being loaded in
+ * the warehouse; `item` is the path of its order item.
+ */
+export async function orderBeingLoaded(
+  seeder: ApiSeeder,
+  buyerId: number,
+  branchId: number,
+  productId: number,
+) {
+  await seeder.call('POST', '/admin/baskets', { buyerId, productId, boxQuantity: 1 });
+  const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
+    buyerId,
+    buyerBranch: branchId,
+    plannedShipmentDate: istanbulDate(new Date()),
+  });
+  const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
+  await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
+  await seeder.call('PUT', `${item}?action=APPROVE`);
+  await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+  for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
+    await seeder.call('PUT', `${item}${step}`);
+  }
+  return { order, item };
 }

@@ -83,6 +83,8 @@ export const FIELD_LABELS: Record<string, string> = {
   expiryDate: 'Son kullanma tarihi',
   productionDate: 'Üretim tarihi',
   expiringWithinDays: 'Süresi dolacak gün',
+  expired: 'Süresi geçmiş',
+  inStock: 'Stokta olanlar',
   minRemainingShelfLifeDays: 'Asgari kalan raf ömrü (gün)',
   stockOperationType: 'İşlem tipi',
   action: 'İşlem tipi',

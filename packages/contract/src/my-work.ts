@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OrderItemStatus, OrderStatus } from './order-machines.ts';
 import { DEFAULT_ORDER_STATUS_FILTER } from './order-query.ts';
+import type { Access } from './roles.ts';
 import type { ScreenKey } from './screens.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
 
@@ -14,6 +15,8 @@ export const MY_WORK_KEYS = [
   'ITEMS_WAITING_APPROVAL',
   'MILK_DELIVERIES_TODAY',
   'ORDERS_OVERDUE_BALANCE',
+  'LOTS_EXPIRING',
+  'LOTS_EXPIRED_ON_HAND',
 ] as const;
 export type MyWorkKey = (typeof MY_WORK_KEYS)[number];
 
@@ -70,7 +73,18 @@ export const MY_WORK_SCREENS = {
   ITEMS_WAITING_APPROVAL: 'product-approval',
   MILK_DELIVERIES_TODAY: 'milk-deliveries',
   ORDERS_OVERDUE_BALANCE: 'buyer-accounting',
+  LOTS_EXPIRING: 'lots',
+  LOTS_EXPIRED_ON_HAND: 'lots',
 } as const satisfies Record<MyWorkKey, ScreenKey>;
+
+/**
+ * Cards answered to fewer users than open their screen: the expiry cards are the work of those who move
+ * stock (goods-in/out, counts and disposal), not of the back office that reads the recall screen.
+ */
+export const MY_WORK_ACCESS: Partial<Record<MyWorkKey, readonly [Access, ...Access[]]>> = {
+  LOTS_EXPIRING: ['STOCK_MANAGEMENT', 'GOODS_IN_OUT'],
+  LOTS_EXPIRED_ON_HAND: ['STOCK_MANAGEMENT', 'GOODS_IN_OUT'],
+};
 
 /** The Turkish label of each card. */
 export const MY_WORK_LABELS = {
@@ -83,6 +97,8 @@ export const MY_WORK_LABELS = {
   ITEMS_WAITING_APPROVAL: 'Onay bekleyen ürünler',
   MILK_DELIVERIES_TODAY: 'Bugünkü süt teslimatları',
   ORDERS_OVERDUE_BALANCE: 'Sevk tarihi geçmiş, ödemesi açık siparişler',
+  LOTS_EXPIRING: 'Son kullanma tarihi yaklaşan partiler',
+  LOTS_EXPIRED_ON_HAND: 'Süresi geçmiş stok',
 } as const satisfies Record<MyWorkKey, string>;
 
 /** The URL query an overdue card sets on the buyer accounting screen. */
@@ -91,3 +107,5 @@ export const OVERDUE_QUERY = 'overdue';
 export const COMPLETION_QUERY = { completion: 'waiting' } as const;
 /** The URL query the acceptance card sets on the shipment list: `?awaitingAcceptance=true`. */
 export const ACCEPTANCE_QUERY = { awaitingAcceptance: 'true' } as const;
+/** The URL query the expired-stock card sets on 'Parti Takibi': `?expired=true`. */
+export const EXPIRED_LOTS_QUERY = { expired: 'true' } as const;

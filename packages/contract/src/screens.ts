@@ -125,6 +125,16 @@ export const SCREENS = [
     access: 'AUTH_ANY_ROLE',
   },
   {
+    // Recall: which buyers got a lot, where the rest lies (decision 153). Read-only; the warehouse
+    // (stock and goods screens) and the back office that calls the buyers open it. Also opened from the
+    // expiry work cards, filtered by `?expiringWithinDays=` or `?expired=true`.
+    key: 'lots',
+    paths: ['/parti-takibi'],
+    label: 'Parti Takibi',
+    groupName: 'Depo ve Stok',
+    access: ['STOCK_MANAGEMENT', 'GOODS_IN_OUT', 'SHIPMENT_MANAGEMENT'],
+  },
+  {
     key: 'warehouse-orders',
     paths: ['/depo-siparis-yonetimi'],
     label: 'Depo Sipariş Yönetimi',

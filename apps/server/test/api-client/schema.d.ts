@@ -645,6 +645,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Partileri son kullanma tarihine göre listeler
+         * @description FEFO order: earliest expiry first, the undated lots last; paged (`page` from 1, `size` up to 200, 50 by default). `expiringWithinDays` and `expired` take only lots with pieces on hand; `q` searches the lot code, the item name and its stock code.
+         */
+        get: operations["listLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lots/{id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partinin izini verir: eldeki stok, yüklemeler, alıcılar ve toplamlar */
+        get: operations["traceLot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/lots/{id}/trace.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Partinin geri çağırma listesini PDF olarak verir */
+        get: operations["downloadLotRecallList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/order-action/{action}": {
         parameters: {
             query?: never;
@@ -2501,6 +2555,77 @@ export interface components {
             expiryDate: string;
             productionDate?: string | null;
         };
+        /** @description The stockable item a lot is of. */
+        LotItem: {
+            id: number;
+            name: string;
+            quantityInBox: number;
+            stockCode: string;
+        };
+        /** @description Pieces of a lot loaded for an order item onto a shipment. */
+        LotLoad: {
+            buyer: {
+                code: string;
+                id: number;
+                phone: string;
+                title: string;
+            };
+            /** @description Whether the goods reached the buyer: the shipment is DELIVERED or the item DELIVERED_TO_BUYER. */
+            delivered: boolean;
+            /** @description The buyer's depot the order is delivered to; null when the order names none. */
+            deliveryPoint: {
+                code: string;
+                id: number;
+                title: string;
+            } | null;
+            /** Format: date-time */
+            loadedAt: string;
+            order: {
+                id: number;
+                orderNumber: number;
+                plannedShipmentDate: string | null;
+            };
+            orderItem: {
+                id: number;
+                productName: string;
+                status: {
+                    /** @description Its Turkish label, to show as it is. */
+                    label: string;
+                    /** @description The code: an enumeration value, or a stock location such as DEPO1. */
+                    name: string;
+                };
+            };
+            /** @description Pieces of this lot the load took (stock pieces of the item). */
+            pieces: number;
+            shipment: {
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                id: number;
+                status: {
+                    /** @description Its Turkish label, to show as it is. */
+                    label: string;
+                    /** @description The code: an enumeration value, or a stock location such as DEPO1. */
+                    name: string;
+                };
+            };
+            shipmentLoadId: number;
+            /** @description The own warehouse the pieces left. */
+            warehouse: {
+                /** @description Its Turkish label, to show as it is. */
+                label: string;
+                /** @description The code: an enumeration value, or a stock location such as DEPO1. */
+                name: string;
+            };
+        };
+        /** @description One page of lots in FEFO order: earliest expiry first, the undated lots last. */
+        LotPage: {
+            count: number;
+            lots: components["schemas"]["LotSummary"][];
+            page: number;
+            size: number;
+            totalPages: number;
+        };
         /** @description A lot: its code and dates. */
         LotRef: {
             /** @description The printed code; '' for the undated lot. */
@@ -2509,6 +2634,60 @@ export interface components {
             expiryDate: string | null;
             id: number;
             productionDate: string | null;
+        };
+        /** @description A lot with its item and what of it is on hand. */
+        LotSummary: {
+            /** @description The printed code; '' for the undated lot. */
+            code: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Days from today to the expiry date, negative once expired; null for the undated lot. */
+            daysLeft: number | null;
+            /** @description Whether the expiry date has passed (Istanbul today). */
+            expired: boolean;
+            /** @description 'YYYY-MM-DD'; null for the undated lot ('SKT yok'). */
+            expiryDate: string | null;
+            id: number;
+            item: components["schemas"]["LotItem"];
+            /** @description Pieces on hand in every warehouse. */
+            onHand: number;
+            productionDate: string | null;
+            /** @description On hand per warehouse, warehouses with pieces only. */
+            warehouses: components["schemas"]["LotWarehouseStock"][];
+        };
+        /** @description A lot's totals, in pieces of its item. */
+        LotTotals: {
+            /** @description Of the shipped, the pieces delivered to their buyer. */
+            delivered: number;
+            /** @description Pieces taken out as DISPOSAL_OUTBOUND. */
+            disposed: number;
+            onHand: number;
+            /** @description Pieces received into the lot: production, purchase and consignment goods-in. */
+            produced: number;
+            /** @description Pieces that came back into the lot as RETURN_INBOUND: reversed loads and returned goods. */
+            returned: number;
+            /** @description Pieces on the loads of the lot (a reversed load is no longer one). */
+            shipped: number;
+        };
+        /** @description A recall: the lot, where its pieces are on hand, and every buyer it was loaded for. */
+        LotTrace: {
+            /** @description Every load of the lot, newest first. */
+            loads: components["schemas"]["LotLoad"][];
+            lot: components["schemas"]["LotSummary"];
+            totals: components["schemas"]["LotTotals"];
+        };
+        /** @description Pieces of a lot on hand in one own warehouse. */
+        LotWarehouseStock: {
+            /** @description Pieces of the lot on hand there. */
+            quantity: number;
+            /** @description The warehouse: its code (DEPO1) as `name`, its short name as `label`. */
+            warehouse: {
+                /** @description Its Turkish label, to show as it is. */
+                label: string;
+                /** @description The code: an enumeration value, or a stock location such as DEPO1. */
+                name: string;
+            };
+            warehouseId: number;
         };
         MenuEntry: {
             /** @description The Turkish menu group the screen is listed under. */
@@ -6620,7 +6799,7 @@ export interface operations {
                         data: {
                             count: number;
                             /** @enum {string} */
-                            key: "ORDERS_WAITING_REVIEW" | "ORDERS_WAITING_COMPLETION" | "ITEMS_WAITING_WAREHOUSE" | "LOADS_WAITING_ACCEPTANCE" | "SHIPMENTS_ON_WEIGHBRIDGE" | "BUYERS_WAITING_APPROVAL" | "ITEMS_WAITING_APPROVAL" | "MILK_DELIVERIES_TODAY" | "ORDERS_OVERDUE_BALANCE";
+                            key: "ORDERS_WAITING_REVIEW" | "ORDERS_WAITING_COMPLETION" | "ITEMS_WAITING_WAREHOUSE" | "LOADS_WAITING_ACCEPTANCE" | "SHIPMENTS_ON_WEIGHBRIDGE" | "BUYERS_WAITING_APPROVAL" | "ITEMS_WAITING_APPROVAL" | "MILK_DELIVERIES_TODAY" | "ORDERS_OVERDUE_BALANCE" | "LOTS_EXPIRING" | "LOTS_EXPIRED_ON_HAND";
                             label: string;
                             /** @description True when more work waits than `count`: the count stops at the limit of the list it opens. */
                             more: boolean;
@@ -7004,6 +7183,241 @@ export interface operations {
             };
             /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listLots: {
+        parameters: {
+            query?: {
+                code?: string;
+                expired?: boolean;
+                expiringWithinDays?: number;
+                inStock?: boolean;
+                page?: number;
+                productItemId?: number;
+                q?: string;
+                size?: number;
+                warehouseId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LotPage"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    traceLot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LotTrace"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named by the path or body does not exist (NOT_FOUND). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    downloadLotRecallList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lot's recall list: its totals, every buyer and delivery point it was loaded for, its stock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named by the path or body does not exist (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,7 @@ export const SCREEN_PAGES: Partial<Record<ScreenKey, LazyExoticComponent<Compone
     import('../features/stock/goods-page.tsx').then((module) => ({ default: module.CompactGoodsInOutPage })),
   ),
   'stock-history': lazyScreen(() => import('../features/stock/stock-history-page.tsx')),
+  lots: lazyScreen(() => import('../features/lots/lots-page.tsx')),
   'warehouse-orders': lazyScreen(() => import('../features/loading/warehouse-orders-page.tsx')),
   'order-taking': lazyScreen(() => import('../features/orders/order-taking-page.tsx')),
   baskets: lazyScreen(() => import('../features/orders/baskets-page.tsx')),

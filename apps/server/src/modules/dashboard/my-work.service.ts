@@ -1,8 +1,11 @@
 import { OVERDUE_ORDERS_LIMIT } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { EXPIRY_WARNING_DAYS } from '@mandira/contract/lots';
 import {
   ACCEPTANCE_QUERY,
   COMPLETION_QUERY,
+  EXPIRED_LOTS_QUERY,
+  MY_WORK_ACCESS,
   MY_WORK_KEYS,
   MY_WORK_LABELS,
   MY_WORK_SCREENS,
@@ -23,6 +26,19 @@ import { SHIPMENTS_AWAITING_ACCEPTANCE } from '../shipments/shipment-list.servic
 /** A count's query, the screen query of its work, and the count past which the card says "n+". */
 type Counted = { sql: SQL; path: string; limit?: number };
 
+/** The server's settings the cards read: how far ahead the expiry card looks (EXPIRY_WARNING_DAYS). */
+export type MyWorkSettings = { expiryWarningDays: number };
+const DEFAULT_SETTINGS: MyWorkSettings = { expiryWarningDays: EXPIRY_WARNING_DAYS };
+
+/**
+ * Lots with pieces on hand whose expiry date matches: read from lot_stocks, which holds only the pieces
+ * on hand (a row that reaches 0 is deleted), so the count never walks the lots of past years. The same
+ * lots as the lots list's `expiringWithinDays` and `expired` filters (docs/domain/lots.md).
+ */
+const lotsOnHandWhere = (expiry: SQL) =>
+  sql`select count(distinct ls.lot_id)::int from lot_stocks ls join lots t on t.id = ls.lot_id
+       where ls.quantity > 0 and ${expiry}`;
+
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const pathOf = (key: MyWorkKey) => screenByKey(MY_WORK_SCREENS[key]).paths[0];
 const S = MY_WORK_STATUSES;
@@ -32,8 +48,9 @@ const S = MY_WORK_STATUSES;
  * (docs/domain/my-work.md). Every count starts from an index: orders_status_created_idx, order_items_status_idx, shipments_status_idx,
  * the pending tables' keys, milk_deliveries_date_idx and orders_open_balance_idx (migration 0019).
  */
-function countsOf(now: Date): Record<MyWorkKey, Counted> {
+function countsOf(now: Date, settings: MyWorkSettings): Record<MyWorkKey, Counted> {
   const today = istanbulDate(now);
+  const days = settings.expiryWarningDays;
   return {
     ORDERS_WAITING_REVIEW: {
       sql: sql`select count(*)::int from orders where status in (${statusList(S.ordersToReview)})`,
@@ -75,12 +92,24 @@ function countsOf(now: Date): Record<MyWorkKey, Counted> {
       limit: OVERDUE_ORDERS_LIMIT,
       path: query({ [OVERDUE_QUERY]: '1' }),
     },
+    LOTS_EXPIRING: {
+      sql: lotsOnHandWhere(
+        sql`t.expiry_date >= ${today}::date and t.expiry_date <= ${addDays(today, days)}::date`,
+      ),
+      path: query({ expiringWithinDays: String(days) }),
+    },
+    LOTS_EXPIRED_ON_HAND: {
+      sql: lotsOnHandWhere(sql`t.expiry_date < ${today}::date`),
+      path: query(EXPIRED_LOTS_QUERY),
+    },
   };
 }
 
-/** The keys whose screen the actor may open, in the order of MY_WORK_KEYS. */
+/** The keys whose screen the actor may open (or the card's narrower access), in the order of MY_WORK_KEYS. */
 export function myWorkKeysOf(actor: Actor): MyWorkKey[] {
-  return MY_WORK_KEYS.filter((key) => hasAccess(actor, screenByKey(MY_WORK_SCREENS[key]).access));
+  return MY_WORK_KEYS.filter((key) =>
+    hasAccess(actor, MY_WORK_ACCESS[key] ?? screenByKey(MY_WORK_SCREENS[key]).access),
+  );
 }
 
 /**
@@ -88,8 +117,13 @@ export function myWorkKeysOf(actor: Actor): MyWorkKey[] {
  * zeros included (Ana Sayfa shows the cards with work). The counts are the columns of one statement, so
  * the answer costs one round trip however many cards there are.
  */
-export async function myWork(db: Db | Tx, actor: Actor, now: Date = new Date()): Promise<MyWork> {
-  const counts = countsOf(now);
+export async function myWork(
+  db: Db | Tx,
+  actor: Actor,
+  now: Date = new Date(),
+  settings: MyWorkSettings = DEFAULT_SETTINGS,
+): Promise<MyWork> {
+  const counts = countsOf(now, settings);
   const keys = myWorkKeysOf(actor);
   if (keys.length === 0) return [];
   const columns = sql.join(

@@ -155,7 +155,7 @@ describe('GET /api/dashboard/my-work', () => {
 
   it.each<[string, MyWorkKey[]]>([
     ['orderManager', ['ORDERS_WAITING_REVIEW', 'ORDERS_WAITING_COMPLETION', 'MILK_DELIVERIES_TODAY']],
-    ['warehouse', ['ITEMS_WAITING_WAREHOUSE']],
+    ['warehouse', ['ITEMS_WAITING_WAREHOUSE', 'LOTS_EXPIRING', 'LOTS_EXPIRED_ON_HAND']],
     ['shipping', ['LOADS_WAITING_ACCEPTANCE', 'SHIPMENTS_ON_WEIGHBRIDGE']],
     ['finance', ['ORDERS_OVERDUE_BALANCE']],
     ['accountingManager', ['BUYERS_WAITING_APPROVAL', 'ORDERS_OVERDUE_BALANCE']],
@@ -230,6 +230,20 @@ describe('GET /api/dashboard/my-work', () => {
         count: 1,
         more: false,
         relativePath: '/musteri-finans-yonetimi?overdue=1',
+      },
+      {
+        key: 'LOTS_EXPIRING',
+        label: 'Son kullanma tarihi yaklaşan partiler',
+        count: 0,
+        more: false,
+        relativePath: '/parti-takibi?expiringWithinDays=7',
+      },
+      {
+        key: 'LOTS_EXPIRED_ON_HAND',
+        label: 'Süresi geçmiş stok',
+        count: 0,
+        more: false,
+        relativePath: '/parti-takibi?expired=true',
       },
     ]);
   });
