@@ -29,6 +29,7 @@ const opened: Buyer = {
   taxOffice: '',
   addressMain: '',
   addressSecondary: '',
+  minRemainingShelfLifeDays: null,
   version: 3,
 };
 
