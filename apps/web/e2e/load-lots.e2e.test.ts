@@ -1,10 +1,10 @@
 import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
-import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
+import { axeFindings, describeFindings } from './axe.ts';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, loadingShipment, productItemBody } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
@@ -150,13 +150,16 @@ describe('lots at loading', () => {
     await modal.getByLabel('PRT-C40 partisinden alınacak adet').fill('6');
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await screenshot(page, 'load-lots-chosen');
+    const findings = await axeFindings(page, 'load-lots');
+    expect(findings, describeFindings(findings)).toEqual([]);
     await submit.click();
     await modal.waitFor({ state: 'hidden' });
 
-    const answer = await seeder.call<OrderPage>('POST', '/orders/filter-by-query', {
+    // Unpaged, the search answers the orders themselves.
+    const [found] = await seeder.call<Order[]>('POST', '/orders/filter-by-query', {
       orderNumbers: [order.orderNumber],
     });
-    const loaded = answer.orders[0]!.orderItems[0]!;
+    const loaded = found!.orderItems[0]!;
     expect(loaded.loadedQuantity).toBe(12);
     expect(loaded.warehouseLoads.flatMap((one) => one.lots.map((lot) => [lot.code, lot.pieces]))).toEqual([
       ['PRT-B20', 6],
