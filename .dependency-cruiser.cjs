@@ -59,6 +59,14 @@ module.exports = {
     },
     ...moduleFloorRules,
     {
+      name: 'order-items-through-one-door',
+      comment:
+        'Loading and shipments step order items only through orders/item-steps.ts, which keeps the order figures (reservations, dealt total); they read orders through order-query.service.ts (decision 152).',
+      severity: 'error',
+      from: { path: inFolder(['loading', 'shipments']), pathNot: TEST_FILES },
+      to: { path: `${MODULES}orders/`, pathNot: `${MODULES}orders/(item-steps|order-query\\.service)\\.ts$` },
+    },
+    {
       name: 'ground-below-modules',
       comment: 'db/ and http/ are the ground the modules stand on: they import no module and no composition.',
       severity: 'error',

@@ -23,6 +23,13 @@ export const Buyer = z
     taxOffice: text().describe("'' when not known."),
     addressMain: text().describe("'' when not known."),
     addressSecondary: text().describe("'' when not known."),
+    minRemainingShelfLifeDays: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Days of shelf life goods must have left on arrival; loading skips lots expiring sooner. Null when the buyer asks none.',
+      ),
     version: recordVersion,
   })
   .meta({ id: 'Buyer' });

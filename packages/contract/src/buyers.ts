@@ -73,9 +73,36 @@ const recordId = idOf('Geçerli bir kayıt numarası giriniz.');
 export const BuyerIdParams = z.object({ id: recordId });
 export type BuyerIdParams = z.infer<typeof BuyerIdParams>;
 
-export const CreateBuyerBody = z.object(buyerFields);
+export const MAX_SHELF_LIFE_DAYS = 3650;
+
+/**
+ * Days of shelf life the buyer wants left on goods when they arrive (chains ask for it): loading skips
+ * lots expiring sooner (docs/domain/buyers.md, decision 152). Typed as text on the form or sent as a
+ * number; blank or null means none.
+ */
+const shelfLifeDays = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  const typed = value.trim();
+  return typed === '' ? null : /^\d+$/.test(typed) ? Number(typed) : typed;
+}, z
+  .number({ error: 'Gün sayısı tam sayı olmalıdır.' })
+  .int('Gün sayısı tam sayı olmalıdır.')
+  .min(0, 'Gün sayısı 0 veya daha büyük olmalıdır.')
+  .max(MAX_SHELF_LIFE_DAYS, `Gün sayısı en fazla ${MAX_SHELF_LIFE_DAYS} olabilir.`)
+  .nullable());
+
+export const CreateBuyerBody = z.object({
+  ...buyerFields,
+  minRemainingShelfLifeDays: shelfLifeDays.optional().transform((value) => value ?? null),
+});
 export type CreateBuyerBody = z.input<typeof CreateBuyerBody>;
-export const UpdateBuyerBody = z.object({ id: recordId, ...buyerFields, ...versionField });
+/** Left out, the buyer's minimum remaining shelf life stays as it is; null clears it. */
+export const UpdateBuyerBody = z.object({
+  id: recordId,
+  ...buyerFields,
+  minRemainingShelfLifeDays: shelfLifeDays.optional(),
+  ...versionField,
+});
 export type UpdateBuyerBody = z.input<typeof UpdateBuyerBody>;
 
 /** Labels of the buyer fields, for the old → new list of a changed record. */

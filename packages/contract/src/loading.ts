@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fields.ts';
+import { ChosenLots } from './load-lots.ts';
 import type { ItemCallAction } from './order-machines.ts';
 import { ActionViewQuery, recordId } from './orders.ts';
 import type { ShipmentStatus } from './shipment-machine.ts';
@@ -38,7 +39,11 @@ const loadPieces = z
   .nullish()
   .transform((value) => value ?? 0);
 
-export const WarehouseStock = z.object({ warehouse: warehouseName, quantity: loadPieces });
+/**
+ * Pieces of the product from one warehouse; `lots` chooses the lots (pieces of each lot's stock item)
+ * instead of first-expired-first-out (decision 152).
+ */
+export const WarehouseStock = z.object({ warehouse: warehouseName, quantity: loadPieces, lots: ChosenLots });
 export type WarehouseStock = z.input<typeof WarehouseStock>;
 
 export const NOTHING_TO_LOAD = 'Yüklenecek toplam miktar 0’dan büyük olmalıdır.';
@@ -64,6 +69,13 @@ export const LoadItemBody = z.object({
           });
         }
         seen.add(row.warehouse);
+        if (row.quantity === 0 && row.lots?.length) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'quantity'],
+            message: 'Parti seçilen depo satırında miktar 0’dan büyük olmalıdır.',
+          });
+        }
       });
       if (rows.every((row) => row.quantity === 0)) {
         ctx.addIssue({ code: 'custom', message: NOTHING_TO_LOAD });

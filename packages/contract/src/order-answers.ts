@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LoadedLot } from './load-lots.ts';
 import {
   ORDER_ITEM_STATUSES,
   ORDER_STATUSES,
@@ -69,6 +70,11 @@ export const WarehouseLoad = z
     shipmentId: z.number().int(),
     shipmentCode: z.string(),
     quantity: pieces('Loaded from this warehouse onto this shipment'),
+    lots: z
+      .array(LoadedLot)
+      .describe(
+        'The lots those pieces were taken from, by stock item, earliest expiry first (decision 152).',
+      ),
   })
   .describe('Pieces of the item loaded from one own stock warehouse onto one shipment.')
   .meta({ id: 'OrderWarehouseLoad' });

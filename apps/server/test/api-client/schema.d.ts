@@ -885,6 +885,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/order-item/{itemId}/lot-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sipariş kalemi için bir depodan ilk son kullanma tarihi önce çıkar kuralıyla alınacak partileri gösterir
+         * @description The load form's plan (decision 152): per item of the bundle as ordered, every lot on the warehouse's shelf in FEFO order, whether the order may take it (expired, or too short for the buyer's minimum remaining shelf life on the planned day) and the pieces FEFO would take for `quantity` pieces of the product.
+         */
+        get: operations["planOrderItemLoadLots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{orderId}/order-item/{itemId}/plan-shipment-vehicle": {
         parameters: {
             query?: never;
@@ -2342,6 +2362,8 @@ export interface components {
             email: string;
             /** @description The buyer's record id. */
             id: number;
+            /** @description Days of shelf life goods must have left on arrival; loading skips lots expiring sooner. Null when the buyer asks none. */
+            minRemainingShelfLifeDays: number | null;
             /** @description '' when not known. */
             name: string;
             /** @description '' when not known. */
@@ -2549,6 +2571,18 @@ export interface components {
             /** @constant */
             status: "UP";
         };
+        /** @description Pieces of one lot taken by the load. */
+        LoadedLot: {
+            /** @description The printed code; '' for the undated lot ('SKT yok'). */
+            code: string;
+            /** @description 'YYYY-MM-DD'; null for the undated lot. */
+            expiryDate: string | null;
+            lotId: number;
+            /** @description Pieces of the lot's stock item taken (not pieces of the product). */
+            pieces: number;
+            /** @description The lot's stock item (a product item of the bundle). */
+            productItemId: number;
+        };
         /** @description The lot of a goods-in line: its printed code and dates. */
         LotInputInput: {
             code: string;
@@ -2625,6 +2659,33 @@ export interface components {
             page: number;
             size: number;
             totalPages: number;
+        };
+        LotPlan: {
+            /** @description Whether the fit lots hold the asked quantity of every item. */
+            enough: boolean;
+            /**
+             * Format: date
+             * @description Lots expiring before this day are not loaded: today, or the order's planned day + the buyer's minimum.
+             */
+            freshFrom: string;
+            /** @description One per item of the bundle as ordered. */
+            items: components["schemas"]["LotPlanItem"][];
+            /** @description The buyer's minimum remaining shelf life in days; null when it asks none. */
+            minRemainingShelfLifeDays: number | null;
+            /** @description Pieces of the product asked. */
+            quantity: number;
+            warehouse: string;
+            warehouseLabel: string;
+        };
+        LotPlanItem: {
+            /** @description Every lot of the item on the shelf, in FEFO order. */
+            lots: components["schemas"]["PlannedLot"][];
+            name: string;
+            /** @description Pieces of this item the asked quantity takes. */
+            needed: number;
+            /** @description Pieces of this item in one piece of the product (its bundle). */
+            perPiece: number;
+            productItemId: number;
         };
         /** @description A lot: its code and dates. */
         LotRef: {
@@ -3013,6 +3074,8 @@ export interface components {
         };
         /** @description Pieces of the item loaded from one own stock warehouse onto one shipment. */
         OrderWarehouseLoad: {
+            /** @description The lots those pieces were taken from, by stock item, earliest expiry first (decision 152). */
+            lots: components["schemas"]["LoadedLot"][];
             /** @description Loaded from this warehouse onto this shipment, in pieces. */
             quantity: number;
             shipmentCode: string;
@@ -3155,6 +3218,25 @@ export interface components {
             newValue: string | number | null;
             /** @description The item's value now. */
             oldValue: string | number | null;
+        };
+        PlannedLot: {
+            /** @description The printed code; '' for the undated lot ('SKT yok'). */
+            code: string;
+            /** @description 'YYYY-MM-DD'; null for the undated lot. */
+            expiryDate: string | null;
+            /**
+             * @description FIT, EXPIRED (its expiry date has passed) or TOO_SHORT (it expires before the buyer's minimum remaining shelf life allows): only FIT lots are loaded.
+             * @enum {string}
+             */
+            fitness: "FIT" | "EXPIRED" | "TOO_SHORT";
+            lotId: number;
+            /** @description Pieces of the lot on the warehouse shelf now. */
+            onHand: number;
+            productionDate: string | null;
+            /** @description The lot's stock item (a product item of the bundle). */
+            productItemId: number;
+            /** @description Pieces FEFO would take from it for the asked quantity; 0 when none. */
+            take: number;
         };
         Privilege: {
             /** @enum {string} */
@@ -5753,6 +5835,7 @@ export interface operations {
                     code: string;
                     email?: string | null;
                     id: number;
+                    minRemainingShelfLifeDays?: number | null;
                     name?: string | null;
                     phone1?: string | null;
                     phone2?: string | null;
@@ -5877,6 +5960,7 @@ export interface operations {
                     addressSecondary?: string | null;
                     code: string;
                     email?: string | null;
+                    minRemainingShelfLifeDays?: number | null;
                     name?: string | null;
                     phone1?: string | null;
                     phone2?: string | null;
@@ -8272,6 +8356,10 @@ export interface operations {
                 "application/json": {
                     shippingId: number;
                     warehouseStocks: {
+                        lots?: {
+                            lotId: number;
+                            quantity: number;
+                        }[];
                         quantity?: number | null;
                         warehouse: string;
                     }[];
@@ -8542,6 +8630,90 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    planOrderItemLoadLots: {
+        parameters: {
+            query: {
+                quantity?: number;
+                warehouse: string;
+            };
+            header?: never;
+            path: {
+                itemId: number;
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LotPlan"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record named by the path or body does not exist (NOT_FOUND). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,7 @@ export const buyerColumns = {
   taxOffice: buyers.taxOffice,
   addressMain: buyers.addressMain,
   addressSecondary: buyers.addressSecondary,
+  minRemainingShelfLifeDays: buyers.minRemainingShelfLifeDays,
   version: buyers.version,
 };
 
@@ -62,8 +63,12 @@ export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
   return created!;
 }
 
-/** 404 when the buyer is gone. */
-export async function changeBuyer(tx: Tx, id: number, input: BuyerInput): Promise<Buyer> {
+/** 404 when the buyer is gone; a minimum shelf life left out stays as it is. */
+export async function changeBuyer(
+  tx: Tx,
+  id: number,
+  input: Omit<BuyerInput, 'minRemainingShelfLifeDays'> & { minRemainingShelfLifeDays?: number | null },
+): Promise<Buyer> {
   await assertCodeFree(tx, input.code, id);
   // The version is the record's own (http/record-version.ts), never a value the caller sets.
   const { version: _version, ...fields } = input as BuyerInput & { version?: number };

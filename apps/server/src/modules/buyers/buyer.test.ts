@@ -20,7 +20,12 @@ describe('POST /buyers', () => {
     const body = buyerBody({ tckn: validTckn(), phone2: '0532 111 22 33', addressSecondary: 'Depo girişi' });
     const response = await call('POST', '/buyers', body);
     expect(response.statusCode).toBe(200);
-    expect(response.json.data).toEqual({ id: expect.any(Number), ...body, version: 1 });
+    expect(response.json.data).toEqual({
+      id: expect.any(Number),
+      ...body,
+      minRemainingShelfLifeDays: null,
+      version: 1,
+    });
     const list = (await call('GET', '/buyers')).json.data;
     expect(list).toContainEqual(response.json.data);
   });
@@ -48,6 +53,12 @@ describe('POST /buyers', () => {
     [{ email: 'satis-at-firma' }, 'E-posta: Geçerli bir e-posta adresi giriniz.'],
     [{ phone1: 'ara beni' }, 'Telefon yalnızca rakam, boşluk ve + ( ) - içerebilir.'],
     [{ title: 42 }, 'Ünvan metin olmalıdır.'],
+    [{ minRemainingShelfLifeDays: 3651 }, 'Asgari kalan raf ömrü (gün): Gün sayısı en fazla 3650 olabilir.'],
+    [{ minRemainingShelfLifeDays: '10,5' }, 'Asgari kalan raf ömrü (gün): Gün sayısı tam sayı olmalıdır.'],
+    [
+      { minRemainingShelfLifeDays: -1 },
+      'Asgari kalan raf ömrü (gün): Gün sayısı 0 veya daha büyük olmalıdır.',
+    ],
   ])('refuses %o with 400 naming the field, and writes nothing', async (override, message) => {
     const before = await countRows(t, 'buyers');
     const response = await call('POST', '/buyers', { ...buyerBody(), ...override });
@@ -76,6 +87,19 @@ describe('PUT /buyers', () => {
     const response = await call('PUT', '/buyers', change);
     expect(response.statusCode).toBe(200);
     expect(response.json.data).toMatchObject({ id: buyer.id, title: 'Yeni Ünvan A.Ş.', vkn: null });
+  });
+
+  it('keeps the minimum remaining shelf life when an update leaves it out, and clears it with null', async () => {
+    const created = await call('POST', '/buyers', buyerBody({ minRemainingShelfLifeDays: '15' }));
+    expect(created.statusCode, created.body).toBe(200);
+    const buyer = created.json.data;
+    expect(buyer.minRemainingShelfLifeDays).toBe(15);
+    const { minRemainingShelfLifeDays: _kept, ...withoutIt } = buyer;
+    const kept = await call('PUT', '/buyers', { ...withoutIt, title: 'Zincir Market' });
+    expect(kept.json.data).toMatchObject({ title: 'Zincir Market', minRemainingShelfLifeDays: 15 });
+    const cleared = await call('PUT', '/buyers', { ...kept.json.data, minRemainingShelfLifeDays: '' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json.data.minRemainingShelfLifeDays).toBeNull();
   });
 
   it("refuses another buyer's code with 409 and keeps the buyer as it was", async () => {

@@ -139,12 +139,13 @@ const EMPTY_BUYER: BuyerInput = {
   taxOffice: '',
   addressMain: '',
   addressSecondary: '',
+  minRemainingShelfLifeDays: null,
 };
 
 type Values = { [K in BuyerField]?: string | null | undefined };
 
 function merge(base: BuyerInput, pending: Values, form: Values): BuyerInput {
-  const merged: Record<string, string | null> = { ...base };
+  const merged: Record<string, unknown> = { ...base };
   for (const field of BUYER_FIELDS) {
     const value = form[field] !== undefined ? form[field] : pending[field];
     if (value !== undefined && value !== null) merged[field] = value;

@@ -4,10 +4,8 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, conflict, notFound } from '../../http/errors.ts';
-import { itemContext, lockItems, lockOrder, stepItem } from '../orders/order-item-engine.ts';
-import { refreshDealtTotal } from '../orders/order-steps.ts';
-import { changeReservation } from '../orders/reservations.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import { itemContext, lockItems, lockOrderItem, stepOrderItems } from '../orders/item-steps.ts';
 import { itemLinesOf, stepEachLine } from './item-lines.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
@@ -40,11 +38,8 @@ export async function acceptLoad(tx: Tx, actor: Actor, input: AcceptInput): Prom
     const shipment = await lockShipmentForShare(tx, input.shipmentId, 'orderShipmentId');
     throw conflict(`Kalemin '${shipment.code}' sevkiyatına yüklenmiş ürünü yok; yükleme kabul edilemez.`);
   }
-  const order = await lockOrder(tx, orderId);
-  const [item] = await lockItems(tx, orderId, input.itemId);
-  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await changeReservation(tx, [await stepItem(tx, actor, order, item, 'ACCEPT_LOAD_STATUS')]);
-  await refreshDealtTotal(tx, order.id);
+  const { order, item } = await lockOrderItem(tx, orderId, input.itemId);
+  await stepOrderItems(tx, actor, order, [{ item, action: 'ACCEPT_LOAD_STATUS' }]);
   return order.id;
 }
 
@@ -89,9 +84,7 @@ export type RejectInput = { orderId: number; itemId: number };
  */
 export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Promise<void> {
   const shipments = await lockShipmentsOfItem(tx, input.itemId);
-  const order = await lockOrder(tx, input.orderId);
-  const [item] = await lockItems(tx, input.orderId, input.itemId);
-  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  const { order, item } = await lockOrderItem(tx, input.orderId, input.itemId);
   const onDelivery = shipments.some((one) => LEFT_WAREHOUSE_STATUSES.includes(one.status));
   // Asked before anything moves, so a refusal writes nothing even before the rollback.
   orderItemMachine.next(item.status, 'REJECT_LOAD_STATUS', {
@@ -107,11 +100,7 @@ export async function rejectLoad(tx: Tx, actor: Actor, input: RejectInput): Prom
   );
   const [returned] = await lockItems(tx, input.orderId, input.itemId);
   // The pieces are back on the shelf: the item holds them again whatever was promised meanwhile.
-  await changeReservation(tx, [
-    await stepItem(tx, actor, order, returned!, 'REJECT_LOAD_STATUS', undefined, {
-      reserve: false,
-      onDelivery,
-    }),
+  await stepOrderItems(tx, actor, order, [
+    { item: returned!, action: 'REJECT_LOAD_STATUS', options: { reserve: false, onDelivery } },
   ]);
-  await refreshDealtTotal(tx, order.id);
 }

@@ -1,17 +1,14 @@
 import type { WarehouseStockFigure } from '@mandira/contract/loading';
-import { todayInIstanbul } from '@mandira/contract/lots';
 import { orderItemMachine } from '@mandira/contract/order-machines';
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
-import { recordChange } from '../audit/record-change.ts';
-import { actOnItem, itemContext, lockItems, lockOrder } from '../orders/order-item-engine.ts';
-import { refreshDealtTotal } from '../orders/order-steps.ts';
-import { changeReservation } from '../orders/reservations.ts';
+import { actOnItem, itemContext, lockOrderItem, recordItemLoaded } from '../orders/item-steps.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 import { refuseWrongDestination } from './load-destination.ts';
+import { type BundleItem, checkChosenLots, engineFreshness, shelfLifeRuleOf } from './load-lots.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
 
 export type LockedShipment = { id: number; code: string; status: ShipmentStatus };
@@ -39,25 +36,25 @@ export type LoadInput = {
   orderId: number;
   itemId: number;
   shippingId: number;
-  warehouseStocks: { warehouse: string; quantity: number }[];
+  warehouseStocks: { warehouse: string; quantity: number; lots?: { lotId: number; quantity: number }[] }[];
 };
 
 type WarehouseRow = { id: number; name: string };
-type BundleLine = { product_item_id: number; quantity: number; stock_line_id: number; warehouse_id: number };
+type BundleLine = BundleItem & { stock_line_id: number; warehouse_id: number };
 
 /**
  * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK` (docs/domain/loading-and-shipments.md,
  * "Loading an order item"): in the route's one transaction, a SHIPMENT_OUTBOUND of pieces × bundle quantity
- * of every bundle item from each chosen warehouse (one movement, with the order id), a load record per
- * warehouse, and loaded += pieces. Refused with nothing written when the item is not LOADING, the shipment is
- * not LOADING, none of the shipment's stops is the order's delivery point (422, decision 140), the pieces
- * exceed what remains to load, or a line is short (409 naming product, warehouse, on hand, requested).
+ * of every bundle item from each chosen warehouse (one movement, with the order id), from the lots the row
+ * chose or else first-expired-first-out among the lots the order may take (decision 152), a load record per
+ * warehouse with the lots it took, and loaded += pieces. Refused with nothing written when the item is not
+ * LOADING, the shipment is not LOADING, none of the shipment's stops is the order's delivery point (422,
+ * decision 140), the pieces exceed what remains to load, a chosen lot may not be taken (409 naming the lot,
+ * its date and why), or a line is short (409 naming product, warehouse, on hand, requested).
  */
 export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<void> {
   const shipment = await lockShipmentForShare(tx, input.shippingId, 'shippingId');
-  const order = await lockOrder(tx, input.orderId);
-  const [item] = await lockItems(tx, input.orderId, input.itemId);
-  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  const { order, item } = await lockOrderItem(tx, input.orderId, input.itemId);
   orderItemMachine.next(item.status, 'LOAD_ITEM_TO_TRUCK', itemContext(order, item));
   if (shipment.status !== 'LOADING') {
     throw conflict(
@@ -65,8 +62,7 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
     );
   }
   await refuseWrongDestination(tx, shipment, order.id);
-  const rows = input.warehouseStocks.filter((row) => row.quantity > 0);
-  const total = rows.reduce((sum, row) => sum + row.quantity, 0);
+  const total = input.warehouseStocks.reduce((sum, row) => sum + row.quantity, 0);
   const remaining = item.quantity - item.loaded_quantity;
   if (total > remaining) {
     throw conflict(
@@ -77,8 +73,9 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
   const bundle = await rowsOf<BundleLine>(
     tx,
     // The bundle the item was ordered with (decision 99), not the product's today.
-    sql`select pb.product_item_id, pb.quantity, l.id as stock_line_id, l.warehouse_id
+    sql`select pb.product_item_id, pb.quantity, i.name, l.id as stock_line_id, l.warehouse_id
           from bundle_snapshot_lines pb
+          join product_items i on i.id = pb.product_item_id
           join stock_lines l on l.product_item_id = pb.product_item_id
          where pb.snapshot_id = ${item.bundle_snapshot_id}
            and l.warehouse_id = any(${sql.param(warehouses.map((one) => one.id))}::int[])
@@ -88,27 +85,42 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
     throw businessRule('Ürünün içeriği (depolanabilir ürünleri) tanımlı değil; araca yüklenemez.');
   }
   const note = `Araca yükleme, sevkiyat ${shipment.code}`;
-  // Expired lots are never loaded; FEFO takes the earliest-expiring of the rest (decision 151).
-  const freshFrom = { day: todayInIstanbul(), reason: 'süresi geçmiş ürün yüklenemez' };
-  const loads = rows.map((row) => {
+  const rule = await shelfLifeRuleOf(tx, order);
+  // Expired lots, and lots too short for the buyer, are never loaded (decisions 151 and 152).
+  const freshFrom = engineFreshness(rule);
+  const loads: { warehouseId: number; pieces: number; changes: StockChange[] }[] = [];
+  for (const [index, row] of input.warehouseStocks.entries()) {
+    if (row.quantity === 0) continue;
     const warehouseId = warehouses.find((one) => one.name === row.warehouse)!.id;
     const lines = bundle.filter((line) => line.warehouse_id === warehouseId);
-    return { warehouseId, pieces: row.quantity, lines };
-  });
-  const changes: StockChange[] = loads.flatMap((load) =>
-    load.lines.map((line) => ({
-      stockLineId: line.stock_line_id,
-      kind: 'add' as const,
-      quantity: -(load.pieces * line.quantity),
-      action: 'SHIPMENT_OUTBOUND' as const,
-      notes: note,
-      freshFrom,
-    })),
+    const picks = await checkChosenLots(
+      tx,
+      { pieces: row.quantity, lots: row.lots ?? [], field: `warehouseStocks[${index}]` },
+      lines,
+      rule,
+    );
+    const changes = lines.flatMap((line): StockChange[] => {
+      const taken = {
+        stockLineId: line.stock_line_id,
+        kind: 'add',
+        action: 'SHIPMENT_OUTBOUND',
+        notes: note,
+        freshFrom,
+      } as const;
+      const mine = picks.filter((pick) => pick.productItemId === line.product_item_id);
+      if (mine.length === 0) return [{ ...taken, quantity: -(row.quantity * line.quantity) }];
+      return mine.map((pick) => ({ ...taken, quantity: -pick.quantity, lotId: pick.lotId }));
+    });
+    loads.push({ warehouseId, pieces: row.quantity, changes });
+  }
+  const applied = await applyStockChanges(
+    tx,
+    loads.flatMap((load) => load.changes),
+    { actor, orderId: order.id },
   );
-  const applied = await applyStockChanges(tx, changes, { actor, orderId: order.id });
   let next = 0;
   for (const load of loads) {
-    const taken: StockTaken[] = load.lines.flatMap(() => {
+    const taken: StockTaken[] = load.changes.flatMap(() => {
       const change = applied[next++]!;
       return change.lots.map((lot) => ({
         stockLineId: change.stockLineId,
@@ -125,24 +137,8 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
       taken,
     });
   }
-  await tx.execute(sql`
-    update order_items set loaded_quantity = loaded_quantity + ${total}, updated_at = now()
-     where id = ${item.id}`);
-  await recordChange(tx, actor, {
-    action: 'LOAD_ITEM_TO_TRUCK',
-    entityType: 'ORDER_ITEM',
-    entityId: item.id,
-    orderId: order.id,
-    before: { loadedQuantity: item.loaded_quantity },
-    after: { loadedQuantity: item.loaded_quantity + total, shipmentId: shipment.id },
-    status: item.status,
-    alsoTopics: ['shipments'],
-  });
-  // The loaded pieces left the stock: the order no longer holds them (decision 65).
-  await changeReservation(tx, [
-    { productId: item.product_id, orderPieces: -total, bundleSnapshotId: item.bundle_snapshot_id },
-  ]);
-  await refreshDealtTotal(tx, order.id);
+  // The loaded pieces left the stock: `orders` keeps the item's figures (decision 65).
+  await recordItemLoaded(tx, actor, { order, item, pieces: total, shipmentId: shipment.id });
 }
 
 /** The stock warehouses the rows name, every one of them known (404 on the row's field otherwise). */

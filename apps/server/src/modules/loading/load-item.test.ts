@@ -171,13 +171,19 @@ describe('loading moves stock', () => {
       remainingQuantity: 4,
       statusDescription: { name: 'LOADING' },
     });
-    expect(item.warehouseLoads).toEqual([
+    // The stock from before lots is each item's undated lot ('SKT yok').
+    const undated = (pieces: [number, number]) => [
+      { productItemId: cheese, code: '', expiryDate: null, pieces: pieces[0] },
+      { productItemId: olives, code: '', expiryDate: null, pieces: pieces[1] },
+    ];
+    expect(item.warehouseLoads).toMatchObject([
       {
         warehouse: 'DEPO1',
         warehouseLabel: 'Depo-1',
         shipmentId: shipment.id,
         shipmentCode: shipment.code,
         quantity: 5,
+        lots: undated([10, 5]),
       },
       {
         warehouse: 'DEPO2',
@@ -185,6 +191,7 @@ describe('loading moves stock', () => {
         shipmentId: shipment.id,
         shipmentCode: shipment.code,
         quantity: 3,
+        lots: undated([6, 3]),
       },
     ]);
     expect(await onHand(w, cheese, 'DEPO1')).toBe(before.cheese1 - 10);

@@ -3,8 +3,7 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
-import { reserves } from '../orders/order-steps.ts';
-import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import { recordLoadsReversed } from '../orders/item-steps.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 
 /**
@@ -60,8 +59,8 @@ type ReversedItem = { order_item_id: number; pieces: number; shipment_ids: numbe
 
 /**
  * Puts the selected loads' pieces back on the stock lines and lots they came from (RETURN_INBOUND with the
- * order id and the note, one movement per order), deletes the load records and lowers each item's
- * loaded pieces. Answers the pieces taken back per item.
+ * order id and the note, one movement per order), deletes the load records, and lets `orders` lower
+ * each item's loaded pieces with its figures. Answers the pieces taken back per item.
  */
 export async function reverseLoads(
   tx: Tx,
@@ -106,39 +105,15 @@ export async function reverseLoads(
           from gone group by order_item_id`,
   );
   await keepShipmentFigures(tx, { shipmentIds: items.flatMap((item) => item.shipment_ids) });
-  const changes: ReservationChange[] = [];
-  for (const item of items) {
-    const [lowered] = await rowsOf<{
-      product_id: number;
-      status: string;
-      bundle_snapshot_id: number;
-      order_id: number;
-      loaded_quantity: number;
-    }>(
-      tx,
-      sql`update order_items set loaded_quantity = loaded_quantity - ${item.pieces}, updated_at = now()
-           where id = ${item.order_item_id}
-           returning product_id, status, bundle_snapshot_id, order_id, loaded_quantity`,
-    );
-    await recordChange(tx, actor, {
-      action: 'REVERSE_LOAD',
-      entityType: 'ORDER_ITEM',
-      entityId: item.order_item_id,
-      orderId: lowered!.order_id,
-      before: { loadedQuantity: lowered!.loaded_quantity + item.pieces, shipmentIds: item.shipment_ids },
-      after: { loadedQuantity: lowered!.loaded_quantity, shipmentIds: [] },
-      alsoTopics: ['shipments'],
-    });
-    // An item still loading holds again what it no longer has on a truck (decision 65).
-    if (reserves(lowered!.status)) {
-      changes.push({
-        productId: lowered!.product_id,
-        orderPieces: item.pieces,
-        bundleSnapshotId: lowered!.bundle_snapshot_id,
-      });
-    }
-  }
-  await changeReservation(tx, changes);
+  await recordLoadsReversed(
+    tx,
+    actor,
+    items.map((item) => ({
+      orderItemId: item.order_item_id,
+      pieces: item.pieces,
+      shipmentIds: item.shipment_ids,
+    })),
+  );
   return new Map(items.map((item) => [item.order_item_id, item.pieces]));
 }
 

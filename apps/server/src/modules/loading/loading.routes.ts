@@ -1,3 +1,4 @@
+import { LotPlan, LotPlanQuery } from '@mandira/contract/load-lots';
 import {
   LoadedToTruckParams,
   LoadItemBody,
@@ -14,10 +15,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { answers, type ErrorStatus } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { actOnItem } from '../orders/order-item-engine.ts';
+import { actOnItem } from '../orders/item-steps.ts';
 import { ordersAfterAction, ordersAfterSteps } from '../orders/order-query.service.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
 import { finishLoading, itemWarehouseStocks, loadItem } from './load-item.service.ts';
+import { lotPlanOf } from './load-lots.ts';
 import { stepWarehouseItems } from './warehouse-steps.service.ts';
 
 /**
@@ -105,6 +107,24 @@ export function loadingRoutes({ db }: { db: Db }) {
         config: warehouse,
       },
       async (req) => ok(await itemWarehouseStocks(db, req.params)),
+    );
+    app.get(
+      `${item}/lot-plan`,
+      {
+        schema: {
+          tags,
+          summary:
+            'Sipariş kalemi için bir depodan ilk son kullanma tarihi önce çıkar kuralıyla alınacak partileri gösterir',
+          operationId: 'planOrderItemLoadLots',
+          description:
+            "The load form's plan (decision 152): per item of the bundle as ordered, every lot on the warehouse's shelf in FEFO order, whether the order may take it (expired, or too short for the buyer's minimum remaining shelf life on the planned day) and the pieces FEFO would take for `quantity` pieces of the product.",
+          params: OrderItemParams,
+          querystring: LotPlanQuery,
+          response: answers(LotPlan, 404),
+        },
+        config: warehouse,
+      },
+      async (req) => ok(await lotPlanOf(db, { ...req.params, ...req.query })),
     );
     app.put(
       `${item}/load`,

@@ -4,9 +4,14 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
-import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from '../orders/order-item-engine.ts';
-import { refreshDealtTotal } from '../orders/order-steps.ts';
-import { changeReservation, type ReservationChange } from '../orders/reservations.ts';
+import {
+  type ItemRow,
+  type ItemStep,
+  lockItems,
+  lockOrder,
+  type OrderRow,
+  stepOrderItems,
+} from '../orders/item-steps.ts';
 import { refuseWrongDestination } from './load-destination.ts';
 import { reverseLoads } from './load-records.ts';
 
@@ -51,7 +56,7 @@ async function lockCarried(tx: Tx, shipmentId: number): Promise<{ order: OrderRo
  */
 export async function deliverCarriedItems(tx: Tx, actor: Actor, shipmentId: number): Promise<void> {
   for (const { order, items } of await lockCarried(tx, shipmentId)) {
-    const changes: ReservationChange[] = [];
+    const steps: ItemStep[] = [];
     for (const item of items) {
       if (item.status !== 'LOAD_STATUS_ACCEPTED') continue;
       const [elsewhere] = await rowsOf<{ open: number }>(
@@ -60,10 +65,9 @@ export async function deliverCarriedItems(tx: Tx, actor: Actor, shipmentId: numb
              where sl.order_item_id = ${item.id} and s.id <> ${shipmentId} and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)}`,
       );
       if (elsewhere!.open > 0) continue;
-      changes.push(await stepItem(tx, actor, order, item, 'DELIVER'));
+      steps.push({ item, action: 'DELIVER' });
     }
-    await changeReservation(tx, changes);
-    await refreshDealtTotal(tx, order.id);
+    await stepOrderItems(tx, actor, order, steps);
   }
 }
 
@@ -82,19 +86,15 @@ export async function returnCarriedItems(tx: Tx, actor: Actor, shipmentId: numbe
       `Teslim edilemedi, depoya geri döndü: sevkiyat ${shipment.code}`,
     );
     const back = await lockItems(tx, order.id);
-    const changes: ReservationChange[] = [];
-    for (const item of back.filter((one) => items.some((carried) => carried.id === one.id))) {
-      // An item still LOADING (loaded in part) only loses the returned pieces.
-      if (item.status === 'LOADING') continue;
-      changes.push(
-        await stepItem(tx, actor, order, item, 'REJECT_LOAD_STATUS', undefined, {
-          reserve: false,
-          onDelivery: false,
-        }),
-      );
-    }
-    await changeReservation(tx, changes);
-    await refreshDealtTotal(tx, order.id);
+    // An item still LOADING (loaded in part) only loses the returned pieces.
+    const steps: ItemStep[] = back
+      .filter((one) => one.status !== 'LOADING' && items.some((carried) => carried.id === one.id))
+      .map((item) => ({
+        item,
+        action: 'REJECT_LOAD_STATUS',
+        options: { reserve: false, onDelivery: false },
+      }));
+    await stepOrderItems(tx, actor, order, steps);
   }
 }
 

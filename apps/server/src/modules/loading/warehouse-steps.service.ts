@@ -1,7 +1,7 @@
 import type { BulkWarehouseAction } from '@mandira/contract/loading';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { actOnItem } from '../orders/order-item-engine.ts';
+import { actOnItem } from '../orders/item-steps.ts';
 import { itemLinesOf, stepEachLine } from './item-lines.ts';
 
 export type WarehouseStepsInput = { action: BulkWarehouseAction; orderItemIds: number[] };

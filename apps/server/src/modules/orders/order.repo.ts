@@ -162,12 +162,27 @@ async function findOrderPage(
            where pb.snapshot_id = any(array(select distinct bundle_snapshot_id from items))
            group by pb.snapshot_id
         ),
+        -- The lots each load of an item took, per shipment and stock warehouse (decision 152).
+        load_lots as (
+          select z.order_item_id, z.shipment_id, z.warehouse_id,
+                 json_agg(json_build_object(
+                   'lotId', t.id, 'productItemId', t.product_item_id, 'code', t.code,
+                   'expiryDate', t.expiry_date, 'pieces', z.pieces)
+                   order by t.product_item_id, t.expiry_date nulls last, t.id) as lots
+            from (select sl.order_item_id, sl.shipment_id, sl.warehouse_id, ll.lot_id, sum(ll.quantity)::int as pieces
+                    from shipment_loads sl join shipment_load_lines ll on ll.shipment_load_id = sl.id
+                   where sl.order_item_id = any(array(select id from items where loaded_quantity > 0))
+                   group by sl.order_item_id, sl.shipment_id, sl.warehouse_id, ll.lot_id) z
+            join lots t on t.id = z.lot_id
+           group by z.order_item_id, z.shipment_id, z.warehouse_id
+        ),
         -- Pieces loaded per item, shipment and stock warehouse, and whether one has left.
         loads as (
           select x.order_item_id,
                  json_agg(json_build_object(
                    'warehouse', w.name, 'warehouseLabel', w.short_name, 'shipmentId', s.id,
-                   'shipmentCode', s.code, 'quantity', x.quantity) order by s.id, w.id) as loads,
+                   'shipmentCode', s.code, 'quantity', x.quantity,
+                   'lots', coalesce(ll.lots, '[]'::json)) order by s.id, w.id) as loads,
                  bool_or(s.status = any(${sql.param([...LEFT_WAREHOUSE_STATUSES])}::text[])) as on_delivery
             from (select order_item_id, shipment_id, warehouse_id, sum(pieces)::int as quantity
                     from shipment_loads
@@ -175,6 +190,8 @@ async function findOrderPage(
                    group by order_item_id, shipment_id, warehouse_id) x
             join warehouses w on w.id = x.warehouse_id
             join shipments s on s.id = x.shipment_id
+            left join load_lots ll on ll.order_item_id = x.order_item_id and ll.shipment_id = x.shipment_id
+                                  and ll.warehouse_id = x.warehouse_id
            group by x.order_item_id
         ),
         -- The shipments (and their vehicles) each loaded item is on: what carries it, not what was planned.

@@ -1,6 +1,7 @@
 import { type Buyer, taxNumberOf } from '@mandira/contract/buyers';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 /** The grid: code, tax number, title, email, phone. The search also finds contact and address. */
 export const BUYER_COLUMNS: DataTableColumn<Buyer>[] = [
@@ -28,6 +29,11 @@ export const BUYER_COLUMNS: DataTableColumn<Buyer>[] = [
         {(b.name || b.surname) && (
           <Text fz="xs" c="dimmed">
             {[b.name, b.surname].filter(Boolean).join(' ')}
+          </Text>
+        )}
+        {b.minRemainingShelfLifeDays !== null && (
+          <Text fz="xs" c="dimmed">
+            Asgari kalan raf ömrü: {formatNumber(b.minRemainingShelfLifeDays)} gün
           </Text>
         )}
       </Stack>

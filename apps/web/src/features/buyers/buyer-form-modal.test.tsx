@@ -29,6 +29,7 @@ const opened: Buyer = {
   taxOffice: '',
   addressMain: '',
   addressSecondary: '',
+  minRemainingShelfLifeDays: null,
   version: 3,
 };
 
@@ -78,4 +79,32 @@ describe('the buyer form when someone else saved first', () => {
     expect(await screen.findByText("'MUS-7' kodlu bir müşteri zaten kayıtlı.")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Son hâlini yükle' })).not.toBeInTheDocument();
   });
+});
+
+describe("the buyer's minimum remaining shelf life", () => {
+  const days = () => screen.getByRole('textbox', { name: /Asgari kalan raf ömrü/ });
+
+  it('shows the kept days, sends the typed ones as a number and a blank as none', async () => {
+    api.mutateAsync.mockResolvedValue({ ...opened, version: 4 });
+    const { user } = renderWithProviders(
+      <BuyerFormModal opened buyer={{ ...opened, minRemainingShelfLifeDays: 10 }} onClose={() => {}} />,
+    );
+    expect(days()).toHaveValue('10');
+    await user.clear(days());
+    await user.type(days(), '21');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() =>
+      expect(api.mutateAsync).toHaveBeenCalledWith(
+        expect.objectContaining({ minRemainingShelfLifeDays: 21 }),
+      ),
+    );
+  }, 30_000);
+
+  it('refuses days that are not a whole number on the field, sending nothing', async () => {
+    const { user } = renderWithProviders(<BuyerFormModal opened buyer={opened} onClose={() => {}} />);
+    await user.type(days(), '7,5');
+    await user.click(screen.getByRole('button', { name: 'Kaydet' }));
+    expect(await screen.findByText('Gün sayısı tam sayı olmalıdır.')).toBeInTheDocument();
+    expect(api.mutateAsync).not.toHaveBeenCalled();
+  }, 30_000);
 });

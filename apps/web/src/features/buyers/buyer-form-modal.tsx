@@ -1,4 +1,4 @@
-import { type Buyer, type BuyerField, CreateBuyerBody } from '@mandira/contract/buyers';
+import { type Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -6,9 +6,9 @@ import { isStaleRecord, StaleRecordAlert, useEditedRecord } from '../../lib/form
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { fetchBuyer, useSaveBuyer } from './api.ts';
-import { BuyerForm } from './buyer-form.tsx';
+import { BuyerForm, type BuyerFormField } from './buyer-form.tsx';
 
-const FIELDS: BuyerField[] = [
+const FIELDS: BuyerFormField[] = [
   'code',
   'vkn',
   'title',
@@ -21,6 +21,7 @@ const FIELDS: BuyerField[] = [
   'taxOffice',
   'addressMain',
   'addressSecondary',
+  'minRemainingShelfLifeDays',
 ];
 
 type Props = { opened: boolean; buyer: Buyer | undefined; onClose: () => void };

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BUYER_FIELD_LABELS, type BuyerField } from '@mandira/contract/buyers';
+import { FIELD_LABELS } from '@mandira/contract/field-labels';
 import { SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { type Control, Controller, type Resolver, useForm } from 'react-hook-form';
@@ -9,19 +10,24 @@ import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { useServerError } from '../../lib/forms/server-error.ts';
 
+/** A field of the buyer form: the buyer's own, and the minimum remaining shelf life (decision 152). */
+export type BuyerFormField = BuyerField | 'minRemainingShelfLifeDays';
 /** What the form holds: every field as typed text. */
-export type BuyerFormValues = Partial<Record<BuyerField, string>>;
+export type BuyerFormValues = Partial<Record<BuyerFormField, string>>;
 /** What a form starts from; an ERP record may leave any field empty (null). */
-export type BuyerFormInitial = Partial<Record<BuyerField, string | null>>;
+export type BuyerFormInitial = Partial<Record<BuyerFormField, string | number | null>>;
 
-const WIDE: readonly BuyerField[] = ['title', 'addressMain', 'addressSecondary'];
-const ADDRESS: readonly BuyerField[] = ['addressMain', 'addressSecondary'];
+const labelOf = (field: BuyerFormField) =>
+  field === 'minRemainingShelfLifeDays' ? FIELD_LABELS[field]! : BUYER_FIELD_LABELS[field];
+
+const WIDE: readonly BuyerFormField[] = ['title', 'addressMain', 'addressSecondary'];
+const ADDRESS: readonly BuyerFormField[] = ['addressMain', 'addressSecondary'];
 
 type Props<S extends z.ZodType> = {
   /** The contract schema the server validates with: the form checks the same rules. */
   schema: S;
-  fields: readonly BuyerField[];
-  required: readonly BuyerField[];
+  fields: readonly BuyerFormField[];
+  required: readonly BuyerFormField[];
   initial?: BuyerFormInitial;
   submitLabel: string;
   submitting: boolean;
@@ -35,7 +41,9 @@ type Props<S extends z.ZodType> = {
 };
 
 export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
-  const defaults = Object.fromEntries(props.fields.map((field) => [field, props.initial?.[field] ?? '']));
+  const defaults = Object.fromEntries(
+    props.fields.map((field) => [field, String(props.initial?.[field] ?? '')]),
+  );
   const resolver = zodResolver(props.schema as never, FIELD_MESSAGES) as unknown as Resolver<
     BuyerFormValues,
     unknown,
@@ -47,7 +55,7 @@ export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
   });
   // Only the fields on this form can carry a message; the others go to the alert.
   const labels = useMemo(
-    () => Object.fromEntries(props.fields.map((field) => [field, BUYER_FIELD_LABELS[field]])),
+    () => Object.fromEntries(props.fields.map((field) => [field, labelOf(field)])),
     [props.fields],
   );
   const alert = useServerError(setError, props.serverError, labels);
@@ -80,7 +88,7 @@ export function BuyerForm<S extends z.ZodType>(props: Props<S>) {
 
 type FieldProps = {
   control: Control<BuyerFormValues, unknown, unknown>;
-  name: BuyerField;
+  name: BuyerFormField;
   required: boolean;
   autoFocus: boolean;
 };
@@ -93,11 +101,14 @@ function BuyerTextField({ control, name, required, autoFocus }: FieldProps) {
       name={name}
       render={({ field, fieldState }) => (
         <Input
-          label={BUYER_FIELD_LABELS[name]}
+          label={labelOf(name)}
           withAsterisk={required}
           data-autofocus={autoFocus || undefined}
           style={WIDE.includes(name) ? { gridColumn: '1 / -1' } : undefined}
           {...(ADDRESS.includes(name) ? { autosize: true, minRows: 2 } : {})}
+          {...(name === 'minRemainingShelfLifeDays'
+            ? { inputMode: 'numeric' as const, description: 'Boş bırakılırsa şart yok.' }
+            : {})}
           {...field}
           value={field.value ?? ''}
           error={fieldState.error?.message}

@@ -1,3 +1,4 @@
+import type { LotPlan } from '@mandira/contract/load-lots';
 import type { LoadItemBody, WarehouseStepsBody, WarehouseStockFigure } from '@mandira/contract/loading';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
 import type { OrderPage } from '@mandira/contract/order-query';
@@ -83,6 +84,21 @@ export function useItemWarehouseStocks(orderId: number, itemId: number) {
       `/orders/${orderId}/order-item/${itemId}/warehouse-stocks`,
     ),
     staleTime: 0,
+  });
+}
+
+/**
+ * `GET …/lot-plan?warehouse=&quantity=`: the lots of one warehouse first-expired-first-out would take for
+ * the pieces typed (decision 152), with the lots the order may not take marked. Read afresh, as the rows.
+ */
+export function useLotPlan(orderId: number, itemId: number, warehouse: string, quantity: number) {
+  return useQuery({
+    ...apiQuery<LotPlan>(
+      [...STOCK_KEY, 'lot-plan', itemId, warehouse, quantity],
+      `/orders/${orderId}/order-item/${itemId}/lot-plan${queryString({ warehouse, quantity })}`,
+    ),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -3,7 +3,7 @@ import type { Order, OrderItem } from '@mandira/contract/orders';
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
 import { FormError } from '../../lib/forms/form-error.tsx';
 import { isUnreadableNumber, NumberField } from '../../lib/forms/number-field.tsx';
@@ -14,6 +14,7 @@ import { ModalFooter } from '../../lib/modals/modal-footer.tsx';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { LoadError } from '../../lib/pages/load-states.tsx';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
+import { type ChosenLots, chosenLotsBody, LoadLotsPanel } from './load-lots-panel.tsx';
 import { deliveryPointText, truckChoices } from './truck-choices.ts';
 import { TruckPicker } from './truck-picker.tsx';
 
@@ -25,7 +26,8 @@ type Props = { target: LoadTarget | null; onClose: () => void };
  * 'Araca Yükle' (docs/domain/loading-and-shipments.md): pieces of the item per stock warehouse onto one of
  * the shipments being loaded — only one that stops at the order's delivery point (decision 140). The
  * button waits for such a shipment and a total above 0; a refusal of the server is shown in the modal,
- * which stays open.
+ * which stays open. Under the rows, each warehouse typed into shows the lots first-expired-first-out
+ * takes, and lets the clerk choose them instead (decision 152).
  */
 export function LoadModal({ target, onClose }: Props) {
   return (
@@ -53,6 +55,12 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
   const [shipmentId, setShipmentId] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Quantities>({});
   const [failure, setFailure] = useState<string>();
+  const [chosenLots, setChosenLots] = useState<Record<string, ChosenLots | undefined>>({});
+  const [unready, setUnready] = useState<Record<string, boolean>>({});
+  const onReadyChange = useCallback(
+    (warehouse: string, ready: boolean) => setUnready((current) => ({ ...current, [warehouse]: !ready })),
+    [],
+  );
 
   const warehouses = stock.data;
   const typed = Object.values(quantities).filter((value): value is number => typeof value === 'number');
@@ -80,7 +88,10 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
       shippingId: Number(shipmentId),
       warehouseStocks: Object.entries(quantities)
         .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[1] > 0)
-        .map(([warehouse, quantity]) => ({ warehouse, quantity })),
+        .map(([warehouse, quantity]) => {
+          const chosen = chosenLots[warehouse];
+          return chosen ? { warehouse, quantity, lots: chosenLotsBody(chosen) } : { warehouse, quantity };
+        }),
     };
     // The server's own schema first, so a mistake is told before anything is sent.
     const checked = LoadItemBody.safeParse(body);
@@ -100,7 +111,9 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
     }
   });
 
-  const disabled = !chosenFits || total <= 0 || unreadable || overStock || overRemaining || submit.submitting;
+  const lotsUnready = typedInto.some((one) => unready[one.warehouse]);
+  const disabled =
+    !chosenFits || total <= 0 || unreadable || overStock || overRemaining || lotsUnready || submit.submitting;
 
   return (
     <form
@@ -182,6 +195,23 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             </Table.Tbody>
           </Table>
         )}
+        {typedInto
+          .filter((one) => !quantityError(quantities[one.warehouse], one))
+          .map((one) => (
+            <LoadLotsPanel
+              key={one.warehouse}
+              orderId={order.id}
+              itemId={item.id}
+              warehouse={one.warehouse}
+              warehouseLabel={one.warehouseLabel}
+              quantity={quantities[one.warehouse]!}
+              chosen={chosenLots[one.warehouse]}
+              onChosenChange={(chosen) =>
+                setChosenLots((current) => ({ ...current, [one.warehouse]: chosen }))
+              }
+              onReadyChange={onReadyChange}
+            />
+          ))}
         <Group justify="space-between">
           <Text fz="sm" data-testid="load-total">
             Toplam: <b>{formatNumber(total)} adet</b>
