@@ -52,7 +52,7 @@ const MODALS: Partial<Record<ScreenKey, ModalCheck[]>> = {
   warehouses: [{ kind: 'form', opener: 'Yeni Depo Oluştur' }],
   'stock-management': [
     { kind: 'viewer', opener: /stok hareketleri$/ },
-    { kind: 'viewer', opener: /partileri$/ },
+    { kind: 'viewer', opener: /^Partiler / },
   ],
   'goods-in-out': [
     { kind: 'form', opener: 'Mal Giriş' },

@@ -170,7 +170,7 @@ describe('lots on the goods, stock and history screens', () => {
     await page.getByRole('textbox', { name: 'Ara' }).fill(CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await expect.poll(() => cheese.textContent()).toContain('55');
-    await cheese.getByRole('button', { name: `${CHEESE.name} partileri` }).click();
+    await cheese.getByRole('button', { name: `Partiler ${CHEESE.name}` }).click();
     const lots = dialog(page, 'Partiler');
     const lotTable = lots.getByRole('table', { name: 'Depo-1 partileri' });
     await lotTable.waitFor();

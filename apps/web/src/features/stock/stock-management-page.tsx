@@ -1,5 +1,5 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Button, Stack } from '@mantine/core';
+import { Button, Stack, VisuallyHidden } from '@mantine/core';
 import { IconClipboardCheck, IconStack2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { fetchAllProductItems } from '../../api/product-item-pages.ts';
@@ -71,10 +71,11 @@ export default function StockManagementPage() {
                 variant="light"
                 color="gray"
                 leftSection={<IconStack2 size={14} />}
-                aria-label={`${item.name} partileri`}
                 onClick={() => setLotsOf(item)}
               >
                 Partiler
+                {/* The visible word first, then whose lots (WCAG 2.5.3). */}
+                <VisuallyHidden>{` ${item.name}`}</VisuallyHidden>
               </Button>
               <Button
                 size="compact-sm"
