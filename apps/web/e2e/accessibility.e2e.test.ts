@@ -50,9 +50,13 @@ const MODALS: Partial<Record<ScreenKey, ModalCheck[]>> = {
   'buyer-approval': [{ kind: 'form', opener: 'Onayla' }],
   'buyer-warehouses': [{ kind: 'form', opener: 'Yeni Depo' }],
   warehouses: [{ kind: 'form', opener: 'Yeni Depo Oluştur' }],
-  'stock-management': [{ kind: 'viewer', opener: /stok hareketleri$/ }],
+  'stock-management': [
+    { kind: 'viewer', opener: /stok hareketleri$/ },
+    { kind: 'viewer', opener: /^Partiler / },
+  ],
   'goods-in-out': [
     { kind: 'form', opener: 'Mal Giriş' },
+    { kind: 'form', opener: 'Mal Çıkış' },
     { kind: 'form', opener: 'Sayım' },
   ],
   'warehouse-orders': [{ kind: 'form', opener: 'Araca Yükle' }],

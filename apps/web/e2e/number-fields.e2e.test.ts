@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, productItemBody, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
-import { dialog, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import { dialog, fillLot, signInThroughUi, signOutThroughUi, tableRow, turkishDayFromToday } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -271,6 +271,8 @@ describe('number fields keep what is typed over them, and the server stores that
     expect(await depo1.inputValue()).toBe('120');
     await typeOver(depo1, '1.250');
     await goodsIn.getByRole('button', { name: 'Üretimden Mal Girişi' }).click();
+    // A food item's goods-in names its lot (decision 154).
+    await fillLot(goodsIn, 'Depo-1', 'NF-8304', turkishDayFromToday(30));
     await screenshot(page, 'number-fields-goods-in');
     await goodsIn.getByRole('button', { name: 'Uygula' }).click();
     await goodsIn.waitFor({ state: 'hidden' });

@@ -4,7 +4,15 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
-import { cancelTypedForm, dialog, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import {
+  cancelTypedForm,
+  dialog,
+  fillLot,
+  menuLabels,
+  signInThroughUi,
+  signOutThroughUi,
+  turkishDayFromToday,
+} from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -172,6 +180,9 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-in-no-type');
     await goodsIn.getByRole('button', { name: 'Üretimden Mal Girişi' }).click();
     await goodsIn.getByLabel('Açıklama').fill('Sabah üretimi');
+    // The yogurt is a food: each line names the lot it receives (decision 154).
+    await fillLot(goodsIn, 'Depo-1', 'SY-2611', turkishDayFromToday(20));
+    await fillLot(goodsIn, 'Depo-2', 'SY-2611', turkishDayFromToday(20));
     // The answer holds only the moved item (decision 117): the page shown is read again, that page only.
     const itemReads: Request[] = [];
     const countReads = (request: Request) => {

@@ -77,3 +77,20 @@ export const columnTexts = (sheet: ExcelJS.Worksheet, column: number, prefix: st
   sheet
     .getColumn(column)
     .values.filter((value): value is string => typeof value === 'string' && value.startsWith(prefix));
+
+/** A day `days` from today in Istanbul as a date field takes it, 'GG.AA.YYYY'. */
+export function turkishDayFromToday(days: number): string {
+  const day = new Date(Date.now() + days * 86_400_000).toLocaleDateString('tr-TR', {
+    timeZone: 'Europe/Istanbul',
+  });
+  const [date, month, year] = day.split('.');
+  return `${date!.padStart(2, '0')}.${month!.padStart(2, '0')}.${year}`;
+}
+
+/** Types a goods-in line's lot: its code and its expiry day 'GG.AA.YYYY' (decision 154). */
+export async function fillLot(form: Locator, warehouse: string, code: string, expiry: string) {
+  await form.getByLabel(`${warehouse} parti kodu`, { exact: true }).fill(code);
+  const day = form.getByLabel(`${warehouse} son kullanma tarihi (SKT)`, { exact: true });
+  await day.fill(expiry);
+  await day.blur();
+}

@@ -28,6 +28,7 @@ export {
 } from './packaging.ts';
 
 import { recordVersion, versionField } from './record-version.ts';
+import { StockLineLot } from './stock-line-lots.ts';
 
 const requiredText = (max: number) => text().trim().min(1).max(max);
 /** A positive size kept to `decimals` places in the database: at least one unit of the last place. */
@@ -104,6 +105,9 @@ export const StockLine = z
     packagingUnitTypeAmount: z.number().describe("The item's unit amount, as on the item."),
     packagingUnitType: PackagingUnitType,
     packagingType: PackagingType,
+    lots: z
+      .array(StockLineLot)
+      .describe('The lots with pieces on the line, earliest expiry first, undated last.'),
   })
   .meta({ id: 'StockLine' });
 export type StockLine = z.infer<typeof StockLine>;

@@ -3669,6 +3669,8 @@ export interface components {
             boxQuantity: number;
             /** @description The stock LINE id (this item in this warehouse), not the item id: goods-in, goods-out and counts name it. */
             id: number;
+            /** @description The lots with pieces on the line, earliest expiry first, undated last. */
+            lots: components["schemas"]["StockLineLot"][];
             /**
              * @description How one piece is packed.
              * @enum {string}
@@ -3692,6 +3694,20 @@ export interface components {
             };
             /** @description The own warehouse the line is in. */
             warehouseId: number;
+        };
+        StockLineLot: {
+            /** @description The printed code; '' for the undated lot ('SKT yok'). */
+            code: string;
+            /** @description The expiry date is before today in Istanbul: the pieces may not be sold. */
+            expired: boolean;
+            /** @description 'YYYY-MM-DD'; null for the undated lot. */
+            expiryDate: string | null;
+            /** @description The lot id: goods-out and counts name it as `lotId`. */
+            id: number;
+            /** @description 'YYYY-MM-DD' when known. */
+            productionDate: string | null;
+            /** @description Pieces of this lot on the line, above 0. */
+            quantity: number;
         };
         SystemInfo: {
             /** @description The tile URL template of the map screens, `{z}/{x}/{y}`. */

@@ -1,5 +1,7 @@
+import { isExpired, todayInIstanbul } from '@mandira/contract/lots';
 import type { StockLine } from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
+import type { StockLineLot } from '@mandira/contract/stock-line-lots';
 import {
   type AnyColumn,
   and,
@@ -7,6 +9,7 @@ import {
   Column,
   eq,
   getTableName,
+  inArray,
   is,
   or,
   type Placeholder,
@@ -14,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
+import { lotStocks, lots, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 
 /**
  * The catalogue's window on stock (warehouses, stock lines, history): the only stock-dependent SQL of
@@ -58,6 +61,34 @@ export function itemHasStockHistorySql(itemId: Ref): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${stockHistory} as sh where sh.product_item_id = ${qualified(itemId)})`;
 }
 
+/** A lot of a line as the SQL answers it: [id, code, expiry, production, pieces]. */
+type LotTuple = [number, string, string | null, string | null, number];
+
+/**
+ * The lots with pieces on a stock line, in FEFO order (earliest expiry first, undated last; decision
+ * 151), as one JSON array per line: read within the line's own row, by the lot stocks' primary key, so
+ * a page of items costs no query per line (decision 154).
+ */
+export function lineLotsSql(lineId: Ref): SQL<LotTuple[]> {
+  return sql<
+    LotTuple[]
+  >`(select coalesce(json_agg(json_build_array(l.id, l.code, l.expiry_date, l.production_date, ls.quantity) order by l.expiry_date asc nulls last, l.id), '[]'::json)
+    from ${lotStocks} as ls join ${lots} as l on l.id = ls.lot_id
+    where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0)`;
+}
+
+/** The answer's lots of a line, each marked expired or not on `today` (Istanbul). */
+export function stockLineLots(tuples: readonly LotTuple[], today: string): StockLineLot[] {
+  return tuples.map(([id, code, expiryDate, productionDate, quantity]) => ({
+    id,
+    code,
+    expiryDate,
+    productionDate,
+    quantity,
+    expired: isExpired(expiryDate, today),
+  }));
+}
+
 /**
  * The stock lines of a list of items (`itemIds`, an array parameter), narrowed to one warehouse when
  * `warehouseName` is given: a prepared statement, the same text for any number of items.
@@ -75,6 +106,7 @@ export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: bool
       packagingUnitTypeAmount: productItems.packagingUnitTypeAmount,
       packagingUnitType: productItems.packagingUnitType,
       packagingType: productItems.packagingType,
+      lots: lineLotsSql(stockLines.id),
     })
     .from(stockLines)
     .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
@@ -94,6 +126,7 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof prepareStockLinesOf>['execut
 /** The answer's stock lines, keyed by item id. */
 export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLine[]> {
   const byItem = new Map<number, StockLine[]>();
+  const today = todayInIstanbul();
   for (const row of rows) {
     const line: StockLine = {
       id: row.id,
@@ -104,10 +137,28 @@ export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLin
       packagingUnitTypeAmount: row.packagingUnitTypeAmount,
       packagingUnitType: row.packagingUnitType,
       packagingType: row.packagingType,
+      lots: stockLineLots(row.lots, today),
     };
     const lines = byItem.get(row.productItemId);
     if (lines) lines.push(line);
     else byItem.set(row.productItemId, [line]);
   }
   return byItem;
+}
+
+/**
+ * The lots of the given lines as they are now, by line id: a movement's answer reads them inside its
+ * transaction, after the write, so a goods-in shows the lot it created (decision 154).
+ */
+export async function lotsOfLines(
+  db: Db | Tx,
+  lineIds: readonly number[],
+): Promise<Map<number, StockLineLot[]>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stockLines.id, lots: lineLotsSql(stockLines.id) })
+    .from(stockLines)
+    .where(inArray(stockLines.id, [...new Set(lineIds)]));
+  const today = todayInIstanbul();
+  return new Map(rows.map((row) => [row.id, stockLineLots(row.lots, today)]));
 }

@@ -8,6 +8,7 @@ import {
   type StockExportBulkBody,
   type StockImportBulkBody,
 } from '@mandira/contract/stock';
+import type { StockLineLot } from '@mandira/contract/stock-line-lots';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { actorNameSql, stockEvent } from '../audit/record-change.ts';
 import { liveNotification } from '../events/announce.ts';
+import { lotsOfLines } from '../products/item-stock.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 import {
   type Allocation,
@@ -318,7 +320,7 @@ const counted = (lines: CountLines): StockChange[] =>
  * has committed, nothing is left that could fail and tell the client its booked stock was refused. The
  * lines it changed are then shown with the quantities the statement left them at.
  */
-function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): ProductItem[] {
+function withApplied(items: ProductItem[], { applied, lots }: Moved): ProductItem[] {
   const after = new Map(applied.map((change) => [change.stockLineId, change.quantityAfterChange]));
   const moved = new Set(applied.map((change) => change.productItemId));
   return items.map((item) => {
@@ -328,7 +330,8 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
       const quantity = after.get(line.id);
       if (quantity === undefined) return line;
       total += quantity - line.quantity;
-      return { ...line, quantity, boxQuantity: boxesOf(quantity, item.quantityInBox) ?? 0 };
+      const boxQuantity = boxesOf(quantity, item.quantityInBox) ?? 0;
+      return { ...line, quantity, boxQuantity, lots: lots.get(line.id) ?? line.lots };
     });
     const boxQuantity = boxesOf(total, item.quantityInBox) ?? 0;
     // A movement writes history, and an item with history is frozen (docs/domain/stock.md).
@@ -339,10 +342,25 @@ function withApplied(items: ProductItem[], applied: readonly AppliedChange[]): P
 /** The changes of a call, built inside the movement's transaction (goods-in resolves its lots there). */
 type Changes = (tx: Tx) => StockChange[] | Promise<StockChange[]>;
 
-/** The movement in one transaction: the caller's, or its own. */
-async function move(db: Db | Tx, actor: Actor, changes: Changes): Promise<AppliedChange[]> {
-  if (db instanceof PgTransaction) return applyStockChanges(db as Tx, await changes(db as Tx), { actor });
-  return db.transaction(async (tx) => applyStockChanges(tx, await changes(tx), { actor }));
+/** What a movement did, with the lots of its lines after it. */
+type Moved = { applied: AppliedChange[]; lots: Map<number, StockLineLot[]> };
+
+/**
+ * The movement in one transaction: the caller's, or its own. The lines' lots are read in it after the
+ * write, so the answer names a lot the movement created and nothing can fail once it has committed.
+ */
+async function move(db: Db | Tx, actor: Actor, changes: Changes): Promise<Moved> {
+  const run = async (tx: Tx) => {
+    const applied = await applyStockChanges(tx, await changes(tx), { actor });
+    return {
+      applied,
+      lots: await lotsOfLines(
+        tx,
+        applied.map((change) => change.stockLineId),
+      ),
+    };
+  };
+  return db instanceof PgTransaction ? run(db as Tx) : db.transaction(run);
 }
 
 /**

@@ -9,6 +9,7 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/co
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../lib/format/format.ts';
+import { ItemLots } from '../../lib/lots/item-lots.tsx';
 
 function Field({ label, children, locked }: { label: string; children: ReactNode; locked?: boolean }) {
   return (
@@ -83,6 +84,12 @@ export function ItemDetail({ item }: { item: ProductItem }) {
           </Table.Tbody>
         </Table>
       </Paper>
+      <Stack gap={6}>
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          Partiler
+        </Text>
+        <ItemLots item={item} />
+      </Stack>
     </Stack>
   );
 }

@@ -39,6 +39,14 @@ export function useStockItemPage(filters: ItemFilters, q: string, page: number) 
   });
 }
 
+/** One item with its stock lines and their lots; nothing is read until an item is named. */
+export function useStockItem(id: number | undefined) {
+  return useQuery({
+    ...apiQuery<ProductItem>([...ITEMS, 'one', id], `/product-item/${id}`),
+    enabled: id !== undefined,
+  });
+}
+
 export function usePackagingGroups() {
   return useQuery(apiQuery<string[]>([...STOCK, 'packaging-groups'], '/product-item/packagingGroups'));
 }
@@ -63,6 +71,8 @@ export function useCreateWarehouse() {
 /** The history filters; dates are Istanbul days 'YYYY-MM-DD'. */
 export type HistoryFilters = {
   productItemId?: number;
+  /** One lot of the chosen item. */
+  lotId?: number;
   warehouseId?: number;
   action?: string;
   startDate?: string;

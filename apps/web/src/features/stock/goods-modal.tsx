@@ -8,7 +8,14 @@ import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
-import { type GoodsKind, goodsRequest, type QuantityInputs } from './stock-changes.ts';
+import {
+  type GoodsKind,
+  goodsRequest,
+  type LotChoices,
+  type LotErrors,
+  type LotInputs,
+  type QuantityInputs,
+} from './stock-changes.ts';
 
 const TITLES = { import: 'Mal Giriş', export: 'Mal Çıkış' } as const;
 const TYPES = { import: INBOUND_TYPE_LABELS, export: OUTBOUND_TYPE_LABELS } as const;
@@ -57,16 +64,29 @@ function GoodsForm({
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const [lots, setLots] = useState<LotInputs>({});
+  const [lotChoices, setLotChoices] = useState<LotChoices>({});
+  const [lotErrors, setLotErrors] = useState<LotErrors>({});
 
   const apply = useSubmitGuard(async () => {
-    const request = goodsRequest(kind, { lines: item.stocks, quantities, movementType, notes });
+    const request = goodsRequest(kind, {
+      lines: item.stocks,
+      quantities,
+      movementType,
+      notes,
+      lots,
+      lotRequired: item.warehouseStockType === 'FOODS',
+      lotChoices,
+    });
     if ('refusal' in request) {
       setError(request.refusal);
+      setLotErrors(request.lotErrors ?? {});
       return;
     }
     const refused = checkMovement(request);
     setError(refused?.message);
     setLineErrors(refused?.lineErrors ?? {});
+    setLotErrors(refused?.lotErrors ?? {});
     if (refused) return;
     try {
       await movement.mutateAsync(request);
@@ -77,6 +97,7 @@ function GoodsForm({
       const refusal = movementFailure(failure, request.body);
       setError(refusal.message);
       setLineErrors(refusal.lineErrors);
+      setLotErrors(refusal.lotErrors);
     }
   });
 
@@ -90,6 +111,18 @@ function GoodsForm({
         setLineErrors({});
       }}
       lineErrors={lineErrors}
+      lots={lots}
+      onLotChange={(lineId, lot) => {
+        setLots((current) => ({ ...current, [lineId]: lot }));
+        setLotErrors(({ [lineId]: _, ...others }) => others);
+      }}
+      lotRequired={kind === 'import' && item.warehouseStockType === 'FOODS'}
+      lotChoices={lotChoices}
+      onLotChoice={(lineId, lotId) => {
+        setLotChoices((current) => ({ ...current, [lineId]: lotId }));
+        setLotErrors(({ [lineId]: _, ...others }) => others);
+      }}
+      lotErrors={lotErrors}
       notes={notes}
       onNotesChange={setNotes}
       error={error}

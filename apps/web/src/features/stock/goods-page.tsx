@@ -1,6 +1,6 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { ActionIcon, Button, Stack, Tooltip } from '@mantine/core';
-import { IconClipboardCheck, IconHistory } from '@tabler/icons-react';
+import { IconClipboardCheck, IconHistory, IconStack2 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fetchAllProductItems } from '../../api/product-item-pages.ts';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
@@ -16,6 +16,7 @@ import {
 import { COMPACT_GOODS_COLUMNS, GOODS_COLUMNS } from './goods-columns.tsx';
 import { ALL_FILTERS, GoodsFilters } from './goods-filters.tsx';
 import { GoodsModal } from './goods-modal.tsx';
+import { LotsModal } from './lots-modal.tsx';
 import type { GoodsKind } from './stock-changes.ts';
 import { StockCountModal } from './stock-count-modal.tsx';
 import { type HistoryTarget, StockHistoryModal } from './stock-history-modal.tsx';
@@ -37,6 +38,7 @@ function GoodsPage({ compact }: { compact: boolean }) {
   const [goods, setGoods] = useState<{ item: ProductItem; kind: GoodsKind } | null>(null);
   const [counting, setCounting] = useState<ProductItem | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const [lotsOf, setLotsOf] = useState<ProductItem | null>(null);
 
   return (
     <>
@@ -81,6 +83,16 @@ function GoodsPage({ compact }: { compact: boolean }) {
                   <IconClipboardCheck size={16} />
                 </ActionIcon>
               </Tooltip>
+              <Tooltip label="Partiler">
+                <ActionIcon
+                  variant="light"
+                  color="gray"
+                  aria-label={`${item.name} partileri`}
+                  onClick={() => setLotsOf(item)}
+                >
+                  <IconStack2 size={16} />
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label="Stok Hareketleri">
                 <ActionIcon
                   variant="light"
@@ -103,6 +115,7 @@ function GoodsPage({ compact }: { compact: boolean }) {
         onClose={() => setCounting(null)}
       />
       <StockHistoryModal target={history} onClose={() => setHistory(null)} />
+      <LotsModal item={lotsOf} onClose={() => setLotsOf(null)} />
     </>
   );
 }

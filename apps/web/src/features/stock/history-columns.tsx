@@ -1,3 +1,4 @@
+import { lotLabel } from '@mandira/contract/lots';
 import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS, type StockHistoryEntry } from '@mandira/contract/stock';
 import { Text } from '@mantine/core';
 import type { DataTableColumn } from '../../lib/data-table/column.ts';
@@ -48,6 +49,25 @@ const action: Column = {
   ),
   noWrap: true,
 };
+/** The lot the pieces moved in or out of: its code and SKT, or 'SKT yok'; none on rows from before lots. */
+const lot: Column = {
+  id: 'lot',
+  header: 'Parti',
+  value: (entry) => (entry.lot ? lotLabel(entry.lot) : ''),
+  render: (entry) =>
+    entry.lot ? (
+      <Text
+        fz="sm"
+        ff={entry.lot.expiryDate ? 'monospace' : undefined}
+        c={entry.lot.expiryDate ? undefined : 'dimmed'}
+      >
+        {lotLabel(entry.lot)}
+      </Text>
+    ) : (
+      ''
+    ),
+  noWrap: true,
+};
 const notes: Column = { id: 'notes', header: 'Açıklama', value: (entry) => entry.notes, minWidth: 120 };
 const change: Column = {
   id: 'quantityChange',
@@ -81,6 +101,7 @@ const createdBy: Column = {
 export const HISTORY_COLUMNS: Column[] = [
   productName,
   warehouse,
+  lot,
   action,
   notes,
   change,
@@ -110,6 +131,7 @@ export const ITEM_HISTORY_COLUMNS: Column[] = [
     noWrap: true,
   },
   warehouse,
+  lot,
   date,
   notes,
   createdBy,

@@ -2,13 +2,18 @@ import { StockCountBulkBody, StockExportBulkBody, StockImportBulkBody } from '@m
 import { FIELD_MESSAGES } from '../../lib/forms/contract-resolver.ts';
 import { readServerError } from '../../lib/forms/server-error.ts';
 import type { StockMovement } from './api.ts';
-import { lineOfField, sentLines } from './stock-changes.ts';
+import { type LotErrors, lineOfField, lotFieldOf, sentLines } from './stock-changes.ts';
 
-export type MovementFailure = { lineErrors: Record<number, string>; message: string | undefined };
+export type MovementFailure = {
+  lineErrors: Record<number, string>;
+  /** A lot field's refusal (its code, a day, the chosen lot), by line. */
+  lotErrors: LotErrors;
+  message: string | undefined;
+};
 
 const SCHEMAS = { import: StockImportBulkBody, export: StockExportBulkBody, count: StockCountBulkBody };
 
-/** On the quantity field of the line `field` names, else in the alert. */
+/** On the lot or quantity field of the line `field` names, else in the alert. */
 function failureAt(
   field: string | undefined,
   fieldMessage: string,
@@ -16,9 +21,11 @@ function failureAt(
   body: StockMovement['body'],
 ): MovementFailure {
   const line = lineOfField(field, sentLines(body));
-  return line === undefined
-    ? { lineErrors: {}, message }
-    : { lineErrors: { [line]: fieldMessage }, message: undefined };
+  if (line === undefined) return { lineErrors: {}, lotErrors: {}, message };
+  const lotField = lotFieldOf(field);
+  return lotField
+    ? { lineErrors: {}, lotErrors: { [line]: { [lotField]: fieldMessage } }, message: undefined }
+    : { lineErrors: { [line]: fieldMessage }, lotErrors: {}, message: undefined };
 }
 
 /** A refused movement as the modal shows it: on the quantity field it concerns, else in the alert. */

@@ -3,11 +3,11 @@ import { Stack, Textarea } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormActions } from '../../lib/forms/form-actions.tsx';
 import { FormError } from '../../lib/forms/form-error.tsx';
-import { LineQuantityTable } from './line-quantity-table.tsx';
+import { LineQuantityTable, type LotProps } from './line-quantity-table.tsx';
 import type { GoodsKind, QuantityInputs } from './stock-changes.ts';
 import { StockWarning } from './stock-warning.tsx';
 
-type Props = {
+type Props = LotProps & {
   item: ProductItem;
   kind: GoodsKind | 'count';
   quantities: QuantityInputs;
@@ -44,6 +44,12 @@ export function MovementForm(props: Props) {
           kind={props.kind}
           values={props.quantities}
           errors={props.lineErrors}
+          lots={props.lots}
+          onLotChange={props.onLotChange}
+          lotRequired={props.lotRequired}
+          lotChoices={props.lotChoices}
+          onLotChoice={props.onLotChoice}
+          lotErrors={props.lotErrors}
           onChange={(lineId, value) =>
             props.onQuantitiesChange((current) => ({ ...current, [lineId]: value }))
           }

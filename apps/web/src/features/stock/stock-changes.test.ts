@@ -3,10 +3,14 @@ import { MOVEMENT_TYPE_MISSING } from '@mandira/contract/stock';
 import { describe, expect, it } from 'vitest';
 import {
   countRequest,
+  EXPIRY_MISSING,
   FIX_QUANTITIES,
+  FOOD_LOT_MISSING,
   goodsRequest,
   initialCounts,
+  LOT_CODE_MISSING,
   lineOfField,
+  lotFieldOf,
   NEGATIVE_QUANTITY,
   NO_QUANTITY,
   quantityAfter,
@@ -24,6 +28,7 @@ const line = (id: number, warehouseId: number, quantity: number): StockLine => (
   packagingUnitTypeAmount: 1500,
   packagingUnitType: 'GRAM',
   packagingType: 'VACUUM_PACKAGE',
+  lots: [],
 });
 const lines = [line(11, 1, 40), line(12, 2, 0), line(13, 3, 7)];
 
@@ -151,5 +156,72 @@ describe('stock texts', () => {
     expect(piecesAndBoxes(-1, 12)).toBe('-1 adet');
     expect(piecesAndBoxes(5, 12)).toBe('5 adet');
     expect(changeFromTo(12, 52)).toBe('40 → 52');
+  });
+});
+
+describe('lots in the goods and count requests', () => {
+  const input = { lines, quantities: { 11: 5, 13: 2 }, movementType: 'PRODUCTION_INBOUND', notes: '' };
+
+  it("refuses a food item's goods-in without code and expiry day, on the fields of each line", () => {
+    expect(
+      goodsRequest('import', {
+        ...input,
+        lotRequired: true,
+        lots: { 11: { code: 'P-1', expiryDate: null, productionDate: null } },
+      }),
+    ).toEqual({
+      refusal: FOOD_LOT_MISSING,
+      lotErrors: {
+        11: { expiryDate: EXPIRY_MISSING },
+        13: { code: LOT_CODE_MISSING, expiryDate: EXPIRY_MISSING },
+      },
+    });
+  });
+
+  it('sends the typed lot, and none for a supplies line left empty', () => {
+    const request = goodsRequest('import', {
+      ...input,
+      lots: { 11: { code: ' P-1 ', expiryDate: '2030-01-31', productionDate: '2029-12-01' } },
+    });
+    expect(request).toMatchObject({
+      body: {
+        stockChange: [
+          {
+            id: 11,
+            importedQuantity: 5,
+            lot: { code: 'P-1', expiryDate: '2030-01-31', productionDate: '2029-12-01' },
+          },
+          { id: 13, importedQuantity: 2 },
+        ],
+      },
+    });
+    expect('body' in request && 'lot' in request.body.stockChange[1]!).toBe(false);
+  });
+
+  it('names the chosen lot of a goods-out and a count, and leaves FEFO to the server otherwise', () => {
+    const out = goodsRequest('export', {
+      ...input,
+      movementType: 'DISPOSAL_OUTBOUND',
+      lotChoices: { 13: 9 },
+    });
+    expect(out).toMatchObject({ body: { stockChange: [{ id: 11 }, { id: 13, lotId: 9 }] } });
+    expect('body' in out && 'lotId' in out.body.stockChange[0]!).toBe(false);
+    expect(countRequest(lines, initialCounts(lines), '', { 11: 4 })).toMatchObject({
+      updatedStocks: [{ id: 11, lotId: 4 }, { id: 12 }, { id: 13 }],
+    });
+  });
+
+  it('previews a lot count and a goods-out beyond the chosen lot', () => {
+    const lot = { quantity: 10 };
+    expect(quantityAfter('count', line(1, 1, 40), 4, lot)).toBe(34);
+    expect(quantityAfter('export', line(1, 1, 40), 12, lot)).toBeLessThan(0);
+    expect(quantityAfter('export', line(1, 1, 40), 8, lot)).toBe(32);
+  });
+
+  it('reads which lot field a refusal names', () => {
+    expect(lotFieldOf('stockChange[2].lot.expiryDate')).toBe('expiryDate');
+    expect(lotFieldOf('stockChange[0].lot.code')).toBe('code');
+    expect(lotFieldOf('updatedStocks[1].lotId')).toBe('lotId');
+    expect(lotFieldOf('stockChange[0].importedQuantity')).toBeUndefined();
   });
 });

@@ -6,7 +6,14 @@ import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
-import { countRequest, initialCounts, type QuantityInputs } from './stock-changes.ts';
+import {
+  chosenLot,
+  countRequest,
+  initialCounts,
+  type LotChoices,
+  type LotErrors,
+  type QuantityInputs,
+} from './stock-changes.ts';
 
 type Props = {
   item: ProductItem | null;
@@ -38,9 +45,11 @@ function StockCountForm({
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
+  const [lotChoices, setLotChoices] = useState<LotChoices>({});
+  const [lotErrors, setLotErrors] = useState<LotErrors>({});
 
   const save = useSubmitGuard(async () => {
-    const body = countRequest(item.stocks, counts, notes);
+    const body = countRequest(item.stocks, counts, notes, lotChoices);
     if ('refusal' in body) {
       setError(body.refusal);
       return;
@@ -48,6 +57,7 @@ function StockCountForm({
     const refused = checkMovement({ kind: 'count', body });
     setError(refused?.message);
     setLineErrors(refused?.lineErrors ?? {});
+    setLotErrors(refused?.lotErrors ?? {});
     if (refused) return;
     try {
       await movement.mutateAsync({ kind: 'count', body });
@@ -57,6 +67,7 @@ function StockCountForm({
       const refusal = movementFailure(failure, body);
       setError(refusal.message);
       setLineErrors(refusal.lineErrors);
+      setLotErrors(refusal.lotErrors);
     }
   });
 
@@ -70,6 +81,15 @@ function StockCountForm({
         setLineErrors({});
       }}
       lineErrors={lineErrors}
+      lotChoices={lotChoices}
+      onLotChoice={(lineId, lotId) => {
+        // Counting one lot starts from what that lot holds; no lot, from the whole line.
+        const line = item.stocks.find((stock) => stock.id === lineId)!;
+        setLotChoices((current) => ({ ...current, [lineId]: lotId }));
+        setCounts((current) => ({ ...current, [lineId]: chosenLot(line, lotId)?.quantity ?? line.quantity }));
+        setLotErrors(({ [lineId]: _, ...others }) => others);
+      }}
+      lotErrors={lotErrors}
       notes={notes}
       onNotesChange={setNotes}
       error={error}

@@ -9,6 +9,7 @@ import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { exportStockHistory, type HistoryFilters, useStockHistoryPage, useWarehouseNames } from './api.ts';
 import { HISTORY_COLUMNS } from './history-columns.tsx';
 import { QUICK_RANGES, quickRange } from './history-range.ts';
+import { LotFilterSelect } from './lot-filter-select.tsx';
 import { ProductFilterSelect } from './product-filter-select.tsx';
 
 const PAGE_SIZE = 50;
@@ -61,7 +62,12 @@ export default function StockHistoryPage() {
             />
             <ProductFilterSelect
               value={filters.productItemId}
-              onChange={(productItemId) => change({ productItemId })}
+              onChange={(productItemId) => change({ productItemId, lotId: undefined })}
+            />
+            <LotFilterSelect
+              productItemId={filters.productItemId}
+              value={filters.lotId}
+              onChange={(lotId) => change({ lotId })}
             />
             <Select
               label="İşlem Tipi"
@@ -102,7 +108,7 @@ export default function StockHistoryPage() {
           error={history.error}
           onRetry={() => void history.refetch()}
           emptyMessage="Kayıt bulunamadı"
-          minWidth={960}
+          minWidth={1080}
           pagination={serverPaging(history.data, page, setPage)}
           exportRows={() => exportStockHistory(filters)}
         />

@@ -1,6 +1,6 @@
 import type { ProductItem } from '@mandira/contract/products';
-import { Button, Stack } from '@mantine/core';
-import { IconClipboardCheck } from '@tabler/icons-react';
+import { Button, Stack, VisuallyHidden } from '@mantine/core';
+import { IconClipboardCheck, IconStack2 } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { fetchAllProductItems } from '../../api/product-item-pages.ts';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
@@ -13,6 +13,7 @@ import {
   useStockItemPage,
   useWarehouseNames,
 } from './api.ts';
+import { LotsModal } from './lots-modal.tsx';
 import { PackagingGroupButtons } from './packaging-group-buttons.tsx';
 import { stockManagementColumns } from './stock-columns.tsx';
 import { StockCountModal } from './stock-count-modal.tsx';
@@ -27,6 +28,7 @@ export default function StockManagementPage() {
   const warehouses = useWarehouseNames();
   const [counting, setCounting] = useState<ProductItem | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
+  const [lotsOf, setLotsOf] = useState<ProductItem | null>(null);
 
   const columns = useMemo(
     () => stockManagementColumns(warehouses.data ?? [], (item, warehouse) => setHistory({ item, warehouse })),
@@ -63,14 +65,27 @@ export default function StockManagementPage() {
           minWidth={640 + 90 * (warehouses.data?.length ?? 4)}
           scrollHint={`${warehouses.data?.length ?? 0} depo: sağdaki depolar için tabloyu yana kaydırın`}
           rowActions={(item) => (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconClipboardCheck size={14} />}
-              onClick={() => setCounting(item)}
-            >
-              Sayım
-            </Button>
+            <>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="gray"
+                leftSection={<IconStack2 size={14} />}
+                onClick={() => setLotsOf(item)}
+              >
+                Partiler
+                {/* The visible word first, then whose lots (WCAG 2.5.3). */}
+                <VisuallyHidden>{` ${item.name}`}</VisuallyHidden>
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconClipboardCheck size={14} />}
+                onClick={() => setCounting(item)}
+              >
+                Sayım
+              </Button>
+            </>
           )}
         />
       </Stack>
@@ -81,6 +96,7 @@ export default function StockManagementPage() {
         onClose={() => setCounting(null)}
       />
       <StockHistoryModal target={history} onClose={() => setHistory(null)} />
+      <LotsModal item={lotsOf} onClose={() => setLotsOf(null)} />
     </>
   );
 }

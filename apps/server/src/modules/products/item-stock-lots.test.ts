@@ -1,0 +1,96 @@
+import { todayInIstanbul } from '@mandira/contract/lots';
+import type { ProductItem, ProductItemPage } from '@mandira/contract/products';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+let staff: string;
+let sales: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await t.tokenWithRoles(['WAREHOUSE_STAFF']);
+  sales = await t.tokenWithRoles(['SALES_ADMIN']);
+});
+afterAll(() => t.close());
+
+/** A day `days` from today in Istanbul, 'YYYY-MM-DD'. */
+function dayFromToday(days: number): string {
+  const date = new Date(`${todayInIstanbul()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const put = (url: string, payload: object) =>
+  t.call(staff, { method: 'PUT', url: `/api/product-item/${url}`, payload });
+
+describe("a stock line's lots in the item answers", () => {
+  it('lists the lots with pieces, earliest expiry first and the undated lot last, marking the expired', async () => {
+    const item = await stockedItem(t, sales, { quantityInBox: 6 });
+    const depo1 = lineIn(item, 'DEPO1').id;
+    const [soon, later, past] = [dayFromToday(5), dayFromToday(20), dayFromToday(-3)];
+    const received = await put('stock-import-bulk', {
+      stockChange: [
+        { id: depo1, importedQuantity: 7, stockOperationType: 'PURCHASE_INBOUND' },
+        {
+          id: depo1,
+          importedQuantity: 30,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'L-20', expiryDate: later, productionDate: dayFromToday(-1) },
+        },
+        {
+          id: depo1,
+          importedQuantity: 12,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'L-5', expiryDate: soon },
+        },
+        {
+          id: depo1,
+          importedQuantity: 4,
+          stockOperationType: 'RETURN_INBOUND',
+          lot: { code: 'L-OLD', expiryDate: past },
+        },
+      ],
+    });
+    expect(received.statusCode).toBe(200);
+    const expected = [
+      { code: 'L-OLD', expiryDate: past, productionDate: null, quantity: 4, expired: true },
+      { code: 'L-5', expiryDate: soon, productionDate: null, quantity: 12, expired: false },
+      { code: 'L-20', expiryDate: later, productionDate: dayFromToday(-1), quantity: 30, expired: false },
+      { code: '', expiryDate: null, productionDate: null, quantity: 7, expired: false },
+    ];
+    // The movement's answer already names the lots it created.
+    const answered = (received.json.data as ProductItem[])[0]!;
+    expect(lineIn(answered, 'DEPO1').lots).toMatchObject(expected);
+
+    const read: ProductItem = (await t.call(staff, { method: 'GET', url: `/api/product-item/${item.id}` }))
+      .json.data;
+    const lots = lineIn(read, 'DEPO1').lots;
+    expect(lots).toMatchObject(expected);
+    expect(lots.reduce((sum, lot) => sum + lot.quantity, 0)).toBe(lineIn(read, 'DEPO1').quantity);
+    expect(lineIn(read, 'DEPO2').lots).toEqual([]);
+
+    // A goods-out of one named lot leaves the others; a lot taken to 0 leaves the breakdown.
+    const l5 = lots.find((lot) => lot.code === 'L-5')!.id;
+    const out = await put('stock-export-bulk', {
+      stockChange: [{ id: depo1, exportedQuantity: 12, stockOperationType: 'DISPOSAL_OUTBOUND', lotId: l5 }],
+    });
+    expect(out.statusCode).toBe(200);
+    expect(lineIn((out.json.data as ProductItem[])[0]!, 'DEPO1').lots.map((lot) => lot.code)).toEqual([
+      'L-OLD',
+      'L-20',
+      '',
+    ]);
+
+    // The paged list reads the same breakdown for every line of its page.
+    const page: ProductItemPage = (
+      await t.call(staff, { method: 'GET', url: `/api/product-item?q=${item.stockCode}&page=1&size=10` })
+    ).json.data;
+    const listed = page.items.find((row) => row.id === item.id)!;
+    expect(lineIn(listed, 'DEPO1').lots.map((lot) => [lot.code, lot.quantity])).toEqual([
+      ['L-OLD', 4],
+      ['L-20', 30],
+      ['', 7],
+    ]);
+  });
+});
