@@ -24,7 +24,7 @@ import { ok } from '../../http/envelope.ts';
 import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
-import { type SessionDeps, signIn, signOut } from './session.service.ts';
+import { type SessionDeps, signIn, signOut, startSignInGuard } from './session.service.ts';
 import { forgetSessionsAfterWrites } from './session-cache.ts';
 import { USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
 import {
@@ -38,6 +38,7 @@ import {
 
 export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
+  const signInGuard = startSignInGuard(config);
   return async (instance: FastifyInstance) => {
     forgetSessionsAfterWrites(instance, deps.sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +53,8 @@ export function accessRoutes(deps: SessionDeps) {
           operationId: 'signInUser',
           description:
             'Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts ' +
-            'for this name and address (or this device), wait and try again.',
+            'for this name and address (or this device), wait as `Retry-After` says; 503: too many ' +
+            'sign-ins are being checked, try again after `Retry-After` (a known device goes first).',
           body: SignInBody,
           response: answers(SignInResult, 401, 403, 429),
         },
@@ -61,7 +63,7 @@ export function accessRoutes(deps: SessionDeps) {
       },
       async (request) => {
         try {
-          return ok(await signIn(deps, { ...request.body, address: request.ip }));
+          return ok(await signIn(deps, signInGuard, { ...request.body, address: request.ip }));
         } catch (error) {
           // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
