@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   /** Decision 148: password checks at once (about one per core), and how long a sign-in waits for one. */
   SIGN_IN_CHECKS: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
   SIGN_IN_QUEUE_WAIT_MS: milliseconds(2_000),
+  SIGN_IN_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /**
    * Decision 148: a connection must send its request's headers within this time, its whole request
    * within the next, may idle this long between requests, and may be silent this long mid-answer.
@@ -83,6 +84,8 @@ export type Config = {
   /** Decision 148: password checks at once, and how long a sign-in may wait for one. */
   signInChecks: number;
   signInQueueWaitMs: number;
+  /** How long a throttled sign-in waits for its 429. */
+  signInRefusalDelayMs: number;
   /** Decision 148: the timeouts of the HTTP server (README, "Configuration"). */
   httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
     signInChecks: e.SIGN_IN_CHECKS,
     signInQueueWaitMs: e.SIGN_IN_QUEUE_WAIT_MS,
+    signInRefusalDelayMs: e.SIGN_IN_REFUSAL_DELAY_MS,
     httpTimeouts: {
       headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestMs: e.HTTP_REQUEST_TIMEOUT_MS,

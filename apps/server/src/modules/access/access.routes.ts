@@ -15,12 +15,14 @@ import {
   UserAccess,
   UserAccessIdQuery,
 } from '@mandira/contract/access';
+import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { answers } from '../../http/answers.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ThrottledError } from '../../http/errors.ts';
 import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
@@ -65,6 +67,9 @@ export function accessRoutes(deps: SessionDeps) {
         try {
           return ok(await signIn(deps, signInGuard, { ...request.body, address: request.ip }));
         } catch (error) {
+          // A throttled client's answer comes late: a flood of refusals then costs a timer per connection,
+          // not the answering of as many requests as the connections can carry (decision 148).
+          if (error instanceof ThrottledError) await setTimeout(config.signInRefusalDelayMs);
           // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
           request.log.warn(
