@@ -106,7 +106,8 @@ async function signIn(
     body: JSON.stringify({ userName, password, deviceToken: extra.deviceToken }),
   });
   const body = (await response.json()) as { data?: { authToken: string; deviceToken: string } };
-  if (!body.data) throw new Error(`sign-in of ${userName} refused: ${response.status} ${JSON.stringify(body)}`);
+  if (!body.data)
+    throw new Error(`sign-in of ${userName} refused: ${response.status} ${JSON.stringify(body)}`);
   return body.data;
 }
 
@@ -282,7 +283,9 @@ const silentStreams =
     await announcer.end();
     const closed = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length;
     for (const socket of sockets) socket.destroy();
-    phase.notes.push(`${sockets.length} streams, ${events} events announced, ${closed} streams cut by the server`);
+    phase.notes.push(
+      `${sockets.length} streams, ${events} events announced, ${closed} streams cut by the server`,
+    );
   };
 
 /** (d) Four loops of the heaviest reads of one user. */
@@ -387,7 +390,8 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
     const sorted = [...phase.other].sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
     const met = !phase.targeted ? '–' : p95 < TARGET_P95_MS ? 'met' : '**missed**';
-    if (phase.targeted && !(p95 < TARGET_P95_MS)) problems.push(`${phase.name}: other user's p95 ${ms(p95)} ms`);
+    if (phase.targeted && !(p95 < TARGET_P95_MS))
+      problems.push(`${phase.name}: other user's p95 ${ms(p95)} ms`);
     if ((phase.statuses.get(500) ?? 0) > 0) problems.push(`${phase.name}: ${phase.statuses.get(500)} × 500`);
     for (const note of phase.notes) if (note.includes('**missed**')) problems.push(`${phase.name}: ${note}`);
     const loads = phase.loadAverages;
@@ -427,7 +431,12 @@ async function main(): Promise<void> {
   const phases: Phase[] = [];
   if (ONLY.includes('a'))
     phases.push(
-      await measure('(a) 150 parallel throttled sign-ins, one address', true, other, throttledSignIns(server)),
+      await measure(
+        '(a) 150 parallel throttled sign-ins, one address',
+        true,
+        other,
+        throttledSignIns(server),
+      ),
     );
   if (ONLY.includes('b'))
     phases.push(

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import {
   Count,
   CreateUserAccessBody,
@@ -15,7 +16,6 @@ import {
   UserAccess,
   UserAccessIdQuery,
 } from '@mandira/contract/access';
-import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -68,8 +68,11 @@ export function accessRoutes(deps: SessionDeps) {
           return ok(await signIn(deps, signInGuard, { ...request.body, address: request.ip }));
         } catch (error) {
           // A throttled client's answer comes late: a flood of refusals then costs a timer per connection,
-          // not the answering of as many requests as the connections can carry (decision 148).
-          if (error instanceof ThrottledError) await setTimeout(config.signInRefusalDelayMs);
+          // not the answering of as many requests as the connections can carry; spread from half to one
+          // and a half times the delay, so parallel refusals do not come back as one burst (decision 148).
+          if (error instanceof ThrottledError) {
+            await setTimeout(config.signInRefusalDelayMs * (0.5 + Math.random()));
+          }
           // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
           request.log.warn(
