@@ -14,6 +14,7 @@
  * setting (SIGN_IN_CHECKS, …), which the server inherits.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
@@ -58,6 +59,8 @@ type Phase = {
   notes: string[];
   /** Whether the other user's p95 must stay under TARGET_P95_MS. */
   targeted: boolean;
+  /** Share of one core the server process used, whatever else ran on the machine. */
+  serverCpu?: number;
 };
 
 type Answer = { status: number; ms: number; retryAfter: string | null };
@@ -137,8 +140,19 @@ function count(phase: Phase, status: number): void {
   phase.statuses.set(status, (phase.statuses.get(status) ?? 0) + 1);
 }
 
+/** CPU seconds the process has used (user and system), from /proc; NaN where there is none. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** Runs an attack for SECONDS while the other user is measured and the load average sampled. */
 async function measure(
+  server: Server,
   name: string,
   targeted: boolean,
   other: ReturnType<typeof otherUser>,
@@ -157,10 +171,12 @@ async function measure(
   let running = true;
   const isRunning = () => running;
   const sampler = setInterval(() => phase.loadAverages.push(os.loadavg()[0]!), 2_000);
+  const cpuBefore = cpuSeconds(server.pid);
   const attacking = attack(phase, isRunning);
   const measuring = other(phase, isRunning);
   await sleep(SECONDS * 1000);
   running = false;
+  phase.serverCpu = (cpuSeconds(server.pid) - cpuBefore) / SECONDS;
   clearInterval(sampler);
   phase.loadAverages.push(os.loadavg()[0]!);
   await Promise.all([attacking, measuring]);
@@ -292,7 +308,7 @@ const silentStreams =
 const heavyReads =
   (server: Server, token: string, bigBuyerId: number) => async (phase: Phase, running: () => boolean) => {
     const paths = [
-      '/api/production/milk-delivery?from=2000-01-01&to=2100-12-31',
+      '/api/production/milk-delivery/deliveries?from=2000-01-01&to=2100-12-31',
       '/api/shipments',
       '/api/product-item/stock-history?page=2147483647&size=50',
       `/api/accounting/statement.pdf?buyerId=${bigBuyerId}&from=2000-01-01&to=2100-12-31`,
@@ -383,8 +399,8 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
       `${os.availableParallelism()} cores, Node ${process.version}, PostgreSQL, one server process; ${dataset}; ` +
       `${SECONDS} s per attack; the other user reads one request after another, 50 ms apart.`,
     '',
-    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | the attack's answers | notes |",
-    '|---|---:|---:|---:|---:|---|---|---|---|',
+    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | server CPU | the attack's answers | notes |",
+    '|---|---:|---:|---:|---:|---|---|---:|---|---|',
   ];
   for (const phase of [baseline, ...phases]) {
     const sorted = [...phase.other].sort((a, b) => a - b);
@@ -397,7 +413,7 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
     const loads = phase.loadAverages;
     const load = `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
     lines.push(
-      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
+      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${((phase.serverCpu ?? Number.NaN) * 100).toFixed(0)} % | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
     );
   }
   return { text: lines.join('\n'), problems };
@@ -426,12 +442,13 @@ async function main(): Promise<void> {
   const other = otherUser(server, victim.authToken, bigBuyerId);
 
   // Warm-up: the other user's reads and the planner's caches, unmeasured.
-  await measure('warm-up', false, other, async () => {});
-  const baseline = await measure('none (baseline)', false, other, async () => {});
+  await measure(server, 'warm-up', false, other, async () => {});
+  const baseline = await measure(server, 'none (baseline)', false, other, async () => {});
   const phases: Phase[] = [];
   if (ONLY.includes('a'))
     phases.push(
       await measure(
+        server,
         '(a) 150 parallel throttled sign-ins, one address',
         true,
         other,
@@ -441,6 +458,7 @@ async function main(): Promise<void> {
   if (ONLY.includes('b'))
     phases.push(
       await measure(
+        server,
         '(b) password flood, 64 parallel, a new address each',
         true,
         other,
@@ -453,6 +471,7 @@ async function main(): Promise<void> {
       tokens.push((await signIn(server, ATTACKER, PASSWORD, { address: '198.51.100.3' })).authToken);
     phases.push(
       await measure(
+        server,
         '(c) 100 event streams that never read',
         false,
         other,
@@ -463,6 +482,7 @@ async function main(): Promise<void> {
   if (ONLY.includes('d'))
     phases.push(
       await measure(
+        server,
         '(d) four loops of the heaviest reads, one user',
         false,
         other,
@@ -472,6 +492,7 @@ async function main(): Promise<void> {
   if (ONLY.includes('e'))
     phases.push(
       await measure(
+        server,
         '(e) sub-cent and 20 concurrent payments of one order',
         false,
         other,

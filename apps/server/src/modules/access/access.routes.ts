@@ -28,7 +28,7 @@ import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
 import { type SessionDeps, signIn, signOut, startSignInGuard } from './session.service.ts';
 import { forgetSessionsAfterWrites } from './session-cache.ts';
-import { USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
+import { RememberedThrottle, USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
 import {
   countUsers,
   createUser,
@@ -73,9 +73,12 @@ export function accessRoutes(deps: SessionDeps) {
           if (error instanceof ThrottledError) {
             await setTimeout(config.signInRefusalDelayMs * (0.5 + Math.random()));
           }
-          // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
+          // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log. A
+          // refusal repeated from memory says again what its first one said, so it waits for LOG_LEVEL=info:
+          // a flood would otherwise spend its time writing the same line.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
-          request.log.warn(
+          const level = error instanceof RememberedThrottle ? 'info' : 'warn';
+          request.log[level](
             { userName, address: request.ip, code: (error as { code?: string }).code },
             'giriş reddedildi',
           );

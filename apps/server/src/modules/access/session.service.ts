@@ -73,7 +73,7 @@ export async function signIn(
     : subjectsOf(key, address);
   const refuseIfKnown = () => {
     const until = guard.memory.refusedUntil(subjects);
-    if (until !== undefined) throw throttled(Boolean(signed), until);
+    if (until !== undefined) throw throttled(Boolean(signed), until, { remembered: true });
   };
   refuseIfKnown();
   const user = await guard.queue.run(Boolean(signed), async () => {

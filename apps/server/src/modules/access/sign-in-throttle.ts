@@ -34,18 +34,23 @@ const THROTTLE_LOCK = 7_401_002;
 /** The same for the attempts of one known device. */
 const DEVICE_LOCK = 7_401_003;
 
+/** A 429 this process gave from its memory of the database's refusals (decision 148). */
+export class RememberedThrottle extends ThrottledError {}
+
 /**
  * The 429 of a throttled attempt; `until` is the earliest moment the refusal could lift, which the
  * message names in minutes and `Retry-After` in seconds.
  */
-export function throttled(fromDevice: boolean, until: number, now = Date.now()): ThrottledError {
+export function throttled(
+  fromDevice: boolean,
+  until: number,
+  { now = Date.now(), remembered = false } = {},
+): ThrottledError {
   const seconds = Math.max(1, Math.ceil((until - now) / 1000));
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   const where = fromDevice ? 'Bu cihazdan çok' : 'Çok';
-  return new ThrottledError(
-    `${where} fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`,
-    seconds,
-  );
+  const message = `${where} fazla başarısız giriş denemesi yapıldı. Lütfen ${minutes} dakika sonra tekrar deneyin.`;
+  return remembered ? new RememberedThrottle(message, seconds) : new ThrottledError(message, seconds);
 }
 
 /** The throttling subjects of an attempt from an unknown device, as the memory of refusals knows them. */
