@@ -13,10 +13,11 @@
  * BENCH_OFFICE_SCALE of a built data set (1), BENCH_ATTACK_ONLY (letters, e.g. `ab`), and any server
  * setting (SIGN_IN_CHECKS, …), which the server inherits.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -26,7 +27,7 @@ import { SYSTEM_ACTOR } from '../apps/server/src/http/auth.ts';
 import { createUser } from '../apps/server/src/modules/access/user.service.ts';
 import { announcementOf } from '../apps/server/src/modules/events/announce.ts';
 import { describeDataset } from './dataset-year.ts';
-import { deadline, finish, runCheck } from './harness/process.ts';
+import { deadline, finish, killAtExit, runCheck } from './harness/process.ts';
 import { ROOT, type Server, startServer } from './harness/server.ts';
 import { percentile } from './harness/stats.ts';
 import { buildOfficeDatabase } from './office-dataset.ts';
@@ -116,7 +117,7 @@ async function signIn(
 
 /**
  * The other user: an office worker reading what a screen opens with (who am I, the first page of the
- * shipments, a buyer's summary cards), one request after another with 50 ms between them.
+ * shipments, a buyer's summary cards), measured by bench/attack-observer.ts in a process of its own.
  */
 function otherUser(server: Server, token: string, bigBuyerId: number) {
   const paths = [
@@ -124,16 +125,24 @@ function otherUser(server: Server, token: string, bigBuyerId: number) {
     '/api/shipments?page=1&size=50',
     `/api/accounting/summary?buyerId=${bigBuyerId}`,
   ];
-  return (phase: Phase, running: () => boolean) =>
+  const observer = fork(fileURLToPath(new URL('./attack-observer.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+    cwd: ROOT,
+  });
+  killAtExit(observer);
+  const measure = (phase: Phase, running: () => boolean) =>
     (async () => {
-      let n = 0;
-      while (running()) {
-        const answer = await send(server, paths[n++ % paths.length]!, { token });
-        if (answer.status === 200) phase.other.push(answer.ms);
-        else phase.otherErrors += 1;
-        await sleep(50);
-      }
+      observer.send({ kind: 'start', url: server.url, token, paths });
+      while (running()) await sleep(100);
+      const answered = new Promise<{ latencies: number[]; errors: number }>((resolve) =>
+        observer.once('message', resolve as never),
+      );
+      observer.send({ kind: 'stop' });
+      const { latencies, errors } = await answered;
+      phase.other.push(...latencies);
+      phase.otherErrors += errors;
     })();
+  return Object.assign(measure, { stop: () => observer.disconnect() });
 }
 
 function count(phase: Phase, status: number): void {
@@ -499,6 +508,7 @@ async function main(): Promise<void> {
         oddWrites(server, attacker.authToken, orders),
       ),
     );
+  other.stop();
   await server.stop();
 
   const { text, problems } = report(phases, baseline, dataset);
