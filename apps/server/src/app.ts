@@ -78,6 +78,10 @@ export async function buildApp({
     rewriteUrl: rewriteMalformedUrl,
     frameworkErrors: answerFrameworkError,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A connection that sends nothing, or its headers too slowly, is answered 408 and closed after the
+    // headers timeout; the request timeout ends once a request is read, so a live stream outlives it,
+    // and its pings keep the connection timeout (silence mid-answer) away (decision 148).
+    ...httpTimeoutOptions(config),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
@@ -169,6 +173,19 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+function httpTimeoutOptions({ httpTimeouts }: Config) {
+  return {
+    connectionTimeout: httpTimeouts.connectionMs,
+    requestTimeout: httpTimeouts.requestMs,
+    keepAliveTimeout: httpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: httpTimeouts.headersMs,
+      // Node looks for late headers every 30 s by default: a silent connection would outlive its timeout.
+      connectionsCheckingInterval: Math.min(1_000, httpTimeouts.headersMs),
+    },
+  };
 }
 
 /** The built web app at '/', every unknown non-API path answered with index.html (SPA routes). */

@@ -85,3 +85,23 @@ describe('relative paths', () => {
     expect(() => loadConfig({ PDF_QUEUE_LIMIT: 'çok' })).toThrow(/PDF_QUEUE_LIMIT/);
   });
 });
+
+describe('sign-in and connection limits (decision 148)', () => {
+  it('checks one password per core by default, and times out silent connections', () => {
+    expect(loadConfig({})).toMatchObject({
+      signInChecks: os.availableParallelism(),
+      signInQueueWaitMs: 2_000,
+      signInRefusalDelayMs: 1_000,
+      httpTimeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000, connectionMs: 120_000 },
+    });
+  });
+
+  it('refuses timeouts that would cut a live stream or that Node refuses, naming the variable', () => {
+    expect(() => loadConfig({ LIVE_HEARTBEAT_MS: '120000' })).toThrow(/LIVE_HEARTBEAT_MS: .*küçük olmalı/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ SIGN_IN_CHECKS: '0' })).toThrow(/SIGN_IN_CHECKS/);
+    expect(
+      loadConfig({ LIVE_HEARTBEAT_MS: '60000', HTTP_CONNECTION_TIMEOUT_MS: '90000' }).liveHeartbeatMs,
+    ).toBe(60_000);
+  });
+});

@@ -37,6 +37,18 @@ const EnvSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(7),
   SIGN_IN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   SIGN_IN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Decision 148: password checks at once (about one per core), and how long a sign-in waits for one. */
+  SIGN_IN_CHECKS: z.coerce.number().int().min(1).max(64).default(os.availableParallelism()),
+  SIGN_IN_QUEUE_WAIT_MS: milliseconds(2_000),
+  SIGN_IN_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
+  /**
+   * Decision 148: a connection must send its request's headers within this time, its whole request
+   * within the next, may idle this long between requests, and may be silent this long mid-answer.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: milliseconds(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: milliseconds(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+  HTTP_CONNECTION_TIMEOUT_MS: milliseconds(120_000),
   // Warnings and errors by default: a line per request (info) only when asked for (decision 45).
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().optional(),
@@ -92,6 +104,13 @@ export type Config = {
   sessionMaxMs: number;
   signInMaxFailures: number;
   signInWindowMs: number;
+  /** Decision 148: password checks at once, and how long a sign-in may wait for one. */
+  signInChecks: number;
+  signInQueueWaitMs: number;
+  /** How long a throttled sign-in waits for its 429. */
+  signInRefusalDelayMs: number;
+  /** Decision 148: the timeouts of the HTTP server (README, "Configuration"). */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number; connectionMs: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDist: string;
   erpSource: string | undefined;
@@ -122,6 +141,21 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Timeouts that would cut what they should not: Node refuses a headers timeout longer than the request
+ * timeout, and a live stream quieter than the connection timeout would be cut between two pings.
+ */
+function timeoutClashes(e: z.infer<typeof EnvSchema>): string[] {
+  const clashes: string[] = [];
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    clashes.push('HTTP_HEADERS_TIMEOUT_MS: HTTP_REQUEST_TIMEOUT_MS değerinden büyük olamaz');
+  }
+  if (e.LIVE_HEARTBEAT_MS >= e.HTTP_CONNECTION_TIMEOUT_MS) {
+    clashes.push('LIVE_HEARTBEAT_MS: HTTP_CONNECTION_TIMEOUT_MS değerinden küçük olmalı');
+  }
+  return clashes;
+}
+
 /** Reads the environment once at start; a bad value stops the process with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -133,6 +167,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MIGRATION_DATABASE_URL && !e.DATABASE_URL) {
     throw new ConfigError(
       'Geçersiz yapılandırma (ortam değişkenleri):\n  MIGRATION_DATABASE_URL: yalnız DATABASE_URL ile birlikte kullanılır (gömülü veritabanının tek kullanıcısı vardır)',
+    );
+  }
+  const clashes = timeoutClashes(e);
+  if (clashes.length > 0) {
+    throw new ConfigError(
+      `Geçersiz yapılandırma (ortam değişkenleri):\n${clashes.map((line) => `  ${line}`).join('\n')}`,
     );
   }
   // npm runs workspace scripts inside apps/server; relative paths mean the folder the user typed in.
@@ -154,6 +194,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: Math.round(e.SESSION_MAX_DAYS * 24 * 3600_000),
     signInMaxFailures: e.SIGN_IN_MAX_FAILURES,
     signInWindowMs: e.SIGN_IN_WINDOW_MINUTES * 60_000,
+    signInChecks: e.SIGN_IN_CHECKS,
+    signInQueueWaitMs: e.SIGN_IN_QUEUE_WAIT_MS,
+    signInRefusalDelayMs: e.SIGN_IN_REFUSAL_DELAY_MS,
+    httpTimeouts: {
+      headersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST
       ? path.resolve(base, e.WEB_DIST)

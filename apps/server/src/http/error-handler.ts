@@ -8,7 +8,7 @@ import { isTransactionConflict } from '../db/transaction-retry.ts';
 import { isDatabaseUnreachable } from '../db/unreachable.ts';
 import { replyDatabaseUnavailable, replyTransactionConflict } from './database-unavailable.ts';
 import { fail } from './envelope.ts';
-import { AppError, UnavailableError } from './errors.ts';
+import { AppError, ThrottledError, UnavailableError } from './errors.ts';
 
 const PART_LABELS: Record<string, string> = {
   body: 'İstek gövdesi',
@@ -59,7 +59,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const { message, code, field } = error;
-      if (error instanceof UnavailableError) reply.header('retry-after', String(error.retryAfterSeconds));
+      if (error instanceof UnavailableError || error instanceof ThrottledError)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(fail(field ? { message, code, field } : { message, code }));
     }
     // A state machine refused the step (docs/architecture.md#conventions): the services let it through.

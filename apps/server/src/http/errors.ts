@@ -55,3 +55,13 @@ export class UnavailableError extends AppError {
     super('UNAVAILABLE', message);
   }
 }
+
+/** 429: too many attempts; `Retry-After` tells the client when the next one may be counted. */
+export class ThrottledError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('THROTTLED', message);
+  }
+}

@@ -2032,7 +2032,7 @@ export interface paths {
         put?: never;
         /**
          * Kullanıcı adı ve şifreyle oturum açar
-         * @description Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts for this name and address (or this device), wait and try again.
+         * @description Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts for this name and address (or this device), wait as `Retry-After` says; 503: too many sign-ins are being checked, try again after `Retry-After` (a known device goes first).
          */
         post: operations["signInUser"];
         delete?: never;

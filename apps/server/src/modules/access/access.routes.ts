@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import {
   Count,
   CreateUserAccessBody,
@@ -21,12 +22,13 @@ import { z } from 'zod';
 import { answers } from '../../http/answers.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { ThrottledError } from '../../http/errors.ts';
 import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
-import { type SessionDeps, signIn, signOut } from './session.service.ts';
+import { type SessionDeps, signIn, signOut, startSignInGuard } from './session.service.ts';
 import { forgetSessionsAfterWrites } from './session-cache.ts';
-import { USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
+import { RememberedThrottle, USER_NAME_KEY_LENGTH } from './sign-in-throttle.ts';
 import {
   countUsers,
   createUser,
@@ -38,6 +40,7 @@ import {
 
 export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
+  const signInGuard = startSignInGuard(config);
   return async (instance: FastifyInstance) => {
     forgetSessionsAfterWrites(instance, deps.sessions);
     const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -52,7 +55,8 @@ export function accessRoutes(deps: SessionDeps) {
           operationId: 'signInUser',
           description:
             'Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts ' +
-            'for this name and address (or this device), wait and try again.',
+            'for this name and address (or this device), wait as `Retry-After` says; 503: too many ' +
+            'sign-ins are being checked, try again after `Retry-After` (a known device goes first).',
           body: SignInBody,
           response: answers(SignInResult, 401, 403, 429),
         },
@@ -61,11 +65,20 @@ export function accessRoutes(deps: SessionDeps) {
       },
       async (request) => {
         try {
-          return ok(await signIn(deps, { ...request.body, address: request.ip }));
+          return ok(await signIn(deps, signInGuard, { ...request.body, address: request.ip }));
         } catch (error) {
-          // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log.
+          // A throttled client's answer comes late: a flood of refusals then costs a timer per connection,
+          // not the answering of as many requests as the connections can carry; spread from half to one
+          // and a half times the delay, so parallel refusals do not come back as one burst (decision 148).
+          if (error instanceof ThrottledError) {
+            await setTimeout(config.signInRefusalDelayMs * (0.5 + Math.random()));
+          }
+          // Who failed to sign in, for the audit; a pasted novel as a user name stays out of the log. A
+          // refusal repeated from memory says again what its first one said, so it waits for LOG_LEVEL=info:
+          // a flood would otherwise spend its time writing the same line.
           const userName = request.body.userName.slice(0, USER_NAME_KEY_LENGTH);
-          request.log.warn(
+          const level = error instanceof RememberedThrottle ? 'info' : 'warn';
+          request.log[level](
             { userName, address: request.ip, code: (error as { code?: string }).code },
             'giriş reddedildi',
           );

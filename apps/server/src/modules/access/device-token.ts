@@ -54,12 +54,14 @@ export async function issueDeviceToken(db: Db, userId: number, now = Date.now())
 }
 
 /**
- * The device a token names, when it is this user's, signed with the server's key and not expired;
- * anything else (another user's token, a forged or expired one, any text) is an unknown device.
+ * The user and device a token names, when it is signed with the server's key and not expired; anything
+ * else (a forged or expired token, any text) is no device. Read before the user is looked up: a signed
+ * token puts its sign-in ahead of strangers' in the line of password checks (decision 148).
  */
-export async function knownDevice(db: Db, token: string, userId: number, now = Date.now()) {
+export async function readDeviceToken(db: Db, token: string, now = Date.now()) {
   const match = FORMAT.exec(token);
-  if (!match || Number(match[1]) !== userId) return undefined;
+  if (!match) return undefined;
+  const userId = Number(match[1]);
   const issuedAt = Number(match[2]);
   if (issuedAt * 1000 + DEVICE_TOKEN_LIFETIME_MS <= now || issuedAt * 1000 > now + 60_000) return undefined;
   const nonce = match[3]!;
@@ -67,5 +69,11 @@ export async function knownDevice(db: Db, token: string, userId: number, now = D
   const expected = Buffer.from(signature(await keyOf(db), userId, issuedAt, nonce).toString('base64url'));
   const given = Buffer.from(match[4]!);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return { nonce };
+  return { userId, nonce };
+}
+
+/** The device a token names when it is also this user's; another user's token is an unknown device. */
+export async function knownDevice(db: Db, token: string, userId: number, now = Date.now()) {
+  const device = await readDeviceToken(db, token, now);
+  return device?.userId === userId ? { nonce: device.nonce } : undefined;
 }

@@ -6,17 +6,22 @@ import { sessions, signInFailures, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
-import { issueDeviceToken, knownDevice } from './device-token.ts';
+import { issueDeviceToken, knownDevice, readDeviceToken } from './device-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
+import { SignInQueue } from './sign-in-queue.ts';
 import {
+  type Attempt,
   bookAttempt,
   bookDeviceAttempt,
   clearFailures,
   forgetAttempt,
+  subjectsOf,
+  throttled,
   throttleKey,
   USER_NAME_KEY_LENGTH,
 } from './sign-in-throttle.ts';
+import { ThrottleMemory, type ThrottleSubject } from './throttle-memory.ts';
 
 const WRONG_CREDENTIALS = 'Kullanıcı adı veya şifre hatalı.';
 /** A sliding expiry is pushed forward at most once a minute, not on every request. */
@@ -25,37 +30,62 @@ const SLIDE_STEP_MS = 60_000;
 /** `sessions`: this process's cache of checked sessions; without it every request asks the database. */
 export type SessionDeps = { db: Db; config: Config; sessions?: SessionCache };
 
+/** This process's memory of throttled sign-ins and its line of password checks (decision 148). */
+export type SignInGuard = { memory: ThrottleMemory; queue: SignInQueue };
+
+export function startSignInGuard(config: Config): SignInGuard {
+  return {
+    memory: new ThrottleMemory(),
+    queue: new SignInQueue({ concurrency: config.signInChecks, maxWaitMs: config.signInQueueWaitMs }),
+  };
+}
+
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+type SignInInput = {
+  userName: string;
+  password: string;
+  address: string;
+  deviceToken?: string | null | undefined;
+};
+
+/**
+ * A sign-in, cheapest refusal first (decision 148): an attempt this process already knows the database
+ * throttles is refused from memory, before any query; the others wait their turn in the line of
+ * password checks (a signed device token ahead of strangers), and only in their turn are looked up,
+ * counted and checked.
+ */
 export async function signIn(
-  { db, config }: SessionDeps,
-  input: { userName: string; password: string; address: string; deviceToken?: string | null | undefined },
+  deps: SessionDeps,
+  guard: SignInGuard,
+  input: SignInInput,
 ): Promise<{ authToken: string; deviceToken: string }> {
+  const { db, config } = deps;
   const userName = input.userName.trim();
-  const user = couldBeUserName(userName) ? await findUser(db, userName) : undefined;
-  // A device this user signed in from before has a failure budget of its own (decision 97); any other
-  // is throttled by the name and the address.
-  const device = user && input.deviceToken ? await knownDevice(db, input.deviceToken, user.id) : undefined;
   const key = throttleKey(userName);
   const address = input.address.slice(0, 64);
-  const attempt = device
-    ? await bookDeviceAttempt(db, config, key, address, device.nonce)
-    : await bookAttempt(db, config, key, address);
-
-  // An unknown name costs the same hash as a wrong password, so the answer time tells nothing.
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-  if (!user || !valid) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
-  if (user.status !== 'ACTIVE') {
-    await forgetAttempt(db, attempt);
-    throw new AppError('FORBIDDEN', 'Kullanıcı hesabınız pasif durumdadır. Lütfen yöneticinize başvurun.');
-  }
+  const signed = input.deviceToken ? await readDeviceToken(db, input.deviceToken) : undefined;
+  // A signed token may still be another user's: its sign-in is then judged as a stranger's, in its turn.
+  const subjects: ThrottleSubject[] = signed
+    ? [{ kind: 'device', nonce: signed.nonce }]
+    : subjectsOf(key, address);
+  const refuseIfKnown = () => {
+    const until = guard.memory.refusedUntil(subjects);
+    if (until !== undefined) throw throttled(Boolean(signed), until, { remembered: true });
+  };
+  refuseIfKnown();
+  const user = await guard.queue.run(Boolean(signed), async () => {
+    // What was learnt while this one waited.
+    refuseIfKnown();
+    return checkPassword(deps, guard.memory, { ...input, userName, key, address });
+  });
 
   const authToken = randomBytes(32).toString('base64url');
   const now = Date.now();
   await db.transaction(async (tx) => {
-    await clearFailures(tx, attempt);
+    await clearFailures(tx, user.attempt);
     await tx.insert(sessions).values({
       tokenHash: hashToken(authToken),
       userId: user.id,
@@ -64,6 +94,31 @@ export async function signIn(
     });
   });
   return { authToken, deviceToken: await issueDeviceToken(db, user.id, now) };
+}
+
+/** The user whose password this is, after the attempt is counted; throws the refusal otherwise. */
+async function checkPassword(
+  { db, config }: SessionDeps,
+  memory: ThrottleMemory,
+  input: SignInInput & { key: string; address: string },
+): Promise<{ id: number; attempt: Attempt }> {
+  const { userName, key, address } = input;
+  const user = couldBeUserName(userName) ? await findUser(db, userName) : undefined;
+  // A device this user signed in from before has a failure budget of its own (decision 97); any other
+  // is throttled by the name and the address.
+  const device = user && input.deviceToken ? await knownDevice(db, input.deviceToken, user.id) : undefined;
+  const attempt = device
+    ? await bookDeviceAttempt(db, config, key, address, device.nonce, memory)
+    : await bookAttempt(db, config, key, address, memory);
+
+  // An unknown name costs the same hash as a wrong password, so the answer time tells nothing.
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !valid) throw new AppError('UNAUTHENTICATED', WRONG_CREDENTIALS);
+  if (user.status !== 'ACTIVE') {
+    await forgetAttempt(db, attempt);
+    throw new AppError('FORBIDDEN', 'Kullanıcı hesabınız pasif durumdadır. Lütfen yöneticinize başvurun.');
+  }
+  return { id: user.id, attempt };
 }
 
 /** A user name is at most 50 characters and never holds NUL (which PostgreSQL text refuses). */
