@@ -223,7 +223,8 @@ function contentSecurityPolicy(config: Config) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly may be compiled (the camera's barcode reader, decision 157); JavaScript eval stays off.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Mantine and the API docs set inline styles.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],
