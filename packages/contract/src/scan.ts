@@ -56,9 +56,12 @@ export const ScanAnswer = z
     code: text().describe('The code as read: trimmed, without its symbology identifier.'),
     format: ScanFormat,
     matchedBy: z
-      .enum(['BARCODE', 'STOCK_CODE'])
+      .enum(['BARCODE', 'CARTON_BARCODE', 'STOCK_CODE'])
       .nullable()
-      .describe('How the item was found; null when no item has this code.'),
+      .describe(
+        "How the item was found; CARTON_BARCODE: the code is a carton's GTIN-14 (indicator 1–8) built on the " +
+          "item's barcode, so it stands for a box of `quantityInBox` pieces. Null when no item has this code.",
+      ),
     item: ScannedItem.nullable().describe(
       `The item the code names; null when none (the screens say '${UNKNOWN_CODE_MESSAGE}'), with the data it carries still read.`,
     ),

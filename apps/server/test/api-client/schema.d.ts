@@ -3160,8 +3160,8 @@ export interface components {
             itemCount: number | null;
             /** @description AI 10. */
             lotCode: string | null;
-            /** @description How the item was found; null when no item has this code. */
-            matchedBy: ("BARCODE" | "STOCK_CODE") | null;
+            /** @description How the item was found; CARTON_BARCODE: the code is a carton's GTIN-14 (indicator 1–8) built on the item's barcode, so it stands for a box of `quantityInBox` pieces. Null when no item has this code. */
+            matchedBy: ("BARCODE" | "CARTON_BARCODE" | "STOCK_CODE") | null;
             /** @description AI 310n. */
             netWeightKg: number | null;
             /** @description AI 13, 'YYYY-MM-DD'. */

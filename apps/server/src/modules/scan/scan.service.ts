@@ -1,4 +1,5 @@
 import { type ParsedScan, parseScanCode } from '@mandira/contract/gs1';
+import { withCheckDigit } from '@mandira/contract/gs1-values';
 import type { ScanAnswer } from '@mandira/contract/scan';
 import { asc, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -17,11 +18,14 @@ export async function resolveScan(db: Db, code: string): Promise<ScanAnswer> {
   const scan = read.scan;
   const barcodes = barcodeCandidates(scan);
   const byBarcode = barcodes.length > 0 ? await itemsWhere(db, inArray(productItems.barcode, barcodes)) : [];
+  const pieceBarcodes = byBarcode.length === 0 ? cartonPieceCandidates(scan) : [];
+  const byCarton =
+    pieceBarcodes.length > 0 ? await itemsWhere(db, inArray(productItems.barcode, pieceBarcodes)) : [];
   const byStockCode =
-    byBarcode.length === 0 && scan.format === 'TEXT'
+    byBarcode.length === 0 && byCarton.length === 0 && scan.format === 'TEXT'
       ? await itemsWhere(db, inArray(productItems.stockCode, [scan.text]))
       : [];
-  const item = byBarcode[0] ?? byStockCode[0] ?? null;
+  const item = byBarcode[0] ?? byCarton[0] ?? byStockCode[0] ?? null;
   const productCodes = scan.format === 'TEXT' ? [scan.text] : barcodes;
   const sellable = await db
     .select({
@@ -37,7 +41,13 @@ export async function resolveScan(db: Db, code: string): Promise<ScanAnswer> {
   return {
     code: text,
     format,
-    matchedBy: byBarcode[0] ? 'BARCODE' : byStockCode[0] ? 'STOCK_CODE' : null,
+    matchedBy: byBarcode[0]
+      ? 'BARCODE'
+      : byCarton[0]
+        ? 'CARTON_BARCODE'
+        : byStockCode[0]
+          ? 'STOCK_CODE'
+          : null,
     item,
     products: sellable,
     ...carried,
@@ -53,6 +63,21 @@ export async function resolveScan(db: Db, code: string): Promise<ScanAnswer> {
 export function barcodeCandidates(scan: ParsedScan): string[] {
   const gtin = scan.gtin ?? scan.containedGtin;
   if (!gtin) return scan.format === 'TEXT' ? [scan.text] : [];
+  return paddedForms(gtin);
+}
+
+/**
+ * A carton's GTIN-14 is, by GS1's usual construction, an indicator digit 1–8, the piece's GTIN-13
+ * without its check digit, and a new check digit; the catalogue holds the piece's barcode only, so a
+ * carton not found as such is looked for by the piece it holds.
+ */
+export function cartonPieceCandidates(scan: ParsedScan): string[] {
+  const gtin = scan.gtin ?? scan.containedGtin;
+  if (!gtin || !/^[1-8]/.test(gtin)) return [];
+  return paddedForms(withCheckDigit(`0${gtin.slice(1, 13)}`));
+}
+
+function paddedForms(gtin: string): string[] {
   const candidates = [gtin];
   for (const length of [13, 12, 8]) {
     if (/^0+$/.test(gtin.slice(0, 14 - length))) candidates.push(gtin.slice(14 - length));

@@ -73,6 +73,14 @@ describe('GET /scan', () => {
     });
   });
 
+  it('finds the item of a carton GTIN-14 built on its EAN-13, when no item has the carton code', async () => {
+    // Indicator 1, the item's 869123456789, and the carton's own check digit.
+    const found = await answer('(01)18691234567897(10)K1');
+    expect(found).toMatchObject({ matchedBy: 'CARTON_BARCODE', item: { id: item.id }, lotCode: 'K1' });
+    expect((await answer('(01)28691234567894')).matchedBy).toBe('CARTON_BARCODE');
+    expect((await answer('(01)19521234543210')).item).toBeNull();
+  });
+
   it('finds an EAN-8 item from the bracketed form, whose GTIN has six leading zeros', async () => {
     const found = await answer('(01)00000096385074(3102)001500(11)260101');
     expect(found).toMatchObject({

@@ -3,7 +3,8 @@ import { wrongItemMessage } from '../../lib/scanning/scan-messages.ts';
 
 /**
  * What a scan fills on a goods-in line (docs/domain/scanning.md): the label's lot and dates, and the
- * pieces it stands for — AI 30 (count), else AI 37 (items in the carton), else one piece. The types are
+ * pieces it stands for — AI 30 (count), else AI 37 (items in the carton), else a box of the item for a
+ * carton's code, else one piece. The types are
  * the goods modal's own lot and quantity inputs, by stock line id.
  */
 export type ScannedLot = { code: string; expiryDate: string | null; productionDate: string | null };
@@ -24,7 +25,9 @@ export function fillFromScan(
   current: { lots: ScanLots; quantities: ScanQuantities },
 ): Fill | { refusal: string } {
   if (scan.item?.id !== item.id) return { refusal: wrongItemMessage(scan.item, item) };
-  const pieces = scan.count ?? scan.itemCount ?? 1;
+  const box =
+    scan.matchedBy === 'CARTON_BARCODE' && scan.item.quantityInBox > 0 ? scan.item.quantityInBox : 1;
+  const pieces = scan.count ?? scan.itemCount ?? box;
   const had = current.lots[lineId];
   const lot: ScannedLot | null = scan.lotCode
     ? {

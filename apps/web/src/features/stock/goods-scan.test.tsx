@@ -72,6 +72,7 @@ describe('goods-in by scanning', () => {
     serve({
       KOLI: answer({ lotCode: 'L26', expiryDate: '2026-12-31', productionDate: '2026-11-01', count: 12 }),
       ADET: answer({ format: 'EAN_13' }),
+      KUTU: answer({ matchedBy: 'CARTON_BARCODE' }),
     });
     const { user } = renderWithProviders(<Form />);
     await user.click(screen.getByRole('radio', { name: 'Depo-2' }));
@@ -80,9 +81,11 @@ describe('goods-in by scanning', () => {
     expect(await screen.findByText('Okundu: 12 adet, parti L26, SKT 31.12.2026.')).toBeInTheDocument();
     await user.type(field, 'ADET{Enter}');
     expect(await screen.findByText('Okundu: 1 adet.')).toBeInTheDocument();
+    await user.type(field, 'KUTU{Enter}');
+    expect(await screen.findByText('Okundu: 6 adet.')).toBeInTheDocument();
     expect(JSON.parse(screen.getByLabelText('durum').textContent ?? '')).toEqual({
       lots: { 72: { code: 'L26', expiryDate: '2026-12-31', productionDate: '2026-11-01' } },
-      quantities: { 72: 13 },
+      quantities: { 72: 19 },
     });
   });
 
