@@ -8,7 +8,7 @@ const MODULE_FLOORS = [
   ['audit'],
   ['erp', 'access', 'system', 'routing', 'load-figures'],
   ['products', 'buyers', 'fleet', 'milk'],
-  ['stock', 'accounting'],
+  ['stock', 'accounting', 'scan'],
   ['orders'],
   ['vehicle-planning', 'loading'],
   ['shipments'],

@@ -46,6 +46,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { pendingItemRoutes } from './modules/products/pending-item.routes.ts';
 import { productItemRoutes } from './modules/products/product-item.routes.ts';
 import { sellableProductRoutes } from './modules/products/sellable-product.routes.ts';
+import { scanRoutes } from './modules/scan/scan.routes.ts';
 import { shipmentLoadRoutes } from './modules/shipments/shipment-loads.routes.ts';
 import { shipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp({
       await api.register(sellableProductRoutes(deps));
       await api.register(stockRoutes(deps));
       await api.register(lotRoutes(deps));
+      await api.register(scanRoutes(deps));
       await api.register(buyerRoutes(deps));
       await api.register(basketRoutes(deps));
       await api.register(orderRoutes(deps));
@@ -240,7 +242,8 @@ function contentSecurityPolicy(config: Config) {
   return {
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly may be compiled (the camera's barcode reader, decision 157); JavaScript eval stays off.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // Mantine and the API docs set inline styles.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...(tileOrigin ? [tileOrigin] : [])],

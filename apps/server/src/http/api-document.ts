@@ -10,6 +10,10 @@ export const API_TAGS = [
   { name: 'Depolanabilir ürünler', description: 'Stockable items (product items) and their stock lines.' },
   { name: 'Ürün onayı', description: 'Items waiting for approval, from the ERP.' },
   { name: 'Satılabilir ürünler', description: 'Sellable products and the items each box holds.' },
+  {
+    name: 'Barkod okuma',
+    description: 'Scanned codes (EAN, GTIN, GS1-128, GS1 DataMatrix, stock codes) resolved to the item.',
+  },
   { name: 'Stok', description: 'Own warehouses, goods in and out, counts and stock history.' },
   { name: 'Müşteriler', description: 'Buyers, their delivery warehouses and the buyer approval queue.' },
   { name: 'Sepetler', description: "A buyer's basket before it becomes an order." },

@@ -118,6 +118,7 @@ describe('serving the web app', () => {
     const response = await t.call(undefined, { method: 'GET', url: '/api/actuator/info' });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

@@ -1592,6 +1592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Okutulan bir kodu çözer: ürünü ve kodun taşıdığı parti, tarih, adet ve ağırlığı verir
+         * @description A bad check digit or date is a 400 on `code` naming the AI; a code no item has is answered with `item: null` and what the code carries (docs/domain/scanning.md).
+         */
+        get: operations["resolveScan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/shipments": {
         parameters: {
             query?: never;
@@ -3385,6 +3405,75 @@ export interface components {
             title: string;
             /** @description FROM: an own warehouse id (`GET /warehouses`); INTERMEDIATE and TO: a buyer warehouse id (`GET /buyers/warehouses`). */
             warehouseId: number;
+        };
+        /** @description What a scanned code names and carries. */
+        ScanAnswer: {
+            /** @description AI 15, 'YYYY-MM-DD'. */
+            bestBeforeDate: string | null;
+            /** @description The code as read: trimmed, without its symbology identifier. */
+            code: string;
+            /** @description AI 02: the GTIN of the items inside a carton. */
+            containedGtin: string | null;
+            /** @description AI 30: a count of pieces. */
+            count: number | null;
+            /** @description Every element of a GS1 string, in order. */
+            elements: {
+                /** @description The GS1 Application Identifier. */
+                ai: string;
+                /** @description Its value as printed. */
+                value: string;
+            }[];
+            /** @description AI 17, 'YYYY-MM-DD'. */
+            expiryDate: string | null;
+            /**
+             * @description How the code was read; TEXT is any other text, looked up as a stock code.
+             * @enum {string}
+             */
+            format: "EAN_13" | "EAN_8" | "UPC_A" | "GTIN_14" | "GS1" | "TEXT";
+            /** @description 14 digits; a shorter barcode is padded with zeros. */
+            gtin: string | null;
+            /** @description The item the code names; null when none (the screens say 'Bu kod ile kayıtlı ürün bulunamadı.'), with the data it carries still read. */
+            item: components["schemas"]["ScannedItem"] | null;
+            /** @description AI 37: the count of the contained items (with AI 02). */
+            itemCount: number | null;
+            /** @description AI 10. */
+            lotCode: string | null;
+            /** @description How the item was found; CARTON_BARCODE: the code is a carton's GTIN-14 (indicator 1–8) built on the item's barcode, so it stands for a box of `quantityInBox` pieces. Null when no item has this code. */
+            matchedBy: ("BARCODE" | "CARTON_BARCODE" | "STOCK_CODE") | null;
+            /** @description AI 310n. */
+            netWeightKg: number | null;
+            /** @description AI 13, 'YYYY-MM-DD'. */
+            packagingDate: string | null;
+            /** @description AI 11, 'YYYY-MM-DD'. */
+            productionDate: string | null;
+            products: components["schemas"]["ScannedProduct"][];
+            /** @description AI 21. */
+            serial: string | null;
+            /** @description AI 00. */
+            sscc: string | null;
+            /** @description The elements whose AI the portal does not read; kept, never a reason to refuse. */
+            unknownElements: {
+                /** @description The GS1 Application Identifier. */
+                ai: string;
+                /** @description Its value as printed. */
+                value: string;
+            }[];
+        };
+        /** @description The stockable item (product item) the code names. */
+        ScannedItem: {
+            barcode: string;
+            id: number;
+            name: string;
+            /** @description Pieces in one box; 0 when the item is not sold by the box. */
+            quantityInBox: number;
+            stockCode: string;
+        };
+        /** @description A sellable product with the scanned barcode or stock code. */
+        ScannedProduct: {
+            barcode: string | null;
+            id: number;
+            name: string;
+            stockCode: string | null;
         };
         /** @description A sellable product with its bundle and its stock figures in pieces. */
         SellableProduct: {
@@ -13934,6 +14023,78 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                     };
+                };
+            };
+            /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An unexpected error; nothing was written (INTERNAL). */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resolveScan: {
+        parameters: {
+            query: {
+                /** @description The code as scanned: an EAN-13/EAN-8/UPC-A/GTIN-14, a GS1 element string (raw with GS (ASCII 29) as FNC1 and an optional symbology identifier such as ']C1', or bracketed: '(01)…(17)…(10)…'), or an item's stock code. */
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the answer is in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ScanAnswer"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description A field, parameter or body that the schema refuses (VALIDATION), or a step the data refuses. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description No valid `auth-token` header: sign in again (UNAUTHENTICATED). */
