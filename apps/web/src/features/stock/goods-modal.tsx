@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
+import { GoodsScan } from './goods-scan.tsx';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
 import {
@@ -132,6 +133,16 @@ function GoodsForm({
       onSubmit={() => void apply.run()}
       onCancel={onDone}
     >
+      {kind === 'import' && (
+        <GoodsScan
+          item={item}
+          lines={item.stocks}
+          lots={lots}
+          onLotsChange={setLots}
+          quantities={quantities}
+          onQuantitiesChange={setQuantities}
+        />
+      )}
       <Input.Wrapper label="İşlem Tipi" withAsterisk>
         <Group gap="xs" mt={4} role="group" aria-label="İşlem Tipi">
           {Object.entries(TYPES[kind]).map(([value, label]) => (
