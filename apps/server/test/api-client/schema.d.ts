@@ -3565,7 +3565,10 @@ export interface operations {
     recordAccountingOrderPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3625,6 +3628,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4150,7 +4162,10 @@ export interface operations {
     updateAclRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4244,6 +4259,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -4267,7 +4291,10 @@ export interface operations {
     createAclRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4342,6 +4369,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4614,7 +4650,10 @@ export interface operations {
     setBasketLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4736,7 +4775,10 @@ export interface operations {
     addToBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4858,7 +4900,10 @@ export interface operations {
     deleteBasketLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
             };
@@ -4921,6 +4966,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -4932,6 +4986,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4962,7 +5025,10 @@ export interface operations {
     placeBasketOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5086,7 +5152,10 @@ export interface operations {
     emptyBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5147,6 +5216,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -5158,6 +5236,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5530,7 +5617,10 @@ export interface operations {
     updateBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5632,6 +5722,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -5655,7 +5754,10 @@ export interface operations {
     createBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5745,6 +5847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -5768,7 +5879,10 @@ export interface operations {
     approveBuyerChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5861,6 +5975,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5891,7 +6014,10 @@ export interface operations {
     approveNewBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5984,6 +6110,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6163,7 +6298,10 @@ export interface operations {
     updateBuyerWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6259,6 +6397,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -6282,7 +6429,10 @@ export interface operations {
     createBuyerWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6359,6 +6509,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7005,7 +7164,10 @@ export interface operations {
                 id: number;
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 action: "FORWARD_TO_IN_REVIEW" | "FORWARD_APPROVES_TO_WAREHOUSE_OPERATION" | "FORWARD_TO_WAREHOUSE_OPERATION" | "COMPLETE";
             };
@@ -7071,6 +7233,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -7096,7 +7267,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7179,6 +7353,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7283,7 +7466,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7411,7 +7597,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orderId: number;
             };
@@ -7501,6 +7690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -7528,7 +7726,10 @@ export interface operations {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
                 quantity?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -7629,7 +7830,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -7696,6 +7900,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -7721,7 +7934,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -7788,6 +8004,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -7814,7 +8039,10 @@ export interface operations {
                 action?: "LOAD_ITEM_TO_TRUCK";
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -7943,7 +8171,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8010,6 +8241,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8035,7 +8275,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8103,6 +8346,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8128,7 +8380,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8219,6 +8474,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8244,7 +8508,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8304,6 +8571,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8336,7 +8612,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8403,6 +8682,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8428,7 +8716,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8610,7 +8901,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orderId: number;
             };
@@ -8693,6 +8987,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8796,7 +9099,10 @@ export interface operations {
     searchOrdersByFilter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8858,6 +9164,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -8869,6 +9184,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8899,7 +9223,10 @@ export interface operations {
     searchOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8961,6 +9288,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -8972,6 +9308,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9215,7 +9560,10 @@ export interface operations {
     approvePendingProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9320,6 +9668,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9508,7 +9865,10 @@ export interface operations {
     updateProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9622,6 +9982,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -9645,7 +10014,10 @@ export interface operations {
     createProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9740,6 +10112,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9911,7 +10292,10 @@ export interface operations {
     countStockLinePut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9995,6 +10379,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10025,7 +10418,10 @@ export interface operations {
     countStockLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10109,6 +10505,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10143,7 +10548,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10230,6 +10638,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10264,7 +10681,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10358,6 +10778,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -10381,7 +10810,10 @@ export interface operations {
     shipStockLineGoodsPut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10467,6 +10899,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10497,7 +10938,10 @@ export interface operations {
     shipStockLineGoods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10583,6 +11027,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10617,7 +11070,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10706,6 +11162,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10740,7 +11205,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10829,6 +11297,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10938,7 +11415,10 @@ export interface operations {
     receiveStockLineGoodsPut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10997,6 +11477,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11054,7 +11543,10 @@ export interface operations {
     receiveStockLineGoods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11113,6 +11605,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11174,7 +11675,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11236,6 +11740,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11297,7 +11810,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11359,6 +11875,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11636,7 +12161,10 @@ export interface operations {
     updateMilkDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11703,6 +12231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -11753,7 +12290,10 @@ export interface operations {
     createMilkDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11803,6 +12343,15 @@ export interface operations {
             };
             /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12001,7 +12550,10 @@ export interface operations {
     updateMilkDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12097,6 +12649,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -12120,7 +12681,10 @@ export interface operations {
     createMilkDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12177,6 +12741,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -12188,6 +12761,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12433,7 +13015,10 @@ export interface operations {
     updateMilkVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12531,6 +13116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -12554,7 +13148,10 @@ export interface operations {
     createMilkVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12633,6 +13230,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12814,7 +13420,10 @@ export interface operations {
     updateSellableProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12921,6 +13530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -12944,7 +13562,10 @@ export interface operations {
     createSellableProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13032,6 +13653,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13422,7 +14052,10 @@ export interface operations {
     updateShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13518,6 +14151,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -13541,7 +14183,10 @@ export interface operations {
     createShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13636,6 +14281,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -13659,7 +14313,10 @@ export interface operations {
     acceptAllShipmentLoads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -13742,6 +14399,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13928,7 +14594,10 @@ export interface operations {
     applyShipmentAction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14173,7 +14842,10 @@ export interface operations {
     completeShipmentDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14232,6 +14904,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14335,7 +15016,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14424,6 +15108,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -14447,7 +15140,10 @@ export interface operations {
     startShipmentDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14506,6 +15202,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14536,7 +15241,10 @@ export interface operations {
     startShipmentLoadCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14595,6 +15303,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14625,7 +15342,10 @@ export interface operations {
     startShipmentLoading: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14691,6 +15411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -14714,7 +15443,10 @@ export interface operations {
     updateFleetVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14816,6 +15548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -14839,7 +15580,10 @@ export interface operations {
     createFleetVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14931,6 +15675,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15021,7 +15774,10 @@ export interface operations {
     updateFleetDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15119,6 +15875,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15142,7 +15907,10 @@ export interface operations {
     createFleetDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15201,6 +15969,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -15212,6 +15989,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15363,7 +16149,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15469,6 +16258,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15492,7 +16290,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15580,6 +16381,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16058,7 +16868,10 @@ export interface operations {
     signOutUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16089,6 +16902,24 @@ export interface operations {
             };
             /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16179,7 +17010,10 @@ export interface operations {
     createOwnWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16239,6 +17073,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -16250,6 +17093,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
