@@ -18,6 +18,7 @@ import { answerClientError } from './http/client-error.ts';
 import { registerCompression } from './http/compression.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
 import {
   answerFrameworkError,
@@ -145,6 +146,8 @@ export async function buildApp({
   };
   await app.register(
     async (api) => {
+      // Before compression, so the answer it keeps for a retried write is the plain one.
+      registerIdempotency(api, database.db);
       await registerCompression(api);
       registerAuthGuard(api, (token, slide) => authenticate(deps, token, slide));
       await api.register(systemRoutes(config, database));

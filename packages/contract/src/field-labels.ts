@@ -77,6 +77,8 @@ export const FIELD_LABELS: Record<string, string> = {
   updatedStocks: 'Sayılan stoklar',
   importedQuantity: 'Giriş miktarı',
   exportedQuantity: 'Çıkış miktarı',
+  'idempotency-key': 'İşlem anahtarı (Idempotency-Key)',
+  'Idempotency-Key': 'İşlem anahtarı (Idempotency-Key)',
   lot: 'Parti',
   lotId: 'Parti',
   lots: 'Partiler',

@@ -62,6 +62,17 @@ export function streamAnswers(
   return declared;
 }
 
+/** The header a write may carry so that sending it again writes nothing again (decision 159). */
+const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .max(255, 'En fazla 255 karakter girilebilir.')
+    .optional()
+    .describe(
+      'A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422.',
+    ),
+});
+
 /** An error status, described, answering the one shared error envelope. */
 export function errorAnswer(status: ErrorStatus) {
   return { description: ERROR_ANSWERS[status], content: { 'application/json': { schema: ErrorEnvelope } } };
@@ -85,6 +96,14 @@ export function declareCommonAnswers(app: FastifyInstance): void {
     if ((route.config as { access?: unknown } | undefined)?.access !== 'PUBLIC') {
       add(401);
       add(403);
+      // A write of a signed-in user takes an Idempotency-Key (decision 159): the same key with another
+      // body is 422, one whose first request still runs is 409.
+      const methods = [route.method].flat();
+      if (methods.some((method) => method !== 'GET' && method !== 'HEAD') && !schema.headers) {
+        schema.headers = IdempotencyHeaders;
+        add(409);
+        add(422);
+      }
     }
     if (schema.body || schema.querystring || schema.params) add(400);
     if (schema.body) {

@@ -3963,7 +3963,10 @@ export interface operations {
     recordAccountingOrderPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4023,6 +4026,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4548,7 +4560,10 @@ export interface operations {
     updateAclRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4642,6 +4657,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -4665,7 +4689,10 @@ export interface operations {
     createAclRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4740,6 +4767,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5012,7 +5048,10 @@ export interface operations {
     setBasketLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5134,7 +5173,10 @@ export interface operations {
     addToBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5256,7 +5298,10 @@ export interface operations {
     deleteBasketLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
             };
@@ -5319,6 +5364,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -5330,6 +5384,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5360,7 +5423,10 @@ export interface operations {
     placeBasketOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5484,7 +5550,10 @@ export interface operations {
     emptyBasket: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5545,6 +5614,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -5556,6 +5634,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5928,7 +6015,10 @@ export interface operations {
     updateBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6031,6 +6121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -6054,7 +6153,10 @@ export interface operations {
     createBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6145,6 +6247,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -6168,7 +6279,10 @@ export interface operations {
     approveBuyerChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6261,6 +6375,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6291,7 +6414,10 @@ export interface operations {
     approveNewBuyer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6384,6 +6510,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6563,7 +6698,10 @@ export interface operations {
     updateBuyerWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6659,6 +6797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -6682,7 +6829,10 @@ export interface operations {
     createBuyerWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6759,6 +6909,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7640,7 +7799,10 @@ export interface operations {
                 id: number;
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 action: "FORWARD_TO_IN_REVIEW" | "FORWARD_APPROVES_TO_WAREHOUSE_OPERATION" | "FORWARD_TO_WAREHOUSE_OPERATION" | "COMPLETE";
             };
@@ -7706,6 +7868,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -7731,7 +7902,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7814,6 +7988,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7918,7 +8101,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8046,7 +8232,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orderId: number;
             };
@@ -8136,6 +8325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8163,7 +8361,10 @@ export interface operations {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
                 quantity?: number;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8264,7 +8465,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8331,6 +8535,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8356,7 +8569,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8423,6 +8639,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8449,7 +8674,10 @@ export interface operations {
                 action?: "LOAD_ITEM_TO_TRUCK";
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8582,7 +8810,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8649,6 +8880,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8674,7 +8914,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8735,6 +8978,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8851,7 +9103,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -8942,6 +9197,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -8967,7 +9231,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -9027,6 +9294,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9059,7 +9335,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -9126,6 +9405,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -9151,7 +9439,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 itemId: number;
                 orderId: number;
@@ -9333,7 +9624,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 orderId: number;
             };
@@ -9416,6 +9710,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9519,7 +9822,10 @@ export interface operations {
     searchOrdersByFilter: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9581,6 +9887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -9592,6 +9907,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9622,7 +9946,10 @@ export interface operations {
     searchOrders: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9684,6 +10011,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -9695,6 +10031,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9938,7 +10283,10 @@ export interface operations {
     approvePendingProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10043,6 +10391,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10231,7 +10588,10 @@ export interface operations {
     updateProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10345,6 +10705,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -10368,7 +10737,10 @@ export interface operations {
     createProductItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10463,6 +10835,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10634,7 +11015,10 @@ export interface operations {
     countStockLinePut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10718,6 +11102,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10748,7 +11141,10 @@ export interface operations {
     countStockLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10832,6 +11228,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10866,7 +11271,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10953,6 +11361,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10987,7 +11404,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11081,6 +11501,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -11104,7 +11533,10 @@ export interface operations {
     shipStockLineGoodsPut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11190,6 +11622,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11220,7 +11661,10 @@ export interface operations {
     shipStockLineGoods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11306,6 +11750,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11340,7 +11793,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11429,6 +11885,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11463,7 +11928,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11552,6 +12020,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11661,7 +12138,10 @@ export interface operations {
     receiveStockLineGoodsPut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11720,6 +12200,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11777,7 +12266,10 @@ export interface operations {
     receiveStockLineGoods: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11836,6 +12328,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11897,7 +12398,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11959,6 +12463,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12020,7 +12533,10 @@ export interface operations {
                 warehouseName?: string;
                 warehouseStockType?: string;
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12082,6 +12598,15 @@ export interface operations {
             };
             /** @description The record named by the path or body does not exist (NOT_FOUND). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12359,7 +12884,10 @@ export interface operations {
     updateMilkDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12426,6 +12954,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -12476,7 +13013,10 @@ export interface operations {
     createMilkDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12526,6 +13066,15 @@ export interface operations {
             };
             /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12724,7 +13273,10 @@ export interface operations {
     updateMilkDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12820,6 +13372,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -12843,7 +13404,10 @@ export interface operations {
     createMilkDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12900,6 +13464,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -12911,6 +13484,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13156,7 +13738,10 @@ export interface operations {
     updateMilkVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13254,6 +13839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -13277,7 +13871,10 @@ export interface operations {
     createMilkVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13356,6 +13953,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13537,7 +14143,10 @@ export interface operations {
     updateSellableProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13644,6 +14253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -13667,7 +14285,10 @@ export interface operations {
     createSellableProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13755,6 +14376,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14217,7 +14847,10 @@ export interface operations {
     updateShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14313,6 +14946,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -14336,7 +14978,10 @@ export interface operations {
     createShipment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14431,6 +15076,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -14454,7 +15108,10 @@ export interface operations {
     acceptAllShipmentLoads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14537,6 +15194,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14723,7 +15389,10 @@ export interface operations {
     applyShipmentAction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -14968,7 +15637,10 @@ export interface operations {
     completeShipmentDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15027,6 +15699,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15130,7 +15811,10 @@ export interface operations {
             query?: {
                 operationType?: "REVIEW" | "WAREHOUSE" | "SHIPPING";
             };
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15219,6 +15903,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15242,7 +15935,10 @@ export interface operations {
     startShipmentDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15301,6 +15997,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15331,7 +16036,10 @@ export interface operations {
     startShipmentLoadCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15390,6 +16098,15 @@ export interface operations {
             };
             /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15420,7 +16137,10 @@ export interface operations {
     startShipmentLoading: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path: {
                 id: number;
             };
@@ -15486,6 +16206,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15509,7 +16238,10 @@ export interface operations {
     updateFleetVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15611,6 +16343,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15634,7 +16375,10 @@ export interface operations {
     createFleetVehicle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15726,6 +16470,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15816,7 +16569,10 @@ export interface operations {
     updateFleetDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15914,6 +16670,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -15937,7 +16702,10 @@ export interface operations {
     createFleetDriver: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15996,6 +16764,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -16007,6 +16784,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16158,7 +16944,10 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16264,6 +17053,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description An unexpected error; nothing was written (INTERNAL). */
             500: {
                 headers: {
@@ -16287,7 +17085,10 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16375,6 +17176,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16853,7 +17663,10 @@ export interface operations {
     signOutUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -16884,6 +17697,24 @@ export interface operations {
             };
             /** @description The signed-in user's roles do not grant this operation (FORBIDDEN). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16974,7 +17805,10 @@ export interface operations {
     createOwnWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of your choosing (1–255 printable ASCII characters, e.g. a UUID), new for each write: the same write sent again with the same key and body gets the first answer and writes nothing again, for 24 hours; with another body it is 422. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -17034,6 +17868,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description The record changed underneath or a state machine refused the step (CONFLICT, DUPLICATE, INVALID_TRANSITION, INSUFFICIENT_STOCK). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The body is larger than the operation accepts (VALIDATION). */
             413: {
                 headers: {
@@ -17045,6 +17888,15 @@ export interface operations {
             };
             /** @description The body is not `application/json` (VALIDATION). */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A business rule refuses the request; nothing was written (BUSINESS_RULE). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

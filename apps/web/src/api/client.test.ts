@@ -167,3 +167,62 @@ describe('a request that meets an ended session', () => {
     expect(server.calls.map((call) => call.token)).toEqual(['eski', 'yeni']);
   });
 });
+
+describe('a write whose answer is lost on the way (decision 159)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('localStorage', memoryStorage());
+    startSession('eski', 'nihan');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('is sent again with the same Idempotency-Key until an answer comes', async () => {
+    const keys: (string | undefined)[] = [];
+    let failures = 2;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key']);
+      if (failures-- > 0) throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ success: true, data: { saved: true } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const answer = post('/product-item/stock-import', { id: 1 });
+    await vi.runAllTimersAsync();
+    expect((await answer).success).toBe(true);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/\S{8,}/);
+  });
+
+  it('gives each write its own key, and a read none', async () => {
+    const keys: (string | undefined)[] = [];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      keys.push((init.headers as Record<string, string>)['idempotency-key']);
+      return new Response(JSON.stringify({ success: true, data: {} }), { status: 200 });
+    });
+    await post('/a', {});
+    await post('/a', {});
+    await request('GET', '/b');
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBeUndefined();
+  });
+
+  it('reports the network error after the last retry, never sending a read again', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', async () => {
+      calls++;
+      throw new TypeError('Failed to fetch');
+    });
+    const write = post('/a', {});
+    await vi.runAllTimersAsync();
+    expect((await write).success).toBe(false);
+    expect(calls).toBe(4);
+    calls = 0;
+    expect((await request('GET', '/b')).success).toBe(false);
+    expect(calls).toBe(1);
+  });
+});

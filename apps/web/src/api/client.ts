@@ -22,6 +22,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Sees the answer's headers, where an unpaged list says how many rows matched (decision 113). */
   onHeaders?: (headers: Headers) => void;
+  /** The write's Idempotency-Key when it is sent again (after signing in again); new otherwise. */
+  idempotencyKey?: string;
 };
 
 /** A failed answer as an exception, for TanStack Query, which expects failures to throw. */
@@ -74,6 +76,16 @@ export const NOT_SAVED_OTHER_USER: ApiError = {
     'Oturum kapandığı için bu işlem kaydedilmedi; yeniden başka bir kullanıcıyla giriş yapıldı. Bilgileri kontrol edip yeniden kaydedin.',
 };
 
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Waits before sending a write again whose answer was lost on the way. */
+const WRITE_RETRIES = [500, 1500, 4000] as const;
+
+function newIdempotencyKey(): string {
+  return (
+    globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+  );
+}
+
 export async function request<T>(
   method: HttpMethod,
   path: string,
@@ -84,23 +96,35 @@ export async function request<T>(
   const headers = authHeaders('application/json');
   // Fastify refuses a JSON content type with an empty body, so it is sent only with a body.
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // A write carries a key of its own, so that sending it again after a lost answer writes nothing
+  // again (decision 159); a retry below, or a retry after signing in again, sends the same key.
+  const write = method !== 'GET';
+  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
   let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    // A cancelled query is not a failure to report; TanStack Query expects the abort to propagate.
-    if (options.signal?.aborted) throw error;
-    return unexpected('NETWORK_ERROR');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: options.signal,
+      });
+      break;
+    } catch (error) {
+      // A cancelled query is not a failure to report; TanStack Query expects the abort to propagate.
+      if (options.signal?.aborted) throw error;
+      // Wi-Fi drops in a cold store: a write whose answer was lost is sent again with its key.
+      if (!write || attempt >= WRITE_RETRIES.length) return unexpected('NETWORK_ERROR');
+      await new Promise((resolve) => setTimeout(resolve, WRITE_RETRIES[attempt]));
+    }
   }
+  const idempotencyKey = write ? headers[IDEMPOTENCY_HEADER] : undefined;
   if (response.status === 401 && options.redirectOnUnauthorized !== false) {
     const outcome = await afterUnauthorized(sentToken, options.askToSignInAgain !== false);
     // Sent once more only: a second 401 ends the session like any other.
-    if (outcome === 'same-user') return request(method, path, body, { ...options, askToSignInAgain: false });
+    if (outcome === 'same-user') {
+      return request(method, path, body, { ...options, askToSignInAgain: false, idempotencyKey });
+    }
     // A read is the new user's to make; a write typed for the previous one is not.
     if (outcome === 'other-user') {
       return method === 'GET'

@@ -112,3 +112,25 @@ export const serverSecrets = pgTable('server_secrets', {
 export const knownPrivileges = pgTable('known_privileges', {
   key: text('key').primaryKey(),
 });
+
+/**
+ * The first answer to each user's `Idempotency-Key` (decision 159), kept 24 hours, shared by every server
+ * process: a retried write gets the same answer and writes nothing again. `statusCode` is null while the
+ * first request runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
