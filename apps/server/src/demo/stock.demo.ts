@@ -22,11 +22,11 @@ function sequence(seed: number) {
 
 /** Days a lot of the item keeps, by the stock code's kind (docs/domain/stock.md, "Lots"). */
 const SHELF_DAYS: Record<string, number> = {
-  SUT: 35,
-  AYR: 35,
-  KYM: 40,
-  LOR: 40,
-  YGT: 45,
+  SUT: 45,
+  AYR: 45,
+  KYM: 50,
+  LOR: 50,
+  YGT: 60,
   TRY: 120,
   KSR: 180,
   BYZ: 240,
@@ -42,11 +42,25 @@ export function demoLot(day: string, stockCode: string): LotInput {
   const week = Math.floor((Number(date) - 1) / 7);
   const productionDate = `${year}-${month}-${String(1 + week * 7).padStart(2, '0')}`;
   return {
-    code: `${year.slice(2)}${month}-${String.fromCharCode(65 + week)}`,
+    code: lotCode(productionDate),
     productionDate,
     expiryDate: addDays(productionDate, shelfDaysOf(stockCode)),
   };
 }
+
+function lotCode(productionDate: string): string {
+  const [year, month, date] = productionDate.split('-') as [string, string, string];
+  return `${year.slice(2)}${month}-${String.fromCharCode(65 + Math.floor((Number(date) - 1) / 7))}`;
+}
+
+/**
+ * What Depo-3 held when the four weeks began: aged kaşar and tinned white cheese from months before,
+ * whose dates now fall within the week, so the expiry cards have something to show.
+ */
+const OPENING_LOTS = [
+  { stockCode: 'KSR-400', boxes: 3, daysLeft: 3 },
+  { stockCode: 'BYZ-17KG', boxes: 2, daysLeft: 6 },
+];
 
 /** A change of the demo, which may receive a lot by its printed code and dates. */
 type DemoChange = StockChange & { lot?: LotInput };
@@ -112,6 +126,26 @@ export async function seedStockDemo(db: Db): Promise<void> {
   const random = sequence(2026);
   const held = new Map(lines.map((line) => [line.id, 0]));
   const today = istanbulDate(new Date());
+
+  const opening = OPENING_LOTS.flatMap(({ stockCode, boxes, daysLeft }): DemoChange[] => {
+    const depo3 = lines.filter((line) => line.stockCode === stockCode)[2];
+    if (!depo3) return [];
+    const expiryDate = addDays(today, daysLeft);
+    const productionDate = addDays(expiryDate, -shelfDaysOf(stockCode));
+    const quantity = boxes * Math.max(depo3.quantityInBox, 1);
+    held.set(depo3.id, held.get(depo3.id)! + quantity);
+    return [
+      {
+        stockLineId: depo3.id,
+        kind: 'add',
+        quantity,
+        action: 'TRANSFER_INBOUND',
+        notes: 'Devir: önceki dönemden kalan stok',
+        lot: { code: lotCode(productionDate), productionDate, expiryDate },
+      },
+    ];
+  });
+  await moveOn(db, actor, opening, addDays(today, -DAYS), '06:30');
 
   for (let day = DAYS; day >= 0; day--) {
     const date = addDays(today, -day);
@@ -209,7 +243,7 @@ async function returnExpiredLot(
     quantity: depo2.quantityInBox,
     action: 'RETURN_INBOUND',
     notes: 'Müşteri iadesi: son kullanma tarihi geçmiş, imha edilecek',
-    lot: demoLot(addDays(today, -shelfDaysOf('AYR-1L') - 8), 'AYR-1L'),
+    lot: demoLot(addDays(today, -shelfDaysOf('AYR-1L') - 9), 'AYR-1L'),
   };
   await moveOn(db, actor, [change], today, '09:15');
 }
