@@ -63,6 +63,11 @@ export async function officeOperations(
     () => ({ from: addDays(today, -6), to: today }),
     () => ({ buyerId: pick(work.buyers).id }),
   ];
+  // The lots goods-in receives on the hot lines: a code stands for one expiry date, as on the package.
+  const receivedLots = [20, 35, 50, 80].map((shelfDays, n) => ({
+    code: `OFIS-${String.fromCharCode(65 + n)}`,
+    expiryDate: addDays(today, shelfDays),
+  }));
   const DASHBOARD = ['order-count', 'buyer-count', 'basket-count', 'user-count', 'warehouse-count'];
 
   const operations: Operation[] = [
@@ -225,10 +230,37 @@ export async function officeOperations(
               importedQuantity: between(1, 5),
               stockOperationType: 'PRODUCTION_INBOUND',
               notes: 'ofis',
+              lot: pick(receivedLots),
             },
           ],
         },
       }),
+    },
+    {
+      // First-expired-first-out mostly; now and then the clerk names the lot on the shelf.
+      name: 'goods-out on a line (PUT /product-item/stock-export-bulk)',
+      role: 'WAREHOUSE_STAFF',
+      write: true,
+      weight: 0.5,
+      plan: () => {
+        const line = pick(work.hotLines);
+        const lots = work.hotLots.get(line) ?? [];
+        return {
+          method: 'PUT',
+          path: `/api/product-item/stock-export-bulk?packagingGroup=${encodeURIComponent(HOT_GROUP)}`,
+          body: {
+            stockChange: [
+              {
+                id: line,
+                exportedQuantity: between(1, 3),
+                stockOperationType: 'RETAIL_OUTBOUND',
+                notes: 'ofis',
+                lotId: lots.length > 0 && Math.random() < 0.3 ? pick(lots) : undefined,
+              },
+            ],
+          },
+        };
+      },
     },
     // Ofis Yöneticisi: the shipment list with its filters, a shipment's content, the dashboard.
     {

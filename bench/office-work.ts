@@ -1,7 +1,7 @@
 /**
  * The work the office mix's writes use up, read from the data set once before the mix: the buyers and
  * products of the baskets, the order items waiting for each step, the orders with something left to pay,
- * the hot stock lines, and what the shipment and milk screens pick from.
+ * the hot stock lines and their lots, and what the shipment and milk screens pick from.
  */
 import type pg from 'pg';
 import { nearestCity } from '../apps/server/src/modules/routing/turkish-provinces.ts';
@@ -17,6 +17,8 @@ export type Work = {
   preparedItems: [number, number][];
   payableOrders: number[];
   hotLines: number[];
+  /** The dated lots not yet expired on each hot line, with more pieces than the mix's goods-outs take. */
+  hotLots: Map<number, number[]>;
   shipments: number[];
   vehicles: number[];
   cities: number[];
@@ -75,10 +77,25 @@ export async function readWork(pool: pg.Pool): Promise<Work> {
         where i.packaging_group = $1 and l.warehouse_id in (1, 2) order by l.id`,
       [HOT_GROUP],
     ),
+    hotLots: await hotLotsOf(pool),
     shipments: await ids(pool, 'select id from shipments'),
     vehicles: await ids(pool, 'select id from vehicles'),
     cities: [...new Set(depots.map((depot) => nearestCity(depot.latitude, depot.longitude)!.plateCode))],
     milkVehicles: await ids(pool, 'select id from milk_vehicles'),
     milkDrivers: await ids(pool, 'select id from milk_vehicle_drivers'),
   };
+}
+
+async function hotLotsOf(pool: pg.Pool): Promise<Map<number, number[]>> {
+  const { rows } = await pool.query<{ stock_line_id: number; lot_id: number }>(
+    `select ls.stock_line_id, ls.lot_id from lot_stocks ls
+       join lots t on t.id = ls.lot_id
+       join product_items i on i.id = ls.product_item_id
+      where i.packaging_group = $1 and ls.warehouse_id in (1, 2) and ls.quantity >= 20
+        and t.expiry_date >= current_date`,
+    [HOT_GROUP],
+  );
+  const lots = new Map<number, number[]>();
+  for (const row of rows) lots.set(row.stock_line_id, [...(lots.get(row.stock_line_id) ?? []), row.lot_id]);
+  return lots;
 }

@@ -31,7 +31,7 @@ export function printReport({
   seconds,
   onlyOrders,
   movements,
-  historyRowsWritten,
+  movementsWritten,
   ledgerSummary,
 }: {
   rows: Row[];
@@ -42,7 +42,7 @@ export function printReport({
   /** Only the order scenarios ran: the stock targets are left out. */
   onlyOrders: boolean;
   movements: number;
-  historyRowsWritten: number;
+  movementsWritten: number;
   ledgerSummary: string;
 }): void {
   console.log(
@@ -61,7 +61,7 @@ export function printReport({
     console.log(
       `\nTargets: stock-history week p95 ${ms(week50)} ms (< 50 ms: ${week50 < 50 ? 'met' : 'MISSED'}); ` +
         `movement throughput ${moveRatio.toFixed(2)} × direct SQL (≥ 0.5: ${moveRatio >= 0.5 ? 'met' : 'MISSED'}); ` +
-        `movements ${movements}, history rows written ${historyRowsWritten}.`,
+        `movements ${movements}, written to the history ${movementsWritten}.`,
     );
   }
   console.log(

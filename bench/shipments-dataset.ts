@@ -2,7 +2,8 @@
  * The shipment part of the office data set, in set-based SQL over the order data set: a depot per
  * buyer near a province centre, a fleet of 50 trucks, shipments at an even rate over the past `days`
  * with their road (about 5 kB of geometry each, as a routing service answers), and the loads of the
- * delivered items on the delivered shipments, each with the stock lines it took from. The newest
+ * delivered items on the delivered shipments, each with the stock lines it took from and the item's newest
+ * lot made by then (its undated lot before the first). The newest
  * shipments are open, one per vehicle and driver as the unique indexes want.
  */
 import fs from 'node:fs';
@@ -100,12 +101,17 @@ export async function generateShipments(
        join order_items oi on oi.order_id = o.id and oi.status = 'DELIVERED_TO_BUYER' and oi.loaded_quantity > 0`,
   );
   await client.query(
-    `insert into shipment_load_lines (shipment_load_id, stock_line_id, quantity)
-     select l.id, sl.id, l.pieces * bl.quantity
+    `insert into shipment_load_lines (shipment_load_id, stock_line_id, lot_id, quantity)
+     select l.id, sl.id, coalesce(lot.id, undated.id), l.pieces * bl.quantity
        from shipment_loads l
        join order_items oi on oi.id = l.order_item_id
        join bundle_snapshot_lines bl on bl.snapshot_id = oi.bundle_snapshot_id
-       join stock_lines sl on sl.product_item_id = bl.product_item_id and sl.warehouse_id = l.warehouse_id`,
+       join stock_lines sl on sl.product_item_id = bl.product_item_id and sl.warehouse_id = l.warehouse_id
+       join lots undated on undated.product_item_id = sl.product_item_id and undated.code = ''
+       left join lateral (select t.id from lots t
+                           where t.product_item_id = sl.product_item_id and t.code <> ''
+                             and t.production_date <= l.created_at::date
+                           order by t.production_date desc limit 1) lot on true`,
   );
   for (const statement of KEPT_FIGURES) await client.query(statement);
   for (const table of ['shipments', 'shipment_loads', 'shipment_load_lines', 'buyer_warehouses']) {
