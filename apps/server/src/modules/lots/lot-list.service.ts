@@ -41,11 +41,11 @@ export async function lotSummaries(
     db,
     sql`select t.id, t.code, t.expiry_date::text as expiry_date, t.production_date::text as production_date,
                t.created_at, i.id as item_id, i.name as item_name, i.stock_code, i.quantity_in_box,
-               coalesce(s.on_hand, 0)::int as on_hand, coalesce(s.warehouses, '[]'::json) as warehouses
+               coalesce(s.on_hand, 0)::float8 as on_hand, coalesce(s.warehouses, '[]'::json) as warehouses
           from lots t
           join product_items i on i.id = t.product_item_id
           left join lateral (
-            select sum(ls.quantity)::int as on_hand,
+            select sum(ls.quantity) as on_hand,
                    json_agg(json_build_object('warehouseId', w.id, 'name', w.name, 'label', w.short_name,
                                               'quantity', ls.quantity) order by w.id) as warehouses
               from lot_stocks ls join warehouses w on w.id = ls.warehouse_id

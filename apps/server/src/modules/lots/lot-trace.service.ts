@@ -76,7 +76,7 @@ function loadOf(row: LoadRow): LotLoad {
 async function loadsOf(db: Db | Tx, lotId: number): Promise<LoadRow[]> {
   return rowsOf<LoadRow>(
     db,
-    sql`select sl.id as load_id, sl.created_at as loaded_at, sum(ll.quantity)::int as pieces,
+    sql`select sl.id as load_id, sl.created_at as loaded_at, sum(ll.quantity)::float8 as pieces,
                w.name as warehouse_name, w.short_name as warehouse_label,
                s.id as shipment_id, s.code as shipment_code, s.status as shipment_status,
                s.created_at as shipment_created_at,
@@ -106,9 +106,9 @@ async function historyTotals(db: Db | Tx, lotId: number) {
   const [row] = await rowsOf<{ produced: number; returned: number; disposed: number }>(
     db,
     sql`select coalesce(sum(quantity_change) filter (where action in ('PRODUCTION_INBOUND', 'PURCHASE_INBOUND',
-                                                                  'CONSIGNMENT_INBOUND')), 0)::int as produced,
-               coalesce(sum(quantity_change) filter (where action = 'RETURN_INBOUND'), 0)::int as returned,
-               coalesce(-sum(quantity_change) filter (where action = 'DISPOSAL_OUTBOUND'), 0)::int as disposed
+                                                                  'CONSIGNMENT_INBOUND')), 0)::float8 as produced,
+               coalesce(sum(quantity_change) filter (where action = 'RETURN_INBOUND'), 0)::float8 as returned,
+               coalesce(-sum(quantity_change) filter (where action = 'DISPOSAL_OUTBOUND'), 0)::float8 as disposed
           from stock_history where lot_id = ${lotId}`,
   );
   return row!;
