@@ -66,7 +66,7 @@ describe('the service worker', () => {
 
   it.each([
     ['a read of the API', get('/api/orders?page=1')],
-    ['the live event stream', get('/api/events/stream')],
+    ['the live event stream', get('/api/events')],
     ['the API root', get('/api')],
     ['a write', { ...get('/assets/index-abc.js'), method: 'POST' }],
     ['another origin', { url: 'https://tiles.example/1/2/3.png', method: 'GET', mode: 'cors' }],

@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useElementSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
@@ -155,12 +155,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
+  // The last column may stay in view beside the actions (a shipment's status): it sticks at their width.
+  const actionsHeader = useElementSize<HTMLTableCellElement>();
+  const pinnedAtEnd = (column: DataTableColumn<T>) =>
+    column.pinnedEnd === true && column === columns[columns.length - 1];
   const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
     ...(column === columns[0] ? PINNED : {}),
+    ...(pinnedAtEnd(column)
+      ? {
+          ...PINNED_END,
+          right: rowActions ? `calc(${actionsHeader.width}px + 2 * var(--table-horizontal-spacing, var(--mantine-spacing-xs)))` : 0,
+        }
+      : {}),
     ...(column.noWrap && !header ? NO_WRAP : {}),
   });
-  const pinnedClass = (column: DataTableColumn<T>, body: boolean) =>
-    column === columns[0] ? `${classes.pinned}${body ? ` ${classes.pinnedBody}` : ''}` : undefined;
+  const pinnedClass = (column: DataTableColumn<T>, body: boolean) => {
+    const pinned =
+      column === columns[0] ? classes.pinned : pinnedAtEnd(column) ? classes.pinnedEnd : undefined;
+    return pinned && (body ? `${pinned} ${classes.pinnedBody}` : pinned);
+  };
 
   const table = useReactTable({
     data: filtered,
@@ -272,7 +285,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         miw={column.minWidth}
                         ta={column.align}
                         style={cellStyle(column, true)}
-                        bg={column === columns[0] ? 'gray.0' : undefined}
+                        bg={column === columns[0] || pinnedAtEnd(column) ? 'gray.0' : undefined}
                         className={pinnedClass(column, false)}
                       >
                         <SortHeader
@@ -286,7 +299,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     );
                   })}
                   {rowActions && (
-                    <Table.Th ta="right" bg="gray.0" style={PINNED_END} className={classes.pinnedEnd}>
+                    <Table.Th
+                      ref={actionsHeader.ref}
+                      ta="right"
+                      bg="gray.0"
+                      style={PINNED_END}
+                      className={classes.pinnedEnd}
+                    >
                       <Text fw={600} fz="sm">
                         İşlemler
                       </Text>
