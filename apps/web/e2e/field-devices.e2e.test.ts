@@ -344,11 +344,14 @@ describe('field screens on a phone and a tablet with touch', () => {
     await expect
       .poll(() => isInViewUncovered(page, shipmentRow.getByRole('button', { name: 'İşlemler' })))
       .toBe(true);
+    // The status the steps depend on stays beside them.
+    await expect.poll(() => isInViewUncovered(page, shipmentRow.getByTestId('shipment-status'))).toBe(true);
     await screenshot(page, 'field-laptop-sevkiyat');
     await signInThroughUi(page, baseUrl, ADMIN_USER, ADMIN_PASSWORD);
     await page.goto(`${baseUrl}/kullanici-yonetimi`);
     const userRow = page.getByRole('row').filter({ hasText: OFFICE.userName });
     await expect.poll(() => isInViewUncovered(page, userRow.getByRole('button').last())).toBe(true);
+    await expect.poll(() => isInViewUncovered(page, userRow.getByText('Aktif'))).toBe(true);
     await screenshot(page, 'field-laptop-kullanicilar');
   });
 
@@ -368,18 +371,25 @@ describe('field screens on a phone and a tablet with touch', () => {
       return registration.active?.scriptURL;
     });
     expect(active).toBe(`${baseUrl}/sw.js`);
-    // What the worker keeps: the shell and assets, nothing of the API.
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
-      for (const name of await caches.keys()) {
-        for (const request of await (await caches.open(name)).keys())
-          urls.push(new URL(request.url).pathname);
-      }
-      return urls;
-    });
-    expect(cached).toContain('/');
-    expect(cached.some((path) => path.startsWith('/assets/'))).toBe(true);
-    expect(cached.filter((path) => path.startsWith('/api'))).toEqual([]);
+    // What the worker keeps: the shell and every file the page loaded, nothing of the API.
+    const cached = () =>
+      page.evaluate(async () => {
+        const urls: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys())
+            urls.push(new URL(request.url).pathname);
+        }
+        return urls;
+      });
+    const loadedAssets = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/')),
+    );
+    expect(loadedAssets.length).toBeGreaterThan(0);
+    await expect.poll(() => cached()).toEqual(expect.arrayContaining(['/', ...loadedAssets]));
+    expect((await cached()).filter((path) => path.startsWith('/api'))).toEqual([]);
 
     await context.setOffline(true);
     await page.reload();

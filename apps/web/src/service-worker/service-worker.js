@@ -67,6 +67,27 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+/*
+ * The scripts a page loaded before this worker took it over (the first visit: the shell's and the
+ * screen's chunks) never passed through it: the page names them, and they are kept like the rest.
+ */
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'keep-assets' || !Array.isArray(event.data.urls)) return;
+  const assets = event.data.urls.filter((url) => {
+    const parsed = new URL(url, self.location.origin);
+    return parsed.origin === self.location.origin && parsed.pathname.startsWith('/assets/');
+  });
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) =>
+        Promise.all(
+          assets.map((url) => cache.match(url).then((kept) => kept ?? cache.add(url).catch(() => {}))),
+        ),
+      ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (passesThrough(request)) return;

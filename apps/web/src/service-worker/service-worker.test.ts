@@ -22,6 +22,7 @@ function installWorker(network: (url: string) => Promise<Response>) {
     return {
       match: async (request: { url: string } | string) => entries.get(keyOf(request))?.clone(),
       put: async (request: { url: string }, response: Response) => void entries.set(keyOf(request), response),
+      add: async (url: string) => void entries.set(keyOf(url), await network(url)),
       addAll: async (urls: string[]) => {
         for (const url of urls) entries.set(url, await network(url));
       },
@@ -47,7 +48,11 @@ function installWorker(network: (url: string) => Promise<Response>) {
 async function dispatch(listener: Listener | undefined, request?: FakeEvent['request']) {
   let answer: Promise<Response> | undefined;
   const work: Promise<unknown>[] = [];
-  listener?.({ request, respondWith: (given) => (answer = given), waitUntil: (given) => void work.push(given) });
+  listener?.({
+    request,
+    respondWith: (given) => (answer = given),
+    waitUntil: (given) => void work.push(given),
+  });
   await Promise.all(work);
   return answer;
 }
@@ -94,5 +99,21 @@ describe('the service worker', () => {
     online = false;
     const page = await dispatch(worker.listeners.get('fetch'), get('/depo-siparis-yonetimi', 'navigate'));
     expect(await page?.text()).toBe('<html>portal</html>');
+  });
+});
+
+describe('the service worker asked to keep what a page loaded before it ran', () => {
+  it('keeps the named assets of its own origin and nothing else', async () => {
+    const worker = installWorker(async (url) => new Response(`code of ${url}`));
+    const work: Promise<unknown>[] = [];
+    worker.listeners.get('message')?.({
+      data: {
+        type: 'keep-assets',
+        urls: [`${ORIGIN}/assets/page-shell-x.js`, `${ORIGIN}/api/orders`, 'https://cdn.example/assets/x.js'],
+      },
+      waitUntil: (given: Promise<unknown>) => void work.push(given),
+    } as never);
+    await Promise.all(work);
+    expect([...(worker.stored.get('mandira-v1')?.keys() ?? [])]).toEqual(['/assets/page-shell-x.js']);
   });
 });

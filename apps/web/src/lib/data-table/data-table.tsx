@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Pagination, Paper, Stack, Table, Text } from '@mantine/core';
-import { useDebouncedValue, useElementSize } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowsHorizontal, IconDatabaseOff } from '@tabler/icons-react';
 import { getCoreRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
@@ -17,6 +17,7 @@ import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useBorderWidth } from './use-border-width.ts';
 import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
@@ -156,7 +157,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
   // The last column may stay in view beside the actions (a shipment's status): it sticks at their width.
-  const actionsHeader = useElementSize<HTMLTableCellElement>();
+  const actionsHeader = useBorderWidth<HTMLTableCellElement>();
   const pinnedAtEnd = (column: DataTableColumn<T>) =>
     column.pinnedEnd === true && column === columns[columns.length - 1];
   const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
@@ -164,7 +165,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     ...(pinnedAtEnd(column)
       ? {
           ...PINNED_END,
-          right: rowActions ? `calc(${actionsHeader.width}px + 2 * var(--table-horizontal-spacing, var(--mantine-spacing-xs)))` : 0,
+          right: rowActions ? actionsHeader.width : 0,
         }
       : {}),
     ...(column.noWrap && !header ? NO_WRAP : {}),
