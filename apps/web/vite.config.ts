@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 /**
  * React and the router are on every page and change seldom: a chunk of their own stays cached across
@@ -46,7 +47,7 @@ function chunkPackages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkPackages(), precompress()],
+  plugins: [react(), chunkPackages(), serviceWorker(), precompress()],
   resolve: {
     // Two copies of @mantine/core would mean two React contexts ("MantineProvider was not found").
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],

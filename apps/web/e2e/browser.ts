@@ -18,14 +18,22 @@ const CHROMIUM_ARGS = [
 
 export type BrowserSession = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
+/** A device to play: a phone or tablet's window and touch screen (field-devices.e2e.test.ts). */
+export type DeviceOptions = {
+  viewport: { width: number; height: number };
+  hasTouch?: boolean;
+  isMobile?: boolean;
+};
+
 /** Debian's Chromium, headless, with a fresh profile so no storage leaks between sessions. */
-export async function openBrowser(): Promise<BrowserSession> {
+export async function openBrowser(device?: DeviceOptions): Promise<BrowserSession> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'mandira-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1366, height: 860 },
+    ...device,
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
   });

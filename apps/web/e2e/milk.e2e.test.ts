@@ -63,7 +63,8 @@ describe('milk collection as an order manager', () => {
     // --- a vehicle: the total follows the tanks as they are typed ---
     await page.getByTestId('menu-entry').filter({ hasText: 'Süt Araçları Yönetimi' }).click();
     await page.waitForURL('**/sut-araci-yonetimi');
-    await page.getByText('Kayıt bulunamadı').waitFor();
+    // Other suites (field-devices, number-fields) may have added milk vehicles first: wait for the list.
+    await page.getByTestId('table-count').waitFor();
     await page.getByRole('button', { name: 'Araç Ekle' }).click();
     const vehicleModal = dialog(page, 'Araç Ekle');
     const total = vehicleModal.getByTestId('total-volume');

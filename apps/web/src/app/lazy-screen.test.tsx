@@ -36,12 +36,12 @@ describe('a screen whose script does not arrive', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1_000);
     });
-    expect(screen.queryByRole('button', { name: 'Sayfayı yenile' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Yeniden yükle' })).toBeNull();
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2_000);
     });
-    expect(await screen.findByRole('button', { name: 'Sayfayı yenile' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Yeniden yükle' })).toBeTruthy();
     expect(screen.getByText(/Sayfanın dosyaları yüklenemedi/)).toBeTruthy();
   });
 

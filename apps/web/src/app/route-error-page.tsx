@@ -34,7 +34,7 @@ export function RouteErrorPage() {
               : UNEXPECTED_ERROR_MESSAGE}
           </Text>
           <Button w="fit-content" color="red" variant="light" onClick={() => window.location.reload()}>
-            Sayfayı yenile
+            Yeniden yükle
           </Button>
         </Stack>
       </Alert>

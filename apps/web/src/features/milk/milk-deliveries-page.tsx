@@ -5,6 +5,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
+import { useFieldLayout } from '../../lib/layout/field-layout.ts';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import {
   type DayRange,
@@ -46,21 +47,27 @@ export default function MilkDeliveriesPage() {
   const summary = useMilkSummary(range);
   const [editing, setEditing] = useState<Editing | null>(null);
   const listsReady = !!vehicles.data && !!drivers.data;
+  // On a tablet or phone the clerk comes to enter a delivery: the list and 'Yeni Teslimat' come first,
+  // the figures below them (decision 158).
+  const deliveriesFirst = useFieldLayout();
 
+  const figures = (
+    <MilkFigures
+      range={range}
+      onRangeChange={(next) => {
+        setRange(next);
+        setPage(1);
+      }}
+      summary={summary.data}
+      loading={summary.isPending}
+      error={summary.error}
+      onRetry={() => void summary.refetch()}
+    />
+  );
   return (
     <>
       <PageHeader title="Süt Teslimatı Girişi" description="Araçların getirdiği inek, koyun ve keçi sütü" />
-      <MilkFigures
-        range={range}
-        onRangeChange={(next) => {
-          setRange(next);
-          setPage(1);
-        }}
-        summary={summary.data}
-        loading={summary.isPending}
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
-      />
+      {deliveriesFirst ? null : figures}
       <Title order={2} size="h3" mb="sm">
         Teslimatlar
       </Title>
@@ -101,6 +108,7 @@ export default function MilkDeliveriesPage() {
           )}
         />
       </Box>
+      {deliveriesFirst ? <Box mt="xl">{figures}</Box> : null}
       <MilkDeliveryFormModal
         opened={editing !== null}
         delivery={editing?.delivery}

@@ -146,6 +146,8 @@ export const SHIPMENT_COLUMNS: DataTableColumn<Shipment>[] = [
     // Last, beside the steps it decides.
     id: 'status',
     header: 'Durum',
+    // Beside the actions at 1366 px: the steps offered depend on it (decision 158).
+    pinnedEnd: true,
     value: (shipment) => shipment.statusDetail.label,
     render: (shipment) => (
       <>

@@ -24,6 +24,11 @@ export type DataTableColumn<T> = {
   /** Keeps short values such as dates and phone numbers on one line. */
   noWrap?: boolean;
   minWidth?: number;
+  /**
+   * The last column stays in view beside the actions while the table scrolls sideways, e.g. a status
+   * the row's actions depend on (decision 158).
+   */
+  pinnedEnd?: boolean;
 };
 
 /** Number formats Excel shows in the reader's own language (Turkish Excel: 1.234,50 ₺, 24.11.2026). */

@@ -149,3 +149,49 @@ describe('DataTable', () => {
     expect(columnTexts(0)).toHaveLength(250);
   });
 });
+
+describe('DataTable on a tablet or phone', () => {
+  /** The window narrower than the field layout's width: every media query of it matches. */
+  function narrowWindow() {
+    const wide = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...wide(query), matches: query.includes('max-width: 1099px') });
+    return () => {
+      window.matchMedia = wide;
+    };
+  }
+
+  it('shows each row as a card: its name, its fields by header, and its actions at the bottom', () => {
+    const restore = narrowWindow();
+    try {
+      renderTable({ rowActions: (row) => <button type="button">{`${row.name} düzenle`}</button> });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = screen.getAllByTestId('row-card');
+      expect(cards.map((card) => card.firstElementChild?.firstElementChild?.textContent)).toEqual([
+        'Cuma Gıda',
+        'Çiğdem Market',
+        'Deniz Süt',
+        'Irmak Şarküteri',
+        'İbrahim Bakkal',
+      ]);
+      const cuma = within(cards[0]!);
+      expect(cuma.getByText('Şehir').nextSibling).toHaveTextContent('Ankara');
+      expect(cuma.getByText('Bakiye').nextSibling).toHaveTextContent(formatMoney(20));
+      expect(within(cuma.getByTestId('row-card-actions')).getByRole('button')).toHaveTextContent(
+        'Cuma Gıda düzenle',
+      );
+    } finally {
+      restore();
+    }
+  });
+
+  it('still says that nothing was found as a table would', () => {
+    const restore = narrowWindow();
+    try {
+      renderTable({ data: [], emptyMessage: 'Müşteri yok' });
+      expect(screen.getByText('Müşteri yok')).toBeInTheDocument();
+      expect(screen.queryByTestId('row-card')).toBeNull();
+    } finally {
+      restore();
+    }
+  });
+});

@@ -7,14 +7,17 @@ import { type CSSProperties, type ReactNode, useEffect, useMemo, useRef, useStat
 import { ApiRequestError } from '../../api/client.ts';
 import { filterBySearch, searchableText } from '../format/search.ts';
 import { errorMessage } from '../forms/error-message.ts';
+import { useFieldLayout } from '../layout/field-layout.ts';
 import { changedRowProps } from './changed-row.ts';
 import { type DataTableColumn, searchValueOf } from './column.ts';
 import classes from './data-table.module.css';
 import { type ExcelHeading, exportToExcel } from './export-to-excel.ts';
+import { RowCards } from './row-cards.tsx';
 import { SkeletonRows } from './skeleton-rows.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { SORTING_OPTIONS, sortingColumnDefs } from './table-sorting.ts';
 import { TableToolbar } from './table-toolbar.tsx';
+import { useBorderWidth } from './use-border-width.ts';
 import { useHorizontalOverflow } from './use-horizontal-overflow.ts';
 
 /** Rows rendered at first and per "show more": keeps thousands of rows from freezing the page. */
@@ -119,6 +122,8 @@ function countText(shown: number, loaded: number, pagination: TablePagination | 
  * table scrolls sideways, and nothing else sticks, so no column ever lies under another (decision 107).
  */
 const PINNED = { position: 'sticky', left: 0, zIndex: 1 } as const;
+/** The actions stay at the right edge, so a row's buttons are never scrolled out of reach (decision 158). */
+const PINNED_END = { position: 'sticky', right: 0, zIndex: 1 } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -151,13 +156,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const columnDefs = useMemo(() => sortingColumnDefs(columns), [columns]);
   const scrollBox = useRef<HTMLDivElement>(null);
-  const overflow = useHorizontalOverflow(scrollBox);
+  // The last column may stay in view beside the actions (a shipment's status): it sticks at their width.
+  const actionsHeader = useBorderWidth<HTMLTableCellElement>();
+  const pinnedAtEnd = (column: DataTableColumn<T>) =>
+    column.pinnedEnd === true && column === columns[columns.length - 1];
   const cellStyle = (column: DataTableColumn<T>, header = false): CSSProperties => ({
     ...(column === columns[0] ? PINNED : {}),
+    ...(pinnedAtEnd(column)
+      ? {
+          ...PINNED_END,
+          right: rowActions ? actionsHeader.width : 0,
+        }
+      : {}),
     ...(column.noWrap && !header ? NO_WRAP : {}),
   });
-  const pinnedClass = (column: DataTableColumn<T>, body: boolean) =>
-    column === columns[0] ? `${classes.pinned}${body ? ` ${classes.pinnedBody}` : ''}` : undefined;
+  const pinnedClass = (column: DataTableColumn<T>, body: boolean) => {
+    const pinned =
+      column === columns[0] ? classes.pinned : pinnedAtEnd(column) ? classes.pinnedEnd : undefined;
+    return pinned && (body ? `${pinned} ${classes.pinnedBody}` : pinned);
+  };
 
   const table = useReactTable({
     data: filtered,
@@ -170,6 +187,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   const rows = table.getRowModel().rows;
+  // On a tablet or phone the rows are cards; the table still says loading, empty or failed.
+  const cardsShown = useFieldLayout() && !(props.loading && !props.data) && rows.length > 0;
+  const overflow = useHorizontalOverflow(scrollBox, !cardsShown);
   const columnCount = columns.length + (rowActions ? 1 : 0);
   const showSkeleton = props.loading && !props.data;
 
@@ -224,103 +244,121 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Group>
         </Alert>
       ) : null}
-      {overflow.overflows && !overflow.atEnd && (
+      {!cardsShown && overflow.overflows && !overflow.atEnd && (
         <Group gap={6} c="dimmed" justify="flex-end" data-testid="table-scroll-hint">
           <IconArrowsHorizontal size={16} />
           <Text fz="sm">{props.scrollHint ?? 'Diğer sütunlar sağda: tabloyu yana kaydırın'}</Text>
         </Group>
       )}
-      <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <Table.ScrollContainer
-          ref={scrollBox}
-          minWidth={props.minWidth ?? 700}
-          type="native"
-          className={overflow.overflows && !overflow.atStart ? classes.scrolledSideways : undefined}
-        >
-          <Table
-            striped
-            highlightOnHover
-            verticalSpacing="sm"
-            horizontalSpacing="xs"
-            aria-busy={props.loading}
+      {cardsShown ? (
+        <RowCards
+          columns={columns}
+          rows={rows.slice(0, limit)}
+          rowActions={rowActions}
+          isRowChanged={props.isRowChanged}
+        />
+      ) : (
+        <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer
+            ref={scrollBox}
+            minWidth={props.minWidth ?? 700}
+            type="native"
+            className={[
+              overflow.overflows && !overflow.atStart ? classes.scrolledSideways : '',
+              overflow.overflows && !overflow.atEnd ? classes.overflowing : '',
+            ].join(' ')}
           >
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
-                {table.getFlatHeaders().map((header) => {
-                  const column = columns[header.index]!;
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      w={column.width}
-                      miw={column.minWidth}
-                      ta={column.align}
-                      style={cellStyle(column, true)}
-                      bg={column === columns[0] ? 'gray.0' : undefined}
-                      className={pinnedClass(column, false)}
-                    >
-                      <SortHeader
-                        label={column.header}
-                        sortable={header.column.getCanSort()}
-                        direction={header.column.getIsSorted()}
-                        onToggle={() => header.column.toggleSorting()}
-                        align={column.align}
-                      />
-                    </Table.Th>
-                  );
-                })}
-                {rowActions && (
-                  <Table.Th ta="right">
-                    <Text fw={600} fz="sm">
-                      İşlemler
-                    </Text>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {showSkeleton ? (
-                <SkeletonRows columns={columnCount} />
-              ) : rows.length === 0 && props.error ? null : rows.length === 0 ? (
-                // 'Kayıt bulunamadı' under 'Kayıtlar yüklenemedi' would claim there are none.
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              horizontalSpacing="xs"
+              aria-busy={props.loading}
+            >
+              <Table.Thead bg="gray.0">
                 <Table.Tr>
-                  <Table.Td colSpan={columnCount}>
-                    <Center py="xl" c="dimmed">
-                      <Group gap="xs">
-                        <IconDatabaseOff size={18} />
-                        <Text fz="sm">{props.emptyMessage ?? 'Kayıt bulunamadı'}</Text>
-                      </Group>
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : (
-                rows.slice(0, limit).map((row) => (
-                  <Table.Tr key={row.id} {...changedRowProps(props.isRowChanged?.(row.original) ?? false)}>
-                    {columns.map((column) => (
-                      <Table.Td
-                        key={column.id}
+                  {table.getFlatHeaders().map((header) => {
+                    const column = columns[header.index]!;
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        w={column.width}
+                        miw={column.minWidth}
                         ta={column.align}
-                        style={cellStyle(column)}
-                        className={pinnedClass(column, true)}
+                        style={cellStyle(column, true)}
+                        bg={column === columns[0] || pinnedAtEnd(column) ? 'gray.0' : undefined}
+                        className={pinnedClass(column, false)}
                       >
-                        {column.render
-                          ? column.render(row.original)
-                          : searchableText(column.value(row.original))}
-                      </Table.Td>
-                    ))}
-                    {rowActions && (
-                      <Table.Td>
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          {rowActions(row.original)}
+                        <SortHeader
+                          label={column.header}
+                          sortable={header.column.getCanSort()}
+                          direction={header.column.getIsSorted()}
+                          onToggle={() => header.column.toggleSorting()}
+                          align={column.align}
+                        />
+                      </Table.Th>
+                    );
+                  })}
+                  {rowActions && (
+                    <Table.Th
+                      ref={actionsHeader.ref}
+                      ta="right"
+                      bg="gray.0"
+                      style={PINNED_END}
+                      className={classes.pinnedEnd}
+                    >
+                      <Text fw={600} fz="sm">
+                        İşlemler
+                      </Text>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {showSkeleton ? (
+                  <SkeletonRows columns={columnCount} />
+                ) : rows.length === 0 && props.error ? null : rows.length === 0 ? (
+                  // 'Kayıt bulunamadı' under 'Kayıtlar yüklenemedi' would claim there are none.
+                  <Table.Tr>
+                    <Table.Td colSpan={columnCount}>
+                      <Center py="xl" c="dimmed">
+                        <Group gap="xs">
+                          <IconDatabaseOff size={18} />
+                          <Text fz="sm">{props.emptyMessage ?? 'Kayıt bulunamadı'}</Text>
                         </Group>
-                      </Table.Td>
-                    )}
+                      </Center>
+                    </Table.Td>
                   </Table.Tr>
-                ))
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+                ) : (
+                  rows.slice(0, limit).map((row) => (
+                    <Table.Tr key={row.id} {...changedRowProps(props.isRowChanged?.(row.original) ?? false)}>
+                      {columns.map((column) => (
+                        <Table.Td
+                          key={column.id}
+                          ta={column.align}
+                          style={cellStyle(column)}
+                          className={pinnedClass(column, true)}
+                        >
+                          {column.render
+                            ? column.render(row.original)
+                            : searchableText(column.value(row.original))}
+                        </Table.Td>
+                      ))}
+                      {rowActions && (
+                        <Table.Td style={PINNED_END} className={`${classes.pinnedEnd} ${classes.pinnedBody}`}>
+                          <Group gap={6} justify="flex-end" wrap="nowrap">
+                            {rowActions(row.original)}
+                          </Group>
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
       {props.pagination && props.pagination.totalPages > 1 && (
         <Center>
           <Pagination

@@ -9,15 +9,21 @@ export type HorizontalOverflow = {
   atStart: boolean;
 };
 
-/** Watches a scroll box so a table can say that it has more columns to the right. */
-export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): HorizontalOverflow {
+/**
+ * Watches a scroll box so a table can say that it has more columns to the right. `mounted` changes
+ * when the box comes and goes (a table shown as cards on a narrow screen has none).
+ */
+export function useHorizontalOverflow(
+  ref: RefObject<HTMLElement | null>,
+  mounted = true,
+): HorizontalOverflow {
   const [state, setState] = useState<HorizontalOverflow>({
     overflows: false,
     atEnd: true,
     atStart: true,
   });
   useEffect(() => {
-    const box = ref.current;
+    const box = mounted ? ref.current : null;
     if (!box) return;
     const measure = () => {
       const overflows = box.scrollWidth - box.clientWidth > 1;
@@ -38,6 +44,6 @@ export function useHorizontalOverflow(ref: RefObject<HTMLElement | null>): Horiz
       observer.disconnect();
       box.removeEventListener('scroll', measure);
     };
-  }, [ref]);
+  }, [ref, mounted]);
   return state;
 }
