@@ -21,6 +21,12 @@ const KASAR = { code: 'FSC-39104', name: 'Okutmalı Kaşar 1,5 kg', price: 640, 
 const TULUM = { code: 'FSC-39111', name: 'Okutmalı Tulum 1,5 kg', price: 720, barcode: '8690000039111' };
 const SHIPMENT_CODE = 'SVK-E2E-FSC-01';
 
+/** The row of the order, by its number's own cell (small numbers occur in other cells too). */
+const orderRow = (page: Page, orderNumber: number) =>
+  tableRow(page, KASAR.name).filter({
+    has: page.getByRole('cell', { name: String(orderNumber), exact: true }),
+  });
+
 /** As a keyboard-wedge scanner sends it: a few milliseconds a key, then Enter. */
 async function scan(page: Page, field: Locator, code: string) {
   await field.click();
@@ -82,7 +88,10 @@ describe('scanning boxes at loading and load acceptance', () => {
     await signInThroughUi(page, baseUrl, WAREHOUSE.userName, WAREHOUSE.password);
     await page.getByTestId('menu-entry').filter({ hasText: 'Depo Sipariş Yönetimi' }).first().click();
     await page.getByRole('heading', { name: 'Depo Sipariş Yönetimi' }).waitFor();
-    const row = tableRow(page, KASAR.name).filter({ hasText: String(toLoad.orderNumber) });
+    // The order's number is its own bold text in the order cell.
+    const row = tableRow(page, KASAR.name).filter({
+      has: page.getByText(String(toLoad.orderNumber), { exact: true }),
+    });
     await row.getByRole('button', { name: 'Araca Yükle' }).click();
     const modal = dialog(page, 'Araca Yükle');
     await modal.getByRole('combobox', { name: 'Sevkiyat' }).click();
@@ -118,7 +127,7 @@ describe('scanning boxes at loading and load acceptance', () => {
     await signInThroughUi(page, baseUrl, SHIPPING.userName, SHIPPING.password);
     await page.goto(`${baseUrl}/sevkiyat-siparis-yonetimi?orderShipmentId=${shipment.id}`);
     await page.getByRole('heading', { name: 'Sevkiyat Yük Kabulü' }).waitFor();
-    const line = tableRow(page, KASAR.name).filter({ hasText: String(toAccept.orderNumber) });
+    const line = orderRow(page, toAccept.orderNumber);
     await expect
       .poll(() => line.getByTestId('item-status').textContent(), { timeout: UI_TIMEOUT_MS })
       .toBe('Araca Yüklendi');
