@@ -15,6 +15,7 @@ import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { LoadError } from '../../lib/pages/load-states.tsx';
 import { useItemWarehouseStocks, useLoadItem, useLoadingShipments } from './api.ts';
 import { type ChosenLots, chosenLotsBody, LoadLotsPanel } from './load-lots-panel.tsx';
+import { LoadScan } from './load-scan.tsx';
 import { deliveryPointText, truckChoices } from './truck-choices.ts';
 import { TruckPicker } from './truck-picker.tsx';
 
@@ -152,6 +153,14 @@ function LoadForm({ target, onDone }: { target: LoadTarget; onDone: () => void }
             deliveryPoint={deliveryPointText(order)}
             value={shipmentId}
             onChange={setShipmentId}
+          />
+        )}
+        {warehouses && (
+          <LoadScan
+            item={item}
+            warehouses={warehouses}
+            quantities={quantities}
+            onQuantitiesChange={setQuantities}
           />
         )}
         {stock.error ? (

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/forms/error-message.ts';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { confirmAction } from '../../lib/modals/confirm.tsx';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
+import { AcceptScan } from './accept-scan.tsx';
 import { CONTENT_COLUMNS } from './content-columns.tsx';
 import {
   useAcceptLoad,
@@ -279,6 +280,12 @@ export default function ShipmentContentsPage() {
       ) : (
         <Stack gap="md">
           {shipment && <ShipmentFacts shipment={shipment} />}
+          {shipment && acceptable.length > 0 && (
+            <AcceptScan
+              waiting={acceptable}
+              onAccept={(line) => act.run(shipment, line, 'ACCEPT_LOAD_STATUS')}
+            />
+          )}
           {mayAct && shipment && content.data && (
             <WaitingLines
               shipment={shipment}

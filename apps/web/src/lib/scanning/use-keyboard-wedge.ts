@@ -8,10 +8,13 @@ export type KeyboardWedgeOptions = WedgeOptions & {
   clock?: () => number;
 };
 
-/** A field the user types in, where the typed keys are the field's, not a scan's. */
+/**
+ * A field the user types in, where the typed keys are the field's, not a scan's — the scan field too: it
+ * hands its whole text over on its own Enter, where a run timed here could miss the first keys of a code
+ * on a busy device (a gap over the limit restarts the run).
+ */
 function isTypingField(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('[data-scan-input]')) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return (
@@ -22,8 +25,8 @@ function isTypingField(target: EventTarget | null): boolean {
 /**
  * Scans from a keyboard-wedge scanner anywhere on the screen: `onScan(code)` once a fast run of keys
  * ends with Enter, whose default (submitting a form) is then kept from happening. Keys typed into a text
- * field stay that field's — a scan there is the field's text, typed by hand or not — except in a field
- * marked `data-scan-input` (the scan field), which hands its own Enter to the screen.
+ * field stay that field's — a scan there is the field's text, typed by hand or not; the scan field
+ * (`ScanField`) hands its text to the screen on its own Enter.
  */
 export function useKeyboardWedge(onScan: (code: string) => void, options: KeyboardWedgeOptions = {}) {
   const { enabled = true, clock, maxGapMs, minLength } = options;
