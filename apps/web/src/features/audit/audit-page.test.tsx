@@ -155,12 +155,17 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByLabelText('İşlem', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Onay' }));
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('address')).toHaveTextContent(
-        '/islem-gecmisi?entityType=ORDER&entityId=12&action=APPROVE',
-      ),
+    await vi.waitFor(
+      () =>
+        expect(screen.getByTestId('address')).toHaveTextContent(
+          '/islem-gecmisi?entityType=ORDER&entityId=12&action=APPROVE',
+        ),
+      { timeout: 5_000 },
     );
-    await vi.waitFor(() => expect(asked.at(-1)!.searchParams.get('action')).toBe('APPROVE'));
+    // The new filter's request waits for the page's debounce; a busy machine may take longer than 1 s.
+    await vi.waitFor(() => expect(asked.at(-1)!.searchParams.get('action')).toBe('APPROVE'), {
+      timeout: 5_000,
+    });
   });
 
   it('picks a user and a record by name, and sends their numbers', async () => {
