@@ -141,7 +141,9 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
     expect(second).toHaveTextContent('Müşteri: — → Ahmet Gıda');
     expect(second).not.toHaveTextContent(/SHIPMENT_OUTBOUND|#37/);
 
-    expect(Object.fromEntries(asked.at(-1)!.searchParams)).toEqual({
+    expect(
+      Object.fromEntries(asked.filter((url) => url.pathname === '/api/audit').at(-1)!.searchParams),
+    ).toEqual({
       entityType: 'ORDER',
       entityId: '12',
       page: '1',
@@ -163,9 +165,17 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
       { timeout: 5_000 },
     );
     // The new filter's request waits for the page's debounce; a busy machine may take longer than 1 s.
-    await vi.waitFor(() => expect(asked.at(-1)!.searchParams.get('action')).toBe('APPROVE'), {
-      timeout: 5_000,
-    });
+    // The list's request, not another lookup the page makes meanwhile (the record's name, the users).
+    await vi.waitFor(
+      () =>
+        expect(
+          asked
+            .filter((url) => url.pathname === '/api/audit')
+            .at(-1)!
+            .searchParams.get('action'),
+        ).toBe('APPROVE'),
+      { timeout: 5_000 },
+    );
   });
 
   it('picks a user and a record by name, and sends their numbers', async () => {
