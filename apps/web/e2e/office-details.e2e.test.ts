@@ -50,10 +50,20 @@ async function coveredHeaders(table: Locator): Promise<string[]> {
     const view = box.getBoundingClientRect();
     const headers = [...element.querySelectorAll('thead th')];
     const pinnedRight = headers[0]!.getBoundingClientRect().right;
+    // The actions stay pinned at the right edge (decision 158): what scrolls under them is not laid over.
+    const pinnedEnd = headers.filter(
+      (header, index) => index > 0 && getComputedStyle(header).position === 'sticky',
+    );
+    const pinnedLeft = Math.min(...pinnedEnd.map((header) => header.getBoundingClientRect().left), Infinity);
     return headers.flatMap((header, index) => {
       const rect = header.getBoundingClientRect();
       const left = Math.max(rect.left, view.left, index === 0 ? view.left : pinnedRight);
-      const right = Math.min(rect.right, view.right, window.innerWidth);
+      const right = Math.min(
+        rect.right,
+        view.right,
+        window.innerWidth,
+        pinnedEnd.includes(header) ? Infinity : pinnedLeft,
+      );
       if (right - left < 4) return [];
       const top = document.elementFromPoint((left + right) / 2, rect.top + rect.height / 2);
       return top && header.contains(top) ? [] : [header.textContent ?? ''];
