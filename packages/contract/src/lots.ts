@@ -58,9 +58,11 @@ export const LotRef = z
   .meta({ id: 'LotRef', description: 'A lot: its code and dates.' });
 export type LotRef = z.infer<typeof LotRef>;
 
+/** A lot's day ('YYYY-MM-DD') as messages show it: GG.AA.YYYY. */
+export const shownLotDay = (isoDay: string) => isoDay.split('-').reverse().join('.');
+
 /** How a lot is named on screen and in messages: its code and expiry date, or 'SKT yok'. */
 export function lotLabel(lot: { code: string; expiryDate: string | null }): string {
   if (lot.expiryDate === null) return UNDATED_LOT_LABEL;
-  const [year, month, date] = lot.expiryDate.split('-');
-  return `${lot.code} (SKT ${date}.${month}.${year})`;
+  return `${lot.code} (SKT ${shownLotDay(lot.expiryDate)})`;
 }

@@ -1,6 +1,6 @@
 import { addDays } from '@mandira/contract/istanbul-time';
 import type { LotFitness, LotPlan, LotPlanItem } from '@mandira/contract/load-lots';
-import { lotLabel, todayInIstanbul } from '@mandira/contract/lots';
+import { lotLabel, shownLotDay, todayInIstanbul } from '@mandira/contract/lots';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
@@ -11,8 +11,6 @@ import { AppError, conflict, notFound } from '../../http/errors.ts';
  * before the order's planned day plus that many days. The chosen lots of a load are checked here, and the
  * load form's plan of what first-expired-first-out would take is read here.
  */
-
-const shownDay = (isoDay: string) => isoDay.split('-').reverse().join('.');
 
 /** The day from which a lot may be loaded for one order, and why. */
 export type ShelfLifeRule = {
@@ -51,7 +49,7 @@ export function engineFreshness(rule: ShelfLifeRule): { day: string; reason: str
 }
 
 const shelfLifeWish = (rule: ShelfLifeRule) =>
-  `'${rule.buyerTitle}' müşterisi teslimde en az ${rule.minDays} gün raf ömrü istiyor; son kullanma tarihi en erken ${shownDay(rule.freshFrom)} olmalı`;
+  `'${rule.buyerTitle}' müşterisi teslimde en az ${rule.minDays} gün raf ömrü istiyor; son kullanma tarihi en erken ${shownLotDay(rule.freshFrom)} olmalı`;
 
 const NOTHING_LOADED = 'Hiçbir şey yüklenmedi.';
 
@@ -61,7 +59,7 @@ function unfitLot(lot: LotRow, rule: ShelfLifeRule): string | undefined {
   if (fitness === 'FIT') return undefined;
   const named = `${lotLabel({ code: lot.code, expiryDate: lot.expiry_date })} partisi yüklenemez`;
   if (fitness === 'EXPIRED') {
-    return `${named}: son kullanma tarihi ${shownDay(lot.expiry_date!)}, süresi geçmiş ürün araca yüklenemez. ${NOTHING_LOADED}`;
+    return `${named}: son kullanma tarihi ${shownLotDay(lot.expiry_date!)}, süresi geçmiş ürün araca yüklenemez. ${NOTHING_LOADED}`;
   }
   return `${named}: ${shelfLifeWish(rule)}. ${NOTHING_LOADED}`;
 }

@@ -1,4 +1,4 @@
-import { lotLabel } from '@mandira/contract/lots';
+import { lotLabel, shownLotDay } from '@mandira/contract/lots';
 import type { StockAction } from '@mandira/contract/stock';
 
 /**
@@ -68,8 +68,6 @@ export const MAX_LINE_QUANTITY = 2_147_483_647;
 
 const byExpiry = (a: LotOnLine, b: LotOnLine) =>
   (a.expiryDate ?? '9999-12-31').localeCompare(b.expiryDate ?? '9999-12-31') || a.lotId - b.lotId;
-
-const shownDay = (isoDay: string) => isoDay.split('-').reverse().join('.');
 
 export function allocate(
   lines: readonly LineState[],
@@ -169,7 +167,7 @@ export function allocate(
       if (!lot) return;
       if (change.freshFrom && lot.expiryDate !== null && lot.expiryDate < change.freshFrom.day) {
         refusals.push(
-          `${lotLabel(lot)} partisi alınamaz: son kullanma tarihi ${shownDay(lot.expiryDate)} (${change.freshFrom.reason})`,
+          `${lotLabel(lot)} partisi alınamaz: son kullanma tarihi ${shownLotDay(lot.expiryDate)} (${change.freshFrom.reason})`,
         );
         return;
       }

@@ -1,4 +1,5 @@
 import type { LotInput } from '@mandira/contract/lots';
+import { shownLotDay } from '@mandira/contract/lots';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
@@ -13,8 +14,6 @@ type LotRow = {
   expiry_date: string | null;
   production_date: string | null;
 };
-
-const shownDay = (isoDay: string) => isoDay.split('-').reverse().join('.');
 
 /**
  * The lots goods-in names, by item and printed code: created when the code is new to the item, else the
@@ -64,14 +63,14 @@ export async function resolveReceivedLots(
     const lot = lotOf(item, line.lot.code)!;
     if (lot.expiry_date !== line.lot.expiryDate) {
       throw badRequest(
-        `'${lot.code}' partisi bu ürün için ${shownDay(lot.expiry_date!)} son kullanma tarihiyle kayıtlı; aynı parti kodu başka bir tarihle girilemez.`,
+        `'${lot.code}' partisi bu ürün için ${shownLotDay(lot.expiry_date!)} son kullanma tarihiyle kayıtlı; aynı parti kodu başka bir tarihle girilemez.`,
         `${line.field}.lot.expiryDate`,
       );
     }
     const production = line.lot.productionDate ?? null;
     if (production !== null && lot.production_date !== null && lot.production_date !== production) {
       throw badRequest(
-        `'${lot.code}' partisi bu ürün için ${shownDay(lot.production_date)} üretim tarihiyle kayıtlı.`,
+        `'${lot.code}' partisi bu ürün için ${shownLotDay(lot.production_date)} üretim tarihiyle kayıtlı.`,
         `${line.field}.lot.productionDate`,
       );
     }
