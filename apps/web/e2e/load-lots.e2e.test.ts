@@ -17,7 +17,7 @@ import { LAPTOP } from './viewport.ts';
  * second load takes a lot the clerk chooses.
  */
 const baseUrl = inject('baseUrl');
-const WAREHOUSE = { userName: 'depo.parti.e2e', password: 'depo-parti-1234' };
+const WAREHOUSE = { userName: 'depo.yukleme.e2e', password: 'depo-yukleme-1234' };
 const PRODUCT = { code: 'PRT-5521', name: 'Trakya Kaşar Peyniri 1,5 kg Parti', price: 610 };
 const SHIPMENT_CODE = 'SVK-E2E-PRT-01';
 const today = istanbulDate(new Date());
