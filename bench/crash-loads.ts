@@ -6,9 +6,9 @@
  * order, line and lot: the load lines = the order's SHIPMENT_OUTBOUND history; and the loaded pieces lie
  * between what was acknowledged and that plus what the kill cut off.
  */
-import { call } from './harness/api.ts';
+import { call, dataOf } from './harness/api.ts';
 import type { SqlReader } from './harness/ledger.ts';
-import { buyerWithBranch, dataOf, orderInLoading, shipmentInLoading } from './harness/orders.ts';
+import { buyerWithBranch, orderInLoading, shipmentInLoading } from './harness/orders.ts';
 import type { Server } from './harness/server.ts';
 
 const ORDERS = 2;

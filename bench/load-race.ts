@@ -8,8 +8,8 @@
  */
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type pg from 'pg';
-import { type Answered, call, itemBody } from './harness/api.ts';
-import { buyerWithBranch, dataOf, orderInLoading, shipmentInLoading } from './harness/orders.ts';
+import { type Answered, call, dataOf, itemBody } from './harness/api.ts';
+import { buyerWithBranch, orderInLoading, shipmentInLoading } from './harness/orders.ts';
 import type { Server } from './harness/server.ts';
 
 /** Pieces of the contested lot: exactly what the orders promise, so the goods-outs leave the loads short. */

@@ -4,18 +4,8 @@
  * branch walked to LOADING (docs/domain/loading-and-shipments.md).
  */
 import { istanbulDate } from '@mandira/contract/istanbul-time';
-import { call } from './api.ts';
+import { call, dataOf } from './api.ts';
 import type { Server } from './server.ts';
-
-/** The answer's data, or a thrown error naming the step when the server refused it. */
-export async function dataOf<T>(
-  answer: Promise<{ status: number; json: { data?: unknown } }>,
-  what: string,
-): Promise<T> {
-  const { status, json } = await answer;
-  if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
 
 /** A buyer and its branch 'MERKEZ', the delivery point of its orders and of the shipment. */
 export async function buyerWithBranch(server: Server, token: string, code: string) {
