@@ -1,8 +1,10 @@
 /**
  * Stock under concurrency, on PostgreSQL with two server processes (docs/domain/stock.md): hundreds of
  * goods-in (into lots), goods-out (first-expired-first-out, or naming one contested lot until its last
- * pieces are gone) and count requests on a few hot stock lines, spread over both processes, then the
- * ledger — lines, lots and history — checked in SQL. Exits non-zero on any violation. `npm run check:concurrency`; CI runs it.
+ * pieces are gone) and count requests on a few hot stock lines, spread over both processes; at the same
+ * time loads of several orders race goods-outs for the last pieces of another lot (`load-race.ts`). Then
+ * the ledger — lines, lots and history — and the race's lot are checked in SQL. Exits non-zero on any
+ * violation. `npm run check:concurrency`; CI runs it.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CHECK_REQUESTS (default 600),
  * CHECK_CONCURRENCY (default 40), CHECK_SEED.
@@ -16,6 +18,7 @@ import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
 import { type Server, startServer } from './harness/server.ts';
 import { seededRandom } from './harness/stats.ts';
+import { checkLoadRace, planLoadRace, prepareLoadRace, type RaceOutcome, sendRace } from './load-race.ts';
 
 const TOTAL = Number(process.env.CHECK_REQUESTS ?? 600);
 const CONCURRENCY = Number(process.env.CHECK_CONCURRENCY ?? 40);
@@ -129,7 +132,10 @@ async function main(): Promise<void> {
     undefined,
   ];
 
+  const race = await prepareLoadRace(a, token);
+
   const next = seededRandom(SEED);
+  const racePlan = planLoadRace(race, [a, b], next);
   const pick = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const someLines = (most: number) =>
     [...hotLines].sort(() => next() - 0.5).slice(0, pick(1, Math.min(most, hotLines.length)));
@@ -149,10 +155,17 @@ async function main(): Promise<void> {
     `${TOTAL} requests (goods-in, goods-out, counts) on ${hotLines.length} hot lines ${hotLines.join(', ')}, ` +
       `${CONCURRENCY} at a time over both servers (seed ${SEED})`,
   );
-  const runStarted = Date.now();
-  const outcomes: Outcome[] = await sendAll(plan, CONCURRENCY, (request) =>
-    call(request.server, token, 'PUT', `/api/product-item/${ENDPOINT[request.kind]}`, bodyOf(request)),
+  console.log(
+    `${racePlan.length} loads of ${race.orders.length} orders and goods-outs racing for the last pieces of one lot, alongside`,
   );
+  const runStarted = Date.now();
+  // The lot race runs inside the stock run, a few at a time, so both contend for the servers and the database.
+  const [outcomes, raceOutcomes]: [Outcome[], RaceOutcome[]] = await Promise.all([
+    sendAll(plan, CONCURRENCY, (request) =>
+      call(request.server, token, 'PUT', `/api/product-item/${ENDPOINT[request.kind]}`, bodyOf(request)),
+    ),
+    sendAll(racePlan, 8, (request) => sendRace(race, token, request)),
+  ]);
   const runSeconds = (Date.now() - runStarted) / 1000;
 
   const problems: string[] = [];
@@ -228,6 +241,8 @@ async function main(): Promise<void> {
 
     const ledger = describeLedger(await checkLedger(db));
     problems.push(...ledger.problems);
+    const lotRace = await checkLoadRace(db, race, raceOutcomes);
+    problems.push(...lotRace.problems);
     const lines = await db.query<{ id: number; quantity: number }>(
       'select id, quantity from stock_lines where id = any($1) order by id',
       [hotLines],
@@ -251,6 +266,7 @@ async function main(): Promise<void> {
       `  history rows      ${history.rows.length} written, ${expectedRows} expected from the answers`,
     );
     console.log(`  hot lines now     ${lines.rows.map((line) => `${line.id}=${line.quantity}`).join(', ')}`);
+    for (const line of lotRace.report) console.log(line);
     console.log(`  ledger            ${ledger.summary}`);
   } finally {
     await db.end();

@@ -1,11 +1,12 @@
 /**
  * kill -9 during stock writes, on the embedded database and on PostgreSQL (issue 16): a server process
  * takes goods-in (into lots, named by code and expiry date), goods-out (first-expired-first-out, or
- * naming a lot) and counts from several clients at once and is killed in the middle, then started again
- * on the same data, a few times over. Afterwards every movement the server acknowledged (2xx) must be in
- * the history with exactly its changes and lots, a movement cut off by the kill must be there whole or not
- * at all, and every stock line must equal the sum of its lots and of its history, every lot the sum of
- * its history. Exits non-zero on any violation. `npm run check:crash`; CI runs it.
+ * naming a lot), counts and loads of two orders onto a truck (`crash-loads.ts`) from several clients at
+ * once and is killed in the middle, then started again on the same data, a few times over. Afterwards
+ * every movement the server acknowledged (2xx) must be in the history with exactly its changes and lots,
+ * a movement cut off by the kill must be there whole or not at all, every stock line must equal the sum
+ * of its lots and of its history, every lot the sum of its history, and every order item's loaded pieces
+ * the lots its loads took. Exits non-zero on any violation. `npm run check:crash`; CI runs it.
  *
  * Env: BENCH_POSTGRES_URL (a server URL allowed to create databases), CRASH_ROUNDS (default 2),
  * CRASH_CONCURRENCY (default 8), CRASH_DATABASES (default `pglite,postgres`).
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import pg from 'pg';
+import { type CrashLoading, prepareCrashLoading } from './crash-loads.ts';
 import { call, itemBody, signIn } from './harness/api.ts';
 import { createDatabase } from './harness/database.ts';
 import { checkLedger, describeLedger, type SqlReader } from './harness/ledger.ts';
@@ -38,6 +40,8 @@ const LOTS: Lot[] = [10, 30, 60, 90].map((days, n) => ({
   code: `COKME-${String.fromCharCode(65 + n)}`,
   expiryDate: addDays(today, days),
 }));
+
+const HOT_WAREHOUSES = ['DEPO1', 'DEPO2'] as const;
 
 const ENDPOINT: Record<Kind, string> = {
   in: 'stock-import-bulk',
@@ -71,17 +75,21 @@ async function send(server: Server, token: string, body: object, kind: Kind): Pr
   return response.status;
 }
 
-async function hotLinesOf(server: Server, token: string): Promise<number[]> {
+/** The item of the run and its lines in DEPO1 and DEPO2 (HOT_WAREHOUSES). */
+async function hotLinesOf(server: Server, token: string): Promise<{ itemId: number; lines: number[] }> {
   const response = await fetch(`${server.url}/api/product-item`, {
     method: 'POST',
     headers: { 'auth-token': token, 'content-type': 'application/json' },
     body: JSON.stringify(itemBody('Çökme Denemesi Peyniri', 'COKME-1', '8690000099901')),
   });
   const json = (await response.json()) as {
-    data?: { stocks: { id: number; wareHouse: { name: string } }[] };
+    data?: { id: number; stocks: { id: number; wareHouse: { name: string } }[] };
   };
   if (!json.data) throw new Error(`item not created: ${response.status} ${JSON.stringify(json)}`);
-  return ['DEPO1', 'DEPO2'].map((name) => json.data!.stocks.find((line) => line.wareHouse.name === name)!.id);
+  const lines = HOT_WAREHOUSES.map(
+    (name) => json.data!.stocks.find((line) => line.wareHouse.name === name)!.id,
+  );
+  return { itemId: json.data.id, lines };
 }
 
 /** The first three lots received on both lines, 40 pieces each, and their ids by code (from the history). */
@@ -107,11 +115,17 @@ async function writeUntilKilled(
   lines: number[],
   lotIds: number[],
   sent: Sent[],
+  loading: CrashLoading,
 ): Promise<void> {
   let stop = false;
   const pick = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
   const writer = async () => {
     while (!stop) {
+      // One write in eight is a load of an order onto the truck.
+      if (Math.random() < 0.125) {
+        await loading.send(server, token);
+        continue;
+      }
       const roll = Math.random();
       const kind: Kind = roll < 0.5 ? 'in' : roll < 0.9 ? 'out' : 'count';
       const request = {
@@ -233,12 +247,13 @@ async function crashRun(kind: string): Promise<string[]> {
 
   let server = await start();
   let token = await signIn(server);
-  const lines = await hotLinesOf(server, token);
+  const { itemId, lines } = await hotLinesOf(server, token);
   const lotIds = await seedLots(server, token, lines);
+  const loading = await prepareCrashLoading(server, token, itemId, HOT_WAREHOUSES, [...lotIds.values()]);
   const sent: Sent[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const before = sent.length;
-    await writeUntilKilled(server, token, lines, [...lotIds.values()], sent);
+    await writeUntilKilled(server, token, lines, [...lotIds.values()], sent, loading);
     const thisRound = sent.slice(before);
     const acknowledged = thisRound.filter((request) => request.status === 200).length;
     const cutOff = thisRound.filter((request) => request.status === 0).length;
@@ -274,9 +289,12 @@ async function crashRun(kind: string): Promise<string[]> {
       problems.push(`only ${acknowledged} writes were acknowledged: the check proved little`);
     const ledger = describeLedger(await checkLedger(reader));
     problems.push(...ledger.problems);
+    const loads = await loading.check(reader);
+    problems.push(...loads.problems);
     console.log(
       `  ${kind}: ${sent.length} requests, ${acknowledged} acknowledged and all present, ${rows.length} history rows; ${ledger.summary} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
+    console.log(`  ${kind} loads: ${loads.summary}`);
   } finally {
     await close();
   }

@@ -10,7 +10,7 @@
  */
 import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import pg from 'pg';
-import { type Answered, call, itemBody, sendAll, signIn } from './harness/api.ts';
+import { type Answered, call, dataOf, itemBody, sendAll, signIn } from './harness/api.ts';
 import { checkAuditChain } from './harness/audit-chain.ts';
 import { createDatabaseWithRoles } from './harness/database.ts';
 import { deadline, runCheck, verdict } from './harness/process.ts';
@@ -26,12 +26,6 @@ const SEED = Number(process.env.CHECK_SEED ?? Date.now() % 1_000_000);
 /** Pieces of the shared item: enough for some adds, far too few for all of them. */
 const SHARED_PIECES = 240;
 const BUYERS = 8;
-
-async function created<T>(answer: Promise<{ status: number; json: { data?: unknown } }>, what: string) {
-  const { status, json } = await answer;
-  if (status !== 200) throw new Error(`${what} not created: ${status} ${JSON.stringify(json)}`);
-  return json.data as T;
-}
 
 type Planned = { index: number; server: Server; buyerId: number; productId: number; boxQuantity: number };
 type Outcome = Answered<Planned>;
@@ -49,14 +43,14 @@ async function main(): Promise<void> {
 
   // One shared item, short; each product has a plentiful item of its own beside it.
   const item = (n: number) =>
-    created<{ id: number; stocks: { id: number; wareHouse: { name: string } }[] }>(
+    dataOf<{ id: number; stocks: { id: number; wareHouse: { name: string } }[] }>(
       call(a, token, 'POST', '/api/product-item', itemBody(`Yarış Ürünü ${n}`, `YR-${n}`, `86900007700${n}`)),
       'item',
     );
   const [shared, own1, own2] = [await item(1), await item(2), await item(3)];
   const lineOf = (one: typeof shared, warehouse: string) =>
     one.stocks.find((line) => line.wareHouse.name === warehouse)!.id;
-  await created(
+  await dataOf(
     call(a, token, 'PUT', '/api/product-item/stock-import-bulk', {
       stockChange: [
         // The shared item's pieces lie in two warehouses: availability counts them all.
@@ -77,7 +71,7 @@ async function main(): Promise<void> {
     'stock',
   );
   const product = (name: string, ownId: number, sharedQuantity: number) =>
-    created<{ id: number }>(
+    dataOf<{ id: number }>(
       call(a, token, 'POST', '/api/products', {
         name,
         quantityInsideBox: 4,
@@ -93,7 +87,7 @@ async function main(): Promise<void> {
   const double = await product('Çiftli Paket', own2.id, 2);
   const buyers: number[] = [];
   for (let n = 1; n <= BUYERS; n++) {
-    const buyer = await created<{ id: number }>(
+    const buyer = await dataOf<{ id: number }>(
       call(a, token, 'POST', '/api/buyers', { code: `YARIS-${n}`, title: `Yarış Market ${n}` }),
       'buyer',
     );

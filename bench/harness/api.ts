@@ -64,6 +64,16 @@ export async function call(server: Server, token: string, method: string, url: s
   return { status: response.status, json };
 }
 
+/** The answer's data, or a thrown error naming the step when the server refused it. */
+export async function dataOf<T>(
+  answer: Promise<{ status: number; json: { data?: unknown } }>,
+  what: string,
+): Promise<T> {
+  const { status, json } = await answer;
+  if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(json)}`);
+  return json.data as T;
+}
+
 /** What a planned request came to: its HTTP status and, when refused, the error's code and message. */
 export type Answered<T> = T & { status: number; code?: string; message?: string };
 

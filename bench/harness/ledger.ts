@@ -9,6 +9,8 @@ export type LedgerReport = {
   /** Lines whose quantity is not the sum of their history's changes. */
   sumMismatches: { id: number; quantity: number; historySum: number }[];
   negativeLines: number;
+  /** Lots on a line holding fewer than zero pieces. */
+  negativeLots: number;
   /** History rows whose quantity_after_change is not the previous row's plus this change. */
   brokenChains: { id: number; stockLineId: number }[];
   /** Lines whose quantity is not the sum of their lots', and lots on a line whose pieces are not the sum of their history there. */
@@ -35,9 +37,15 @@ export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
       where l.quantity <> coalesce(h.total, 0)
       order by l.id limit 20`,
   );
-  const counts = await client.query<{ lines: number; negative: number; history: string }>(
+  const counts = await client.query<{
+    lines: number;
+    negative: number;
+    negative_lots: number;
+    history: string;
+  }>(
     `select (select count(*) from stock_lines)::int as lines,
             (select count(*) from stock_lines where quantity < 0)::int as negative,
+            (select count(*) from lot_stocks where quantity < 0)::int as negative_lots,
             (select count(*) from stock_history) as history`,
   );
   const chains = await client.query<{ id: string; stock_line_id: number }>(
@@ -76,6 +84,7 @@ export async function checkLedger(client: SqlReader): Promise<LedgerReport> {
       historySum: Number(row.history_sum),
     })),
     negativeLines: counts.rows[0]!.negative,
+    negativeLots: counts.rows[0]!.negative_lots,
     brokenChains: chains.rows.map((row) => ({ id: Number(row.id), stockLineId: row.stock_line_id })),
   };
 }
@@ -87,6 +96,7 @@ export function describeLedger(report: LedgerReport): { summary: string; problem
     problems.push(`line ${line.id}: quantity ${line.quantity} but its history sums to ${line.historySum}`);
   }
   if (report.negativeLines > 0) problems.push(`${report.negativeLines} lines are negative`);
+  if (report.negativeLots > 0) problems.push(`${report.negativeLots} lots on a line are negative`);
   for (const row of report.brokenChains) {
     problems.push(`history row ${row.id} of line ${row.stockLineId} does not follow the row before it`);
   }
@@ -94,7 +104,7 @@ export function describeLedger(report: LedgerReport): { summary: string; problem
   const summary =
     `${report.lines} stock lines, ${report.lotRows} lot rows, ${report.historyRows} history rows: ` +
     (problems.length === 0
-      ? 'every quantity = sum of its lots = sum of its history, every lot = sum of its history, none negative, every history an unbroken running sum'
+      ? 'every quantity = sum of its lots = sum of its history, every lot = sum of its history, no line or lot negative, every history an unbroken running sum'
       : `${problems.length} violations`);
   return { summary, problems };
 }
