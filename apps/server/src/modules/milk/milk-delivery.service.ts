@@ -7,10 +7,11 @@ import {
   type MilkDeliveryQuery,
   type UpdateMilkDeliveryBody,
 } from '@mandira/contract/milk';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, oneByOne, type Tx } from '../../db/client.ts';
-import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
+import { milkDeliveries, milkDeliveryDays, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
 import { type Bounded, readBounded, readPage } from '../../http/unpaged-limit.ts';
@@ -67,31 +68,79 @@ export function deliveryConditions(filters: DeliveryFilters): SQL | undefined {
 }
 
 /**
+ * How many deliveries match, and whether the count stopped at COUNT_LIMIT. A range of whole days with no
+ * vehicle or driver is summed from the kept day counts (`milk_delivery_days`, decision 164): one row a
+ * day, never the deliveries themselves. One vehicle's or driver's are counted from its index, up to
+ * COUNT_LIMIT (decision 149).
+ */
+async function countDeliveries(db: Db, query: ListQuery, where: SQL | undefined) {
+  if (!query.milkVehicleId && !query.milkVehicleDriverId) {
+    const days = milkDeliveryDays;
+    const [kept] = await db
+      .select({ total: sql<number>`coalesce(sum(${days.deliveries}), 0)`.mapWith(Number) })
+      .from(days)
+      .where(
+        and(
+          query.from ? gte(days.day, query.from) : undefined,
+          query.to ? lte(days.day, query.to) : undefined,
+        ),
+      );
+    return { total: kept?.total ?? 0, capped: false };
+  }
+  const upTo = db
+    .select({ id: milkDeliveries.id })
+    .from(milkDeliveries)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as('up_to');
+  const counted = (await db.select({ value: count() }).from(upTo))[0]?.value ?? 0;
+  return counted > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true } : { total: counted, capped: false };
+}
+
+/**
  * Newest first. Unpaged, the newest MILK_DELIVERIES_UNPAGED_LIMIT of the range and how many matched, which
  * the route puts in the headers (decisions 113 and 149): a range of a century answers a bounded array.
- * Paged, one page and the count; a page past the end reads no rows.
+ * Paged, one page and the count; a page past the end reads no rows. A page's ids are chosen first from
+ * the date index, so the deliveries its offset skips are never joined to their vehicle and driver.
  */
 export async function listMilkDeliveries(
   db: Db,
   query: ListQuery,
 ): Promise<Bounded<MilkDelivery> | MilkDeliveryPage> {
   const where = deliveryConditions(query);
-  const ordered = (limit: number, offset = 0) =>
-    selectDeliveries(db)
+  const newestFirst = [desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id)];
+  const ordered = (limit: number, offset = 0) => {
+    const pageIds = db
+      .select({ id: milkDeliveries.id })
+      .from(milkDeliveries)
       .where(where)
-      .orderBy(desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id))
+      .orderBy(...newestFirst)
       .limit(limit)
       .offset(offset);
-  const countAll = async () =>
-    (await db.select({ value: count() }).from(milkDeliveries).where(where))[0]?.value ?? 0;
+    return selectDeliveries(db)
+      .where(sql`${milkDeliveries.id} = any(array(${pageIds}))`)
+      .orderBy(...newestFirst);
+  };
+  const counted = { capped: false };
+  const countAll = async () => {
+    const { total, capped } = await countDeliveries(db, query, where);
+    counted.capped = capped;
+    return total;
+  };
   if (query.page === undefined && query.size === undefined) {
     const bounded = await readBounded(MILK_DELIVERIES_UNPAGED_LIMIT, (limit) => ordered(limit), countAll);
-    return { ...bounded, rows: bounded.rows.map(toDelivery) };
+    return { ...bounded, rows: bounded.rows.map(toDelivery), totalCapped: counted.capped };
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
   const { rows, ...figures } = await readPage(page, size, countAll, ordered);
-  return { deliveries: rows.map(toDelivery), page, size, ...figures };
+  return {
+    deliveries: rows.map(toDelivery),
+    page,
+    size,
+    ...figures,
+    ...(counted.capped && { countCapped: true as const }),
+  };
 }
 
 export async function getMilkDelivery(db: Db | Tx, id: number): Promise<MilkDelivery> {
