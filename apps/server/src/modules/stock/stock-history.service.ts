@@ -92,6 +92,21 @@ function selectHistory<Extra extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(...NEWEST_FIRST);
 }
 
+/**
+ * A page of the history: its ids chosen first from the sort index (decision 164), so the rows its
+ * offset skips are never joined to their item, warehouse, lot and user; then the page's own rows.
+ */
+function historyPage(db: Db, where: SQL | undefined, limit: number, offset = 0) {
+  const pageIds = db
+    .select({ id: stockHistory.id })
+    .from(stockHistory)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit)
+    .offset(offset);
+  return selectHistory(db, sql`${stockHistory.id} = any(array(${pageIds}))`);
+}
+
 type Row = Awaited<ReturnType<typeof selectHistory<Record<never, SQL>>>>[number];
 const toEntry = ({
   warehouseName,
@@ -231,6 +246,7 @@ export async function listStockHistory(
     const counted = { capped: false };
     const bounded = await readBounded(
       STOCK_HISTORY_UNPAGED_LIMIT,
+      // Every row read is answered: no offset to skip, so no ids first.
       (limit) => selectHistory(db, where).limit(limit),
       async () => {
         const { total, capped } = await countHistory(db, query, where);
@@ -246,11 +262,7 @@ export async function listStockHistory(
   const reachable = Math.min(total, COUNT_LIMIT);
   const offset = (page - 1) * size;
   const rows =
-    offset < reachable
-      ? await selectHistory(db, where)
-          .limit(Math.min(size, reachable - offset))
-          .offset(offset)
-      : [];
+    offset < reachable ? await historyPage(db, where, Math.min(size, reachable - offset), offset) : [];
   return {
     entries: rows.map(toEntry),
     page,
