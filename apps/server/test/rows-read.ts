@@ -7,7 +7,7 @@ import { type Db, rowsOf, type Tx } from '../src/db/client.ts';
  * application's own tables. Read from the transaction's own statistics (`pg_stat_get_xact_*`), so no
  * flush of the shared statistics is awaited and other sessions do not add to the figure. PostgreSQL only.
  */
-export async function rowsReadBy(db: Db, read: (tx: Tx) => Promise<unknown>): Promise<number> {
+export async function rowsReadBy(db: Db, read: (tx: Db) => Promise<unknown>): Promise<number> {
   return db.transaction(async (tx) => {
     const figure = async () => {
       const [row] = await rowsOf<{ rows: string }>(
@@ -18,7 +18,8 @@ export async function rowsReadBy(db: Db, read: (tx: Tx) => Promise<unknown>): Pr
       return Number(row?.rows ?? 0);
     };
     const before = await figure();
-    await read(tx);
+    // The lists take the database; its transaction has the same query surface (see `Tx`).
+    await read(tx as unknown as Db);
     return (await figure()) - before;
   });
 }

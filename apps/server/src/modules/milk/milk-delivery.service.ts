@@ -10,7 +10,7 @@ import {
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, oneByOne, type Tx } from '../../db/client.ts';
+import { type Db, oneByOne, rowsOf, type Tx } from '../../db/client.ts';
 import { milkDeliveries, milkDeliveryDays, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { businessRule, notFound } from '../../http/errors.ts';
@@ -67,6 +67,34 @@ export function deliveryConditions(filters: DeliveryFilters): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
+/** Whether the kept day counts count the query: a range of whole days, of every vehicle and driver. */
+const keptDaysCount = (query: ListQuery) => !query.milkVehicleId && !query.milkVehicleDriverId;
+
+const keptDaysOf = (query: ListQuery) =>
+  and(
+    query.from ? gte(milkDeliveryDays.day, query.from) : undefined,
+    query.to ? lte(milkDeliveryDays.day, query.to) : undefined,
+  );
+
+/**
+ * Where a deep page starts, from the kept day counts: the newest day whose deliveries, with those of the
+ * days after it, reach past `offset`, and how many deliveries those later days hold. The days are summed
+ * newest first and the sum stops at that day, so the page then skips only within one day's deliveries
+ * instead of every delivery before it (decision 164).
+ */
+async function seekDay(db: Db, query: ListQuery, offset: number) {
+  const days = milkDeliveryDays;
+  const [found] = await rowsOf<{ day: string; newer: string }>(
+    db,
+    sql`select day::text as day, through - deliveries as newer
+          from (select ${days.day} as day, ${days.deliveries} as deliveries,
+                       sum(${days.deliveries}) over (order by ${days.day} desc) as through
+                  from ${days} where ${keptDaysOf(query) ?? sql`true`} order by ${days.day} desc) as running
+         where through > ${offset} limit 1`,
+  );
+  return found && { day: found.day, newer: Number(found.newer) };
+}
+
 /**
  * How many deliveries match, and whether the count stopped at COUNT_LIMIT. A range of whole days with no
  * vehicle or driver is summed from the kept day counts (`milk_delivery_days`, decision 164): one row a
@@ -109,14 +137,19 @@ export async function listMilkDeliveries(
 ): Promise<Bounded<MilkDelivery> | MilkDeliveryPage> {
   const where = deliveryConditions(query);
   const newestFirst = [desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id)];
-  const ordered = (limit: number, offset = 0) => {
+  const ordered = async (limit: number, offset = 0) => {
+    const start = offset > 0 && keptDaysCount(query) ? await seekDay(db, query, offset) : undefined;
     const pageIds = db
       .select({ id: milkDeliveries.id })
       .from(milkDeliveries)
-      .where(where)
+      .where(
+        start
+          ? and(where, lt(milkDeliveries.deliveryDateTime, startOfIstanbulDay(addDays(start.day, 1))))
+          : where,
+      )
       .orderBy(...newestFirst)
       .limit(limit)
-      .offset(offset);
+      .offset(offset - (start?.newer ?? 0));
     return selectDeliveries(db)
       .where(sql`${milkDeliveries.id} = any(array(${pageIds}))`)
       .orderBy(...newestFirst);
