@@ -91,6 +91,26 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
     withinPage(rows, 8);
   });
 
+  it('milk deliveries: the kept day counts follow a delivery moved to another day, and one removed', async () => {
+    await db.execute(sql`update milk_deliveries set delivery_date_time = delivery_date_time - interval '3 days'
+      where id = (select min(id) from milk_deliveries)`);
+    await db.execute(sql`delete from milk_deliveries where id = (select max(id) from milk_deliveries)`);
+    const [days] = await rowsOf<{ kept: string; counted: string }>(
+      db,
+      sql`select (select sum(deliveries) from milk_delivery_days) as kept,
+                 (select count(*) from milk_deliveries) as counted`,
+    );
+    expect(Number(days?.kept)).toBe(ROWS - 1);
+    expect(Number(days?.counted)).toBe(ROWS - 1);
+    const perDay = await rowsOf<{ day: string; deliveries: number; counted: number }>(
+      db,
+      sql`select k.day::text, k.deliveries, count(m.id)::int as counted from milk_delivery_days k
+            left join milk_deliveries m on (m.delivery_date_time at time zone 'Europe/Istanbul')::date = k.day
+           group by k.day, k.deliveries having k.deliveries <> count(m.id)`,
+    );
+    expect(perDay).toEqual([]);
+  });
+
   it('the catalogue: a deep page is counted from the kept item count and joins only its own items', async () => {
     let answer: Awaited<ReturnType<typeof listProductItems>> | undefined;
     const rows = await rowsReadBy(db, async (tx) => {
