@@ -138,7 +138,13 @@ export async function listMilkDeliveries(
   const where = deliveryConditions(query);
   const newestFirst = [desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id)];
   const ordered = async (limit: number, offset = 0) => {
-    const start = offset > 0 && keptDaysCount(query) ? await seekDay(db, query, offset) : undefined;
+    // Nothing to skip: every row read is answered, so no ids first.
+    if (offset === 0)
+      return selectDeliveries(db)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit);
+    const start = keptDaysCount(query) ? await seekDay(db, query, offset) : undefined;
     const pageIds = db
       .select({ id: milkDeliveries.id })
       .from(milkDeliveries)
