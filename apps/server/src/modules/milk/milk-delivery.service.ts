@@ -102,17 +102,12 @@ async function seekDay(db: Db, query: ListQuery, offset: number) {
  * COUNT_LIMIT (decision 149).
  */
 async function countDeliveries(db: Db, query: ListQuery, where: SQL | undefined) {
-  if (!query.milkVehicleId && !query.milkVehicleDriverId) {
+  if (keptDaysCount(query)) {
     const days = milkDeliveryDays;
     const [kept] = await db
       .select({ total: sql<number>`coalesce(sum(${days.deliveries}), 0)`.mapWith(Number) })
       .from(days)
-      .where(
-        and(
-          query.from ? gte(days.day, query.from) : undefined,
-          query.to ? lte(days.day, query.to) : undefined,
-        ),
-      );
+      .where(keptDaysOf(query));
     return { total: kept?.total ?? 0, capped: false };
   }
   const upTo = db
@@ -128,8 +123,9 @@ async function countDeliveries(db: Db, query: ListQuery, where: SQL | undefined)
 /**
  * Newest first. Unpaged, the newest MILK_DELIVERIES_UNPAGED_LIMIT of the range and how many matched, which
  * the route puts in the headers (decisions 113 and 149): a range of a century answers a bounded array.
- * Paged, one page and the count; a page past the end reads no rows. A page's ids are chosen first from
- * the date index, so the deliveries its offset skips are never joined to their vehicle and driver.
+ * Paged, one page and the count; a page past the end reads no rows. A deeper page's ids are chosen first
+ * from the date index, from its day on (`seekDay`), so the deliveries it skips are few and never joined
+ * to their vehicle and driver.
  */
 export async function listMilkDeliveries(
   db: Db,
