@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countCapped } from './paging.ts';
 import { Gender } from './people.ts';
 import { recordVersion } from './record-version.ts';
 
@@ -73,6 +74,7 @@ export const MilkDeliveryPage = z
     page: z.number().int().describe('The page answered, from 1.'),
     size: z.number().int().describe('Deliveries per page.'),
     count: z.number().int().describe('How many deliveries match, on every page.'),
+    countCapped,
     totalPages: z.number().int().describe('0 when nothing matches.'),
   })
   .meta({ id: 'MilkDeliveryPage' });

@@ -2804,6 +2804,11 @@ export interface components {
         MilkDeliveryPage: {
             /** @description How many deliveries match, on every page. */
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             deliveries: components["schemas"]["MilkDelivery"][];
             /** @description The page answered, from 1. */
             page: number;

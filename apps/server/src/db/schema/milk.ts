@@ -95,3 +95,12 @@ export const milkDeliveries = pgTable(
     ),
   ],
 );
+
+/**
+ * The deliveries of each Istanbul day, kept by the deliveries' triggers (migration 0029, decision 164):
+ * a list's count over whole days without reading its deliveries.
+ */
+export const milkDeliveryDays = pgTable('milk_delivery_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  deliveries: integer('deliveries').notNull(),
+});

@@ -128,3 +128,9 @@ export const productBundles = pgTable(
     check('product_bundles_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );
+
+/** How many items the catalogue holds, kept by the items' triggers (migration 0029, decision 164). */
+export const productItemCount = pgTable('product_item_count', {
+  one: boolean('one').primaryKey().default(true),
+  items: integer('items').notNull(),
+});

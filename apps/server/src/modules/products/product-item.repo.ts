@@ -12,7 +12,7 @@ import { boxesOf } from '@mandira/contract/stock';
 import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, perDatabase, type Tx } from '../../db/client.ts';
-import { productItems } from '../../db/schema.ts';
+import { productItemCount, productItems } from '../../db/schema.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
@@ -176,7 +176,9 @@ async function searchItemRows(
       totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
     })
     .from(productItems)
-    .where(pageIds ? inArray(productItems.id, pageIds) : where)
+    // `= any(array(…))` looks the page's ids up by the primary key; `in (subquery)` may hash-join the
+    // whole catalogue to find them.
+    .where(pageIds ? sql`${productItems.id} = any(array(${pageIds}))` : where)
     // Stock codes are unique: their index gives the order and the page without a sort.
     .orderBy(asc(productItems.stockCode));
   return { rows, where };
@@ -204,7 +206,11 @@ export async function listProductItems(
     q: query.q,
     page: { limit: size, offset: (page - 1) * size },
   });
-  const [counted] = await db.select({ count: count() }).from(productItems).where(where);
+  // The whole catalogue is counted by the items' triggers (decision 164); a search or filter counts its
+  // own matches.
+  const [counted] = where
+    ? await db.select({ count: count() }).from(productItems).where(where)
+    : await db.select({ count: productItemCount.items }).from(productItemCount);
   const total = counted?.count ?? 0;
   return {
     items: await withStockLines(db, rows, warehouseName),

@@ -131,7 +131,8 @@ describe('GET /product-item/stock-history', () => {
 
     it('counts a settled range once, answering the same total as the rows, with each filter', async () => {
       expect(await total('?startDate=2026-02-27&endDate=2026-03-05')).toBe(3);
-      expect(await countedDays()).toEqual(daysBetween('2026-02-27', '2026-03-05'));
+      // Beside the newest week, which a page without dates counts to see it is past COUNT_LIMIT.
+      expect(await countedDays()).toEqual(expect.arrayContaining(daysBetween('2026-02-27', '2026-03-05')));
       expect(await total('?startDate=2026-03-01&endDate=2026-03-01')).toBe(2);
       expect(await total('?startDate=2026-03-02&endDate=2026-03-02')).toBe(1);
       expect(await total('?startDate=2026-02-27&endDate=2026-03-05&warehouseId=2')).toBe(1);
