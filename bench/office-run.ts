@@ -7,7 +7,7 @@
  * page read (bench/rows-read.ts); fails on any error answer (not a 409/422 refusal).
  *
  * Env: BENCH_OFFICE_SECONDS per size (60), BENCH_OFFICE_SLICE_SECONDS (10), BENCH_OFFICE_SCALE of the
- * data sets (1), BENCH_OFFICE_USERS (30; a list such as 30,60,90 runs the capacity sweep of
+ * data sets (1), BENCH_OFFICE_YEAR_SCALE of the year alone (10: the month against ten years), BENCH_OFFICE_USERS (30; a list such as 30,60,90 runs the capacity sweep of
  * bench/office-sweep.ts instead), BENCH_KEEP_DATABASE (keep the data sets and reuse them next time).
  */
 import os from 'node:os';
@@ -39,6 +39,8 @@ import { type ListRead, measureRowsRead, rowsReadTable } from './rows-read.ts';
 
 const USERS = Number((process.env.BENCH_OFFICE_USERS ?? '30').split(',')[0]);
 const SLICE_SECONDS = Number(process.env.BENCH_OFFICE_SLICE_SECONDS ?? 10);
+/** The year's scale when it differs from the month's: 10 sets the month against the ten-year set. */
+const YEAR_SCALE = Number(process.env.BENCH_OFFICE_YEAR_SCALE ?? SCALE);
 /** The shipment list against its SQL: connections and seconds of each side. */
 const LIST_CONNECTIONS = 8;
 const LIST_SECONDS = Math.min(10, Math.max(3, Math.round(SECONDS / 6)));
@@ -58,7 +60,11 @@ const rate = (measured: Measured) => measured.count / measured.seconds;
 
 /** A data set on its own database and two servers, with the mix's users signed in. */
 async function prepareSize(size: OfficeSize) {
-  const { databaseUrl, dataset, servers, pool } = await officeDatabase(size, SCALE, LIST_CONNECTIONS);
+  const { databaseUrl, dataset, servers, pool } = await officeDatabase(
+    size,
+    size === 'year' ? YEAR_SCALE : SCALE,
+    LIST_CONNECTIONS,
+  );
   const mix = await prepareOfficeMix(pool, servers, {
     users: USERS,
     days: dataset.days,
@@ -113,7 +119,7 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
     `Office mix, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}, ` +
       `${os.availableParallelism()} cores, Node ${process.version}; ${month.mix.users} users on 2 server processes, ` +
       `think time 200–800 ms, ${SECONDS} s measured per size in turns of ${SLICE_SECONDS} s after ${WARM_UP_SECONDS} s ` +
-      `warm-up, data scale ${SCALE}.`,
+      `warm-up, data scale ${SCALE}${YEAR_SCALE === SCALE ? '' : ` (the year ${YEAR_SCALE})`}.`,
   );
   for (const run of [month, year]) {
     const t = totals(run.mix);
