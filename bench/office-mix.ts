@@ -12,7 +12,7 @@ import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { createUser } from '../apps/server/src/modules/access/user.service.ts';
-import { signIn } from './harness/api.ts';
+import { call, signIn } from './harness/api.ts';
 import { addCpu, type CpuSpent, startCpuMeter } from './harness/cpu.ts';
 import type { Server } from './harness/server.ts';
 import {
@@ -50,7 +50,35 @@ type User = { role: OfficeRole; token: string; server: Server; desk: Desk };
 /** A user of the mix as made in the database, before it signs in. */
 export type OfficeUser = { role: OfficeRole; userName: string; index: number; desks: number };
 
-/** `users` users spread over the roles as ROLE_SHARES (30 at 1:1), made in the database of `pool`. */
+/** `users` users spread over the roles as ROLE_SHARES (30 at 1:1), with the bodies that make them. */
+function planOfficeUsers(users: number) {
+  const total = Object.values(ROLE_SHARES).reduce((sum, share) => sum + share, 0);
+  const roles = (Object.entries(ROLE_SHARES) as [OfficeRole, number][]).flatMap(([role, share]) =>
+    Array.from({ length: Math.max(1, Math.round((share * users) / total)) }, () => role),
+  );
+  const desksOf = (role: OfficeRole) => roles.filter((other) => other === role).length;
+  const seen = new Map<OfficeRole, number>();
+  // A kept data set serves run after run (and a sweep several mixes): each mix signs in users of its own.
+  const run = Date.now().toString(36);
+  return roles.map((role, n) => {
+    const index = seen.get(role) ?? 0;
+    seen.set(role, index + 1);
+    const userName = `ofis_${run}_${role.toLowerCase()}_${index + 1}`;
+    const body = {
+      userName,
+      password: PASSWORD,
+      name: 'Ofis',
+      surname: `Kullanıcı ${n + 1}`,
+      email: `${userName}@mandira.example`,
+      phone: '',
+      status: 'ACTIVE' as const,
+      roles: [role],
+    };
+    return { user: { role, userName, index, desks: desksOf(role) } satisfies OfficeUser, body };
+  });
+}
+
+/** The mix's users made in the database of `pool`. */
 export async function createOfficeUsers(pool: pg.Pool, users: number): Promise<OfficeUser[]> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   const actor = {
@@ -60,34 +88,20 @@ export async function createOfficeUsers(pool: pg.Pool, users: number): Promise<O
     privileges: new Set<never>(),
     isSuperAdmin: true,
   };
-  const total = Object.values(ROLE_SHARES).reduce((sum, share) => sum + share, 0);
-  const roles = (Object.entries(ROLE_SHARES) as [OfficeRole, number][]).flatMap(([role, share]) =>
-    Array.from({ length: Math.max(1, Math.round((share * users) / total)) }, () => role),
-  );
-  const desksOf = (role: OfficeRole) => roles.filter((other) => other === role).length;
-  const seen = new Map<OfficeRole, number>();
-  const created: OfficeUser[] = [];
-  // A kept data set serves run after run (and a sweep several mixes): each mix signs in users of its own.
-  const run = Date.now().toString(36);
-  for (const [n, role] of roles.entries()) {
-    const index = seen.get(role) ?? 0;
-    seen.set(role, index + 1);
-    const userName = `ofis_${run}_${role.toLowerCase()}_${index + 1}`;
-    await db.transaction((tx) =>
-      createUser(tx, actor, {
-        userName,
-        password: PASSWORD,
-        name: 'Ofis',
-        surname: `Kullanıcı ${n + 1}`,
-        email: `${userName}@mandira.example`,
-        phone: '',
-        status: 'ACTIVE',
-        roles: [role],
-      }),
-    );
-    created.push({ role, userName, index, desks: desksOf(role) });
+  const planned = planOfficeUsers(users);
+  for (const { body } of planned) await db.transaction((tx) => createUser(tx, actor, body));
+  return planned.map(({ user }) => user);
+}
+
+/** The mix's users made through the API by the admin of `server`, so nothing is written elsewhere. */
+export async function createOfficeUsersThroughApi(server: Server, users: number): Promise<OfficeUser[]> {
+  const token = await signIn(server);
+  const planned = planOfficeUsers(users);
+  for (const { body } of planned) {
+    const { status, json } = await call(server, token, 'POST', '/api/user-access', body);
+    if (status !== 200) throw new Error(`user ${body.userName} not made: ${JSON.stringify(json)}`);
   }
-  return created;
+  return planned.map(({ user }) => user);
 }
 
 /** The users signed in, alternating between the servers, each at its desk. */

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:office:pglite`: the office mix on the embedded database, as a single-site dairy runs
  * the portal: ONE server process on PGlite (DATA_DIR), 10 users, on a year's data set. The year is
- * generated on PostgreSQL (or kept there with BENCH_KEEP_DATABASE), the mix's users made there, and
- * its rows copied into a data directory the server migrated (bench/harness/pglite-copy.ts); the work
- * of the writes is read from the PostgreSQL copy, which holds the same rows. Prints the per-operation
+ * generated on PostgreSQL (or kept there with BENCH_KEEP_DATABASE, or BENCH_OFFICE_SOURCE_URL names a
+ * year's database to copy), its rows copied into a data directory the server migrated
+ * (bench/harness/pglite-copy.ts), the mix's users made through the API; the work of the writes is read
+ * from PostgreSQL, which holds the same rows and is only read. Prints the per-operation
  * table and the CPU per request of the server process (its database included); fails on any error
  * answer and when the stock ledger or the kept buyer figures do not hold afterwards.
  *
- * Env: BENCH_OFFICE_SECONDS (60), BENCH_OFFICE_SCALE (1), BENCH_OFFICE_USERS (10 here).
+ * Env: BENCH_OFFICE_SECONDS (60), BENCH_OFFICE_SCALE (1), BENCH_OFFICE_USERS (10 here),
+ * BENCH_OFFICE_SOURCE_URL (a year's database made by bench/office-dataset.ts, copied instead).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,7 +25,7 @@ import { copyIntoPglite } from './harness/pglite-copy.ts';
 import { deadline, finish, onCleanup, stopping } from './harness/process.ts';
 import { startServer } from './harness/server.ts';
 import { buildOfficeDatabase } from './office-dataset.ts';
-import { createOfficeUsers, prepareOfficeMix } from './office-mix.ts';
+import { createOfficeUsersThroughApi, prepareOfficeMix } from './office-mix.ts';
 import {
   commit,
   cpuSentence,
@@ -56,13 +58,43 @@ async function checkEmbedded(pgliteDir: string): Promise<string[]> {
   }
 }
 
+/** The year on PostgreSQL to copy: BENCH_OFFICE_SOURCE_URL's, or generated (kept) as the mix's. */
+async function yearOnPostgres() {
+  const sourceUrl = process.env.BENCH_OFFICE_SOURCE_URL;
+  if (!sourceUrl) {
+    const { databaseUrl, server, dataset } = await buildOfficeDatabase('year', SCALE);
+    await server.stop();
+    return {
+      databaseUrl,
+      description: describeDataset(dataset),
+      days: dataset.days,
+      bigBuyerId: dataset.ledger.bigBuyerId,
+    };
+  }
+  const client = new pg.Client({ connectionString: sourceUrl });
+  await client.connect();
+  try {
+    // The ledger data set gives its biggest buyer most of the transactions (bench/ledger-dataset.ts).
+    const { rows } = await client.query<{ buyer_id: number }>(
+      'select buyer_id from accounting_transactions group by buyer_id order by count(*) desc limit 1',
+    );
+    return {
+      databaseUrl: sourceUrl,
+      description: `the year (365 days) of ${new URL(sourceUrl).pathname.slice(1)}, only read`,
+      days: 365,
+      bigBuyerId: rows[0]!.buyer_id,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 export async function officePgliteBench(): Promise<string[]> {
-  log("the year's data set on PostgreSQL (generated, or kept with BENCH_KEEP_DATABASE) …");
-  const { databaseUrl, server: generator, dataset } = await buildOfficeDatabase('year', SCALE);
-  await generator.stop();
-  log(describeDataset(dataset));
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  const madeUsers = await createOfficeUsers(pool, USERS);
+  log(
+    "the year's data set on PostgreSQL (generated, kept with BENCH_KEEP_DATABASE, or BENCH_OFFICE_SOURCE_URL) …",
+  );
+  const { databaseUrl, description, days, bigBuyerId } = await yearOnPostgres();
+  log(description);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-office-pglite-'));
   onCleanup(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -75,12 +107,9 @@ export async function officePgliteBench(): Promise<string[]> {
   );
 
   const server = await startServer('embedded', '', { DATA_DIR: dataDir });
-  const mix = await prepareOfficeMix(pool, [server], {
-    users: USERS,
-    days: dataset.days,
-    bigBuyerId: dataset.ledger.bigBuyerId,
-    madeUsers,
-  });
+  const madeUsers = await createOfficeUsersThroughApi(server, USERS);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const mix = await prepareOfficeMix(pool, [server], { users: USERS, days, bigBuyerId, madeUsers });
   await pool.end();
   log(
     `${mix.result.users} users on one server on the embedded database, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured …`,
@@ -96,7 +125,7 @@ export async function officePgliteBench(): Promise<string[]> {
     `Office mix on the embedded database (PGlite), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
       `commit ${commit()}, ${os.availableParallelism()} cores, Node ${process.version}; ${result.users} users on ` +
       `1 server process, think time 200–800 ms, ${SECONDS} s measured after ${WARM_UP_SECONDS} s warm-up, data scale ${SCALE}.`,
-    `- ${describeDataset(dataset)}; copied into PGlite in ${copied.seconds.toFixed(0)} s. Mix: ${t.requests} requests, ` +
+    `- ${description}; copied into PGlite in ${copied.seconds.toFixed(0)} s. Mix: ${t.requests} requests, ` +
       `${t.perSecond.toFixed(1)}/s, ${((100 * t.writes) / Math.max(1, t.requests)).toFixed(0)} % writing, ` +
       `${t.refused} refused (409/422), ${t.errors} errors; load average ${loadAverage(result, loadBefore)}. ${cpuSentence(result, true)}`,
     '',

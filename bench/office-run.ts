@@ -7,8 +7,9 @@
  * page read (bench/rows-read.ts); fails on any error answer (not a 409/422 refusal).
  *
  * Env: BENCH_OFFICE_SECONDS per size (60), BENCH_OFFICE_SLICE_SECONDS (10), BENCH_OFFICE_SCALE of the
- * data sets (1), BENCH_OFFICE_YEAR_SCALE of the year alone (10: the month against ten years), BENCH_OFFICE_USERS (30; a list such as 30,60,90 runs the capacity sweep of
- * bench/office-sweep.ts instead), BENCH_KEEP_DATABASE (keep the data sets and reuse them next time).
+ * data sets (1), BENCH_OFFICE_YEAR_SCALE of the year alone (10: the month against ten years),
+ * BENCH_OFFICE_USERS (30; a list such as 30,60,90 runs the capacity sweep of bench/office-sweep.ts
+ * instead), BENCH_KEEP_DATABASE (keep the data sets and reuse them next time).
  */
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
