@@ -20,6 +20,12 @@ import { generateShipments, type ShipmentsSummary } from './shipments-dataset.ts
 
 export type OfficeSize = 'month' | 'year';
 
+/**
+ * Raised when the generator makes a different data set, so a database kept by BENCH_KEEP_DATABASE
+ * from an older generator is not taken for the new one (its name carries the version).
+ */
+export const DATASET_VERSION = 1;
+
 /** A year at scale 1: the 50-truck dairy of docs/benchmarks.md's office mix. */
 const YEAR = {
   items: 2000,
@@ -39,6 +45,8 @@ export type OfficeDataset = {
   shipments: ShipmentsSummary;
   ledger: LedgerSummary;
   seconds: number;
+  /** Kept from an earlier run (BENCH_KEEP_DATABASE), with the writes of its mixes. */
+  reused?: boolean;
 };
 
 export async function generateOfficeDataset(
@@ -49,7 +57,13 @@ export async function generateOfficeDataset(
   const days = size === 'year' ? 365 : 30;
   const grown = (yearly: number) => Math.max(1, Math.round((yearly * scale * days) / 365));
   const items = Math.max(20, Math.round(YEAR.items * scale));
+  // Each part's time, to tell how the generator scales (BENCH_OFFICE_SCALE=10 is the ten-year set).
+  const phase = (what: string) =>
+    console.log(
+      `[dataset] ${size} × ${scale}: ${what} after ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
   const stock = await generateDataset(client, { items, adminUserName, days });
+  phase(`${stock.historyRows.toLocaleString('en-US')} history rows`);
   const today = istanbulDate(new Date());
   // A portal in use has long counted its settled days (decision 37); a fresh data set counts them now,
   // or the first read of every week would pay for it inside the measurement.
@@ -64,7 +78,9 @@ export async function generateOfficeDataset(
       products: Math.max(10, Math.round(200 * scale)),
       days,
     });
+    phase(`${orders.orders.toLocaleString('en-US')} orders`);
     const shipments = await generateShipments(client, { shipments: grown(YEAR.shipments), days });
+    phase(`${shipments.shipments.toLocaleString('en-US')} shipments`);
     const ledger = await generateLedger(client, {
       bigBuyerTransactions: grown(YEAR.bigBuyerTransactions),
       milkDeliveries: grown(YEAR.milkDeliveries),
@@ -93,6 +109,6 @@ export function describeDataset(set: OfficeDataset): string {
     `${n(set.orders)} orders with ${n(set.orderItems)} items, ${n(set.shipments.shipments)} shipments ` +
     `(${set.shipments.open} open) with ${n(set.shipments.loads)} loads, ` +
     `${n(set.ledger.bigBuyerTransactions)} transactions of the biggest buyer (${n(set.ledger.transactions)} in all), ` +
-    `${n(set.ledger.milkDeliveries)} milk deliveries; generated in ${set.seconds.toFixed(0)} s`
+    `${n(set.ledger.milkDeliveries)} milk deliveries; ${set.reused ? 'kept from an earlier run, which ' : ''}generated in ${set.seconds.toFixed(0)} s`
   );
 }

@@ -12,7 +12,8 @@ import type pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.ts';
 import * as schema from '../apps/server/src/db/schema.ts';
 import { createUser } from '../apps/server/src/modules/access/user.service.ts';
-import { signIn } from './harness/api.ts';
+import { call, signIn } from './harness/api.ts';
+import { addCpu, type CpuSpent, startCpuMeter } from './harness/cpu.ts';
 import type { Server } from './harness/server.ts';
 import {
   type Desk,
@@ -38,17 +39,47 @@ export type MixResult = {
   operations: Map<string, OperationStats>;
   /** 1-minute load averages sampled every 5 s during the measured part. */
   loadAverages: number[];
+  /** What the measured part cost in CPU (bench/harness/cpu.ts). */
+  cpu?: CpuSpent;
+  /** Requests answered while the CPU was measured (from the warm-up's end to the last answer). */
+  cpuRequests: number;
 };
 
 type User = { role: OfficeRole; token: string; server: Server; desk: Desk };
 
-/** `users` users spread over the roles as ROLE_SHARES (30 at 1:1), alternating between the servers. */
-async function officeUsers(
-  pool: pg.Pool,
-  servers: Server[],
-  users: number,
-  deskBuyers: (index: number, desks: number) => Desk['buyers'],
-): Promise<User[]> {
+/** A user of the mix as made in the database, before it signs in. */
+export type OfficeUser = { role: OfficeRole; userName: string; index: number; desks: number };
+
+/** `users` users spread over the roles as ROLE_SHARES (30 at 1:1), with the bodies that make them. */
+function planOfficeUsers(users: number) {
+  const total = Object.values(ROLE_SHARES).reduce((sum, share) => sum + share, 0);
+  const roles = (Object.entries(ROLE_SHARES) as [OfficeRole, number][]).flatMap(([role, share]) =>
+    Array.from({ length: Math.max(1, Math.round((share * users) / total)) }, () => role),
+  );
+  const desksOf = (role: OfficeRole) => roles.filter((other) => other === role).length;
+  const seen = new Map<OfficeRole, number>();
+  // A kept data set serves run after run (and a sweep several mixes): each mix signs in users of its own.
+  const run = Date.now().toString(36);
+  return roles.map((role, n) => {
+    const index = seen.get(role) ?? 0;
+    seen.set(role, index + 1);
+    const userName = `ofis_${run}_${role.toLowerCase()}_${index + 1}`;
+    const body = {
+      userName,
+      password: PASSWORD,
+      name: 'Ofis',
+      surname: `Kullanıcı ${n + 1}`,
+      email: `${userName}@mandira.example`,
+      phone: '',
+      status: 'ACTIVE' as const,
+      roles: [role],
+    };
+    return { user: { role, userName, index, desks: desksOf(role) } satisfies OfficeUser, body };
+  });
+}
+
+/** The mix's users made in the database of `pool`. */
+export async function createOfficeUsers(pool: pg.Pool, users: number): Promise<OfficeUser[]> {
   const db = drizzle(pool, { schema }) as unknown as Db;
   const actor = {
     userId: 0,
@@ -57,38 +88,39 @@ async function officeUsers(
     privileges: new Set<never>(),
     isSuperAdmin: true,
   };
-  const total = Object.values(ROLE_SHARES).reduce((sum, share) => sum + share, 0);
-  const roles = (Object.entries(ROLE_SHARES) as [OfficeRole, number][]).flatMap(([role, share]) =>
-    Array.from({ length: Math.max(1, Math.round((share * users) / total)) }, () => role),
-  );
-  const desksOf = (role: OfficeRole) => roles.filter((other) => other === role).length;
-  const seen = new Map<OfficeRole, number>();
-  const created: User[] = [];
-  for (const [n, role] of roles.entries()) {
-    const index = seen.get(role) ?? 0;
-    seen.set(role, index + 1);
-    const userName = `ofis_${role.toLowerCase()}_${index + 1}`;
-    await db.transaction((tx) =>
-      createUser(tx, actor, {
-        userName,
-        password: PASSWORD,
-        name: 'Ofis',
-        surname: `Kullanıcı ${n + 1}`,
-        email: `${userName}@mandira.example`,
-        phone: '',
-        status: 'ACTIVE',
-        roles: [role],
-      }),
-    );
+  const planned = planOfficeUsers(users);
+  for (const { body } of planned) await db.transaction((tx) => createUser(tx, actor, body));
+  return planned.map(({ user }) => user);
+}
+
+/** The mix's users made through the API by the admin of `server`, so nothing is written elsewhere. */
+export async function createOfficeUsersThroughApi(server: Server, users: number): Promise<OfficeUser[]> {
+  const token = await signIn(server);
+  const planned = planOfficeUsers(users);
+  for (const { body } of planned) {
+    const { status, json } = await call(server, token, 'POST', '/api/user-access', body);
+    if (status !== 200) throw new Error(`user ${body.userName} not made: ${JSON.stringify(json)}`);
+  }
+  return planned.map(({ user }) => user);
+}
+
+/** The users signed in, alternating between the servers, each at its desk. */
+async function signInUsers(
+  made: OfficeUser[],
+  servers: Server[],
+  deskBuyers: (index: number, desks: number) => Desk['buyers'],
+): Promise<User[]> {
+  const users: User[] = [];
+  for (const [n, { role, userName, index, desks }] of made.entries()) {
     const server = servers[n % servers.length]!;
-    created.push({
+    users.push({
       role,
       server,
       token: await signIn(server, { userName, password: PASSWORD }),
-      desk: { index, buyers: deskBuyers(index, desksOf(role)), filled: [] },
+      desk: { index, buyers: deskBuyers(index, desks), filled: [] },
     });
   }
-  return created;
+  return users;
 }
 
 function chooser(operations: Operation[]): () => Operation {
@@ -137,10 +169,24 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function prepareOfficeMix(
   pool: pg.Pool,
   servers: Server[],
-  { users, days, bigBuyerId }: { users: number; days: number; bigBuyerId: number },
+  {
+    users,
+    days,
+    bigBuyerId,
+    databaseName,
+    madeUsers,
+  }: {
+    users: number;
+    /** Users made beforehand (createOfficeUsers), e.g. before the database was copied elsewhere. */
+    madeUsers?: OfficeUser[];
+    days: number;
+    bigBuyerId: number;
+    /** The PostgreSQL database whose backends' CPU counts; none on the embedded database. */
+    databaseName?: string;
+  },
 ): Promise<{ run(seconds: number, warmUpSeconds: number): Promise<void>; result: MixResult }> {
   const { operations, deskBuyers } = await officeOperations(pool, { days, bigBuyerId });
-  const people = await officeUsers(pool, servers, users, deskBuyers);
+  const people = await signInUsers(madeUsers ?? (await createOfficeUsers(pool, users)), servers, deskBuyers);
   const result: MixResult = {
     users: people.length,
     seconds: 0,
@@ -151,6 +197,7 @@ export async function prepareOfficeMix(
       ]),
     ),
     loadAverages: [],
+    cpuRequests: 0,
   };
 
   const run = async (seconds: number, warmUpSeconds: number) => {
@@ -159,6 +206,13 @@ export async function prepareOfficeMix(
     const sampler = setInterval(() => {
       if (performance.now() >= measureFrom) result.loadAverages.push(os.loadavg()[0]!);
     }, 5000);
+    const serverPids = servers.map((server) => server.pid);
+    const meter = new Promise<Awaited<ReturnType<typeof startCpuMeter>>>((resolve, reject) => {
+      setTimeout(
+        () => startCpuMeter({ serverPids, databaseName }).then(resolve, reject),
+        warmUpSeconds * 1000,
+      );
+    });
     const loop = async (user: User) => {
       const mine = operations.filter((operation) => operation.role === user.role);
       const next = chooser(mine);
@@ -174,6 +228,7 @@ export async function prepareOfficeMix(
         const after = performance.now();
         const ok = answered.status >= 200 && answered.status < 300;
         if (ok) request.onAccepted?.();
+        if (after >= measureFrom) result.cpuRequests += 1;
         if (before >= measureFrom && after <= end) {
           const stat = result.operations.get(operation.name)!;
           if (ok) stat.latencies.push(after - before);
@@ -187,6 +242,7 @@ export async function prepareOfficeMix(
       }
     };
     await Promise.all(people.map(loop));
+    result.cpu = addCpu(result.cpu, await (await meter).stop());
     clearInterval(sampler);
     result.seconds += seconds;
   };

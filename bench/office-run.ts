@@ -3,37 +3,48 @@
  * and on a year's, each on a fresh PostgreSQL database with two server processes, the two taking turns
  * in slices of 10 s, and the shipment
  * list against its own SQL sent through `pg` at the same concurrency. Prints a Markdown table ready for
- * docs/benchmarks.md; fails on any error answer (not a 409/422 refusal).
+ * docs/benchmarks.md, with the CPU each request cost (bench/harness/cpu.ts) and the rows each list
+ * page read (bench/rows-read.ts); fails on any error answer (not a 409/422 refusal).
  *
  * Env: BENCH_OFFICE_SECONDS per size (60), BENCH_OFFICE_SLICE_SECONDS (10), BENCH_OFFICE_SCALE of the
- * data sets (1), BENCH_OFFICE_USERS (30).
+ * data sets (1), BENCH_OFFICE_YEAR_SCALE of the year alone (10: the month against ten years),
+ * BENCH_OFFICE_USERS (30; a list such as 30,60,90 runs the capacity sweep of bench/office-sweep.ts
+ * instead), BENCH_KEEP_DATABASE (keep the data sets and reuse them next time).
  */
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ShipmentListQuery } from '@mandira/contract/shipments';
-import pg from 'pg';
 import { listShipments } from '../apps/server/src/modules/shipments/shipment-list.service.ts';
 import { describeDataset, type OfficeDataset, type OfficeSize } from './dataset-year.ts';
 import { capture, direct, replay, summarize } from './direct-sql.ts';
 import { signIn } from './harness/api.ts';
-import { checkBalances } from './harness/balances.ts';
-import { checkLedger, describeLedger } from './harness/ledger.ts';
 import { deadline, finish, stopping } from './harness/process.ts';
-import { ROOT, startServer } from './harness/server.ts';
 import { load, type Measured } from './load.ts';
-import { buildOfficeDatabase } from './office-dataset.ts';
 import { type MixResult, prepareOfficeMix } from './office-mix.ts';
+import {
+  checkWrites,
+  commit,
+  cpuSentence,
+  loadAverage,
+  log,
+  ms,
+  officeDatabase,
+  SCALE,
+  SECONDS,
+  TARGET_P95_MS,
+  totals,
+  WARM_UP_SECONDS,
+} from './office-report.ts';
+import { officeSweep, SWEEP_USERS } from './office-sweep.ts';
+import { type ListRead, measureRowsRead, rowsReadTable } from './rows-read.ts';
 
-const SECONDS = Number(process.env.BENCH_OFFICE_SECONDS ?? 60);
-const SCALE = Number(process.env.BENCH_OFFICE_SCALE ?? 1);
-const USERS = Number(process.env.BENCH_OFFICE_USERS ?? 30);
+const USERS = Number((process.env.BENCH_OFFICE_USERS ?? '30').split(',')[0]);
 const SLICE_SECONDS = Number(process.env.BENCH_OFFICE_SLICE_SECONDS ?? 10);
-const WARM_UP_SECONDS = Math.min(10, Math.max(2, Math.round(SECONDS / 6)));
+/** The year's scale when it differs from the month's: 10 sets the month against the ten-year set. */
+const YEAR_SCALE = Number(process.env.BENCH_OFFICE_YEAR_SCALE ?? SCALE);
 /** The shipment list against its SQL: connections and seconds of each side. */
 const LIST_CONNECTIONS = 8;
 const LIST_SECONDS = Math.min(10, Math.max(3, Math.round(SECONDS / 6)));
-const TARGET_P95_MS = 50;
 const TARGET_FLATNESS = 2;
 const TARGET_LIST_RATIO = 0.5;
 
@@ -41,27 +52,25 @@ type SizeRun = {
   dataset: OfficeDataset;
   mix: MixResult;
   list: { http: Measured; direct: Measured };
+  rowsRead: ListRead[];
   loadBefore: number;
   ledgerProblems: string[];
 };
 
-const log = (text: string) => console.log(`[office] ${text}`);
-const ms = (value: number) =>
-  Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
 const rate = (measured: Measured) => measured.count / measured.seconds;
 
 /** A data set on its own database and two servers, with the mix's users signed in. */
 async function prepareSize(size: OfficeSize) {
-  log(`generating the ${size}'s data set …`);
-  const { databaseUrl, server: a, dataset } = await buildOfficeDatabase(size, SCALE);
-  log(describeDataset(dataset));
-  const b = await startServer(`${size}-B`, databaseUrl);
-  const servers = [a, b];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: LIST_CONNECTIONS });
+  const { databaseUrl, dataset, servers, pool } = await officeDatabase(
+    size,
+    size === 'year' ? YEAR_SCALE : SCALE,
+    LIST_CONNECTIONS,
+  );
   const mix = await prepareOfficeMix(pool, servers, {
     users: USERS,
     days: dataset.days,
     bigBuyerId: dataset.ledger.bigBuyerId,
+    databaseName: new URL(databaseUrl).pathname.slice(1),
   });
   return { databaseUrl, dataset, servers, pool, mix };
 }
@@ -89,66 +98,36 @@ async function finishSize(
     direct: await direct(LIST_SECONDS, LIST_CONNECTIONS, replay(pool, statements)),
   };
   await pool.end();
+  log(`${dataset.size}: rows read by each list's first and deepest page …`);
+  const rowsRead = await measureRowsRead(servers[0]!, token, databaseUrl, dataset.ledger.bigBuyerId);
   await Promise.all(servers.map((server) => server.stop()));
-  // The writes of the mix must have kept the stock ledger whole, as the service's own tests demand.
-  const checker = new pg.Client({ connectionString: databaseUrl });
-  await checker.connect();
-  const ledger = describeLedger(await checkLedger(checker));
-  // So must the figures the writes keep per buyer (decisions 132, 134 and 137).
-  const balances = await checkBalances(checker);
-  await checker.end();
-  log(`${dataset.size}: ledger: ${ledger.summary}`);
-  log(
-    `${dataset.size}: buyer balances: ${balances.length === 0 ? 'every kept balance, sum and count = its sum from scratch' : `${balances.length} differ`}`,
-  );
-  return { dataset, mix: mix.result, list, loadBefore, ledgerProblems: [...ledger.problems, ...balances] };
-}
-
-function loadAverage(run: SizeRun): string {
-  const samples = run.mix.loadAverages;
-  if (samples.length === 0) return `${run.loadBefore.toFixed(1)} before`;
-  const mean = samples.reduce((sum, value) => sum + value, 0) / samples.length;
-  return `${run.loadBefore.toFixed(1)} before, ${Math.min(...samples).toFixed(1)}–${Math.max(...samples).toFixed(1)} (mean ${mean.toFixed(1)}) during`;
-}
-
-function totals(run: SizeRun) {
-  let requests = 0;
-  let writes = 0;
-  let refused = 0;
-  let errors = 0;
-  for (const stat of run.mix.operations.values()) {
-    const answered =
-      stat.latencies.length + stat.refused + [...stat.errors.values()].reduce((s, n) => s + n, 0);
-    requests += answered;
-    if (stat.write) writes += answered;
-    refused += stat.refused;
-    errors += answered - stat.latencies.length - stat.refused;
-  }
-  return { requests, writes, refused, errors, perSecond: requests / run.mix.seconds };
+  const ledgerProblems = await checkWrites(databaseUrl, dataset.size);
+  return {
+    dataset,
+    mix: mix.result,
+    list,
+    rowsRead,
+    loadBefore,
+    ledgerProblems,
+  };
 }
 
 /** The report: a Markdown table and the lines around it; `problems` are errors and broken targets. */
 function report(month: SizeRun, year: SizeRun): { text: string; problems: string[] } {
   const problems = [...month.ledgerProblems, ...year.ledgerProblems];
   const lines: string[] = [];
-  let commit = 'unknown';
-  try {
-    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-  } catch {
-    // not a git checkout
-  }
   lines.push(
-    `Office mix, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, ` +
+    `Office mix, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}, ` +
       `${os.availableParallelism()} cores, Node ${process.version}; ${month.mix.users} users on 2 server processes, ` +
       `think time 200–800 ms, ${SECONDS} s measured per size in turns of ${SLICE_SECONDS} s after ${WARM_UP_SECONDS} s ` +
-      `warm-up, data scale ${SCALE}.`,
+      `warm-up, data scale ${SCALE}${YEAR_SCALE === SCALE ? '' : ` (the year ${YEAR_SCALE})`}.`,
   );
   for (const run of [month, year]) {
-    const t = totals(run);
+    const t = totals(run.mix);
     lines.push(
       `- ${describeDataset(run.dataset)}. Mix: ${t.requests} requests, ${t.perSecond.toFixed(1)}/s, ` +
         `${((100 * t.writes) / Math.max(1, t.requests)).toFixed(0)} % writing, ${t.refused} refused (409/422), ` +
-        `${t.errors} errors; load average ${loadAverage(run)}.`,
+        `${t.errors} errors; load average ${loadAverage(run.mix, run.loadBefore)}. ${cpuSentence(run.mix)}`,
     );
   }
   lines.push('');
@@ -196,6 +175,9 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
       }
     }
   }
+  for (const run of [month, year]) {
+    lines.push('', ...rowsReadTable(run.dataset.size, run.rowsRead));
+  }
   return { text: lines.join('\n'), problems };
 }
 
@@ -204,6 +186,7 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
  * turns in slices of BENCH_OFFICE_SLICE_SECONDS, so a machine shared with other work slows both alike.
  */
 export async function officeBench(): Promise<string[]> {
+  if (SWEEP_USERS) return officeSweep(SWEEP_USERS);
   const month = await prepareSize('month');
   const year = await prepareSize('year');
   const slices = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));

@@ -73,6 +73,44 @@ export async function createDatabaseWithRoles(
   return { adminUrl, serverUrl };
 }
 
+/**
+ * BENCH_KEEP_DATABASE: the database `name`, kept for the next run. `note` is what `noteComplete` left on
+ * it once it was whole; a database without one (a run stopped while filling it) is dropped and made
+ * anew, empty, so it is reused only complete.
+ */
+export async function keptDatabase(name: string): Promise<{ url: string; note?: string }> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ note: string | null }>(
+      `select shobj_description(oid, 'pg_database') as note from pg_database where datname = $1`,
+      [name],
+    );
+    if (rows[0]?.note) return { url: databaseUrl(name), note: rows[0].note };
+    if (rows.length > 0) {
+      console.log(`[bench] database ${name} was left incomplete: making it anew`);
+      await admin.query(`drop database ${name} with (force)`);
+    }
+    await admin.query(`create database ${name}`);
+    console.log(`[bench] keeping database ${name}`);
+    return { url: databaseUrl(name) };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Marks a kept database complete (`keptDatabase` answers `note` from then on). */
+export async function noteComplete(url: string, note: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
+    await client.query(`comment on database ${name} is ${client.escapeLiteral(note)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh database, dropped at exit unless BENCH_KEEP_DATABASE is set (to study its plans afterwards). */
 export async function createDatabase(prefix: string, owner?: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
