@@ -1,9 +1,27 @@
 import { readFileSync, readlinkSync } from 'node:fs';
 import type { Socket } from 'node:net';
 
-/** One reading of the kernel's tables serves every stream checked within this long. */
+/**
+ * One reading of the kernel's tables serves every stream checked within this long after it ended. A
+ * reading walks the kernel's whole connection table on the thread that answers every request, 5–30 ms
+ * on a machine with a large table whatever its connections: counted from its start, a slow reading was
+ * stale before it ended, and a hundred streams behind cost a hundred readings a pass, seconds in a row.
+ */
 const READING_LIFETIME_MS = 20;
 const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
+
+/** The tables' text, one string per table found. */
+function readTables(): string[] {
+  const texts: string[] = [];
+  for (const table of TABLES) {
+    try {
+      texts.push(readFileSync(table, 'latin1'));
+    } catch {
+      // not on this system
+    }
+  }
+  return texts;
+}
 
 /**
  * What the kernel still holds of each socket's sent bytes, unacknowledged by the peer (Linux's
@@ -14,7 +32,16 @@ const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
  */
 export class KernelSendQueues {
   private readings = new Map<string, number>();
+  /** When the last reading started: bytes written before it are in its figures. */
   private readAt = Number.NEGATIVE_INFINITY;
+  /** When it ended: it serves for READING_LIFETIME_MS after. */
+  private readDoneAt = Number.NEGATIVE_INFINITY;
+
+  /** `read` and `now` stand in for the kernel's tables and the clock in tests. */
+  constructor(
+    private readonly read: () => string[] = readTables,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** The socket's inode, which names it in the kernel's tables; undefined where it cannot be known. */
   inodeOf(socket: Socket): string | undefined {
@@ -34,21 +61,14 @@ export class KernelSendQueues {
    * the kernel does not say.
    */
   unacknowledged(inode: string, writtenAt: number): number | undefined {
-    const now = performance.now();
-    if (this.readAt <= writtenAt || now - this.readAt >= READING_LIFETIME_MS) this.read(now);
+    const now = this.now();
+    if (this.readAt <= writtenAt || now - this.readDoneAt >= READING_LIFETIME_MS) this.refresh(now);
     return this.readings.get(inode);
   }
 
-  private read(now: number): void {
-    this.readAt = now;
+  private refresh(startedAt: number): void {
     const readings = new Map<string, number>();
-    for (const table of TABLES) {
-      let text: string;
-      try {
-        text = readFileSync(table, 'latin1');
-      } catch {
-        continue;
-      }
+    for (const text of this.read()) {
       // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …"
       for (const line of text.split('\n').slice(1)) {
         const fields = line.trim().split(/\s+/);
@@ -57,5 +77,7 @@ export class KernelSendQueues {
       }
     }
     this.readings = readings;
+    this.readAt = startedAt;
+    this.readDoneAt = this.now();
   }
 }
