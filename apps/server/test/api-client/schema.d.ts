@@ -1621,7 +1621,7 @@ export interface paths {
         };
         /**
          * Sevkiyatları listeler
-         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
+         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 500 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipments"];
         /**
@@ -1777,7 +1777,7 @@ export interface paths {
         };
         /**
          * Bir durumdaki sevkiyatları listeler
-         * @description The shipments in the status, newest first, unpaged: at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
+         * @description The shipments in the status, newest first, unpaged: at most the newest 500 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipmentsByStatus"];
         put?: never;
