@@ -71,6 +71,8 @@ type Phase = {
   targeted: boolean;
   /** Share of one core the server process used, whatever else ran on the machine. */
   serverCpu?: number;
+  /** Share of one core the server's main thread used. */
+  mainThreadCpu?: number;
   /** The server's event-loop delay over the attack, ms: the worst second's p99, and the longest. */
   loopDelay?: { p99: number; max: number };
 };
@@ -183,10 +185,15 @@ function count(phase: Phase, status: number): void {
   phase.statuses.set(status, (phase.statuses.get(status) ?? 0) + 1);
 }
 
-/** CPU seconds the process has used (user and system), from /proc; NaN where there is none. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds the process has used (user and system), from /proc; NaN where there is none. With
+ * `mainThread`, those of its main thread alone: the one that answers every request, whatever the
+ * machine's load (decision 169).
+ */
+function cpuSeconds(pid: number, mainThread = false): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -215,12 +222,14 @@ async function measure(
   const isRunning = () => running;
   const sampler = setInterval(() => phase.loadAverages.push(os.loadavg()[0]!), 2_000);
   const cpuBefore = cpuSeconds(server.pid);
+  const mainCpuBefore = cpuSeconds(server.pid, true);
   const startedAt = Date.now();
   const attacking = attack(phase, isRunning);
   const measuring = other(phase, isRunning);
   await sleep(SECONDS * 1000);
   running = false;
   phase.serverCpu = (cpuSeconds(server.pid) - cpuBefore) / SECONDS;
+  phase.mainThreadCpu = (cpuSeconds(server.pid, true) - mainCpuBefore) / SECONDS;
   phase.loopDelay = loopDelayBetween(startedAt, Date.now());
   clearInterval(sampler);
   phase.loadAverages.push(os.loadavg()[0]!);
@@ -467,7 +476,7 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
       `${os.availableParallelism()} cores, Node ${process.version}, PostgreSQL, one server process; ${dataset}; ` +
       `${SECONDS} s per attack; the other user reads one request after another, 50 ms apart.`,
     '',
-    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | server CPU | server's event-loop delay, worst second's p99 / max ms | the attack's answers | notes |",
+    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | server CPU (its main thread) | server's event-loop delay, worst second's p99 / max ms | the attack's answers | notes |",
     '|---|---:|---:|---:|---:|---|---|---:|---:|---|---|',
   ];
   for (const phase of [baseline, ...phases]) {
@@ -481,7 +490,7 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
     const loads = phase.loadAverages;
     const load = `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
     lines.push(
-      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${((phase.serverCpu ?? Number.NaN) * 100).toFixed(0)} % | ${phase.loopDelay ? `${ms(phase.loopDelay.p99)} / ${ms(phase.loopDelay.max)}` : '–'} | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
+      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${((phase.serverCpu ?? Number.NaN) * 100).toFixed(0)} % (main thread ${((phase.mainThreadCpu ?? Number.NaN) * 100).toFixed(0)} %) | ${phase.loopDelay ? `${ms(phase.loopDelay.p99)} / ${ms(phase.loopDelay.max)}` : '–'} | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
     );
   }
   return { text: lines.join('\n'), problems };
