@@ -3949,7 +3949,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4078,7 +4078,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4171,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +4260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4340,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4424,7 +4424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4485,7 +4485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4546,7 +4546,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4675,7 +4675,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,7 +4792,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4834,7 +4834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,7 +4876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4918,7 +4918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4960,7 +4960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +5034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +5159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5284,7 +5284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5409,7 +5409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5536,7 +5536,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5659,7 +5659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5781,7 +5781,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5864,7 +5864,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +5941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6001,7 +6001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6139,7 +6139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6265,7 +6265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6400,7 +6400,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6535,7 +6535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6613,7 +6613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6684,7 +6684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6815,7 +6815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6934,7 +6934,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6995,7 +6995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7056,7 +7056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7117,7 +7117,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7186,7 +7186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7247,7 +7247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7308,7 +7308,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7369,7 +7369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7430,7 +7430,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7491,7 +7491,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7547,7 +7547,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +7626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7706,7 +7706,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7782,7 +7782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7886,7 +7886,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8013,7 +8013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8085,7 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8216,7 +8216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8343,7 +8343,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8449,7 +8449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8553,7 +8553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8657,7 +8657,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8794,7 +8794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8898,7 +8898,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9003,7 +9003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9087,7 +9087,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9215,7 +9215,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9319,7 +9319,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9423,7 +9423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9527,7 +9527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9608,7 +9608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9735,7 +9735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9808,7 +9808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9932,7 +9932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10056,7 +10056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10129,7 +10129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10209,7 +10209,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10269,7 +10269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10416,7 +10416,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10497,7 +10497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10574,7 +10574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10723,7 +10723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +10860,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10940,7 +10940,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11001,7 +11001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11127,7 +11127,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11253,7 +11253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11386,7 +11386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11519,7 +11519,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11647,7 +11647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11775,7 +11775,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11910,7 +11910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12045,7 +12045,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12124,7 +12124,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12252,7 +12252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12380,7 +12380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12515,7 +12515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12650,7 +12650,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12728,7 +12728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12794,7 +12794,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12870,7 +12870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12999,7 +12999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13118,7 +13118,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13198,7 +13198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13259,7 +13259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +13390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13509,7 +13509,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13589,7 +13589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13663,7 +13663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13724,7 +13724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13857,7 +13857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13978,7 +13978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14058,7 +14058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14129,7 +14129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14271,7 +14271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14401,7 +14401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14481,7 +14481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14561,7 +14561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14621,7 +14621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14682,7 +14682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14754,7 +14754,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14833,7 +14833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14964,7 +14964,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15094,7 +15094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15219,7 +15219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15299,7 +15299,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15375,7 +15375,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15503,7 +15503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15563,7 +15563,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15623,7 +15623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15724,7 +15724,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15795,7 +15795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15921,7 +15921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16022,7 +16022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16123,7 +16123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16224,7 +16224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16361,7 +16361,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16495,7 +16495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16555,7 +16555,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16688,7 +16688,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16809,7 +16809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16869,7 +16869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16930,7 +16930,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17071,7 +17071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17201,7 +17201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17281,7 +17281,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17341,7 +17341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17402,7 +17402,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17474,7 +17474,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17545,7 +17545,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17649,7 +17649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17731,7 +17731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17791,7 +17791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17913,7 +17913,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17973,7 +17973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
