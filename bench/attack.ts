@@ -6,7 +6,9 @@
  * in again and again, (c) event streams that never read, (d) four loops of the heaviest reads of one
  * user, (e) sub-cent payments and concurrent payments of one order. Prints the other user's p95 beside
  * each attack, with the 1-minute load average, as a Markdown table for docs/benchmarks.md; exits
- * non-zero on a missed target (p95 < 100 ms during (a) and (b), the known device in < 1 s) or any 500.
+ * non-zero on a missed target (p95 < 100 ms during (a), (b) and (d), the known device in < 1 s,
+ * every stream of (c) cut) or any 500. Beside each attack, the server's event-loop delay tells a blocked
+ * main thread from time spent elsewhere (the database, other processes).
  *
  * Env: BENCH_ATTACK_SECONDS per attack (15), BENCH_ATTACK_DATABASE_URL (a year's data set built before
  * by `npx tsx bench/office-dataset.ts year`, reused as it is; by default one is built and dropped),
@@ -15,7 +17,7 @@
  */
 import { execFileSync, fork } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
@@ -29,6 +31,7 @@ import { announcementOf } from '../apps/server/src/modules/events/announce.ts';
 import { describeDataset } from './dataset-year.ts';
 import { deadline, finish, killAtExit, runCheck } from './harness/process.ts';
 import { ROOT, type Server, startServer } from './harness/server.ts';
+import { endedSockets, endOnResume, openStalledStream, tcpMemoryMb } from './harness/stalled-streams.ts';
 import { percentile } from './harness/stats.ts';
 import { buildOfficeDatabase } from './office-dataset.ts';
 
@@ -39,6 +42,12 @@ const TARGET_DEVICE_MS = 1_000;
 const PASSWORD = 'saldiri-bench-1234';
 const VICTIM = 'olcum_kullanici';
 const ATTACKER = 'saldirgan';
+/** (c)'s users, each holding STREAMS_PER_USER streams of one session (the caps: 4 a session, 8 a user). */
+const STREAM_USERS = 25;
+const STREAMS_PER_USER = 4;
+const streamUser = (n: number) => `saldirgan_akis_${String(n + 1).padStart(2, '0')}`;
+/** How long (c) waits after its events for the streams that fell behind last: LIVE_MAX_BEHIND_MS and more. */
+const STREAM_CUT_WAIT_MS = 15_000;
 /** Beyond this an attack's request is abandoned: the measurement is bounded, whatever the server does. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -62,7 +71,34 @@ type Phase = {
   targeted: boolean;
   /** Share of one core the server process used, whatever else ran on the machine. */
   serverCpu?: number;
+  /** Share of one core the server's main thread used. */
+  mainThreadCpu?: number;
+  /** The server's event-loop delay over the attack, ms: the worst second's p99, and the longest. */
+  loopDelay?: { p99: number; max: number };
 };
+
+/** Where the server writes its event-loop delay each second (bench/harness/server-loop-delay.ts). */
+const LOOP_DELAY_FILE = `${os.tmpdir()}/mandira-attack-loop-delay-${process.pid}.jsonl`;
+
+/** The server's event-loop delay between two moments (epoch ms), from LOOP_DELAY_FILE. */
+function loopDelayBetween(from: number, to: number): Phase['loopDelay'] {
+  let text = '';
+  try {
+    text = fs.readFileSync(LOOP_DELAY_FILE, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const seconds = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { at: number; p99: number; max: number })
+    .filter((second) => second.at > from && second.at <= to + 1_000);
+  if (seconds.length === 0) return undefined;
+  return {
+    p99: Math.max(...seconds.map((second) => second.p99)),
+    max: Math.max(...seconds.map((second) => second.max)),
+  };
+}
 
 type Answer = { status: number; ms: number; retryAfter: string | null };
 
@@ -149,10 +185,15 @@ function count(phase: Phase, status: number): void {
   phase.statuses.set(status, (phase.statuses.get(status) ?? 0) + 1);
 }
 
-/** CPU seconds the process has used (user and system), from /proc; NaN where there is none. */
-function cpuSeconds(pid: number): number {
+/**
+ * CPU seconds the process has used (user and system), from /proc; NaN where there is none. With
+ * `mainThread`, those of its main thread alone: the one that answers every request, whatever the
+ * machine's load (decision 169).
+ */
+function cpuSeconds(pid: number, mainThread = false): number {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const stat = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
@@ -176,16 +217,20 @@ async function measure(
     notes: [],
     targeted,
   };
-  log(`${name} …`);
+  log(`${name} … (load average ${os.loadavg()[0]!.toFixed(1)})`);
   let running = true;
   const isRunning = () => running;
   const sampler = setInterval(() => phase.loadAverages.push(os.loadavg()[0]!), 2_000);
   const cpuBefore = cpuSeconds(server.pid);
+  const mainCpuBefore = cpuSeconds(server.pid, true);
+  const startedAt = Date.now();
   const attacking = attack(phase, isRunning);
   const measuring = other(phase, isRunning);
   await sleep(SECONDS * 1000);
   running = false;
   phase.serverCpu = (cpuSeconds(server.pid) - cpuBefore) / SECONDS;
+  phase.mainThreadCpu = (cpuSeconds(server.pid, true) - mainCpuBefore) / SECONDS;
+  phase.loopDelay = loopDelayBetween(startedAt, Date.now());
   clearInterval(sampler);
   phase.loadAverages.push(os.loadavg()[0]!);
   await Promise.all([attacking, measuring]);
@@ -273,22 +318,30 @@ const passwordFlood =
     );
   };
 
-/** (c) Event streams that never read, over a steady flow of announced events. */
+/**
+ * (c) Event streams that never read, over a steady flow of announced events: STREAM_USERS users with
+ * STREAMS_PER_USER streams each (one session each), under the per-session and per-user caps, so that
+ * only the rule for a client that stopped reading can close them. A paused socket hears nothing of its
+ * end; the kernel's tables tell when the server let go of each one, and at the end every socket is
+ * resumed to see it end.
+ */
 const silentStreams =
   (server: Server, databaseUrl: string, tokens: string[]) => async (phase: Phase, running: () => boolean) => {
-    const { hostname, port } = new URL(server.url);
-    if (hostname !== '127.0.0.1') throw new Error('loopback only');
-    const sockets = tokens.flatMap((token) =>
-      Array.from({ length: 4 }, () => {
-        const socket = net.connect(Number(port), hostname, () => {
-          socket.write(`GET /api/events HTTP/1.1\r\nHost: x\r\nauth-token: ${token}\r\n\r\n`);
-          // Never reads: what the server writes piles up in the kernel's buffers, then in Node's.
-          socket.pause();
-        });
-        socket.on('error', () => {});
-        return socket;
-      }),
+    const opened = await Promise.allSettled(
+      tokens.flatMap((token) =>
+        Array.from({ length: STREAMS_PER_USER }, () => openStalledStream(server.url, token)),
+      ),
     );
+    const sockets = opened.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const memory = { before: tcpMemoryMb(), peak: 0, after: 0 };
+    const cutAfter = new Map<net.Socket, number>();
+    const startedAt = performance.now();
+    const lookAtCuts = () => {
+      memory.peak = Math.max(memory.peak, tcpMemoryMb());
+      for (const socket of endedSockets(sockets))
+        if (!cutAfter.has(socket)) cutAfter.set(socket, performance.now() - startedAt);
+    };
+    const watching = setInterval(lookAtCuts, 250);
     const announcer = new pg.Client({ connectionString: databaseUrl });
     await announcer.connect();
     const db = drizzle(announcer);
@@ -306,10 +359,24 @@ const silentStreams =
       await sleep(10);
     }
     await announcer.end();
-    const closed = sockets.filter((socket) => socket.destroyed || socket.readableEnded).length;
+    // A stream that fell behind late is cut its LIVE_MAX_BEHIND_MS later, events or not.
+    const waitUntil = performance.now() + STREAM_CUT_WAIT_MS;
+    while (cutAfter.size < sockets.length && performance.now() < waitUntil) await sleep(250);
+    clearInterval(watching);
+    lookAtCuts();
+    const endedOnResume = await endOnResume(sockets);
     for (const socket of sockets) socket.destroy();
+    await sleep(1_000);
+    memory.after = tcpMemoryMb();
+    const times = [...cutAfter.values()].sort((a, b) => a - b);
+    const seconds = (value: number | undefined) => `${((value ?? Number.NaN) / 1000).toFixed(1)} s`;
+    const allCut = times.length === sockets.length && sockets.length === tokens.length * STREAMS_PER_USER;
     phase.notes.push(
-      `${sockets.length} streams, ${events} events announced, ${closed} streams cut by the server`,
+      `${sockets.length} streams of ${tokens.length} users (${opened.length - sockets.length} refused), ` +
+        `${events} events announced; ${times.length} cut by the server` +
+        (times.length > 0 ? `, after ${seconds(times[0])}–${seconds(times.at(-1))} of events` : '') +
+        `, ${endedOnResume} ended when read again${allCut ? '' : ' **missed**'}; ` +
+        `kernel TCP memory ${memory.before} → ${memory.peak} MB at most → ${memory.after} MB`,
     );
   };
 
@@ -362,7 +429,8 @@ const oddWrites =
 async function prepareUsers(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  for (const userName of [VICTIM, ATTACKER]) {
+  const streamUsers = Array.from({ length: STREAM_USERS }, (_, n) => streamUser(n));
+  for (const userName of [VICTIM, ATTACKER, ...streamUsers]) {
     const { rows } = await pool.query('select 1 from users where lower(user_name) = lower($1)', [userName]);
     if (rows.length > 0) continue;
     await db.transaction((tx) =>
@@ -408,8 +476,8 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
       `${os.availableParallelism()} cores, Node ${process.version}, PostgreSQL, one server process; ${dataset}; ` +
       `${SECONDS} s per attack; the other user reads one request after another, 50 ms apart.`,
     '',
-    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | server CPU | the attack's answers | notes |",
-    '|---|---:|---:|---:|---:|---|---|---:|---|---|',
+    "| attack | other user's p50 ms | p95 ms | p99 ms | answers (errors) | target p95 < 100 ms | load average (1 min) | server CPU (its main thread) | server's event-loop delay, worst second's p99 / max ms | the attack's answers | notes |",
+    '|---|---:|---:|---:|---:|---|---|---:|---:|---|---|',
   ];
   for (const phase of [baseline, ...phases]) {
     const sorted = [...phase.other].sort((a, b) => a - b);
@@ -422,7 +490,7 @@ function report(phases: Phase[], baseline: Phase, dataset: string): { text: stri
     const loads = phase.loadAverages;
     const load = `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
     lines.push(
-      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${((phase.serverCpu ?? Number.NaN) * 100).toFixed(0)} % | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
+      `| ${phase.name} | ${ms(percentile(sorted, 50))} | ${ms(p95)} | ${ms(percentile(sorted, 99))} | ${sorted.length} (${phase.otherErrors}) | ${met} | ${load} | ${((phase.serverCpu ?? Number.NaN) * 100).toFixed(0)} % (main thread ${((phase.mainThreadCpu ?? Number.NaN) * 100).toFixed(0)} %) | ${phase.loopDelay ? `${ms(phase.loopDelay.p99)} / ${ms(phase.loopDelay.max)}` : '–'} | ${describeStatuses(phase)} | ${phase.notes.join('; ')} |`,
     );
   }
   return { text: lines.join('\n'), problems };
@@ -443,6 +511,7 @@ async function main(): Promise<void> {
   const server = await startServer('attack', databaseUrl, {
     TRUST_PROXY: 'true',
     SIGN_IN_MAX_FAILURES: '5',
+    BENCH_SERVER_LOOP_DELAY: LOOP_DELAY_FILE,
   });
   log(`server on ${server.url}; ${orders.length} payable orders, biggest buyer ${bigBuyerId}`);
   const victim = await signIn(server, VICTIM, PASSWORD, { address: '198.51.100.1' });
@@ -476,12 +545,12 @@ async function main(): Promise<void> {
     );
   if (ONLY.includes('c')) {
     const tokens: string[] = [];
-    for (let n = 0; n < 25; n++)
-      tokens.push((await signIn(server, ATTACKER, PASSWORD, { address: '198.51.100.3' })).authToken);
+    for (let n = 0; n < STREAM_USERS; n++)
+      tokens.push((await signIn(server, streamUser(n), PASSWORD, { address: '198.51.100.3' })).authToken);
     phases.push(
       await measure(
         server,
-        '(c) 100 event streams that never read',
+        `(c) ${STREAM_USERS * STREAMS_PER_USER} event streams that never read, ${STREAM_USERS} users`,
         false,
         other,
         silentStreams(server, databaseUrl, tokens),
@@ -493,7 +562,7 @@ async function main(): Promise<void> {
       await measure(
         server,
         '(d) four loops of the heaviest reads, one user',
-        false,
+        true,
         other,
         heavyReads(server, attacker.authToken, bigBuyerId),
       ),
@@ -510,6 +579,7 @@ async function main(): Promise<void> {
     );
   other.stop();
   await server.stop();
+  fs.rmSync(LOOP_DELAY_FILE, { force: true });
 
   const { text, problems } = report(phases, baseline, dataset);
   console.log(`\n${text}\n`);

@@ -14,8 +14,7 @@
  * LIVE_CONCURRENCY (default 8), LIVE_ROUNDS (pairs of rounds, default 3), LIVE_EVENT_EVERY_MS (default 25),
  * LIVE_STALLED (streams that stop reading, default 100).
  */
-import { readFileSync } from 'node:fs';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
 import {
@@ -27,6 +26,7 @@ import { call, itemBody, signIn } from './harness/api.ts';
 import { createDatabase } from './harness/database.ts';
 import { deadline, finish, runCheck } from './harness/process.ts';
 import { ADMIN, type Server, startServer } from './harness/server.ts';
+import { endedSockets, openStalledStream, tcpMemoryMb } from './harness/stalled-streams.ts';
 import { percentile } from './harness/stats.ts';
 
 const STREAMS = Number(process.env.LIVE_STREAMS ?? 200);
@@ -236,37 +236,6 @@ async function main(): Promise<void> {
   await finish(problems.length > 0 ? 1 : 0);
 }
 
-/** The kernel's memory for TCP buffers, in MB (Linux: /proc/net/sockstat counts pages). */
-function tcpMemoryMb(): number {
-  try {
-    const pages = /TCP:.* mem (\d+)/.exec(readFileSync('/proc/net/sockstat', 'utf8'))?.[1];
-    return Math.round((Number(pages) * 4096) / 1024 / 1024);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/**
- * How many of the sockets the server has cut. A client that does not read hears nothing of it; its
- * kernel does: the connection is no longer established (reset, or closed by the server).
- */
-function endedSockets(sockets: net.Socket[]): number {
-  const established = new Set<number>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
-    try {
-      text = readFileSync(table, 'latin1');
-    } catch {
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (fields[3] === '01') established.add(Number.parseInt(fields[1]!.split(':')[1]!, 16));
-    }
-  }
-  return sockets.filter((socket) => !established.has(socket.localPort!)).length;
-}
-
 /**
  * Opens STALLED streams whose clients read the opening and then stop, and one that reads; commits
  * events 20 to a transaction as fast as it can until every stalled one is cut (the server ends or
@@ -277,27 +246,9 @@ async function stalledStreams(
   sessions: string[],
   announce: (payloads: string[]) => Promise<unknown>,
 ) {
-  const { hostname, port } = new URL(server.url);
   const sockets: net.Socket[] = [];
-  for (let n = 0; n < STALLED; n += 1) {
-    const socket = net.connect(Number(port), hostname);
-    socket.on('error', () => {});
-    socket.write(
-      `GET /api/events HTTP/1.1\r\nHost: ${hostname}\r\nauth-token: ${sessions[Math.floor(n / STREAMS_PER_SESSION)]}\r\n\r\n`,
-    );
-    await new Promise<void>((resolve) => {
-      let text = '';
-      const onData = (chunk: Buffer) => {
-        text += chunk.toString();
-        if (!text.includes('event: resync')) return;
-        socket.off('data', onData);
-        socket.pause();
-        resolve();
-      };
-      socket.on('data', onData);
-    });
-    sockets.push(socket);
-  }
+  for (let n = 0; n < STALLED; n += 1)
+    sockets.push(await openStalledStream(server.url, sessions[Math.floor(n / STREAMS_PER_SESSION)]!));
   const abort = new AbortController();
   const response = await fetch(`${server.url}/api/events`, {
     headers: { 'auth-token': await signIn(server, ADMIN) },
@@ -335,7 +286,7 @@ async function stalledStreams(
     peak = Math.max(peak, tcpMemoryMb());
     if (performance.now() - lookedAt > 250) {
       lookedAt = performance.now();
-      cut = endedSockets(sockets);
+      cut = endedSockets(sockets).length;
     }
   }
   const ms = performance.now() - started;

@@ -46,22 +46,31 @@ export async function startServer(
   // BENCH_SERVER_PROFILE=<dir>: each server writes a CPU profile there when it stops.
   const profile = process.env.BENCH_SERVER_PROFILE;
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrlOfRun,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      ADMIN_USERNAME: ADMIN.userName,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      // Several benchmark connections sign in from one address.
-      SIGN_IN_MAX_FAILURES: '1000',
-      ...env,
+  // BENCH_SERVER_LOOP_DELAY=<file>: each second, the main thread's event-loop delay (server-loop-delay.ts).
+  const loopDelay =
+    (env.BENCH_SERVER_LOOP_DELAY ?? process.env.BENCH_SERVER_LOOP_DELAY)
+      ? ['--import', './bench/harness/server-loop-delay.ts']
+      : [];
+  const child = spawn(
+    process.execPath,
+    [...profiling, '--import', 'tsx', ...loopDelay, 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrlOfRun,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        ADMIN_USERNAME: ADMIN.userName,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+        // Several benchmark connections sign in from one address.
+        SIGN_IN_MAX_FAILURES: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   killAtExit(child);
   let output = '';
   const keep = (chunk: Buffer) => {

@@ -18,6 +18,7 @@ import { answerClientError } from './http/client-error.ts';
 import { registerCompression } from './http/compression.ts';
 import { fail } from './http/envelope.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerHeavyReadLine } from './http/heavy-reads.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { DEFAULT_BODY_LIMIT, registerJsonBodyParser } from './http/json-body.ts';
 import {
@@ -150,6 +151,7 @@ export async function buildApp({
       registerIdempotency(api, database.db);
       await registerCompression(api);
       registerAuthGuard(api, (token, slide) => authenticate(deps, token, slide));
+      registerHeavyReadLine(api);
       await api.register(systemRoutes(config, database));
       await api.register(accessRoutes(deps));
       await api.register(aclRoutes(deps));

@@ -15,7 +15,7 @@ export const ERROR_ANSWERS = {
   429: 'Too many failed attempts; wait and try again (THROTTLED).',
   500: 'An unexpected error; nothing was written (INTERNAL).',
   502: 'The ERP did not answer or answered what cannot be read (EXTERNAL_SOURCE).',
-  503: 'The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE).',
+  503: 'The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE).',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_ANSWERS;
 

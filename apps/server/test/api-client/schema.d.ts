@@ -1621,7 +1621,7 @@ export interface paths {
         };
         /**
          * Sevkiyatları listeler
-         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
+         * @description Newest first, every filter optional. With `page` or `size` the answer is a `ShipmentPage`; without both it is an array, bounded when no date range is given to the open shipments plus those created in the last 30 days, and holding at most the newest 500 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipments"];
         /**
@@ -1777,7 +1777,7 @@ export interface paths {
         };
         /**
          * Bir durumdaki sevkiyatları listeler
-         * @description The shipments in the status, newest first, unpaged: at most the newest 2000 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
+         * @description The shipments in the status, newest first, unpaged: at most the newest 500 (`X-Total-Count` says how many matched; `X-Unpaged-Limit` is sent when the array holds fewer).
          */
         get: operations["listShipmentsByStatus"];
         put?: never;
@@ -3954,7 +3954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4083,7 +4083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,7 +4265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4345,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4429,7 +4429,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4490,7 +4490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4551,7 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4680,7 +4680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4797,7 +4797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4839,7 +4839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4881,7 +4881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4923,7 +4923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4965,7 +4965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5039,7 +5039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5164,7 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5289,7 +5289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5414,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5541,7 +5541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5664,7 +5664,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5786,7 +5786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5869,7 +5869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5946,7 +5946,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6006,7 +6006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6144,7 +6144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6270,7 +6270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6405,7 +6405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6540,7 +6540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,7 +6618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6689,7 +6689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6820,7 +6820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6939,7 +6939,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7000,7 +7000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7061,7 +7061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7122,7 +7122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7191,7 +7191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7252,7 +7252,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7313,7 +7313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7374,7 +7374,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7435,7 +7435,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7496,7 +7496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7552,7 +7552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7631,7 +7631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7711,7 +7711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7787,7 +7787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,7 +7891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8018,7 +8018,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8090,7 +8090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8221,7 +8221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8348,7 +8348,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8454,7 +8454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8558,7 +8558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8662,7 +8662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8799,7 +8799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8903,7 +8903,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9008,7 +9008,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9092,7 +9092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9220,7 +9220,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9324,7 +9324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9428,7 +9428,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9532,7 +9532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9613,7 +9613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9740,7 +9740,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9813,7 +9813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9937,7 +9937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10061,7 +10061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10134,7 +10134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10214,7 +10214,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10274,7 +10274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10421,7 +10421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10502,7 +10502,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10579,7 +10579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10728,7 +10728,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10865,7 +10865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10945,7 +10945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11006,7 +11006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11132,7 +11132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11258,7 +11258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11391,7 +11391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11524,7 +11524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11652,7 +11652,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11780,7 +11780,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11915,7 +11915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12050,7 +12050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12129,7 +12129,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12257,7 +12257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12385,7 +12385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12520,7 +12520,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12655,7 +12655,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12733,7 +12733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12799,7 +12799,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12875,7 +12875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13004,7 +13004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13123,7 +13123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13203,7 +13203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13264,7 +13264,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13395,7 +13395,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13514,7 +13514,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13594,7 +13594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13668,7 +13668,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13729,7 +13729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13862,7 +13862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13983,7 +13983,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14063,7 +14063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14134,7 +14134,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14276,7 +14276,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14406,7 +14406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14486,7 +14486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14566,7 +14566,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14626,7 +14626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14687,7 +14687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14759,7 +14759,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14838,7 +14838,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -14969,7 +14969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15099,7 +15099,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15224,7 +15224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15304,7 +15304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15380,7 +15380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15508,7 +15508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15568,7 +15568,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15628,7 +15628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15729,7 +15729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15800,7 +15800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -15926,7 +15926,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16027,7 +16027,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16128,7 +16128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16229,7 +16229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16366,7 +16366,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16500,7 +16500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16560,7 +16560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16693,7 +16693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16814,7 +16814,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16874,7 +16874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -16935,7 +16935,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17076,7 +17076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17206,7 +17206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17286,7 +17286,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17346,7 +17346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17407,7 +17407,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17479,7 +17479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17550,7 +17550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17654,7 +17654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17736,7 +17736,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17796,7 +17796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17918,7 +17918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -17978,7 +17978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The database or the document workers are not available now, or a concurrent change still conflicted after retries; nothing was written; see `Retry-After` (UNAVAILABLE). */
+            /** @description The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE). */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,9 +1,34 @@
 import { readFileSync, readlinkSync } from 'node:fs';
-import type { Socket } from 'node:net';
+import { isIPv6, type Socket } from 'node:net';
 
-/** One reading of the kernel's tables serves every stream checked within this long. */
+/**
+ * One reading of a kernel table serves every stream checked within this long after it ended. A reading
+ * walks the kernel's whole connection table on the thread that answers every request, 5–30 ms on a
+ * machine with a large table whatever its connections: counted from its start, a slow reading was stale
+ * before it ended, and a hundred streams behind cost a hundred readings a pass, seconds in a row
+ * (docs/decisions/0169-heavy-reads-measured-by-the-event-loop.md).
+ */
 const READING_LIFETIME_MS = 20;
-const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
+
+/**
+ * The table that lists a socket: IPv4 connections of an IPv4 listener are in `/proc/net/tcp`, the
+ * others (IPv4-mapped ones of a dual-stack listener included) in `/proc/net/tcp6`. Only the tables of
+ * the streams' sockets are read.
+ */
+export type KernelTable = 'tcp' | 'tcp6';
+/** A socket as the kernel's tables name it. */
+export type KernelSocket = { table: KernelTable; inode: string };
+
+type Reading = { bytes: Map<string, number>; readAt: number; readDoneAt: number };
+
+/** A table's text, undefined where the system has none. */
+function readTable(table: KernelTable): string | undefined {
+  try {
+    return readFileSync(`/proc/net/${table}`, 'latin1');
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * What the kernel still holds of each socket's sent bytes, unacknowledged by the peer (Linux's
@@ -13,16 +38,23 @@ const TABLES = ['/proc/net/tcp', '/proc/net/tcp6'];
  * the system does not tell (not Linux, no /proc), nothing is known here and the process's figure is all.
  */
 export class KernelSendQueues {
-  private readings = new Map<string, number>();
-  private readAt = Number.NEGATIVE_INFINITY;
+  private readonly readings = new Map<KernelTable, Reading>();
 
-  /** The socket's inode, which names it in the kernel's tables; undefined where it cannot be known. */
-  inodeOf(socket: Socket): string | undefined {
+  /** `read` and `now` stand in for the kernel's tables and the clock in tests. */
+  constructor(
+    private readonly read: (table: KernelTable) => string | undefined = readTable,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The socket as the kernel's tables name it; undefined where it cannot be known. */
+  kernelSocketOf(socket: Socket): KernelSocket | undefined {
     if (process.platform !== 'linux') return undefined;
     const fd = (socket as unknown as { _handle?: { fd?: number } })._handle?.fd;
     if (typeof fd !== 'number' || fd < 0) return undefined;
     try {
-      return /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+      const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1];
+      const table = isIPv6(socket.localAddress ?? '') ? 'tcp6' : 'tcp';
+      return inode === undefined ? undefined : { table, inode };
     } catch {
       return undefined;
     }
@@ -33,29 +65,25 @@ export class KernelSendQueues {
    * the socket's last write: an older reading would count its bytes as acknowledged); undefined when
    * the kernel does not say.
    */
-  unacknowledged(inode: string, writtenAt: number): number | undefined {
-    const now = performance.now();
-    if (this.readAt <= writtenAt || now - this.readAt >= READING_LIFETIME_MS) this.read(now);
-    return this.readings.get(inode);
+  unacknowledged({ table, inode }: KernelSocket, writtenAt: number): number | undefined {
+    const now = this.now();
+    let reading = this.readings.get(table);
+    if (!reading || reading.readAt <= writtenAt || now - reading.readDoneAt >= READING_LIFETIME_MS) {
+      reading = this.refresh(table, now);
+    }
+    return reading.bytes.get(inode);
   }
 
-  private read(now: number): void {
-    this.readAt = now;
-    const readings = new Map<string, number>();
-    for (const table of TABLES) {
-      let text: string;
-      try {
-        text = readFileSync(table, 'latin1');
-      } catch {
-        continue;
-      }
-      // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …"
-      for (const line of text.split('\n').slice(1)) {
-        const fields = line.trim().split(/\s+/);
-        if (fields.length < 10) continue;
-        readings.set(fields[9]!, Number.parseInt(fields[4]!.split(':')[0]!, 16));
-      }
+  private refresh(table: KernelTable, readAt: number): Reading {
+    const bytes = new Map<string, number>();
+    // "sl local_address rem_address st tx_queue:rx_queue tr:tm->when retrnsmt uid timeout inode …"
+    for (const line of (this.read(table) ?? '').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10) continue;
+      bytes.set(fields[9]!, Number.parseInt(fields[4]!.split(':')[0]!, 16));
     }
-    this.readings = readings;
+    const reading = { bytes, readAt, readDoneAt: this.now() };
+    this.readings.set(table, reading);
+    return reading;
   }
 }

@@ -13,7 +13,7 @@ const CUT_GRACE_MS = 1_000;
  */
 export function socketSink(raw: ServerResponse, queues: KernelSendQueues): StreamSink {
   const socket = raw.socket;
-  const inode = socket ? queues.inodeOf(socket) : undefined;
+  const kernelSocket = socket ? queues.kernelSocketOf(socket) : undefined;
   let written = 0;
   let writtenAt = 0;
   let acknowledged = 0;
@@ -25,9 +25,9 @@ export function socketSink(raw: ServerResponse, queues: KernelSendQueues): Strea
     },
     unacknowledged(fresh) {
       const waiting = raw.writableLength;
-      if (inode === undefined) return waiting;
+      if (kernelSocket === undefined) return waiting;
       if (fresh) {
-        const inKernel = queues.unacknowledged(inode, writtenAt);
+        const inKernel = queues.unacknowledged(kernelSocket, writtenAt);
         if (inKernel !== undefined) acknowledged = Math.max(acknowledged, written - waiting - inKernel);
       }
       return Math.max(waiting, written - acknowledged);
