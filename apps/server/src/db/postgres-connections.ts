@@ -13,6 +13,9 @@ export function connectionConfig(url: string, timeouts: DatabaseTimeouts): pg.Cl
     idle_in_transaction_session_timeout: timeouts.statementMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    // No JIT: a deep page's plan can pass jit_above_cost while it runs in a few ms, and compiling it
+    // took 130 ms (docs/decisions/0162-account-pages-read-from-the-top.md).
+    options: '-c jit=off',
   };
 }
 
