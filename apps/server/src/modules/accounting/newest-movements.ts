@@ -20,7 +20,9 @@ const ADJUSTMENT_COLUMNS = sql`'ORDER_ADJUSTMENT' as kind, null::int as transact
  * both together are the newest `n` movements. An adjustment dated by its NEW_ORDER (the order last
  * changed before the ledger entry: rare, never by the server's own writes) is at least as new as the
  * `n`-th of those, or it is not on the page; so only the NEW_ORDER rows from that instant on are looked
- * at, at most `n` rows too. The orders are looked up row by row (`offset 0`, as in account-movements.ts).
+ * at, at most `n` rows too, newest first so that the planner walks the index down from now even when it
+ * cannot tell how far that instant is. The orders are looked up row by row (`offset 0`, as in
+ * account-movements.ts).
  */
 export const newestMovements = (buyerId: number, span: Span, n: number) => sql`
   with t as (
@@ -54,7 +56,9 @@ export const newestMovements = (buyerId: number, span: Span, n: number) => sql`
      where n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
        and n.created_at >= coalesce((select at from floor), ${span.from ?? null}::timestamptz, '-infinity')
        and ${before(sql`n.created_at`, span.to)}
-       and n.created_at > o.updated_at and ${DEALT_OF(sql`o`)} <> n.amount)
+       and n.created_at > o.updated_at and ${DEALT_OF(sql`o`)} <> n.amount
+     order by n.created_at desc, n.order_id desc
+     limit ${n})
   select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from top
   union all
   select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from late`;

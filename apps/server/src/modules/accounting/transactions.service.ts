@@ -78,8 +78,9 @@ async function newestTransactions(
                (case when p.kind = 'TRANSACTION' then t.amount else p.signed end)::numeric(14,2)::text as amount,
                ${MOVEMENT_DETAILS}
           from p
-          left join accounting_transactions t on t.id = p.transaction_id
-          join orders o on o.id = p.order_id
+          -- Looked up row by row: the planner cannot tell the page is small and would hash whole tables.
+          left join lateral (select * from accounting_transactions t where t.id = p.transaction_id offset 0) t on true
+          cross join lateral (select * from orders o where o.id = p.order_id offset 0) o
           left join users u on u.id = t.created_by
          order by p.at desc, p.seq desc, p.tie desc`,
   );
