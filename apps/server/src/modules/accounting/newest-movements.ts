@@ -1,12 +1,7 @@
 import { COUNT_LIMIT } from '@mandira/contract/paging';
-import { type SQL, sql } from 'drizzle-orm';
-import { movements, type Span } from './account-movements.ts';
+import { sql } from 'drizzle-orm';
+import { atLeast, before, movements, type Span } from './account-movements.ts';
 import { DEALT_OF } from './accounting.repo.ts';
-
-const atLeast = (column: SQL, at: string | undefined) =>
-  at ? sql`${column} >= ${at}::timestamptz` : sql`true`;
-const before = (column: SQL, at: string | undefined) =>
-  at ? sql`${column} < ${at}::timestamptz` : sql`true`;
 
 const ADJUSTMENT_COLUMNS = sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, 1 as seq, o.id as tie,
   o.id as order_id, null::text as reason, null::text as pay_type, null::text as logo_invoice_id,
