@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../src/db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../src/db/client.ts';
 
 /**
  * The rows PostgreSQL reads for `read`, counted as `pg_stat_database` counts them (tuples returned by
@@ -22,4 +22,48 @@ export async function rowsReadBy(db: Db, read: (tx: Db) => Promise<unknown>): Pr
     await read(tx as unknown as Db);
     return (await figure()) - before;
   });
+}
+
+type PlanNode = {
+  'Node Type': string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+};
+
+/** Rows a plan's scans read: what each table or index scan returned or filtered away, times its loops. */
+function scanned(node: PlanNode): number {
+  const type = node['Node Type'];
+  const isScan = type.endsWith('Scan') && !/^(CTE|Subquery|Function|Values|WorkTable) Scan$/.test(type);
+  const own = isScan
+    ? (node['Actual Rows'] +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0)) *
+      node['Actual Loops']
+    : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + scanned(child), 0);
+}
+
+/**
+ * Rows PostgreSQL reads to answer `run` (issue 42): every statement it sends through `db.execute` is
+ * first run under EXPLAIN ANALYZE and its scans' rows summed, then run for its answer. PostgreSQL only;
+ * reads only.
+ */
+export async function rowsRead<T>(db: Db, run: (db: Db) => Promise<T>): Promise<{ rows: number; answer: T }> {
+  let rows = 0;
+  const explaining = new Proxy(db, {
+    get(target, property, receiver) {
+      if (property !== 'execute') return Reflect.get(target, property, receiver);
+      return async (query: SQL) => {
+        const explained = await target.execute(sql`explain (analyze, format json) ${query}`);
+        const [plan] = (explained as unknown as { rows: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] }).rows;
+        rows += scanned(plan!['QUERY PLAN'][0].Plan);
+        return target.execute(query);
+      };
+    },
+  });
+  const answer = await run(explaining);
+  return { rows, answer };
 }

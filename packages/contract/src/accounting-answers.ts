@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNT_LIMIT, countCapped } from './paging.ts';
 import { EnumDescription } from './products.ts';
 
 /**
@@ -102,8 +103,14 @@ export const TransactionPage = z
     transactions: z.array(AccountingTransaction).describe('This page, newest first.'),
     page: z.number().int(),
     size: z.number().int(),
-    count: z.number().int().describe('Movements (transactions and adjustments) of the whole range.'),
+    count: z
+      .number()
+      .int()
+      .describe(
+        `Movements (transactions and adjustments) of the whole range, counted up to ${COUNT_LIMIT}; the pages reach the newest ${COUNT_LIMIT}.`,
+      ),
     totalPages: z.number().int().describe('0 when the range has none.'),
+    countCapped,
   })
   .meta({ id: 'AccountingTransactionPage' });
 export type TransactionPage = z.infer<typeof TransactionPage>;

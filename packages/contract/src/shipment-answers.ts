@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LotRef } from './lots.ts';
+import { COUNT_LIMIT, countCapped } from './paging.ts';
 import { EnumDescription } from './products.ts';
 import { type ShipmentContext, ShipmentContextSchema, ShipmentStatus } from './shipment-machine.ts';
 
@@ -145,8 +146,14 @@ export const ShipmentPage = z
     shipments: z.array(Shipment).describe('This page, newest first.'),
     page: z.number().int().describe('The page, from 1.'),
     size: z.number().int().describe('Shipments per page.'),
-    count: z.number().int().describe('Shipments matching the filters, over all pages.'),
+    count: z
+      .number()
+      .int()
+      .describe(
+        `Shipments matching the filters, over all pages, counted up to ${COUNT_LIMIT}; the pages reach the newest ${COUNT_LIMIT}.`,
+      ),
     totalPages: z.number().int().describe('At least 1.'),
+    countCapped,
   })
   .meta({ id: 'ShipmentPage' });
 export type ShipmentPage = z.infer<typeof ShipmentPage>;

@@ -13,6 +13,10 @@ export function connectionConfig(url: string, timeouts: DatabaseTimeouts): pg.Cl
     idle_in_transaction_session_timeout: timeouts.statementMs,
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
+    // No JIT and no parallel workers: a list's plan can pass jit_above_cost or parallel_setup_cost while
+    // it runs in a few ms, and compiling it took 130 ms, starting a worker 14 ms, under load a core
+    // more (docs/decisions/0162-list-pages-read-from-the-top.md).
+    options: '-c jit=off -c max_parallel_workers_per_gather=0',
   };
 }
 

@@ -2187,8 +2187,13 @@ export interface components {
             relatedOrderNumber: number;
         };
         AccountingTransactionPage: {
-            /** @description Movements (transactions and adjustments) of the whole range. */
+            /** @description Movements (transactions and adjustments) of the whole range, counted up to 10000; the pages reach the newest 10000. */
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             page: number;
             size: number;
             /** @description 0 when the range has none. */
@@ -3687,8 +3692,13 @@ export interface components {
             quantity: number;
         };
         ShipmentPage: {
-            /** @description Shipments matching the filters, over all pages. */
+            /** @description Shipments matching the filters, over all pages, counted up to 10000; the pages reach the newest 10000. */
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             /** @description The page, from 1. */
             page: number;
             /** @description This page, newest first. */

@@ -21,6 +21,12 @@ describe('the notice of an unpaged list cut by the server (decision 113)', () =>
     );
   });
 
+  it('says "more than" for every page of a list whose count stopped at the rows it reached', () => {
+    expect(cutMessage({ total: 10_000, limit: 10_000, capped: true }, 'hesap hareketi')).toBe(
+      "Excel dosyasına en yeni 10.000 hesap hareketi alındı; filtreye uyan 10.000'den fazla hesap hareketi var. Hepsini almak için filtreyi daraltın.",
+    );
+  });
+
   it('says nothing for a whole answer or one without the headers', () => {
     const whole = unpagedExtentOf(new Headers({ 'x-total-count': '1999' }));
     expect(whole).toEqual({ total: 1999, limit: null, capped: false });

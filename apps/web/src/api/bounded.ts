@@ -21,7 +21,7 @@ export async function fetchBounded<T>(
 
 /** What to tell the user when the server answered only the newest rows, or null for a whole list. */
 export function cutMessage(extent: UnpagedExtent | null, noun: string): string | null {
-  if (extent?.limit == null || extent.total <= extent.limit) return null;
+  if (extent?.limit == null || (extent.total <= extent.limit && !extent.capped)) return null;
   const count = (value: number) => value.toLocaleString('tr-TR');
   const total = extent.capped ? `${count(extent.total)}'den fazla` : `toplam ${count(extent.total)}`;
   return `Excel dosyasına en yeni ${count(extent.limit)} ${noun} alındı; filtreye uyan ${total} ${noun} var. Hepsini almak için filtreyi daraltın.`;

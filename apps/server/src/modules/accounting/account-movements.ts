@@ -7,9 +7,10 @@ import { DEALT_OF } from './accounting.repo.ts';
 /** A half-open span of instants, as ISO timestamps; an open end is unbounded. */
 export type Span = { from?: string; to?: string };
 
-const atLeast = (column: SQL, at: string | undefined) =>
+/** `column` within the span's start and end: true when that end is open. */
+export const atLeast = (column: SQL, at: string | undefined) =>
   at ? sql`${column} >= ${at}::timestamptz` : sql`true`;
-const before = (column: SQL, at: string | undefined) =>
+export const before = (column: SQL, at: string | undefined) =>
   at ? sql`${column} < ${at}::timestamptz` : sql`true`;
 
 /**

@@ -1,5 +1,6 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { MY_WORK_STATUSES } from '@mandira/contract/my-work';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { CLOSED_SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import {
   SHIPMENT_UNPAGED_DAYS,
@@ -12,7 +13,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
-import { type Bounded, readBounded, readPage } from '../../http/unpaged-limit.ts';
+import { type Bounded, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
 
@@ -71,7 +72,8 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<SQL> {
 }
 
 /**
- * `GET /shipments`. With `page` or `size`: that page of every matching shipment and the count. Without
+ * `GET /shipments`. With `page` or `size`: that page of the matching shipments and their count, counted
+ * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149). Without
  * them: every matching shipment, bounded when no date range is given to the open ones plus those created
  * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
  * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
@@ -95,24 +97,28 @@ export async function listShipments(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const { rows, count, totalPages } = await readPage(
+  const { rows, totalPages, ...figures } = await readCappedPage(
     page,
     size,
-    () => countShipments(db, where),
+    (limit) => countShipments(db, where, limit),
     (limit, offset) => findShipments(db, where, settings, { limit, offset }),
   );
-  return { shipments: rows, page, size, count, totalPages: Math.max(1, totalPages) };
+  return { shipments: rows, page, size, ...figures, totalPages: Math.max(1, totalPages) };
 }
 
-/** An unpaged list of shipments: the newest SHIPMENT_UNPAGED_LIMIT matching `where`, and how many matched. */
-export function newestShipments(
+/**
+ * An unpaged list of shipments: the newest SHIPMENT_UNPAGED_LIMIT matching `where`, and how many matched,
+ * counted up to COUNT_LIMIT (decision 149: `totalCapped` past it).
+ */
+export async function newestShipments(
   db: Db | Tx,
   where: SQL,
   settings: ShipmentReadSettings,
 ): Promise<Bounded<Shipment>> {
-  return readBounded(
+  const bounded = await readBounded(
     SHIPMENT_UNPAGED_LIMIT,
     (limit) => findShipments(db, where, settings, { limit }),
-    () => countShipments(db, where),
+    () => countShipments(db, where, COUNT_LIMIT + 1),
   );
+  return bounded.total > COUNT_LIMIT ? { ...bounded, total: COUNT_LIMIT, totalCapped: true } : bounded;
 }

@@ -44,7 +44,12 @@ export function useAccountTransactions(buyerId: number, page: number, size: numb
 export function fetchEveryTransaction(buyerId: number): Promise<AccountingTransaction[]> {
   return fetchEveryPage<TransactionPage, AccountingTransaction>(
     (page, size) => transactionsPath(buyerId, page, size),
-    (answer) => ({ rows: answer.transactions, totalPages: answer.totalPages }),
+    (answer) => ({
+      rows: answer.transactions,
+      totalPages: answer.totalPages,
+      countCapped: answer.countCapped,
+    }),
+    'hesap hareketi',
   );
 }
 

@@ -45,18 +45,22 @@ export function useShipmentPage(filters: ShipmentFilters, page: number) {
 }
 
 /**
- * Every shipment matching the filters, page by page, for the Excel file. Above SHIPMENT_EXPORT_LIMIT
- * nothing is exported and the user is told to narrow the filters: a file is never cut silently.
+ * Every shipment matching the filters, page by page, for the Excel file. Above SHIPMENT_EXPORT_LIMIT, or
+ * past the 10,000 the count stops at, nothing is exported and the user is told to narrow the filters: a
+ * file is never cut silently.
  */
 export function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]> {
   return fetchEveryPage<ShipmentPage, Shipment>(
     (page) => `/shipments${queryString({ ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE })}`,
     (answer) => {
       // The first page already tells the whole count: nothing more is read for a file that would be refused.
-      if (answer.count > SHIPMENT_EXPORT_LIMIT) {
+      // A count that stopped at 10,000 (decision 149) is more than the pages reach: refused the same way.
+      if (answer.countCapped || answer.count > SHIPMENT_EXPORT_LIMIT) {
+        const count = answer.count.toLocaleString('tr-TR');
+        const limit = Math.min(answer.count, SHIPMENT_EXPORT_LIMIT).toLocaleString('tr-TR');
         throw new ApiRequestError({
           code: 'VALIDATION',
-          message: `Filtreye uyan ${answer.count.toLocaleString('tr-TR')} sevkiyat var; Excel en fazla ${SHIPMENT_EXPORT_LIMIT.toLocaleString('tr-TR')} sevkiyat alır. Filtreyi daraltın.`,
+          message: `Filtreye uyan ${answer.countCapped ? `${count}'den fazla` : count} sevkiyat var; Excel en fazla ${limit} sevkiyat alır. Filtreyi daraltın.`,
         });
       }
       return { rows: answer.shipments, totalPages: answer.totalPages };

@@ -1,0 +1,73 @@
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import { sql } from 'drizzle-orm';
+import { atLeast, before, movements, type Span } from './account-movements.ts';
+import { DEALT_OF } from './accounting.repo.ts';
+
+const ADJUSTMENT_COLUMNS = sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, 1 as seq, o.id as tie,
+  o.id as order_id, null::text as reason, null::text as pay_type, null::text as logo_invoice_id,
+  ${DEALT_OF(sql`o`)} - n.amount as signed`;
+
+/**
+ * The newest `n` movements of the buyer within `span` (account-movements.ts names them), newest first,
+ * read from the top of the buyer + date indexes rather than built whole and sorted (decision 162). The
+ * transactions come from (buyer_id, created_at desc, id desc), the adjustments of orders last changed
+ * after their NEW_ORDER from (buyer_id, updated_at): each side stops at `n` rows, and the newest `n` of
+ * both together are the newest `n` movements. An adjustment dated by its NEW_ORDER (the order last
+ * changed before the ledger entry: rare, never by the server's own writes) is at least as new as the
+ * `n`-th of those, or it is not on the page; so only the NEW_ORDER rows from that instant on are looked
+ * at, at most `n` rows too, newest first so that the planner walks the index down from now even when it
+ * cannot tell how far that instant is. The orders are looked up row by row (`offset 0`, as in
+ * account-movements.ts).
+ */
+export const newestMovements = (buyerId: number, span: Span, n: number) => sql`
+  with t as (
+    select 'TRANSACTION' as kind, t.id as transaction_id, t.created_at as at, 0 as seq, t.id as tie,
+           t.order_id, t.reason, t.pay_type, t.logo_invoice_id,
+           case when t.reason = 'NEW_ORDER' then t.amount else -t.amount end as signed
+      from accounting_transactions t
+     where t.buyer_id = ${buyerId} and ${atLeast(sql`t.created_at`, span.from)} and ${before(sql`t.created_at`, span.to)}
+     order by t.created_at desc, t.id desc
+     limit ${n}),
+  a as (
+    select ${ADJUSTMENT_COLUMNS}, o.updated_at as at
+      from orders o
+      cross join lateral (select n.amount, n.created_at from accounting_transactions n
+                           where n.order_id = o.id and n.reason = 'NEW_ORDER' offset 0) n
+     where o.buyer_id = ${buyerId} and ${atLeast(sql`o.updated_at`, span.from)} and ${before(sql`o.updated_at`, span.to)}
+       and n.created_at <= o.updated_at and ${DEALT_OF(sql`o`)} <> n.amount
+     order by o.updated_at desc, o.id desc
+     limit ${n}),
+  top as (
+    select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from t
+    union all
+    select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from a
+     order by at desc, seq desc, tie desc
+     limit ${n}),
+  floor as (select case when count(*) = ${n} then min(at) end as at from top),
+  late as (
+    select ${ADJUSTMENT_COLUMNS}, n.created_at as at
+      from accounting_transactions n
+      cross join lateral (select * from orders o where o.id = n.order_id offset 0) o
+     where n.buyer_id = ${buyerId} and n.reason = 'NEW_ORDER'
+       and n.created_at >= coalesce((select at from floor), ${span.from ?? null}::timestamptz, '-infinity')
+       and ${before(sql`n.created_at`, span.to)}
+       and n.created_at > o.updated_at and ${DEALT_OF(sql`o`)} <> n.amount
+     order by n.created_at desc, n.order_id desc
+     limit ${n})
+  select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from top
+  union all
+  select kind, transaction_id, at, seq, tie, order_id, reason, pay_type, logo_invoice_id, signed from late`;
+
+/**
+ * How many movements the buyer has within `span`, counted only up to COUNT_LIMIT + 1 (decision 149).
+ * Over all time a buyer with more transactions than COUNT_LIMIT (kept in `buyer_balances`, decision
+ * 132) is known to be past the limit without reading a movement.
+ */
+export const movementsCountedUpTo = (buyerId: number, span: Span) => {
+  const counted = sql`(select count(*) from (select 1 from (${movements(buyerId, span, 'sums')}) m
+                                             limit ${COUNT_LIMIT + 1}) c)`;
+  if (span.from || span.to) return sql`select ${counted}::int as count`;
+  return sql`select (case when coalesce((select k.transaction_count from buyer_balances k
+                                           where k.buyer_id = ${buyerId}), 0) > ${COUNT_LIMIT}
+                          then ${COUNT_LIMIT + 1} else ${counted} end)::int as count`;
+};

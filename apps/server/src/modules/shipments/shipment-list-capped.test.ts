@@ -1,0 +1,72 @@
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import { ShipmentListQuery, type ShipmentPage } from '@mandira/contract/shipments';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FleetWorld,
+  fleetWorld,
+  forceShipmentStatus,
+  shipment,
+} from '../../../test/builders/fleet-test-data.ts';
+import { rowsRead } from '../../../test/rows-read.ts';
+import { listShipments } from './shipment-list.service.ts';
+
+let w: FleetWorld;
+/** More delivered shipments than a count goes to: years of a busy dairy's. */
+const COPIES = COUNT_LIMIT + 200;
+
+beforeAll(async () => {
+  w = await fleetWorld();
+  const first = await shipment(w);
+  await forceShipmentStatus(w, first.id, 'DELIVERED');
+  await w.t.db.execute(
+    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, to_warehouse_id, status, description, created_at)
+        select s.code || '-' || g, s.vehicle_id, s.driver_id, s.from_warehouse_id, s.to_warehouse_id, 'DELIVERED', '',
+               now() - make_interval(hours => g * 4)
+          from shipments s, generate_series(1, ${COPIES}) g
+         where s.id = ${first.id}`,
+  );
+  await w.t.db.execute(sql`analyze shipments`);
+}, 60_000);
+afterAll(() => w.close());
+
+const get = (url: string) => w.call('GET', url, undefined, w.office);
+
+describe('shipment counts that stop at 10.000 (decisions 149 and 162)', () => {
+  it('answers a page with count 10.000 and countCapped, and nothing beyond the newest 10.000', async () => {
+    const first = await get('/shipments?status=DELIVERED&page=1&size=50');
+    expect(first.json.data).toMatchObject({
+      count: COUNT_LIMIT,
+      countCapped: true,
+      totalPages: COUNT_LIMIT / 50,
+    });
+    expect(first.json.data.shipments).toHaveLength(50);
+    const last = await get(`/shipments?status=DELIVERED&page=${COUNT_LIMIT / 50}&size=50`);
+    expect(last.json.data.shipments).toHaveLength(50);
+    const beyond = await get(`/shipments?status=DELIVERED&page=${COUNT_LIMIT / 50 + 1}&size=50`);
+    expect(beyond.json.data).toMatchObject({ shipments: [], count: COUNT_LIMIT, countCapped: true });
+    // A count that stayed under the limit is exact, as before.
+    const few = await get('/shipments?from=2000-01-01&to=2100-12-31&status=PREPARING_TO_LOAD&page=1');
+    expect(few.json.data.countCapped).toBeUndefined();
+  });
+
+  it('says an unpaged count stopped, in X-Total-Count-Capped', async () => {
+    const response = await get('/shipments/filter-by-status?status=DELIVERED');
+    expect(response.headers['x-total-count']).toBe(String(COUNT_LIMIT));
+    expect(response.headers['x-total-count-capped']).toBe('true');
+  });
+
+  it.skipIf(!(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL))(
+    'reads no more than the capped count and the page (PostgreSQL)',
+    async () => {
+      const { rows, answer } = await rowsRead(w.t.db, (db) =>
+        listShipments(db, ShipmentListQuery.parse({ page: 1, size: 50 }), {
+          weighbridgeTolerancePercent: 10,
+        }),
+      );
+      expect((answer as ShipmentPage).countCapped).toBe(true);
+      // Every one of the 10,201 shipments before; now the count's 10,001 and a few per row shown.
+      expect(rows).toBeLessThanOrEqual(COUNT_LIMIT + 1 + 10 * 50);
+    },
+  );
+});
