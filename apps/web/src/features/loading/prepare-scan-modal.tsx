@@ -105,6 +105,16 @@ export function PrepareScanModal({ order, counts, onCountsChange, onClose, loadR
       onClose={onClose}
       fullScreen={phone}
       size="lg"
+      // On a phone the panel fills the screen and its scan field and step sit at the bottom, under the
+      // thumb, however few the lines.
+      styles={
+        phone
+          ? {
+              content: { display: 'flex', flexDirection: 'column' },
+              body: { flex: 1, display: 'flex', flexDirection: 'column' },
+            }
+          : undefined
+      }
       title={order ? `Okutarak Hazırla: Sipariş ${order.orderNumber}` : ''}
     >
       {order && (
@@ -151,7 +161,7 @@ function PrepareScan({
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" style={{ flex: 1 }}>
       {lines.length === 0 ? (
         <Text c="dimmed">Bu siparişte hazırlanan kalem kalmadı.</Text>
       ) : (
@@ -173,6 +183,7 @@ function PrepareScan({
         data-testid="prepare-scan-footer"
         pos="sticky"
         bottom={0}
+        mt="auto"
         bg="var(--mantine-color-body)"
         py="sm"
         style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 1 }}
