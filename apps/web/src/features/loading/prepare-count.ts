@@ -2,7 +2,12 @@ import type { OrderItemStatus } from '@mandira/contract/order-machines';
 import type { Order, OrderItem } from '@mandira/contract/orders';
 import type { ScanAnswer } from '@mandira/contract/scan';
 import { formatNumber } from '../../lib/format/format.ts';
-import { type ScanLine, scanMatchesLine, scannedPieces } from '../../lib/scanning/order-line-match.ts';
+import {
+  type ScanLine,
+  scanMatchesLine,
+  scannedName,
+  scannedPieces,
+} from '../../lib/scanning/order-line-match.ts';
 import { notInOrderMessage } from '../../lib/scanning/scan-messages.ts';
 
 /**
@@ -70,12 +75,7 @@ export function countScan(
   counts: PreparedCounts,
 ): { itemId: number; pieces: number } | { refusal: string } {
   const matching = lines.filter((item) => scanMatchesLine(scan, scanLineOf(item)));
-  if (matching.length === 0) {
-    const product = scan.products[0];
-    const scanned =
-      scan.item ?? (product ? { name: product.name, stockCode: product.stockCode ?? scan.code } : null);
-    return { refusal: notInOrderMessage(scanned, lines.map(namedLine)) };
-  }
+  if (matching.length === 0) return { refusal: notInOrderMessage(scannedName(scan), lines.map(namedLine)) };
   const open = matching.find((item) => !isCounted(item, counts[item.id] ?? 0));
   if (!open) return { refusal: fullLineMessage(matching[0]!) };
   return { itemId: open.id, pieces: scannedPieces(scan, scanLineOf(open)) };
