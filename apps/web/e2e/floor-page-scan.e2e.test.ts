@@ -167,6 +167,8 @@ describe('scanning on the goods page and in preparation', () => {
       const camera = scanner.getByRole('button', { name: 'Kamerayla okut' });
       expect(await isInViewUncovered(page, camera)).toBe(true);
       expect((await camera.boundingBox())!.width).toBeGreaterThanOrEqual(44);
+      const goodsOut = scanner.locator('.mantine-SegmentedControl-label').filter({ hasText: 'Mal Çıkış' });
+      expect((await goodsOut.boundingBox())!.height).toBeGreaterThanOrEqual(44);
       await screenshot(page, 'floor-page-scan-goods-phone');
     });
 
