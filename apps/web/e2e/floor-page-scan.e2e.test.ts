@@ -148,6 +148,27 @@ describe('scanning on the goods page and in preparation', () => {
       expect(await goodsIn.getByLabel('Depo-1 giriş miktarı').inputValue()).toBe('1');
       await goodsIn.getByRole('button', { name: 'İptal' }).click();
     });
+
+    it('the preparation panel opens from the row with its scan field and step in view', async () => {
+      const { page } = browser;
+      await page.goto(`${baseUrl}/depo-siparis-yonetimi`);
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: KASAR.name })
+        .filter({ has: page.getByText(String(order.orderNumber), { exact: true }) });
+      const open = row.getByRole('button', { name: 'Okutarak Hazırla' });
+      await open.scrollIntoViewIfNeeded();
+      await open.click();
+      const panel = dialog(page, `Okutarak Hazırla: Sipariş ${order.orderNumber}`);
+      expect(await panel.getByTestId('prepare-progress').textContent()).toBe('0 / 2 koli okundu');
+      expect(await isInViewUncovered(page, panel.getByLabel('Koli okut'))).toBe(true);
+      expect(
+        await isInViewUncovered(page, panel.getByRole('button', { name: /^Hazırlandı, Yüklemeye Geç/ })),
+      ).toBe(true);
+      await screenshot(page, 'floor-page-scan-prepare-laptop');
+      await panel.getByRole('button', { name: 'Kapat' }).click();
+      await panel.waitFor({ state: 'hidden' });
+    });
   });
 
   describe('on a phone', () => {
