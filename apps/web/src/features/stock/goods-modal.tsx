@@ -158,6 +158,7 @@ function GoodsForm({
           onLotsChange={setLots}
           quantities={quantities}
           onQuantitiesChange={setQuantities}
+          initialLineId={Number(Object.keys(prefill?.quantities ?? {})[0]) || undefined}
         />
       )}
       <Input.Wrapper label="İşlem Tipi" withAsterisk>

@@ -110,6 +110,8 @@ describe('a scan on the goods page opens the goods modal for the item on the lab
     );
     expect(within(modal).getByLabelText('Depo-2 giriş miktarı')).toHaveValue('12');
     expect(within(modal).getByLabelText('Depo-2 parti kodu')).toHaveValue('L26');
+    // The modal's own scan goes on filling the same warehouse.
+    expect(within(modal).getByRole('radio', { name: 'Depo-2' })).toBeChecked();
     await user.click(within(modal).getByRole('button', { name: 'Üretimden Mal Girişi' }));
     await user.click(within(modal).getByRole('button', { name: 'Uygula' }));
     await waitFor(() => expect(api.mutateAsync).toHaveBeenCalled());
