@@ -12,6 +12,7 @@ import { ScanField } from '../../lib/scanning/scan-field.tsx';
 import { useResolveScan } from '../../lib/scanning/use-scan.ts';
 import { useBulkSteps } from './bulk-step-bar.tsx';
 import {
+  countedUnits,
   countScan,
   isCounted,
   lineTarget,
@@ -44,7 +45,7 @@ function PrepareLine({
 }) {
   const { unit, total } = lineTarget(item);
   const done = isCounted(item, pieces);
-  const shown = item.quantityInBox > 0 ? Math.floor(pieces / item.quantityInBox) : pieces;
+  const shown = countedUnits(item, pieces);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="prepare-line">
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
