@@ -43,9 +43,10 @@ const MODALS: Partial<Record<ScreenKey, ModalCheck[]>> = {
     { kind: 'form', opener: 'Ürün Ekle' },
     { kind: 'viewer', opener: /^İçindekiler/ },
   ],
-  // The buyer form and drawer are left out until the opener is found again on this page in this suite
-  // ('Müşteri Ekle' is not found here, while buyers.e2e adds a buyer through it): the page itself is checked.
-  buyers: [],
+  buyers: [
+    { kind: 'form', opener: 'Müşteri Ekle' },
+    { kind: 'drawer', opener: 'Geçmiş' },
+  ],
   'buyer-approval': [{ kind: 'form', opener: 'Onayla' }],
   'buyer-warehouses': [{ kind: 'form', opener: 'Yeni Depo' }],
   warehouses: [{ kind: 'form', opener: 'Yeni Depo Oluştur' }],

@@ -11,8 +11,8 @@ import { signInThroughUi } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 /**
- * The floor's screens on the devices the floor uses (decision 158): a phone and a tablet with touch.
- * Every visible button lies inside the window's width, every primary action (a card's buttons, the
+ * The floor's screens on the devices the floor uses (decision 158): a phone and a tablet, upright and
+ * sideways, with touch. Every visible button lies inside the window's width, every primary action (a card's buttons, the
  * screen's main task) is at least 44 × 44 px, and the main task is in view without scrolling.
  */
 const baseUrl = inject('baseUrl');
@@ -34,6 +34,8 @@ const OPPOSITE_GAP = 8;
 const DEVICES = [
   { name: 'telefon', viewport: { width: 390, height: 844 } },
   { name: 'tablet', viewport: { width: 768, height: 1024 } },
+  // A tablet held sideways (issue 39): under 1100 px, so still cards, with a quarter less height.
+  { name: 'tablet-yatay', viewport: { width: 1024, height: 768 } },
 ] as const;
 
 type FieldScreen = {
@@ -363,7 +365,7 @@ describe('field screens on a phone and a tablet with touch', () => {
     await screenshot(page, 'field-laptop-kullanicilar');
   });
 
-  it('installs: a manifest, and a service worker that keeps the shell and the loaded assets, never the API', async () => {
+  it('installs: a manifest, a service worker that keeps the shell and the loaded assets (never the API), opening offline; a screen whose script fails offers a reload', async () => {
     const manifest = (await (await fetch(`${baseUrl}/manifest.webmanifest`)).json()) as {
       name: string;
       icons: { src: string }[];
@@ -372,7 +374,7 @@ describe('field screens on a phone and a tablet with touch', () => {
     for (const icon of manifest.icons) expect((await fetch(`${baseUrl}${icon.src}`)).status).toBe(200);
 
     session = await openBrowser({ viewport: DEVICES[1].viewport, hasTouch: true, isMobile: true });
-    const { page } = session;
+    const { page, context } = session;
     await signInThroughUi(page, baseUrl, WAREHOUSE.userName, WAREHOUSE.password);
     const active = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -398,6 +400,28 @@ describe('field screens on a phone and a tablet with touch', () => {
     expect(loadedAssets.length).toBeGreaterThan(0);
     await expect.poll(() => cached()).toEqual(expect.arrayContaining(['/', ...loadedAssets]));
     expect((await cached()).filter((path) => path.startsWith('/api'))).toEqual([]);
+
+    // A screen whose script fails to arrive offers 'Yeniden yükle', which brings it once it can. The
+    // context's routes see the worker's own fetches too (Chromium).
+    const screenScript = '**/assets/stock-history-page-*.js';
+    await context.route(screenScript, (route) => route.abort('internetdisconnected'));
+    await page.goto(`${baseUrl}/stok-gecmisi`);
+    const reload = page.getByRole('button', { name: 'Yeniden yükle' });
+    await reload.waitFor();
+    await screenshot(page, 'field-tablet-screen-failed');
+    await context.unroute(screenScript);
+    await reload.click();
+    await page.getByRole('heading', { name: 'Stok Geçmişi', level: 1 }).waitFor();
+
+    // Offline, the worker answers the page and its scripts from its cache: the portal opens (not the
+    // browser's error page) and, as it cannot ask the server whether the screen may be shown, says so
+    // rather than that the user lacks the right.
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.title()).toBe('Mandıra Portal');
+    await page.getByText('Sunucuya ulaşılamıyor, sayfa yetkisi doğrulanamadı.', { exact: false }).waitFor();
+    await screenshot(page, 'field-tablet-offline');
+    await context.setOffline(false);
   });
 
   afterAll(async () => {

@@ -24,6 +24,7 @@ const DENIED_MESSAGES: Record<AccessDeniedReason, string | undefined> = {
   forbidden: 'Bu sayfayı açma yetkiniz yok. Yetkili bir kullanıcıyla giriş yapın.',
   timeout: 'Sayfa yetkisi doğrulanamadı. Lütfen tekrar giriş yapın.',
   'signed-out': undefined,
+  offline: 'Sunucuya ulaşılamıyor, sayfa yetkisi doğrulanamadı. Bağlantı gelince tekrar giriş yapın.',
 };
 
 /** The screen the user was on (decision 101): a path of this app, never the sign-in or sign-out page. */

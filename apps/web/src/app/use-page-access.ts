@@ -8,7 +8,7 @@ import { useUserSwitches } from './session-switch.ts';
 /** A page whose access is not confirmed within this time sends the user to sign in. */
 export const PAGE_ACCESS_TIMEOUT_MS = 2650;
 
-export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out';
+export type AccessDeniedReason = 'forbidden' | 'timeout' | 'signed-out' | 'offline';
 
 /** What the sign-in page is told: why the user came, and the screen to return to after signing in. */
 export type SignInState = { reason?: AccessDeniedReason; from?: string };
@@ -16,7 +16,8 @@ export type SignInState = { reason?: AccessDeniedReason; from?: string };
 /**
  * Asks the server whether the signed-in user may open a page that requires `access` (a privilege,
  * a role key or AUTH_ANY_ROLE; or several, any one of which opens it). Until it says yes the page
- * stays hidden; a no, a 401 or silence past the timeout leads to the sign-in page.
+ * stays hidden; a no, a 401, no network or silence past the timeout leads to the sign-in page, which says
+ * which of them it was.
  */
 export function usePageAccess(access: string | readonly string[]): boolean {
   // One text for the effect's dependency: the table's arrays are constants, but a caller's need not be.
@@ -60,10 +61,11 @@ export function usePageAccess(access: string | readonly string[]): boolean {
           settled = true;
           setGranted(true);
         } else {
-          const signedOut = answers.some(
-            (answer) => !answer.success && answer.error.code === 'UNAUTHENTICATED',
-          );
-          deny(signedOut ? 'signed-out' : 'forbidden');
+          const failed = (code: string) =>
+            answers.some((answer) => !answer.success && answer.error.code === code);
+          // No answer is no refusal: a tablet that opened the portal from its worker's cache without a
+          // network is told so, not that it lacks the right (docs/domain/field-devices.md).
+          deny(failed('UNAUTHENTICATED') ? 'signed-out' : failed('NETWORK_ERROR') ? 'offline' : 'forbidden');
         }
       })
       .catch(() => {

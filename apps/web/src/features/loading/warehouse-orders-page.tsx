@@ -15,6 +15,8 @@ import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
 import { BulkStepBar, useBulkSteps, useRowSelection } from './bulk-step-bar.tsx';
 import { LoadModal, type LoadTarget } from './load-modal.tsx';
+import { isInPreparation, type PreparedCounts } from './prepare-count.ts';
+import { PrepareScanModal } from './prepare-scan-modal.tsx';
 import { selectableItemColumns, type WarehouseRow } from './warehouse-item-columns.tsx';
 import { useWarehouseSteps, type WarehouseAction, warehouseActionsOf } from './warehouse-steps.ts';
 
@@ -71,6 +73,11 @@ export default function WarehouseOrdersPage() {
   const steps = useWarehouseSteps();
   const isMarked = useLiveMarks();
   const [loading, setLoading] = useState<LoadTarget | null>(null);
+  // The order being prepared by scanning, and the boxes counted per item: kept while the screen is
+  // open, so the panel closed and opened again goes on counting.
+  const [preparing, setPreparing] = useState<Order | null>(null);
+  const [prepared, setPrepared] = useState<PreparedCounts>({});
+  const preparingNow = preparing && (orders.data?.orders.find(({ id }) => id === preparing.id) ?? preparing);
   const rows = useMemo(() => orders.data && rowsOf(orders.data.orders, only), [orders.data, only]);
   const selection = useRowSelection(rows);
   const bulk = useBulkSteps(selection.clear);
@@ -136,6 +143,11 @@ export default function WarehouseOrdersPage() {
           // One above the other: the table keeps its figures in view on a laptop screen; 8 px apart so
           // a finger does not press 'Depoya geri gönder' for its neighbour (decision 158).
           <Stack gap={8} align="stretch">
+            {isInPreparation(item) && (
+              <Button size="compact-sm" variant="light" disabled={busy} onClick={() => setPreparing(order)}>
+                Okutarak Hazırla
+              </Button>
+            )}
             {warehouseActionsOf(order, item).map((action) => (
               <Button
                 key={action}
@@ -155,6 +167,12 @@ export default function WarehouseOrdersPage() {
         )}
       />
       <LoadModal target={loading} onClose={() => setLoading(null)} />
+      <PrepareScanModal
+        order={preparingNow}
+        counts={prepared}
+        onCountsChange={setPrepared}
+        onClose={() => setPreparing(null)}
+      />
     </>
   );
 }

@@ -39,12 +39,13 @@ export function useStockItemPage(filters: ItemFilters, q: string, page: number) 
   });
 }
 
+/** One item with its stock lines and their lots. */
+export const stockItemQuery = (id: number | undefined) =>
+  apiQuery<ProductItem>([...ITEMS, 'one', id], `/product-item/${id}`);
+
 /** One item with its stock lines and their lots; nothing is read until an item is named. */
 export function useStockItem(id: number | undefined) {
-  return useQuery({
-    ...apiQuery<ProductItem>([...ITEMS, 'one', id], `/product-item/${id}`),
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...stockItemQuery(id), enabled: id !== undefined });
 }
 
 export function usePackagingGroups() {

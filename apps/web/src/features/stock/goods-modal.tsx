@@ -1,11 +1,12 @@
 import type { ProductItem } from '@mandira/contract/products';
 import { INBOUND_TYPE_LABELS, OUTBOUND_TYPE_LABELS } from '@mandira/contract/stock';
-import { Button, Group, Input } from '@mantine/core';
+import { Alert, Button, Group, Input } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
 import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
+import type { GoodsPrefill } from './goods-page-prefill.ts';
 import { GoodsScan } from './goods-scan.tsx';
 import { checkMovement, movementFailure } from './movement-failure.ts';
 import { MovementForm } from './movement-form.tsx';
@@ -23,8 +24,11 @@ const TYPES = { import: INBOUND_TYPE_LABELS, export: OUTBOUND_TYPE_LABELS } as c
 const DONE = { import: 'Mal girişi kaydedildi.', export: 'Mal çıkışı kaydedildi.' } as const;
 
 type Props = {
-  /** The row the modal was opened from, with the movement; null when closed. */
-  target: { item: ProductItem; kind: GoodsKind } | null;
+  /**
+   * The row the modal was opened from, with the movement; null when closed. A scan on the page opens it
+   * with what the label filled (`prefill`).
+   */
+  target: { item: ProductItem; kind: GoodsKind; prefill?: GoodsPrefill } | null;
   filters: ItemFilters;
   onClose: () => void;
 };
@@ -42,7 +46,13 @@ export function GoodsModal({ target, filters, onClose }: Props) {
       title={target ? `${TITLES[target.kind]}: ${target.item.stockCode} - ${target.item.name}` : ''}
     >
       {target && (
-        <GoodsForm key={`${target.kind}-${target.item.id}`} {...target} filters={filters} onDone={onClose} />
+        <GoodsForm
+          // A new scan of the same item starts a new form with its label's fill.
+          key={`${target.kind}-${target.item.id}-${target.prefill?.note ?? ''}`}
+          {...target}
+          filters={filters}
+          onDone={onClose}
+        />
       )}
     </FormModal>
   );
@@ -52,21 +62,23 @@ function GoodsForm({
   item,
   kind,
   filters,
+  prefill,
   onDone,
 }: {
   item: ProductItem;
   kind: GoodsKind;
   filters: ItemFilters;
+  prefill?: GoodsPrefill;
   onDone: () => void;
 }) {
   const movement = useStockMovement(filters);
   const [movementType, setMovementType] = useState<string | null>(null);
-  const [quantities, setQuantities] = useState<QuantityInputs>({});
+  const [quantities, setQuantities] = useState<QuantityInputs>(prefill?.quantities ?? {});
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string>();
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
-  const [lots, setLots] = useState<LotInputs>({});
-  const [lotChoices, setLotChoices] = useState<LotChoices>({});
+  const [lots, setLots] = useState<LotInputs>(prefill?.lots ?? {});
+  const [lotChoices, setLotChoices] = useState<LotChoices>(prefill?.lotChoices ?? {});
   const [lotErrors, setLotErrors] = useState<LotErrors>({});
 
   const apply = useSubmitGuard(async () => {
@@ -133,6 +145,11 @@ function GoodsForm({
       onSubmit={() => void apply.run()}
       onCancel={onDone}
     >
+      {prefill?.note && (
+        <Alert color="teal" role="status" data-testid="goods-prefill-note">
+          {prefill.note}
+        </Alert>
+      )}
       {kind === 'import' && (
         <GoodsScan
           item={item}
@@ -141,6 +158,7 @@ function GoodsForm({
           onLotsChange={setLots}
           quantities={quantities}
           onQuantitiesChange={setQuantities}
+          initialLineId={Number(Object.keys(prefill?.quantities ?? {})[0]) || undefined}
         />
       )}
       <Input.Wrapper label="İşlem Tipi" withAsterisk>

@@ -14,8 +14,9 @@ import {
   useWarehouseStockTypes,
 } from './api.ts';
 import { COMPACT_GOODS_COLUMNS, GOODS_COLUMNS } from './goods-columns.tsx';
-import { ALL_FILTERS, GoodsFilters } from './goods-filters.tsx';
+import { ALL, ALL_FILTERS, GoodsFilters } from './goods-filters.tsx';
 import { GoodsModal } from './goods-modal.tsx';
+import { GoodsPageScan, type ScannedGoods } from './goods-page-scan.tsx';
 import { LotsModal } from './lots-modal.tsx';
 import type { GoodsKind } from './stock-changes.ts';
 import { StockCountModal } from './stock-count-modal.tsx';
@@ -35,10 +36,11 @@ function GoodsPage({ compact }: { compact: boolean }) {
   const stockTypes = useWarehouseStockTypes();
   const warehouses = useWarehouseNames();
   const groups = usePackagingGroups();
-  const [goods, setGoods] = useState<{ item: ProductItem; kind: GoodsKind } | null>(null);
+  const [goods, setGoods] = useState<{ item: ProductItem; kind: GoodsKind } | ScannedGoods | null>(null);
   const [counting, setCounting] = useState<ProductItem | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const [lotsOf, setLotsOf] = useState<ProductItem | null>(null);
+  const modalOpen = goods !== null || counting !== null || history !== null || lotsOf !== null;
 
   return (
     <>
@@ -47,6 +49,11 @@ function GoodsPage({ compact }: { compact: boolean }) {
         description="Depolara mal girişi, depolardan mal çıkışı ve sayım düzeltmesi"
       />
       <Stack gap="md">
+        <GoodsPageScan
+          onPick={setGoods}
+          listen={!modalOpen}
+          warehouseName={filters.warehouseName === ALL ? undefined : filters.warehouseName}
+        />
         <GoodsFilters
           value={filters}
           onChange={(changed) => {

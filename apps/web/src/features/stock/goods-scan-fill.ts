@@ -15,6 +15,13 @@ export type ScanItem = { id: number; name: string; stockCode: string };
 export const otherLotMessage = (code: string) =>
   `Bu depo satırına ${code} partisi girildi; başka bir partiyi ayrı bir girişle kaydediniz.`;
 
+/** The pieces one scan of an item stands for: AI 30, else AI 37, else a box for a carton's code, else one. */
+export function piecesOfScan(scan: ScanAnswer): number {
+  const perBox = scan.item?.quantityInBox ?? 0;
+  const box = scan.matchedBy === 'CARTON_BARCODE' && perBox > 0 ? perBox : 1;
+  return scan.count ?? scan.itemCount ?? box;
+}
+
 type Fill = { lots: ScanLots; quantities: ScanQuantities; pieces: number; lot: ScannedLot | null };
 
 /** The line's lot and quantity after the scan, or the Turkish reason it is refused. */
@@ -25,9 +32,7 @@ export function fillFromScan(
   current: { lots: ScanLots; quantities: ScanQuantities },
 ): Fill | { refusal: string } {
   if (scan.item?.id !== item.id) return { refusal: wrongItemMessage(scan.item, item) };
-  const box =
-    scan.matchedBy === 'CARTON_BARCODE' && scan.item.quantityInBox > 0 ? scan.item.quantityInBox : 1;
-  const pieces = scan.count ?? scan.itemCount ?? box;
+  const pieces = piecesOfScan(scan);
   const had = current.lots[lineId];
   const lot: ScannedLot | null = scan.lotCode
     ? {

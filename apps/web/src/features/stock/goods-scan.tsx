@@ -16,6 +16,8 @@ type Props = {
   onLotsChange: (lots: ScanLots) => void;
   quantities: ScanQuantities;
   onQuantitiesChange: (quantities: ScanQuantities) => void;
+  /** The line scanned first: the one a scan on the page filled, so the next box goes there too. */
+  initialLineId?: number;
   loadReader?: () => Promise<BarcodeReader>;
 };
 
@@ -31,10 +33,11 @@ export function GoodsScan({
   onLotsChange,
   quantities,
   onQuantitiesChange,
+  initialLineId,
   loadReader,
 }: Props) {
   const resolve = useResolveScan();
-  const [lineId, setLineId] = useState(lines[0]?.id);
+  const [lineId, setLineId] = useState(initialLineId ?? lines[0]?.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [taken, setTaken] = useState<string | null>(null);
   if (lineId === undefined) return null;

@@ -39,12 +39,15 @@ export function scanMatchesLine(scan: ScanAnswer, line: ScanLine): boolean {
 export const scannedPieces = (scan: ScanAnswer, line: ScanLine) =>
   scan.count ?? (line.quantityInBox > 0 ? line.quantityInBox : 1);
 
+/** What a refused scan names: its item, else its first sellable product, else nothing known. */
+export function scannedName(scan: ScanAnswer) {
+  const product = scan.products[0];
+  return scan.item ?? (product ? { name: product.name, stockCode: product.stockCode ?? scan.code } : null);
+}
+
 /** The Turkish refusal of a scan that is not the line's product: what was scanned, what is expected. */
 export function lineRefusal(scan: ScanAnswer, line: ScanLine): string {
-  const product = scan.products[0];
-  const scanned =
-    scan.item ?? (product ? { name: product.name, stockCode: product.stockCode ?? scan.code } : null);
-  return wrongItemMessage(scanned, {
+  return wrongItemMessage(scannedName(scan), {
     name: line.productName,
     stockCode: line.stockCode ?? line.barcode ?? '—',
   });

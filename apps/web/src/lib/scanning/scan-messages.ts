@@ -18,3 +18,9 @@ export const CAMERA_MESSAGES = {
   denied: 'Kamera izni verilmedi. Tarayıcı ayarlarından kameraya izin veriniz.',
   failed: 'Kamera açılamadı. Kodu okuyucuyla okutunuz veya elle yazınız.',
 } as const;
+
+/** A scanned box of none of an order's lines: what was scanned, what the order's lines are. */
+export const notInOrderMessage = (scanned: Named | null, lines: readonly Named[]) =>
+  lines.length === 1
+    ? wrongItemMessage(scanned, lines[0]!)
+    : `${scanned ? `Yanlış ürün okutuldu: ${named(scanned)}.` : UNKNOWN_CODE_MESSAGE} Bu siparişte okutulacak ürünler: ${lines.map(named).join(', ')}.`;
