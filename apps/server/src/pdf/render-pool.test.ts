@@ -152,11 +152,16 @@ describe('statement PDFs on one worker with no line (PDF_WORKERS=1, PDF_QUEUE_LI
     buyerId = (await buyer(w)).id;
   });
   afterAll(() => w.t.close());
-  const statementPdf = () =>
-    w.call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, finance);
+  const statementPdf = (token = finance) =>
+    w.call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, token);
 
   it('answers 503 with Retry-After in the envelope to those that find the worker busy', async () => {
-    const answers = await Promise.all(Array.from({ length: 5 }, statementPdf));
+    // Five users at once: one user's statements wait for each other before the pool (decision 169).
+    const users = [
+      finance,
+      ...(await Promise.all(Array.from({ length: 4 }, () => w.t.tokenWithRoles(['FINANCE_ADMIN'])))),
+    ];
+    const answers = await Promise.all(users.map((token) => statementPdf(token)));
     const drawn = answers.filter((answer) => answer.statusCode === 200);
     const refused = answers.filter((answer) => answer.statusCode === 503);
     expect(drawn.length + refused.length).toBe(5);
@@ -217,12 +222,19 @@ describe('a simple request while statement PDFs are drawn', () => {
   it('is answered while the worker still has documents to draw', async () => {
     const documents = w.t.app.documents;
     let answered = 0;
-    // Within one user's share of the pool (the worker and half of the line, decision 149).
-    const pdfs = Array.from({ length: 11 }, () =>
-      w.call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, finance).then((answer) => {
-        answered++;
-        return answer;
-      }),
+    // Four users, each within its share of the pool (decision 149) and of its own line of heavy reads
+    // (decision 169).
+    const users = [
+      finance,
+      ...(await Promise.all(Array.from({ length: 3 }, () => w.t.tokenWithRoles(['FINANCE_ADMIN'])))),
+    ];
+    const pdfs = Array.from({ length: 11 }, (_, n) =>
+      w
+        .call('GET', `/accounting/statement.pdf?buyerId=${buyerId}`, undefined, users[n % users.length])
+        .then((answer) => {
+          answered++;
+          return answer;
+        }),
     );
     // The first document out: the worker is up and drawing the next.
     await Promise.race(pdfs);
