@@ -237,7 +237,7 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
           left join order_lines ol on ol.order_id = o.id
-          left join vehicles pv on pv.id = o.planned_vehicle_id
+          left join lateral (select * from vehicles where id = o.planned_vehicle_id offset 0) pv on true
          order by ${NEWEST_FIRST}`,
   );
   return rows.map((row) =>
