@@ -69,6 +69,9 @@ BEGIN
   IF TG_OP <> 'INSERT' THEN old_views := order_views(OLD.status, OLD.warehouse_items, OLD.shipping_items); END IF;
   IF TG_OP <> 'DELETE' THEN new_views := order_views(NEW.status, NEW.warehouse_items, NEW.shipping_items); END IF;
   IF old_views = new_views THEN RETURN NULL; END IF;
+  -- The buyers' balances' lock (decision 132): one transaction at a time changes the counter rows, so
+  -- two commits moving orders between screens in opposite orders never deadlock on them.
+  PERFORM pg_advisory_xact_lock(hashtext('buyer_balances'));
   UPDATE order_view_counts
      SET count = count + (view = ANY(new_views))::int - (view = ANY(old_views))::int
    WHERE (view = ANY(new_views)) <> (view = ANY(old_views));
