@@ -5,6 +5,7 @@ import {
 } from '@mandira/contract/order-machines';
 import { type OrderPage, OrderQuery } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -178,5 +179,36 @@ describe.skipIf(!onPostgres)('rows a deep page reads (PostgreSQL)', () => {
       searchOrders(tx, OrderQuery.parse({ orderStatuses: ['IN_PROGRESS'], page: 40, size: SIZE })),
     );
     expect(inProgress.tableRows + inProgress.indexEntries).toBeLessThanOrEqual(OPEN_ORDERS + 12 * SIZE);
+  });
+});
+
+describe('a search matching more than COUNT_LIMIT orders (decision 149)', () => {
+  it('answers 10.000 with countCapped, pages within the newest 10.000 and says so unpaged', async () => {
+    // Completed orders of an older year, so the open ones above stay the newest.
+    await w.t.db.execute(sql`
+      insert into orders (buyer_id, status, created_at)
+      select buyer_id, 'COMPLETED', '2024-01-01T06:00:00Z'::timestamptz + g * interval '1 minute'
+        from orders, generate_series(1, ${COUNT_LIMIT}) g where id = ${template.id}`);
+    const search = async (query: object) => {
+      const response = await w.call('POST', '/orders/filter-by-query', query);
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    const completed = { orderStatuses: ['COMPLETED'] };
+    const last = COUNT_LIMIT / 500;
+    const page = (await search({ ...completed, page: last, size: 500 })).json.data as OrderPage;
+    expect(page).toMatchObject({ count: COUNT_LIMIT, countCapped: true, totalPages: last });
+    expect(page.orders).toHaveLength(500);
+    expect((await search({ ...completed, page: last + 1, size: 500 })).json.data.orders).toEqual([]);
+    // Every order is counted from the kept per-buyer counts, and capped the same way.
+    const every = (await search({ page: 1, size: 10 })).json.data as OrderPage;
+    expect(every).toMatchObject({ count: COUNT_LIMIT, countCapped: true });
+    const unpaged = await search(completed);
+    expect(unpaged.headers['x-total-count']).toBe(String(COUNT_LIMIT));
+    expect(unpaged.headers['x-total-count-capped']).toBe('true');
+    // A narrower filter is counted exactly again.
+    const open = (await search({ orderStatuses: ['IN_PROGRESS'], page: 1, size: 10 })).json.data as OrderPage;
+    expect(open.count).toBe((await kept()).REVIEW);
+    expect(open.countCapped).toBeUndefined();
   });
 });
