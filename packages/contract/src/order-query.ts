@@ -119,6 +119,7 @@ export const OrderListOrPage = z
   .describe(
     `With \`page\` or \`size\`: one page (OrderPage). Without both: an array of the newest ${ORDER_UNPAGED_LIMIT} ` +
       'matching orders at most, newest first; the `X-Total-Count` header says how many matched, and ' +
-      '`X-Unpaged-Limit` is sent when the array was cut at that limit.',
+      '`X-Unpaged-Limit` is sent when the array was cut at that limit. More than ' +
+      `${COUNT_LIMIT} matching orders are counted as ${COUNT_LIMIT}, with \`X-Total-Count-Capped: true\`.`,
   )
   .meta({ id: 'OrderListOrPage' });

@@ -20,7 +20,7 @@ import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Bounded } from '../../http/unpaged-limit.ts';
+import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
 import { countOrdersUpTo, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
@@ -30,11 +30,12 @@ export type OrderAnswer = OrderPage | Bounded<Order>;
 
 /**
  * What each screen lists (`GET /orders/filter?operationType=`) and who may ask for it. The warehouse
- * and shipping screens hold the orders in progress with an item in the warehouse flow (WAREHOUSE_ITEM_
- * STATUSES) or on a truck (SHIPPING_ITEM_STATUSES): each order keeps how many it has (`warehouse_items`,
- * `shipping_items`, kept by a trigger on its items; a test holds the trigger's sets to the contract's), so a condition written as each screen's partial
- * index is (migration 0027) picks the page from that index alone, and `order_view_counts` keeps how
- * many orders each screen holds (docs/decisions/0160-order-lists-read-their-page.md).
+ * and shipping screens hold the orders in progress with an item in the warehouse flow
+ * (WAREHOUSE_ITEM_STATUSES) or on a truck (SHIPPING_ITEM_STATUSES). Each order keeps how many it has
+ * (`warehouse_items`, `shipping_items`, kept by a trigger on its items; a test holds the trigger's sets
+ * to the contract's), so each condition, written as its screen's partial index is (migration 0027),
+ * picks a page from that index alone, and `order_view_counts` keeps how many orders each screen holds
+ * (docs/decisions/0160-order-lists-read-their-page.md).
  */
 const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[] }> = {
   REVIEW: {
@@ -92,17 +93,15 @@ type Counter = () => Promise<number>;
 /**
  * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
  * is answered cut, with the headers saying so, rather than refused, so an export still gets its file.
- * One order past the limit is read, so a whole answer costs no count.
+ * A total past COUNT_LIMIT is answered as COUNT_LIMIT, capped (decision 149).
  */
 async function unpagedOrders(db: Db | Tx, where: SQL, countAll: Counter): Promise<Bounded<Order>> {
-  const rows = await findOrders(db, where, { limit: ORDER_UNPAGED_LIMIT + 1, offset: 0 });
-  if (rows.length <= ORDER_UNPAGED_LIMIT) return { rows, total: rows.length, limit: ORDER_UNPAGED_LIMIT };
-  // A count read a moment later may miss orders removed since; the rows read prove at least limit + 1.
-  const matched = Math.max(await countAll(), ORDER_UNPAGED_LIMIT + 1);
-  const cut = { rows: rows.slice(0, ORDER_UNPAGED_LIMIT), limit: ORDER_UNPAGED_LIMIT };
-  return matched > COUNT_LIMIT
-    ? { ...cut, total: COUNT_LIMIT, totalCapped: true }
-    : { ...cut, total: matched };
+  const bounded = await readBounded(
+    ORDER_UNPAGED_LIMIT,
+    (limit) => findOrders(db, where, { limit, offset: 0 }),
+    countAll,
+  );
+  return bounded.total > COUNT_LIMIT ? { ...bounded, total: COUNT_LIMIT, totalCapped: true } : bounded;
 }
 
 /**
