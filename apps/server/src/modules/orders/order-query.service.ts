@@ -90,17 +90,19 @@ async function keptViewCount(db: Db | Tx, operationType: OperationType): Promise
  */
 type Counter = () => Promise<number>;
 
+/** How a page's orders are read: `where`, and, for several statuses, one status after the other. */
+type Chosen = { where: SQL; statuses?: readonly string[] };
+
 /**
  * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
  * is answered cut, with the headers saying so, rather than refused, so an export still gets its file.
  * A total past COUNT_LIMIT is answered as COUNT_LIMIT, capped (decision 149).
  */
-async function unpagedOrders(db: Db | Tx, where: SQL, countAll: Counter): Promise<Bounded<Order>> {
-  const bounded = await readBounded(
-    ORDER_UNPAGED_LIMIT,
-    (limit) => findOrders(db, where, { limit, offset: 0 }),
-    countAll,
-  );
+async function unpagedOrders(
+  read: (limit: number, offset: number) => Promise<Order[]>,
+  countAll: Counter,
+): Promise<Bounded<Order>> {
+  const bounded = await readBounded(ORDER_UNPAGED_LIMIT, (limit) => read(limit, 0), countAll);
   return bounded.total > COUNT_LIMIT ? { ...bounded, total: COUNT_LIMIT, totalCapped: true } : bounded;
 }
 
@@ -128,12 +130,12 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * Every filter optional; dates are whole Istanbul days; amounts bound the dealt total
  * (docs/domain/orders.md).
  */
-function conditionsOf(query: QueryInput): SQL {
+function conditionsOf(query: QueryInput, { statuses = true } = {}): SQL {
   const conditions = [
     query.orderNumbers && sql`o.order_number = any(${sql.param(query.orderNumbers)}::int[])`,
     query.buyerCodes &&
       sql`o.buyer_id in (select id from buyers where code = any(${sql.param(query.buyerCodes)}::text[]))`,
-    query.orderStatuses && sql`o.status = any(${sql.param(query.orderStatuses)}::text[])`,
+    statuses && query.orderStatuses && sql`o.status = any(${sql.param(query.orderStatuses)}::text[])`,
     query.fromCreateDate &&
       sql`o.created_at >= ${startOfIstanbulDay(query.fromCreateDate).toISOString()}::timestamptz`,
     query.toCreateDate &&
@@ -160,9 +162,12 @@ async function pageOrList(
   where: SQL,
   paging: PagingInput,
   countAll: Counter = () => countOrdersUpTo(db, where, COUNT_LIMIT + 1),
+  chosen: Chosen = { where },
 ): Promise<OrderAnswer> {
+  const read = (limit: number, offset: number, oldestFirst = false) =>
+    findOrders(db, chosen.where, { limit, offset, oldestFirst, statuses: chosen.statuses });
   if (paging.page === undefined && paging.size === undefined) {
-    return unpagedOrders(db, where, countAll);
+    return unpagedOrders(read, countAll);
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;
@@ -174,10 +179,7 @@ async function pageOrList(
   if (offset < reachable) {
     const limit = Math.min(size, reachable - offset);
     const fromOldest = reachable - offset - limit;
-    orders =
-      !capped && fromOldest < offset
-        ? await findOrders(db, where, { limit, offset: fromOldest, oldestFirst: true })
-        : await findOrders(db, where, { limit, offset });
+    orders = !capped && fromOldest < offset ? await read(limit, fromOldest, true) : await read(limit, offset);
   }
   const figures = {
     orders,
@@ -189,11 +191,35 @@ async function pageOrList(
   return capped ? { ...figures, countCapped: true } : figures;
 }
 
-/** `POST /orders/filter-by-query` and `POST /orders/filter`. */
+/**
+ * `POST /orders/filter-by-query` and `POST /orders/filter`. The empty query is every order, their
+ * number kept per buyer (decision 134); a query of statuses alone (the order screen's default) is
+ * counted from the kept number of each status (decision 160). Several statuses are read one after the
+ * other and merged, so a page walks only up to itself.
+ */
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   const where = conditionsOf(query);
-  // The empty query is every order: their number is kept per buyer (decision 134).
-  return pageOrList(db, where, query, isEveryOrder(query) ? () => countAllOrders(db) : undefined);
+  const statuses = query.orderStatuses && [...new Set(query.orderStatuses)];
+  const counter: Counter | undefined = isEveryOrder(query)
+    ? () => countAllOrders(db)
+    : statuses && isEveryOrder({ ...query, orderStatuses: undefined })
+      ? () => keptStatusCount(db, statuses)
+      : undefined;
+  const chosen: Chosen =
+    statuses && statuses.length > 1
+      ? { where: conditionsOf(query, { statuses: false }), statuses }
+      : { where };
+  return pageOrList(db, where, query, counter, chosen);
+}
+
+/** How many orders have one of these statuses, from the kept row of each (migration 0027). */
+async function keptStatusCount(db: Db | Tx, statuses: readonly string[]): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select coalesce(sum(count), 0)::int as count from order_view_counts
+         where view = any(${sql.param(statuses.map((status) => `STATUS:${status}`))}::text[])`,
+  );
+  return row?.count ?? 0;
 }
 
 /** `GET /orders`: every order, newest first. */

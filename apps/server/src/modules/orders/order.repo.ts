@@ -88,8 +88,29 @@ type ContentRow = {
   packaging_unit_type_amount: number;
 };
 
-/** `oldestFirst`: the offset counts from the oldest order (the page is still answered newest first). */
-export type Paging = { limit: number; offset: number; oldestFirst?: boolean };
+/**
+ * `oldestFirst`: the offset counts from the oldest order (the page is still answered newest first).
+ * `statuses`: the orders are also of one of these statuses, read one status after the other from
+ * `orders_status_created_idx` and merged in order, so a page of several statuses walks only up to the
+ * page instead of sorting every match.
+ */
+export type Paging = { limit: number; offset: number; oldestFirst?: boolean; statuses?: readonly string[] };
+
+/**
+ * The orders `where` selects, as `o` with `id` and `created_at`. With `statuses`, each status's orders
+ * up to the page's end are walked from `orders_status_created_idx` in the page's order (a branch with
+ * its own order and limit, so even a small table is walked, not read whole and sorted), and the page is
+ * cut from what the walks found.
+ */
+function chosenOrders(where: SQL, paging: Paging): SQL {
+  if (!paging.statuses) return sql`orders o where ${where}`;
+  const order = paging.oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
+  const branches = paging.statuses.map(
+    (status) => sql`(select o.id, o.created_at from orders o where o.status = ${status} and ${where}
+                      order by ${order} limit ${paging.limit + paging.offset})`,
+  );
+  return sql`(${sql.join(branches, sql` union all `)}) o`;
+}
 
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
@@ -135,10 +156,9 @@ type PageRow = OrderRow & {
 export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
   const rows = await preparedRowsOf<PageRow>(
     db,
-    paging.oldestFirst ? 'order_page_from_oldest' : 'order_page',
+    `order_page${paging.oldestFirst ? '_from_oldest' : ''}${paging.statuses ? `_${paging.statuses.length}` : ''}`,
     sql`with page as (
-          select o.id from orders o
-           where ${where}
+          select o.id from ${chosenOrders(where, paging)}
            order by ${paging.oldestFirst ? OLDEST_FIRST : NEWEST_FIRST}
            limit ${paging.limit} offset ${paging.offset}
         ),
