@@ -1,8 +1,8 @@
 -- The orders each screen works on, kept by the writes (docs/decisions/0160-order-lists-read-their-page.md):
 -- every order carries how many of its items are in the warehouse flow and on a truck, kept by a trigger
 -- on its items, so the warehouse and shipping screens pick their orders from a partial index without
--- probing items; and each screen's number of orders is one row of `order_view_counts`, kept by a
--- trigger on the orders, instead of a count over every open order on each page.
+-- probing items; and each screen's number of orders, and each status's, is one row of
+-- `order_view_counts`, kept by a trigger on the orders, instead of a count over every match on each page.
 ALTER TABLE "orders" ADD COLUMN "warehouse_items" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shipping_items" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "orders" o SET "warehouse_items" = c.warehouse, "shipping_items" = c.shipping

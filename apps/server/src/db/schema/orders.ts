@@ -212,7 +212,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Each screen's number of orders (REVIEW, WAREHOUSE, SHIPPING), kept at commit by a trigger on `orders` (decision 160). */
+/**
+ * Each screen's number of orders (REVIEW, WAREHOUSE, SHIPPING) and each status's (`STATUS:IN_REVIEW`),
+ * kept at commit by a trigger on `orders` (decision 160).
+ */
 export const orderViewCounts = pgTable('order_view_counts', {
   view: text('view').primaryKey(),
   count: integer('count').notNull(),
