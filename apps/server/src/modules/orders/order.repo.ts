@@ -90,11 +90,15 @@ type ContentRow = {
 
 /**
  * `oldestFirst`: the offset counts from the oldest order (the page is still answered newest first).
- * `statuses`: the orders are also of one of these statuses, read one status after the other from
- * `orders_status_created_idx` and merged in order, so a page of several statuses walks only up to the
- * page instead of sorting every match.
+ * `statuses`: the orders are also of one of these statuses, walked one status after the other (see
+ * chosenOrders), so a page of several statuses reads up to itself instead of sorting every match.
  */
 export type Paging = { limit: number; offset: number; oldestFirst?: boolean; statuses?: readonly string[] };
+
+/** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
+const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
+/** The same index walked backwards. */
+const OLDEST_FIRST = sql`o.created_at asc nulls first, o.id asc nulls first`;
 
 /**
  * The orders `where` selects, as `o` with `id` and `created_at`. With `statuses`, each status's orders
@@ -111,11 +115,6 @@ function chosenOrders(where: SQL, paging: Paging): SQL {
   );
   return sql`(${sql.join(branches, sql` union all `)}) o`;
 }
-
-/** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
-const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
-/** The same index walked backwards. */
-const OLDEST_FIRST = sql`o.created_at asc nulls first, o.id asc nulls first`;
 
 /** A shipment carrying an item, as the statement builds it. */
 type CarrierRow = {
