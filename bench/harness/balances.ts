@@ -8,6 +8,8 @@ import type pg from 'pg';
 
 export async function withBalancesRecounted<T>(client: pg.Client, load: () => Promise<T>): Promise<T> {
   await client.query('alter table orders disable trigger orders_keep_buyer_balance');
+  // The screens' counts (decision 160) are kept the same way, one row per screen.
+  await client.query('alter table orders disable trigger orders_keep_view_counts');
   await client.query(
     'alter table accounting_transactions disable trigger accounting_transactions_keep_buyer_balance',
   );
@@ -15,10 +17,12 @@ export async function withBalancesRecounted<T>(client: pg.Client, load: () => Pr
     return await load();
   } finally {
     await client.query('alter table orders enable trigger orders_keep_buyer_balance');
+    await client.query('alter table orders enable trigger orders_keep_view_counts');
     await client.query(
       'alter table accounting_transactions enable trigger accounting_transactions_keep_buyer_balance',
     );
     await client.query('select buyer_balances_recount()');
+    await client.query('select order_view_counts_recount()');
   }
 }
 

@@ -3,6 +3,7 @@ import { day, idOf, NOT_A_NUMBER, NOT_A_TEXT, optionalParam, text } from './fiel
 import { Order, OrderList } from './order-answers.ts';
 import { OrderStatus } from './order-machines.ts';
 import { OperationType } from './orders.ts';
+import { COUNT_LIMIT, countCapped } from './paging.ts';
 
 /** The search periods of the order screen in days, and 'Tüm zamanlar', no bound on the day. */
 export const ALL_TIME_PERIOD = 0;
@@ -96,7 +97,14 @@ export const OrderPage = z
     orders: z.array(Order).describe('The orders of the page, newest first.'),
     page: z.number().int().describe('The page answered, from 1.'),
     size: z.number().int().describe('Orders per page.'),
-    count: z.number().int().describe('How many orders matched in all.'),
+    count: z
+      .number()
+      .int()
+      .describe(
+        `How many orders matched in all, or ${COUNT_LIMIT} with \`countCapped\` when more did: the pages ` +
+          `then reach the newest ${COUNT_LIMIT} (decision 149), older ones are found by dates.`,
+      ),
+    countCapped,
     totalPages: z.number().int().describe('Pages of `size` the matching orders fill; at least 1.'),
   })
   .meta({ id: 'OrderPage' });
@@ -111,6 +119,7 @@ export const OrderListOrPage = z
   .describe(
     `With \`page\` or \`size\`: one page (OrderPage). Without both: an array of the newest ${ORDER_UNPAGED_LIMIT} ` +
       'matching orders at most, newest first; the `X-Total-Count` header says how many matched, and ' +
-      '`X-Unpaged-Limit` is sent when the array was cut at that limit.',
+      '`X-Unpaged-Limit` is sent when the array was cut at that limit. More than ' +
+      `${COUNT_LIMIT} matching orders are counted as ${COUNT_LIMIT}, with \`X-Total-Count-Capped: true\`.`,
   )
   .meta({ id: 'OrderListOrPage' });

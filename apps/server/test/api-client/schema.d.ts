@@ -3088,11 +3088,16 @@ export interface components {
             vehicleId: number;
         };
         OrderList: components["schemas"]["Order"][];
-        /** @description With `page` or `size`: one page (OrderPage). Without both: an array of the newest 2000 matching orders at most, newest first; the `X-Total-Count` header says how many matched, and `X-Unpaged-Limit` is sent when the array was cut at that limit. */
+        /** @description With `page` or `size`: one page (OrderPage). Without both: an array of the newest 2000 matching orders at most, newest first; the `X-Total-Count` header says how many matched, and `X-Unpaged-Limit` is sent when the array was cut at that limit. More than 10000 matching orders are counted as 10000, with `X-Total-Count-Capped: true`. */
         OrderListOrPage: components["schemas"]["OrderList"] | components["schemas"]["OrderPage"];
         OrderPage: {
-            /** @description How many orders matched in all. */
+            /** @description How many orders matched in all, or 10000 with `countCapped` when more did: the pages then reach the newest 10000 (decision 149), older ones are found by dates. */
             count: number;
+            /**
+             * @description Present (true) when more than 10000 rows match and they were not all counted: `count` is then 10000, shown as '10.000+'.
+             * @constant
+             */
+            countCapped?: true;
             /** @description The orders of the page, newest first. */
             orders: components["schemas"]["Order"][];
             /** @description The page answered, from 1. */

@@ -171,6 +171,12 @@ export const orders = pgTable(
     /** Vehicle planning (docs/domain/orders.md): the vehicle meant to carry the order, and its palettes. */
     plannedVehicleId: integer('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     estimatedPaletteCount: integer('estimated_palette_count'),
+    /**
+     * The order's items in the warehouse flow and on a truck, kept by a trigger on `order_items`
+     * (migration 0027, docs/decisions/0160-order-lists-read-their-page.md): the screens' partial indexes.
+     */
+    warehouseItems: integer('warehouse_items').notNull().default(0),
+    shippingItems: integer('shipping_items').notNull().default(0),
   },
   (t) => [
     uniqueIndex('orders_order_number_key').on(t.orderNumber),
@@ -192,9 +198,28 @@ export const orders = pgTable(
     index('orders_open_balance_idx')
       .on(t.plannedShipmentDate)
       .where(sql`${statusNotIn('status', CANCELED_ORDER_STATUSES)} and dealt_total_price > settled_amount`),
+    // Each screen's orders newest first (decision 160): a page of ids walks one of these.
+    index('orders_review_view_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status in ('WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS')`),
+    index('orders_warehouse_view_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'IN_PROGRESS' and warehouse_items > 0`),
+    index('orders_shipping_view_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'IN_PROGRESS' and shipping_items > 0`),
     check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
   ],
 );
+
+/**
+ * Each screen's number of orders (REVIEW, WAREHOUSE, SHIPPING) and each status's (`STATUS:IN_REVIEW`),
+ * kept at commit by a trigger on `orders` (decision 160).
+ */
+export const orderViewCounts = pgTable('order_view_counts', {
+  view: text('view').primaryKey(),
+  count: integer('count').notNull(),
+});
 
 export const orderItems = pgTable(
   'order_items',

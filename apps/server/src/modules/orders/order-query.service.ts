@@ -4,8 +4,6 @@ import {
   FINISHED_ITEM_STATUSES,
   OPEN_ORDER_STATUSES,
   type OrderItemStatus,
-  SHIPPING_ITEM_STATUSES,
-  WAREHOUSE_ITEM_STATUSES,
 } from '@mandira/contract/order-machines';
 import {
   ORDER_UNPAGED_LIMIT,
@@ -14,6 +12,7 @@ import {
   type OrderQuery,
 } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -22,27 +21,33 @@ import { statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
-import { type Counting, countOrders, findCountedOrders, findOrder, findOrders } from './order.repo.ts';
+import { countOrdersUpTo, findOrder, findOrders } from './order.repo.ts';
 
 type QueryInput = z.output<typeof OrderQuery>;
 type PagingInput = z.output<typeof OrderListQuery>;
 /** A page when `page` or `size` was asked, else the newest ORDER_UNPAGED_LIMIT with the total (decision 113). */
 export type OrderAnswer = OrderPage | Bounded<Order>;
 
-/** What each screen lists (`GET /orders/filter?operationType=`) and who may ask for it. */
+/**
+ * What each screen lists (`GET /orders/filter?operationType=`) and who may ask for it. The warehouse
+ * and shipping screens hold the orders in progress with an item in the warehouse flow
+ * (WAREHOUSE_ITEM_STATUSES) or on a truck (SHIPPING_ITEM_STATUSES). Each order keeps how many it has
+ * (`warehouse_items`, `shipping_items`, kept by a trigger on its items; a test holds the trigger's sets
+ * to the contract's), so each condition, written as its screen's partial index is (migration 0027),
+ * picks a page from that index alone, and `order_view_counts` keeps how many orders each screen holds
+ * (docs/decisions/0160-order-lists-read-their-page.md).
+ */
 const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[] }> = {
   REVIEW: {
     where: sql`o.status in (${statusList(OPEN_ORDER_STATUSES)})`,
     access: ['ORDER_REVIEW'],
   },
   WAREHOUSE: {
-    where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items wi where wi.order_id = o.id
-      and wi.status in (${statusList(WAREHOUSE_ITEM_STATUSES)}))`,
+    where: sql`o.status = 'IN_PROGRESS' and o.warehouse_items > 0`,
     access: ['WAREHOUSE_OPERATIONS'],
   },
   SHIPPING: {
-    where: sql`o.status = 'IN_PROGRESS' and exists (select 1 from order_items si where si.order_id = o.id
-      and si.status in (${statusList(SHIPPING_ITEM_STATUSES)}))`,
+    where: sql`o.status = 'IN_PROGRESS' and o.shipping_items > 0`,
     access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
   },
 };
@@ -67,20 +72,38 @@ export function ordersOfView(
   operationType: OperationType,
   paging: PagingInput = {},
 ): Promise<OrderAnswer> {
-  // A view holds open orders only, so its page is counted by a window over them (see findOrderPage).
-  return pageOrList(db, VIEWS[operationType].where, paging, 'window');
+  return pageOrList(db, VIEWS[operationType].where, paging, () => keptViewCount(db, operationType));
 }
+
+/** How many orders a screen holds, as the commits keep it (migration 0027): one row, not a count. */
+async function keptViewCount(db: Db | Tx, operationType: OperationType): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select count from order_view_counts where view = ${operationType}`,
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * How many orders match: kept figures for a screen and for every order, else counted up to one past
+ * COUNT_LIMIT (decision 149), so no count walks every order ever placed.
+ */
+type Counter = () => Promise<number>;
+
+/** How a page's orders are read: `where`, and, for several statuses, one status after the other. */
+type Chosen = { where: SQL; statuses?: readonly string[] };
 
 /**
  * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
  * is answered cut, with the headers saying so, rather than refused, so an export still gets its file.
+ * A total past COUNT_LIMIT is answered as COUNT_LIMIT, capped (decision 149).
  */
-function unpagedOrders(db: Db | Tx, where: SQL): Promise<Bounded<Order>> {
-  return readBounded(
-    ORDER_UNPAGED_LIMIT,
-    (limit) => findOrders(db, where, { limit, offset: 0 }),
-    () => countOrders(db, where),
-  );
+async function unpagedOrders(
+  read: (limit: number, offset: number) => Promise<Order[]>,
+  countAll: Counter,
+): Promise<Bounded<Order>> {
+  const bounded = await readBounded(ORDER_UNPAGED_LIMIT, (limit) => read(limit, 0), countAll);
+  return bounded.total > COUNT_LIMIT ? { ...bounded, total: COUNT_LIMIT, totalCapped: true } : bounded;
 }
 
 /**
@@ -96,6 +119,10 @@ export const AWAITING_COMPLETION = sql`(o.status = ${MY_WORK_STATUSES.orderWaiti
   and (select 1 from order_items di where di.order_id = o.id
          and di.status in (${statusList(['DELIVERED_TO_BUYER'] satisfies OrderItemStatus[])}) limit 1) is not null)`;
 
+/** A query with no filter: every order. */
+const isEveryOrder = (query: QueryInput) =>
+  Object.entries(query).every(([key, value]) => key === 'page' || key === 'size' || value === undefined);
+
 /** Escapes LIKE's wildcards, so a reference code is matched as typed. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -103,12 +130,12 @@ const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * Every filter optional; dates are whole Istanbul days; amounts bound the dealt total
  * (docs/domain/orders.md).
  */
-function conditionsOf(query: QueryInput): SQL {
+function conditionsOf(query: QueryInput, { statuses = true } = {}): SQL {
   const conditions = [
     query.orderNumbers && sql`o.order_number = any(${sql.param(query.orderNumbers)}::int[])`,
     query.buyerCodes &&
       sql`o.buyer_id in (select id from buyers where code = any(${sql.param(query.buyerCodes)}::text[]))`,
-    query.orderStatuses && sql`o.status = any(${sql.param(query.orderStatuses)}::text[])`,
+    statuses && query.orderStatuses && sql`o.status = any(${sql.param(query.orderStatuses)}::text[])`,
     query.fromCreateDate &&
       sql`o.created_at >= ${startOfIstanbulDay(query.fromCreateDate).toISOString()}::timestamptz`,
     query.toCreateDate &&
@@ -123,35 +150,81 @@ function conditionsOf(query: QueryInput): SQL {
   return and(...conditions) ?? sql`true`;
 }
 
-/** Unpaged (newest first, bounded) unless `page` or `size` is given. */
+/**
+ * Unpaged (newest first, bounded) unless `page` or `size` is given. A page counts first, then reads
+ * only its own orders' ids from the sort index: from the newest end, or from the oldest when the page
+ * is nearer to it, so page 40 of 42 walks past the orders after it, not the 1,950 before it (decision
+ * 160). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with `countCapped`, and the
+ * pages reach the newest COUNT_LIMIT (decision 149): older ones are found by dates.
+ */
 async function pageOrList(
   db: Db | Tx,
   where: SQL,
   paging: PagingInput,
-  counting: Counting = 'separate',
+  countAll: Counter = () => countOrdersUpTo(db, where, COUNT_LIMIT + 1),
+  chosen: Chosen = { where },
 ): Promise<OrderAnswer> {
+  const read = (limit: number, offset: number, oldestFirst = false) =>
+    findOrders(db, chosen.where, { limit, offset, oldestFirst, statuses: chosen.statuses });
   if (paging.page === undefined && paging.size === undefined) {
-    return unpagedOrders(db, where);
+    return unpagedOrders(read, countAll);
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;
-  const { orders, count } = await findCountedOrders(
-    db,
-    where,
-    { limit: size, offset: (page - 1) * size },
-    counting,
-  );
-  return { orders, page, size, count, totalPages: Math.max(1, Math.ceil(count / size)) };
+  const matched = await countAll();
+  const capped = matched > COUNT_LIMIT;
+  const reachable = Math.min(matched, COUNT_LIMIT);
+  const offset = (page - 1) * size;
+  let orders: Order[] = [];
+  if (offset < reachable) {
+    const limit = Math.min(size, reachable - offset);
+    const fromOldest = reachable - offset - limit;
+    orders = !capped && fromOldest < offset ? await read(limit, fromOldest, true) : await read(limit, offset);
+  }
+  const figures = {
+    orders,
+    page,
+    size,
+    count: reachable,
+    totalPages: Math.max(1, Math.ceil(reachable / size)),
+  };
+  return capped ? { ...figures, countCapped: true } : figures;
 }
 
-/** `POST /orders/filter-by-query` and `POST /orders/filter`. */
+/**
+ * `POST /orders/filter-by-query` and `POST /orders/filter`. The empty query is every order, their
+ * number kept per buyer (decision 134); a query of statuses alone (the order screen's default) is
+ * counted from the kept number of each status (decision 160). Several statuses are read one after the
+ * other and merged, so a page walks only up to itself.
+ */
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
-  return pageOrList(db, conditionsOf(query), query);
+  const where = conditionsOf(query);
+  const statuses = query.orderStatuses && [...new Set(query.orderStatuses)];
+  const counter: Counter | undefined = isEveryOrder(query)
+    ? () => countAllOrders(db)
+    : statuses && isEveryOrder({ ...query, orderStatuses: undefined })
+      ? () => keptStatusCount(db, statuses)
+      : undefined;
+  const chosen: Chosen =
+    statuses && statuses.length > 1
+      ? { where: conditionsOf(query, { statuses: false }), statuses }
+      : { where };
+  return pageOrList(db, where, query, counter, chosen);
+}
+
+/** How many orders have one of these statuses, from the kept row of each (migration 0027). */
+async function keptStatusCount(db: Db | Tx, statuses: readonly string[]): Promise<number> {
+  const [row] = await rowsOf<{ count: number }>(
+    db,
+    sql`select coalesce(sum(count), 0)::int as count from order_view_counts
+         where view = any(${sql.param(statuses.map((status) => `STATUS:${status}`))}::text[])`,
+  );
+  return row?.count ?? 0;
 }
 
 /** `GET /orders`: every order, newest first. */
 export function listOrders(db: Db | Tx, paging: PagingInput): Promise<OrderAnswer> {
-  return pageOrList(db, sql`true`, paging);
+  return pageOrList(db, sql`true`, paging, () => countAllOrders(db));
 }
 
 /**
@@ -179,7 +252,7 @@ export async function ordersAfterSteps(tx: Tx, orderIds: readonly number[]): Pro
  * Every order ever placed, canceled ones included: summed from the counts the commits keep per buyer
  * (decision 134), one row per buyer however many orders a year brings.
  */
-export async function countAllOrders(db: Db): Promise<number> {
+export async function countAllOrders(db: Db | Tx): Promise<number> {
   const [row] = await rowsOf<{ count: number }>(
     db,
     sql`select coalesce(sum(order_count), 0)::int as count from buyer_balances`,

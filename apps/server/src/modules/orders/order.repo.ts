@@ -88,10 +88,33 @@ type ContentRow = {
   packaging_unit_type_amount: number;
 };
 
-export type Paging = { limit: number; offset: number };
+/**
+ * `oldestFirst`: the offset counts from the oldest order (the page is still answered newest first).
+ * `statuses`: the orders are also of one of these statuses, walked one status after the other (see
+ * chosenOrders), so a page of several statuses reads up to itself instead of sorting every match.
+ */
+export type Paging = { limit: number; offset: number; oldestFirst?: boolean; statuses?: readonly string[] };
 
 /** Newest first, as the index `orders_created_idx` (and the status and buyer indexes) are built. */
 const NEWEST_FIRST = sql`o.created_at desc nulls last, o.id desc nulls last`;
+/** The same index walked backwards. */
+const OLDEST_FIRST = sql`o.created_at asc nulls first, o.id asc nulls first`;
+
+/**
+ * The orders `where` selects, as `o` with `id` and `created_at`. With `statuses`, each status's orders
+ * up to the page's end are walked from `orders_status_created_idx` in the page's order (a branch with
+ * its own order and limit, so even a small table is walked, not read whole and sorted), and the page is
+ * cut from what the walks found.
+ */
+function chosenOrders(where: SQL, paging: Paging): SQL {
+  if (!paging.statuses) return sql`orders o where ${where}`;
+  const order = paging.oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
+  const branches = paging.statuses.map(
+    (status) => sql`(select o.id, o.created_at from orders o where o.status = ${status} and ${where}
+                      order by ${order} limit ${paging.limit + paging.offset})`,
+  );
+  return sql`(${sql.join(branches, sql` union all `)}) o`;
+}
 
 /** A shipment carrying an item, as the statement builds it. */
 type CarrierRow = {
@@ -107,7 +130,7 @@ type CarrierRow = {
 
 type ItemLoads = { loads: WarehouseLoad[]; onDelivery: boolean; carriers: CarrierRow[] };
 
-/** An order row with its items (JSON, as the statement builds them) and, when asked, the matching count. */
+/** An order row with its items (JSON, as the statement builds them). */
 type PageRow = OrderRow & {
   items:
     | (ItemRow & {
@@ -117,38 +140,32 @@ type PageRow = OrderRow & {
         carriers: CarrierRow[] | null;
       })[]
     | null;
-  total?: number;
 };
 
 /**
  * The orders `where` selects (a condition on `o`, the orders table), newest first, with their buyer,
  * branch, planned vehicle, items and the items' bundle contents and loads, in one statement whatever the
- * number of orders. The
- * page's ids are chosen first, so a status and date filter is answered from `orders_status_created_idx`
- * alone (no table rows read for the orders that only compete for the page) and only the page's rows are
- * joined. Items and contents come as one JSON column per order, read by the driver's JSON parser.
- * `counted` adds the number of matching orders to the same round trip: an index-only count of its own
- * ('separate'), or, for a set bounded by the open orders (the screens' views), counted by a window over
- * the rows the page is chosen from ('window'), which reads the matching rows once instead of twice. A
- * window over every order ever placed would sort them all, so a search keeps the separate count.
+ * number of orders. The page's ids are chosen first, from the index the condition matches (a screen's
+ * partial index, `orders_status_created_idx` for a status, `orders_created_idx` for every order), so the
+ * orders that only compete for the page cost an index entry each, and only the page's orders are joined
+ * to their items, loads and lots. `oldestFirst` walks the index from the other end (the page is still
+ * answered newest first): a deep page is reached from the end nearer to it (decision 160). Items and
+ * contents come as one JSON column per order, read by the driver's JSON parser.
  */
-async function findOrderPage(
-  db: Db | Tx,
-  where: SQL,
-  paging: Paging,
-  counted: Counting | false,
-): Promise<{ orders: Order[]; count: number | undefined }> {
+export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
   const rows = await preparedRowsOf<PageRow>(
     db,
-    counted ? `order_page_${counted}` : 'order_page',
+    `order_page${paging.oldestFirst ? '_from_oldest' : ''}${paging.statuses ? `_${paging.statuses.length}` : ''}`,
     sql`with page as (
-          select o.id ${counted === 'window' ? sql`, count(*) over () as total` : sql``} from orders o
-           where ${where}
-           order by ${NEWEST_FIRST}
+          select o.id from ${chosenOrders(where, paging)}
+           order by ${paging.oldestFirst ? OLDEST_FIRST : NEWEST_FIRST}
            limit ${paging.limit} offset ${paging.offset}
         ),
         items as (
-          select oi.* from order_items oi where oi.order_id = any(array(select id from page))
+          -- One probe of order_items_order_idx per order of the page: 'offset 0' keeps the planner from
+          -- hashing the whole table when it is small or its statistics are old.
+          select oi.* from page cross join lateral
+                 (select * from order_items where order_id = page.id offset 0) oi
         ),
         -- Each item's bundle as it was ordered (decision 99), not the product's today.
         contents as (
@@ -234,17 +251,15 @@ async function findOrderPage(
                o.created_at, o.completed_at, o.total_price::float8 as total_price,
                o.dealt_total_price::float8 as dealt_total_price, o.estimated_palette_count, ${PLANNED_VEHICLE},
                ol.items
-               ${counted === 'separate' ? sql`, (select count(*) from orders o where ${where})::int as total` : sql``}
-               ${counted === 'window' ? sql`, page.total::int as total` : sql``}
           from page
-          join orders o on o.id = page.id
+          cross join lateral (select * from orders where id = page.id offset 0) o
           join buyers b on b.id = o.buyer_id
           left join buyer_warehouses w on w.id = o.buyer_branch_id
           left join order_lines ol on ol.order_id = o.id
-          left join vehicles pv on pv.id = o.planned_vehicle_id
+          left join lateral (select * from vehicles where id = o.planned_vehicle_id offset 0) pv on true
          order by ${NEWEST_FIRST}`,
   );
-  const orders = rows.map((row) =>
+  return rows.map((row) =>
     toOrder(
       row,
       (row.items ?? []).map((item) =>
@@ -256,34 +271,16 @@ async function findOrderPage(
       ),
     ),
   );
-  return { orders, count: counted ? rows[0]?.total : undefined };
 }
 
-/** The orders `where` selects, newest first (see findOrderPage). */
-export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promise<Order[]> {
-  return (await findOrderPage(db, where, paging, false)).orders;
-}
-
-/** How a page counts all the orders it is cut from (see findOrderPage). */
-export type Counting = 'separate' | 'window';
-
-/** A page of the orders `where` selects and the number of all of them, in one round trip. */
-export async function findCountedOrders(
-  db: Db | Tx,
-  where: SQL,
-  paging: Paging,
-  counting: Counting = 'separate',
-): Promise<{ orders: Order[]; count: number }> {
-  const page = await findOrderPage(db, where, paging, counting);
-  // A page past the end has no row to carry the count.
-  return { orders: page.orders, count: page.count ?? (await countOrders(db, where)) };
-}
-
-/** Orders matching `where`, counted for a page's total. */
-export async function countOrders(db: Db | Tx, where: SQL): Promise<number> {
+/**
+ * Orders matching `where`, counted up to `limit` (decision 149): the count stops there, so a broad
+ * search costs at most that many index entries.
+ */
+export async function countOrdersUpTo(db: Db | Tx, where: SQL, limit: number): Promise<number> {
   const [row] = await rowsOf<{ count: number }>(
     db,
-    sql`select count(*)::int as count from orders o where ${where}`,
+    sql`select count(*)::int as count from (select 1 from orders o where ${where} limit ${limit}) matched`,
   );
   return row?.count ?? 0;
 }

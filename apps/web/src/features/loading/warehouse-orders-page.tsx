@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
-import { formatNumber } from '../../lib/format/format.ts';
+import { formatCount, formatNumber } from '../../lib/format/format.ts';
 import { PageHeader } from '../../lib/pages/page-header.tsx';
 import { fetchAllWarehouseOrders, useWarehouseOrders } from './api.ts';
 import { BulkStepBar, useBulkSteps, useRowSelection } from './bulk-step-bar.tsx';
@@ -44,12 +44,13 @@ function itemStatusFromUrl(params: URLSearchParams): OrderItemStatus | undefined
 }
 
 /** '12 sipariş · 22 kalem': the rows are items, the server's total counts orders. */
-function countOf(shown: readonly WarehouseRow[], pages: { totalPages: number; count: number } | undefined) {
+function countOf(
+  shown: readonly WarehouseRow[],
+  pages: { totalPages: number; count: number; countCapped?: boolean } | undefined,
+) {
   const orders = new Set(shown.map(({ order }) => order.id)).size;
   const here = `${formatNumber(orders)} sipariş · ${formatNumber(shown.length)} kalem`;
-  return pages && pages.totalPages > 1
-    ? `Bu sayfada ${here} · toplam ${formatNumber(pages.count)} sipariş`
-    : here;
+  return pages && pages.totalPages > 1 ? `Bu sayfada ${here} · toplam ${formatCount(pages)} sipariş` : here;
 }
 
 const BUTTON_LOOK: Partial<Record<WarehouseAction, { variant: string; color?: string }>> = {

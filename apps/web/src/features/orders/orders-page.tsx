@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveMarks } from '../../api/live/live-updates.tsx';
 import { changedRowProps } from '../../lib/data-table/changed-row.ts';
+import { formatCount } from '../../lib/format/format.ts';
 import { CenteredLoader } from '../../lib/pages/centered-loader.tsx';
 import { rowsNoticingCut } from '../../lib/pages/cut-notice.ts';
 import { LoadError, NothingFound } from '../../lib/pages/load-states.tsx';
@@ -67,7 +68,7 @@ export default function OrdersPage() {
         />
         <Group justify="space-between">
           <Text c="dimmed" fz="sm" data-testid="order-count">
-            {result ? `${result.count.toLocaleString('tr-TR')} sipariş` : ''}
+            {result ? `${formatCount(result)} sipariş` : ''}
           </Text>
           <Group gap="sm">
             {search.isFetching && <Loader size="xs" />}

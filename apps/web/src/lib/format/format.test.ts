@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, spreadsheetDate } from './format.ts';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  spreadsheetDate,
+} from './format.ts';
 
 describe('formatDateTime', () => {
   it('shows an ISO instant in Istanbul time as DD.MM.YYYY HH:mm', () => {
@@ -47,5 +54,12 @@ describe('spreadsheetDate', () => {
     expect(spreadsheetDate('2026-11-24T06:30:00Z')?.toISOString()).toBe('2026-11-24T09:30:00.000Z');
     expect(spreadsheetDate('2026-03-01T00:15:00+03:00')?.toISOString()).toBe('2026-03-01T00:15:00.000Z');
     expect(spreadsheetDate(null)).toBeNull();
+  });
+});
+
+describe('formatCount', () => {
+  it('shows a count that stopped at its limit as 10.000+, a whole one as it is', () => {
+    expect(formatCount({ count: 10_000, countCapped: true })).toBe('10.000+');
+    expect(formatCount({ count: 2100 })).toBe('2.100');
   });
 });

@@ -66,3 +66,11 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
   if (value === null || value === undefined || !Number.isFinite(value)) return '';
   return new Intl.NumberFormat('tr-TR', { maximumFractionDigits }).format(value);
 }
+
+/**
+ * A page's count as the server gives it: '10.000+' when it stopped counting at its limit (decision 149,
+ * `countCapped`), else the whole number, e.g. '2.100'.
+ */
+export function formatCount(page: { count: number; countCapped?: boolean }): string {
+  return `${formatNumber(page.count, 0)}${page.countCapped ? '+' : ''}`;
+}
