@@ -31,7 +31,11 @@ export type Change = {
 
 /** Fields never written to the trail: secrets, and what only echoes the write itself. */
 const SECRET = /pass(word)?|hash|token|secret|salt/i;
-const NOISE = new Set(['updatedAt', 'createdAt', 'version']);
+/**
+ * Bookkeeping, not changes anyone made: timestamps, the version, and the order's item counts per screen
+ * that a trigger keeps (decision 160), whose moves the items' own entries already tell.
+ */
+const NOISE = new Set(['updatedAt', 'createdAt', 'version', 'warehouseItems', 'shippingItems']);
 
 const TOPIC_OF: Record<AuditEntityType, LiveTopic> = {
   ORDER: 'orders',
