@@ -50,7 +50,7 @@ describe("'Parti Takibi': a lot traced to the buyer it was loaded for", () => {
       productBundle: [{ productItemId: item.id, quantity: 1 }],
     });
     const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-PRT1',
+      code: 'E2E-PRT2',
       title: 'Gönen Şarküteri',
       name: 'Işıl',
       surname: 'Çınar',
@@ -108,7 +108,7 @@ describe("'Parti Takibi': a lot traced to the buyer it was loaded for", () => {
     await load.waitFor();
     const loadText = await load.textContent();
     for (const shown of [
-      'E2E-PRT1',
+      'E2E-PRT2',
       'Çarşı Şubesi (CARSI)',
       SHIPMENT_CODE,
       'Yükleniyor',
@@ -133,7 +133,7 @@ describe("'Parti Takibi': a lot traced to the buyer it was loaded for", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile((await download.path())!);
     const sheet = workbook.worksheets[0]!;
-    expect(columnTexts(sheet, 1, 'Gönen')).toEqual(['Gönen Şarküteri (E2E-PRT1)']);
+    expect(columnTexts(sheet, 1, 'Gönen')).toEqual(['Gönen Şarküteri (E2E-PRT2)']);
     expect(columnTexts(sheet, 2, LOT_CODE)).toHaveLength(1);
 
     const [answer] = await Promise.all([

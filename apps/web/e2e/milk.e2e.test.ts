@@ -337,7 +337,12 @@ describe('milk collection as an order manager', () => {
         deliveryDateTime: `${yesterday}T05:${String(minute).padStart(2, '0')}`,
       });
     }
-    const all = await admin.call<MilkDelivery[]>('GET', '/production/milk-delivery/deliveries');
+    // The screen opens on the last 7 days, today included; other suites keep deliveries of older days.
+    const today = istanbulDate(new Date());
+    const all = await admin.call<MilkDelivery[]>(
+      'GET',
+      `/production/milk-delivery/deliveries?from=${addDays(today, -6)}&to=${today}`,
+    );
 
     await signInThroughUi(page, baseUrl, USER.userName, USER.password);
     await page.getByTestId('menu-entry').filter({ hasText: 'Süt Teslimatı Girişi' }).click();
