@@ -86,9 +86,11 @@ export async function generateDataset(
       )
       .then(() =>
         client.query(
-          `insert into lot_stocks (stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
-         select stock_line_id, lot_id, min(product_item_id), min(warehouse_id), sum(quantity_change)
-           from stock_history group by stock_line_id, lot_id having sum(quantity_change) > 0`,
+          `insert into lot_stocks (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date)
+         select h.*, t.expiry_date
+           from (select stock_line_id, lot_id, min(product_item_id), min(warehouse_id), sum(quantity_change)
+                   from stock_history group by stock_line_id, lot_id having sum(quantity_change) > 0) h
+           join lots t on t.id = h.lot_id`,
         ),
       ),
   );

@@ -28,7 +28,7 @@ export {
 } from './packaging.ts';
 
 import { recordVersion, versionField } from './record-version.ts';
-import { StockLineLot } from './stock-line-lots.ts';
+import { LIST_LINE_LOTS, StockLineLot } from './stock-line-lots.ts';
 
 const requiredText = (max: number) => text().trim().min(1).max(max);
 /** A positive size kept to `decimals` places in the database: at least one unit of the last place. */
@@ -107,7 +107,13 @@ export const StockLine = z
     packagingType: PackagingType,
     lots: z
       .array(StockLineLot)
-      .describe('The lots with pieces on the line, earliest expiry first, undated last.'),
+      .describe(
+        `The lots with pieces on the line, earliest expiry first, undated last. A list of items carries each line's first ${LIST_LINE_LOTS}; the item read by its id carries all of them.`,
+      ),
+    lotCount: z
+      .number()
+      .int()
+      .describe('How many lots hold pieces on the line: more than `lots` carries when a list cut them.'),
   })
   .meta({ id: 'StockLine' });
 export type StockLine = z.infer<typeof StockLine>;

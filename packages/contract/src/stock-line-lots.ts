@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { text } from './fields.ts';
 
 /**
+ * Lots a line carries in a list of items (the catalogue and stock pages, a bulk movement's answer): the
+ * first ones goods-out would take. The item's own answer carries every lot of its lines, and `lotCount`
+ * says how many a line holds (decision 170).
+ */
+export const LIST_LINE_LOTS = 3;
+
+/**
  * A stock line's breakdown by lot, as the item answers carry it: the lots with pieces on the line in
  * the order goods-out takes them (earliest expiry first, the undated lot 'SKT yok' last; decision 151),
  * so the stock, goods and item screens show what a line is made of (decision 154).

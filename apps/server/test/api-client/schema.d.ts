@@ -3778,7 +3778,9 @@ export interface components {
             boxQuantity: number;
             /** @description The stock LINE id (this item in this warehouse), not the item id: goods-in, goods-out and counts name it. */
             id: number;
-            /** @description The lots with pieces on the line, earliest expiry first, undated last. */
+            /** @description How many lots hold pieces on the line: more than `lots` carries when a list cut them. */
+            lotCount: number;
+            /** @description The lots with pieces on the line, earliest expiry first, undated last. A list of items carries each line's first 3; the item read by its id carries all of them. */
             lots: components["schemas"]["StockLineLot"][];
             /**
              * @description How one piece is packed.

@@ -119,11 +119,15 @@ export const lotStocks = pgTable(
     productItemId: integer('product_item_id').notNull(),
     warehouseId: integer('warehouse_id').notNull(),
     quantity: integer('quantity').notNull().default(0),
+    /** The lot's expiry date (it never changes), so a line's lots are read in FEFO order from an index. */
+    expiryDate: date('expiry_date', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'lot_stocks_pkey', columns: [t.stockLineId, t.lotId] }),
     index('lot_stocks_lot_idx').on(t.lotId),
-    index('lot_stocks_item_idx').on(t.productItemId).where(sql`${t.quantity} > 0`),
+    // Both carry `quantity` as an INCLUDE column (migration 0031), which drizzle cannot declare.
+    index('lot_stocks_item_idx').on(t.productItemId, t.expiryDate).where(sql`${t.quantity} > 0`),
+    index('lot_stocks_line_fefo_idx').on(t.stockLineId, t.expiryDate, t.lotId).where(sql`${t.quantity} > 0`),
     check('lot_stocks_quantity_check', sql`${t.quantity} >= 0`),
   ],
 );

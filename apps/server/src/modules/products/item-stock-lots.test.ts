@@ -1,5 +1,6 @@
 import { todayInIstanbul } from '@mandira/contract/lots';
 import type { ProductItem, ProductItemPage } from '@mandira/contract/products';
+import { LIST_LINE_LOTS } from '@mandira/contract/stock-line-lots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -92,5 +93,47 @@ describe("a stock line's lots in the item answers", () => {
       ['L-20', 30],
       ['', 7],
     ]);
+  });
+
+  it('carries the first lots of a line in a list and every lot in the item read by its id (decision 170)', async () => {
+    const item = await stockedItem(t, sales, { quantityInBox: 6 });
+    const depo1 = lineIn(item, 'DEPO1').id;
+    // Seven dated lots, received latest expiry first, and the undated lot last in FEFO order.
+    const lots = [7, 6, 5, 4, 3, 2, 1].map((n) => ({ code: `C-${n}`, expiryDate: dayFromToday(10 + n) }));
+    const received = await put('stock-import-bulk', {
+      stockChange: [
+        { id: depo1, importedQuantity: 2, stockOperationType: 'PURCHASE_INBOUND' },
+        ...lots.map((lot, index) => ({
+          id: depo1,
+          importedQuantity: 10 + index,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot,
+        })),
+      ],
+    });
+    expect(received.statusCode).toBe(200);
+    const fefo = ['C-1', 'C-2', 'C-3', 'C-4', 'C-5', 'C-6', 'C-7', ''];
+    // A movement's answer carries every lot of the lines it moved.
+    const moved = lineIn((received.json.data as ProductItem[])[0]!, 'DEPO1');
+    expect(moved.lots.map((lot) => lot.code)).toEqual(fefo);
+    expect(moved.lotCount).toBe(8);
+
+    const page: ProductItemPage = (
+      await t.call(staff, { method: 'GET', url: `/api/product-item?q=${item.stockCode}&page=1&size=10` })
+    ).json.data;
+    const listed = lineIn(page.items.find((row) => row.id === item.id)!, 'DEPO1');
+    expect(listed.lots.map((lot) => lot.code)).toEqual(fefo.slice(0, LIST_LINE_LOTS));
+    expect(listed.lotCount).toBe(8);
+    expect(lineIn(page.items.find((row) => row.id === item.id)!, 'DEPO2')).toMatchObject({
+      lots: [],
+      lotCount: 0,
+    });
+
+    const read: ProductItem = (await t.call(staff, { method: 'GET', url: `/api/product-item/${item.id}` }))
+      .json.data;
+    const whole = lineIn(read, 'DEPO1');
+    expect(whole.lots.map((lot) => lot.code)).toEqual(fefo);
+    expect(whole.lotCount).toBe(8);
+    expect(whole.lots.reduce((sum, lot) => sum + lot.quantity, 0)).toBe(whole.quantity);
   });
 });

@@ -1,7 +1,7 @@
 import { isExpired, todayInIstanbul } from '@mandira/contract/lots';
 import type { StockLine } from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
-import type { StockLineLot } from '@mandira/contract/stock-line-lots';
+import { LIST_LINE_LOTS, type StockLineLot } from '@mandira/contract/stock-line-lots';
 import {
   type AnyColumn,
   and,
@@ -66,15 +66,24 @@ type LotTuple = [number, string, string | null, string | null, number];
 
 /**
  * The lots with pieces on a stock line, in FEFO order (earliest expiry first, undated last; decision
- * 151), as one JSON array per line: read within the line's own row, by the lot stocks' primary key, so
- * a page of items costs no query per line (decision 154).
+ * 151), as one JSON array per line: the first `limit` of them, or all. Read from lot_stocks_line_fefo_idx,
+ * which holds each lot's expiry date beside its pieces, so a line's first lots cost their own rows and
+ * not the line's whole history of lots; a page of items costs no query per line (decisions 154, 170).
  */
-export function lineLotsSql(lineId: Ref): SQL<LotTuple[]> {
+export function lineLotsSql(lineId: Ref, limit?: number): SQL<LotTuple[]> {
+  const first = limit === undefined ? sql`` : sql`limit ${sql.raw(String(limit))}`;
   return sql<
     LotTuple[]
-  >`(select coalesce(json_agg(json_build_array(l.id, l.code, l.expiry_date, l.production_date, ls.quantity) order by l.expiry_date asc nulls last, l.id), '[]'::json)
-    from ${lotStocks} as ls join ${lots} as l on l.id = ls.lot_id
-    where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0)`;
+  >`(select coalesce(json_agg(json_build_array(l.id, l.code, l.expiry_date, l.production_date, f.quantity) order by f.expiry_date asc nulls last, f.lot_id), '[]'::json)
+    from (select ls.lot_id, ls.expiry_date, ls.quantity from ${lotStocks} as ls
+           where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0
+           order by ls.expiry_date asc nulls last, ls.lot_id ${first}) as f
+    join ${lots} as l on l.id = f.lot_id)`;
+}
+
+/** How many lots hold pieces on a stock line, counted in lot_stocks_line_fefo_idx alone. */
+function lineLotCountSql(lineId: Ref): SQL<number> {
+  return sql<number>`(select count(*)::int from ${lotStocks} as ls where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0)`;
 }
 
 /** The answer's lots of a line, each marked expired or not on `today` (Istanbul). */
@@ -91,9 +100,10 @@ export function stockLineLots(tuples: readonly LotTuple[], today: string): Stock
 
 /**
  * The stock lines of a list of items (`itemIds`, an array parameter), narrowed to one warehouse when
- * `warehouseName` is given: a prepared statement, the same text for any number of items.
+ * `warehouseName` is given: a prepared statement, the same text for any number of items. A list carries
+ * each line's first LIST_LINE_LOTS lots and their count; one item (`allLots`) carries every lot.
  */
-export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: boolean) {
+export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: boolean, allLots: boolean) {
   return db
     .select({
       id: stockLines.id,
@@ -106,7 +116,8 @@ export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: bool
       packagingUnitTypeAmount: productItems.packagingUnitTypeAmount,
       packagingUnitType: productItems.packagingUnitType,
       packagingType: productItems.packagingType,
-      lots: lineLotsSql(stockLines.id),
+      lots: lineLotsSql(stockLines.id, allLots ? undefined : LIST_LINE_LOTS),
+      lotCount: lineLotCountSql(stockLines.id),
     })
     .from(stockLines)
     .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
@@ -138,6 +149,7 @@ export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLin
       packagingUnitType: row.packagingUnitType,
       packagingType: row.packagingType,
       lots: stockLineLots(row.lots, today),
+      lotCount: row.lotCount,
     };
     const lines = byItem.get(row.productItemId);
     if (lines) lines.push(line);

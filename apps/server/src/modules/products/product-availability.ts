@@ -117,15 +117,16 @@ export function productFiguresStatement(where: SQL): SQL {
 
 /**
  * The expired(item) of the items `items` selects: pieces on hand in lots whose expiry date is before today
- * in Istanbul (the undated lot never expires), read from lot_stocks_item_idx.
+ * in Istanbul (the undated lot never expires), read from lot_stocks_item_idx alone: it holds each lot's
+ * expiry date and pieces, so only the expired lots' entries are read (decision 170).
  */
 function itemExpiredStatement(items: SQL, byWarehouse = false): SQL {
   const warehouse = byWarehouse ? sql`ls.warehouse_id,` : sql``;
   return sql`
     select ls.product_item_id, ${warehouse} sum(ls.quantity) as expired
-      from lot_stocks ls join lots t on t.id = ls.lot_id
+      from lot_stocks ls
      where ls.product_item_id = any(array(${items})) and ls.quantity > 0
-       and t.expiry_date < ${todayInIstanbul()}::date
+       and ls.expiry_date < ${todayInIstanbul()}::date
      group by ls.product_item_id ${byWarehouse ? sql`, ls.warehouse_id` : sql``}`;
 }
 

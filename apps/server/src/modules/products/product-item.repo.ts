@@ -25,9 +25,12 @@ const {
   ...itemColumns
 } = getTableColumns(productItems);
 
-/** The stock lines of the listed items, with or without a warehouse (key '1' or '0'). */
+/**
+ * The stock lines of the listed items: the key says with or without a warehouse ('1' or '0' first) and
+ * whether with every lot (one item) or each line's first ones (a list).
+ */
 const stockLinesOf = perDatabase((db, key) =>
-  prepareStockLinesOf(db, `product_item_lines_${key}`, key === '1'),
+  prepareStockLinesOf(db, `product_item_lines_${key}`, key[0] === '1', key[1] === '1'),
 );
 
 /**
@@ -64,11 +67,19 @@ type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & 
   packagingGroup: string | null;
 };
 
-/** The item rows with their stock lines (of the named warehouse only when one is given). */
-async function withStockLines(db: Db | Tx, rows: ItemRow[], warehouseName?: string): Promise<ProductItem[]> {
+/**
+ * The item rows with their stock lines (of the named warehouse only when one is given); one item with
+ * every lot of its lines, a list with each line's first lots (decision 170).
+ */
+async function withStockLines(
+  db: Db | Tx,
+  rows: ItemRow[],
+  warehouseName: string | undefined,
+  allLots: boolean,
+): Promise<ProductItem[]> {
   if (rows.length === 0) return [];
   const lines = stockLinesByItem(
-    await stockLinesOf(db, warehouseName === undefined ? '0' : '1').execute({
+    await stockLinesOf(db, `${warehouseName === undefined ? '0' : '1'}${allLots ? '1' : '0'}`).execute({
       itemIds: rows.map((row) => row.id),
       warehouseName,
     }),
@@ -108,7 +119,7 @@ export async function findProductItems(
       .map((value) => (value === undefined ? 0 : 1))
       .join(''),
   );
-  return withStockLines(db, await list.execute(filters), filters.warehouseName);
+  return withStockLines(db, await list.execute(filters), filters.warehouseName, id !== undefined);
 }
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -197,7 +208,12 @@ export async function listProductItems(
   const { warehouseName } = filtersOf(query);
   if (!isPaged(query)) {
     if (!query.q) return findProductItems(db, query);
-    return withStockLines(db, (await searchItemRows(db, { filters: query, q: query.q })).rows, warehouseName);
+    return withStockLines(
+      db,
+      (await searchItemRows(db, { filters: query, q: query.q })).rows,
+      warehouseName,
+      false,
+    );
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
@@ -213,7 +229,7 @@ export async function listProductItems(
     : await db.select({ count: productItemCount.items }).from(productItemCount);
   const total = counted?.count ?? 0;
   return {
-    items: await withStockLines(db, rows, warehouseName),
+    items: await withStockLines(db, rows, warehouseName, false),
     page,
     size,
     count: total,
@@ -229,7 +245,7 @@ export async function findProductItemsByIds(
 ): Promise<ProductItem[]> {
   if (ids.length === 0) return [];
   const { rows } = await searchItemRows(db, { filters: { warehouseName: filters.warehouseName }, ids });
-  return withStockLines(db, rows, filtersOf(filters).warehouseName);
+  return withStockLines(db, rows, filtersOf(filters).warehouseName, false);
 }
 
 export async function findProductItem(db: Db | Tx, id: number): Promise<ProductItem> {

@@ -144,10 +144,12 @@ function writeStatement(
        where l.id = c.id
     ),
     kept_lots as (
-      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
-      select * from unnest(${param(kept, (row) => row.line.stockLineId)}::int[], ${param(kept, (row) => row.lot.lotId)}::int[],
-                           ${param(kept, (row) => row.line.productItemId)}::int[], ${param(kept, (row) => row.line.warehouseId)}::int[],
-                           ${param(kept, (row) => row.lot.quantity)}::int[])
+      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date)
+      select k.*, t.expiry_date
+        from unnest(${param(kept, (row) => row.line.stockLineId)}::int[], ${param(kept, (row) => row.lot.lotId)}::int[],
+                    ${param(kept, (row) => row.line.productItemId)}::int[], ${param(kept, (row) => row.line.warehouseId)}::int[],
+                    ${param(kept, (row) => row.lot.quantity)}::int[]) as k(stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
+        join ${lots} t on t.id = k.lot_id
       on conflict (stock_line_id, lot_id) do update set quantity = excluded.quantity
     ),
     emptied_lots as (
@@ -331,7 +333,11 @@ function withApplied(items: ProductItem[], { applied, lots }: Moved): ProductIte
       if (quantity === undefined) return line;
       total += quantity - line.quantity;
       const boxQuantity = boxesOf(quantity, item.quantityInBox) ?? 0;
-      return { ...line, quantity, boxQuantity, lots: lots.get(line.id) ?? line.lots };
+      // A moved line carries every lot it holds after the movement, whatever list it was read for.
+      const moved = lots.get(line.id);
+      return moved
+        ? { ...line, quantity, boxQuantity, lots: moved, lotCount: moved.length }
+        : { ...line, quantity, boxQuantity };
     });
     const boxQuantity = boxesOf(total, item.quantityInBox) ?? 0;
     // A movement writes history, and an item with history is frozen (docs/domain/stock.md).

@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { fetchBounded } from '../../api/bounded.ts';
 import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
 import { readLogOf } from '../../api/live/read-log.ts';
+import { productItemQuery } from '../../api/product-item.ts';
 import { productItemPagePath } from '../../api/product-item-pages.ts';
 import { apiQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
@@ -39,13 +40,9 @@ export function useStockItemPage(filters: ItemFilters, q: string, page: number) 
   });
 }
 
-/** One item with its stock lines and their lots. */
-export const stockItemQuery = (id: number | undefined) =>
-  apiQuery<ProductItem>([...ITEMS, 'one', id], `/product-item/${id}`);
-
-/** One item with its stock lines and their lots; nothing is read until an item is named. */
+/** One item with its stock lines and every lot; nothing is read until an item is named. */
 export function useStockItem(id: number | undefined) {
-  return useQuery({ ...stockItemQuery(id), enabled: id !== undefined });
+  return useQuery({ ...productItemQuery(id), enabled: id !== undefined });
 }
 
 export function usePackagingGroups() {

@@ -24,6 +24,7 @@ const line = (
   packagingUnitType: 'GRAM',
   packagingType: 'VACUUM_PACKAGE',
   lots,
+  lotCount: lots.length,
 });
 
 const yogurt = {

@@ -4,6 +4,7 @@ import { Alert, Button, Group, Input } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSubmitGuard } from '../../lib/forms/use-submit-guard.ts';
+import { WithAllLots } from '../../lib/lots/with-all-lots.tsx';
 import { FormModal } from '../../lib/modals/form-modal.tsx';
 import { type ItemFilters, useStockMovement } from './api.ts';
 import type { GoodsPrefill } from './goods-page-prefill.ts';
@@ -46,13 +47,19 @@ export function GoodsModal({ target, filters, onClose }: Props) {
       title={target ? `${TITLES[target.kind]}: ${target.item.stockCode} - ${target.item.name}` : ''}
     >
       {target && (
-        <GoodsForm
-          // A new scan of the same item starts a new form with its label's fill.
-          key={`${target.kind}-${target.item.id}-${target.prefill?.note ?? ''}`}
-          {...target}
-          filters={filters}
-          onDone={onClose}
-        />
+        // Goods-out and counts choose among every lot of a line, and a list's row carries its first ones.
+        <WithAllLots item={target.item}>
+          {(item) => (
+            <GoodsForm
+              // A new scan of the same item starts a new form with its label's fill.
+              key={`${target.kind}-${target.item.id}-${target.prefill?.note ?? ''}`}
+              {...target}
+              item={item}
+              filters={filters}
+              onDone={onClose}
+            />
+          )}
+        </WithAllLots>
       )}
     </FormModal>
   );

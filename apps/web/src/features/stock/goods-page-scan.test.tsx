@@ -26,6 +26,7 @@ const line = (id: number, warehouseId: number, lots: StockLine['lots'] = []): St
   packagingUnitType: 'KILOGRAM',
   packagingType: 'VACUUM_PACKAGE',
   lots,
+  lotCount: lots.length,
 });
 
 const cheese = {

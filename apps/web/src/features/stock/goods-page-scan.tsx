@@ -2,12 +2,12 @@ import type { ProductItem } from '@mandira/contract/products';
 import { Alert, Group, Paper, SegmentedControl, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { productItemQuery } from '../../api/product-item.ts';
 import type { BarcodeReader } from '../../lib/scanning/barcode-reader.ts';
 import { beep } from '../../lib/scanning/beep.ts';
 import { ScanField } from '../../lib/scanning/scan-field.tsx';
 import { UNKNOWN_CODE_MESSAGE } from '../../lib/scanning/scan-messages.ts';
 import { useResolveScan } from '../../lib/scanning/use-scan.ts';
-import { stockItemQuery } from './api.ts';
 import { type GoodsPrefill, prefillFromScan } from './goods-page-prefill.ts';
 import type { GoodsKind } from './stock-changes.ts';
 
@@ -43,7 +43,7 @@ export function GoodsPageScan({ onPick, listen, warehouseName, loadReader }: Pro
         return;
       }
       // Read afresh: the lots on the lines change with every movement.
-      const item = await queryClient.fetchQuery({ ...stockItemQuery(scan.item.id), staleTime: 0 });
+      const item = await queryClient.fetchQuery({ ...productItemQuery(scan.item.id), staleTime: 0 });
       setRefusal(null);
       beep('ok');
       onPick({ item, kind, prefill: prefillFromScan(scan, item, kind, warehouseName) });

@@ -29,6 +29,7 @@ const line = (id: number, warehouseId: number, quantity: number): StockLine => (
   packagingUnitType: 'GRAM',
   packagingType: 'VACUUM_PACKAGE',
   lots: [],
+  lotCount: 0,
 });
 const lines = [line(11, 1, 40), line(12, 2, 0), line(13, 3, 7)];
 

@@ -1,0 +1,28 @@
+import type { ProductItem } from '@mandira/contract/products';
+import { useQuery } from '@tanstack/react-query';
+import { STOCK_KEY } from './orders.ts';
+import { apiQuery } from './query.ts';
+
+/**
+ * One item with its stock lines and every lot of them, under the stock key: a movement and an item's
+ * change both read it again.
+ */
+export const productItemQuery = (id: number | undefined) =>
+  apiQuery<ProductItem>([...STOCK_KEY, 'items', 'one', id], `/product-item/${id}`);
+
+/** Whether a list cut the lots of one of the item's lines: a list carries each line's first ones. */
+export const hasCutLots = (item: ProductItem) => item.stocks.some((line) => line.lotCount > line.lots.length);
+
+/**
+ * The item with every lot of its lines (decision 170): the list's own row when it carries them all, the
+ * item read by its id when the list cut some. `item` is null while that read is under way.
+ */
+export function useItemWithAllLots(listed: ProductItem | null) {
+  const cut = listed !== null && hasCutLots(listed);
+  const whole = useQuery({ ...productItemQuery(listed?.id), enabled: cut });
+  return {
+    item: cut ? (whole.data ?? null) : listed,
+    loading: cut && whole.isPending,
+    error: cut ? whole.error : null,
+  };
+}
