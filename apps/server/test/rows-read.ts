@@ -1,6 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../src/db/client.ts';
 
+/** Whether the tests run on PostgreSQL, where these counters exist (PGlite has none). */
+export const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
+
 /** What PostgreSQL read: table rows (sequential reads and heap fetches) and index entries. */
 export type RowsRead = { tableRows: number; indexEntries: number };
 

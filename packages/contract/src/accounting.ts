@@ -108,8 +108,8 @@ export const TRANSACTIONS_UNPAGED_LIMIT = 2_000;
  * all that time. A longer range is refused (422 on `from`); the screen pages it.
  */
 export const STATEMENT_MAX_LINES = 3_000;
-export const STATEMENT_TOO_LONG_MESSAGE = (lines: number) =>
-  `Seçilen dönemde ${lines.toLocaleString('tr-TR')} hesap hareketi var; bir ekstre en çok ` +
+export const STATEMENT_TOO_LONG_MESSAGE =
+  `Seçilen dönemde ${STATEMENT_MAX_LINES.toLocaleString('tr-TR')}'den fazla hesap hareketi var; bir ekstre en çok ` +
   `${STATEMENT_MAX_LINES.toLocaleString('tr-TR')} hareket içerebilir. Başlangıç tarihini ileri alarak dönemi daraltın.`;
 
 const pageParam = optionalParam(idOf('Sayfa 1 veya daha büyük bir tam sayı olmalıdır.'));

@@ -1,7 +1,12 @@
-import type { AccountingSummary, AccountingTransaction, PayOrderBody } from '@mandira/contract/accounting';
+import type {
+  AccountingSummary,
+  AccountingTransaction,
+  AccountStatement,
+  PayOrderBody,
+} from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/db/client.ts';
-import { type OrderWorld, orderWorld } from './order-test-data.ts';
+import { buyer, type OrderWorld, orderWorld, placedOrder, stockedProduct } from './order-test-data.ts';
 
 /** The order world with a FINANCE_ADMIN token, the role of the accounting screen. */
 export type AccountingWorld = OrderWorld & { finance: string };
@@ -14,25 +19,45 @@ export async function accountingWorld(): Promise<AccountingWorld> {
 export const pay = (w: AccountingWorld, body: Partial<PayOrderBody> | object) =>
   w.call('POST', '/accounting/pay-order', body, w.finance);
 
-export async function summaryOf(w: AccountingWorld, buyerId: number): Promise<AccountingSummary> {
-  const response = await w.call('GET', `/accounting/summary?buyerId=${buyerId}`, undefined, w.finance);
-  if (response.statusCode !== 200) throw new Error(`no summary: ${response.body}`);
+/** A read of the accounting screen as FINANCE_ADMIN, its data; anything but 200 throws. */
+async function read<T>(w: AccountingWorld, url: string): Promise<T> {
+  const response = await w.call('GET', url, undefined, w.finance);
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.body}`);
   return response.json.data;
 }
 
-export async function transactionsOf(
-  w: AccountingWorld,
-  buyerId: number,
-  query = '',
-): Promise<AccountingTransaction[]> {
-  const response = await w.call(
-    'GET',
-    `/accounting/transactions?buyerId=${buyerId}${query}`,
-    undefined,
-    w.finance,
-  );
-  if (response.statusCode !== 200) throw new Error(`no transactions: ${response.body}`);
-  return response.json.data;
+export const summaryOf = (w: AccountingWorld, buyerId: number) =>
+  read<AccountingSummary>(w, `/accounting/summary?buyerId=${buyerId}`);
+
+export const transactionsOf = (w: AccountingWorld, buyerId: number, query = '') =>
+  read<AccountingTransaction[]>(w, `/accounting/transactions?buyerId=${buyerId}${query}`);
+
+export const statementOf = (w: AccountingWorld, buyerId: number, query = '') =>
+  read<AccountStatement>(w, `/accounting/statement?buyerId=${buyerId}${query}`);
+
+/**
+ * A buyer with `orders` orders of 100 TL, one every 100 minutes back from now, each with its NEW_ORDER and
+ * a payment of 50 TL ten minutes later; two in five dealt at 90 TL, changed half an hour after placing
+ * (an adjustment). Written in bulk for the PostgreSQL tests of rows read (issue 42); returns its id.
+ */
+export async function buyerOfManyOrders(w: AccountingWorld, orders: number): Promise<number> {
+  const b = await buyer(w);
+  const productId = await stockedProduct(w, 600, { price: 10, discount: 0 });
+  const first = await placedOrder(w, b.id, [{ productId, boxes: 1 }]);
+  await w.t.db.execute(sql`
+    with o as (
+      insert into orders (buyer_id, buyer_branch_id, status, total_price, dealt_total_price, created_at, updated_at)
+      select f.buyer_id, f.buyer_branch_id, 'COMPLETED', 100, case when g % 5 < 2 then 90 else 100 end,
+             now() - make_interval(mins => g * 100), now() - make_interval(mins => g * 100 - 30)
+        from orders f, generate_series(1, ${orders}) g
+       where f.id = ${first.id}
+      returning id, buyer_id, created_at)
+    insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, created_at)
+    select o.buyer_id, o.id, 'NEW_ORDER', null, 100, o.created_at from o
+    union all
+    select o.buyer_id, o.id, 'ORDER_PAYMENT', 'CASH', 50, o.created_at + interval '10 minutes' from o`);
+  await w.t.db.execute(sql`analyze orders; analyze accounting_transactions`);
+  return b.id;
 }
 
 /** Every row of the ledger, to prove a refused call wrote nothing. */

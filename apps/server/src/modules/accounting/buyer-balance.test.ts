@@ -1,4 +1,3 @@
-import type { AccountStatement } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import {
   accountingWorld,
   backdate,
   pay,
+  statementOf as statementOfBuyer,
   summaryOf,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
@@ -21,16 +21,7 @@ afterAll(() => w.close());
 const today = istanbulDate(new Date());
 const cents = (value: number | string) => Math.round(Number(value) * 100);
 
-async function statementOf(buyerId: number, query = ''): Promise<AccountStatement> {
-  const response = await w.call(
-    'GET',
-    `/accounting/statement?buyerId=${buyerId}${query}`,
-    undefined,
-    w.finance,
-  );
-  if (response.statusCode !== 200) throw new Error(`no statement: ${response.body}`);
-  return response.json.data;
-}
+const statementOf = (buyerId: number, query = '') => statementOfBuyer(w, buyerId, query);
 
 /** What the writes keep for the buyer (decisions 132, 134 and 137). */
 async function kept(buyerId: number) {

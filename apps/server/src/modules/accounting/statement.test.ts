@@ -7,6 +7,7 @@ import {
   accountingWorld,
   backdate,
   pay,
+  statementOf as statementOfBuyer,
   summaryOf,
   transactionsOf,
 } from '../../../test/builders/accounting-test-data.ts';
@@ -20,16 +21,7 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const today = istanbulDate(new Date());
-const statementOf = async (buyerId: number, query = ''): Promise<AccountStatement> => {
-  const response = await w.call(
-    'GET',
-    `/accounting/statement?buyerId=${buyerId}${query}`,
-    undefined,
-    w.finance,
-  );
-  if (response.statusCode !== 200) throw new Error(`no statement: ${response.body}`);
-  return response.json.data;
-};
+const statementOf = (buyerId: number, query = '') => statementOfBuyer(w, buyerId, query);
 const lines = (statement: AccountStatement) =>
   statement.lines.map((line) => [
     line.reasonDetail.name,

@@ -3,8 +3,11 @@ import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type AccountingWorld, accountingWorld } from '../../../test/builders/accounting-test-data.ts';
-import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
+import {
+  type AccountingWorld,
+  accountingWorld,
+  buyerOfManyOrders,
+} from '../../../test/builders/accounting-test-data.ts';
 import { rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { movements } from './account-movements.ts';
@@ -21,23 +24,7 @@ describe.skipIf(!onPostgres)("a big buyer's transactions page reads what it show
   let buyerId: number;
   beforeAll(async () => {
     w = await accountingWorld();
-    const b = await buyer(w);
-    buyerId = b.id;
-    const productId = await stockedProduct(w, 600, { price: 10, discount: 0 });
-    const first = await placedOrder(w, b.id, [{ productId, boxes: 1 }]);
-    await w.t.db.execute(sql`
-      with o as (
-        insert into orders (buyer_id, buyer_branch_id, status, total_price, dealt_total_price, created_at, updated_at)
-        select f.buyer_id, f.buyer_branch_id, 'COMPLETED', 100, case when g % 5 < 2 then 90 else 100 end,
-               now() - make_interval(mins => g * 100), now() - make_interval(mins => g * 100 - 30)
-          from orders f, generate_series(1, ${ORDERS}) g
-         where f.id = ${first.id}
-        returning id, buyer_id, created_at)
-      insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, created_at)
-      select o.buyer_id, o.id, 'NEW_ORDER', null, 100, o.created_at from o
-      union all
-      select o.buyer_id, o.id, 'ORDER_PAYMENT', 'CASH', 50, o.created_at + interval '10 minutes' from o`);
-    await w.t.db.execute(sql`analyze orders; analyze accounting_transactions`);
+    buyerId = await buyerOfManyOrders(w, ORDERS);
   }, 60_000);
   afterAll(() => w.close());
 

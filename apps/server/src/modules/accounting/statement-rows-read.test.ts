@@ -1,0 +1,66 @@
+import {
+  type AccountStatement,
+  STATEMENT_MAX_LINES,
+  STATEMENT_TOO_LONG_MESSAGE,
+  type StatementQuery,
+} from '@mandira/contract/accounting';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  type AccountingWorld,
+  accountingWorld,
+  buyerOfManyOrders,
+} from '../../../test/builders/accounting-test-data.ts';
+import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
+import { accountStatement } from './statement.service.ts';
+
+const today = istanbulDate(new Date());
+
+// PostgreSQL's own figures; the same SQL runs on PGlite in statement-page-balances.test.ts.
+describe.skipIf(!onPostgres)("a big buyer's statement reads what it shows (decision 171)", () => {
+  let w: AccountingWorld;
+  let buyerId: number;
+  beforeAll(async () => {
+    w = await accountingWorld();
+    // A year of orders, 12,480 movements.
+    buyerId = await buyerOfManyOrders(w, 5_200);
+  }, 60_000);
+  afterAll(() => w.close());
+
+  const query = (from: string | undefined, page?: number, size?: number) =>
+    ({ buyerId, from, to: today, page, size }) as z.output<typeof StatementQuery>;
+
+  it('refuses a whole year before building it, having counted one movement past the bound', async () => {
+    // The year holds ~12,500 movements; building them was 0.3–1.5 s of PostgreSQL on the office's year.
+    const refused = await rowsRead(w.t.db, (db) =>
+      accountStatement(db, query(addDays(today, -400))).then(
+        () => null,
+        (error: { message: string; field?: string }) => error,
+      ),
+    );
+    expect(refused.answer).toMatchObject({ message: STATEMENT_TOO_LONG_MESSAGE, field: 'from' });
+    expect(refused.rows).toBeLessThanOrEqual(STATEMENT_MAX_LINES + 50);
+  });
+
+  it('reads a page of a month from its nearer end, and the month once for its totals', async () => {
+    const month = addDays(today, -30);
+    const whole = await rowsRead(w.t.db, (db) => accountStatement(db, query(month)));
+    const lines = (whole.answer as AccountStatement).lines;
+    // ~1,060 movements; the adjustments' orders and NEW_ORDER rows make a month ~15,000 rows read.
+    expect(lines.length).toBeGreaterThan(1_000);
+    const pages = Math.ceil(lines.length / 100);
+    const totalsOnly = await rowsRead(w.t.db, (db) => accountStatement(db, query(month, pages + 1, 100)));
+    expect((totalsOnly.answer as AccountStatement).lines).toEqual([]);
+
+    for (const page of [1, 5, pages - 1, pages]) {
+      const paged = await rowsRead(w.t.db, (db) => accountStatement(db, query(month, page, 100)));
+      expect((paged.answer as AccountStatement).lines).toEqual(lines.slice((page - 1) * 100, page * 100));
+      // The lines read from the nearer end down to the page's own: a few rows per movement passed.
+      const passed = Math.min(page * 100, lines.length - (page - 1) * 100);
+      expect(paged.rows - totalsOnly.rows, `page ${page}`).toBeLessThanOrEqual(4 * passed + 100);
+    }
+    // The totals read the month's movements without their details: fewer rows than the whole.
+    expect(totalsOnly.rows).toBeLessThan(whole.rows);
+  });
+});
