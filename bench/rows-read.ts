@@ -1,15 +1,17 @@
 /**
  * Rows read per request (issue 42): each paged list of the office asked once for its first page and
  * once for its deepest (the last page its first answer offers), alone on the run's database, with what
- * PostgreSQL counted for its tables around it: heap rows read (`pg_stat_user_tables`: seq_tup_read +
- * idx_tup_fetch) and index entries read (`pg_stat_user_indexes`: idx_tup_read, which an index-only scan
- * reads without fetching rows). A busy backend sends its counts up to 10 s after it goes idle, but
- * always when it ends: so before and after each request the database's other backends are ended
- * (`pg_terminate_backend`; the servers' pools open new ones) and the counts read once they are gone.
+ * PostgreSQL counted for its tables around it, by the tests' query (apps/server/test/rows-read.ts): heap
+ * rows read (`pg_stat_user_tables`: seq_tup_read + idx_tup_fetch) and index entries read
+ * (`pg_stat_user_indexes`: idx_tup_read, which an index-only scan reads without fetching rows). A busy
+ * backend sends its counts up to 10 s after it goes idle, but always when it ends: so before and after
+ * each request the database's other backends are ended (`pg_terminate_backend`; the servers' pools open
+ * new ones) and the counts read once they are gone.
  * `pg_stat_database`'s tuples are not used: they count the catalog rows each new backend reads.
  */
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import pg from 'pg';
+import { type RowsRead, rowsReadQuery } from '../apps/server/test/rows-read.ts';
 import { call } from './harness/api.ts';
 import type { Server } from './harness/server.ts';
 
@@ -104,13 +106,10 @@ export async function measureRowsRead(
       await sleep(100);
     }
     await reader.query('select pg_stat_clear_snapshot()');
-    const { rows } = await reader.query<{ rows: string | null; entries: string | null }>(
-      `select (select sum(coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0)) from pg_stat_user_tables) as rows,
-              (select sum(idx_tup_read) from pg_stat_user_indexes) as entries`,
-    );
+    const { rows } = await reader.query<Record<keyof RowsRead, string>>(rowsReadQuery('database'));
     // The servers' pools drop their ended connections when told so: a moment later.
     await sleep(200);
-    return { rows: Number(rows[0]!.rows ?? 0), indexEntries: Number(rows[0]!.entries ?? 0) };
+    return { rows: Number(rows[0]!.tableRows), indexEntries: Number(rows[0]!.indexEntries) };
   };
   const read = async (request: ListRequest, page: number) => {
     const before = await counts();

@@ -86,12 +86,13 @@ function readCode(code: string, currentYear: number): ParsedScan {
         `${retail.label} barkodunun kontrol basamağı hatalı: ${wrong.found} okundu, ${wrong.expected} olmalı.`,
       );
     }
-    return { ...empty(text, retail.format), gtin: text.padStart(14, '0') };
+    return { ...emptyScan(text, retail.format), gtin: text.padStart(14, '0') };
   }
-  return empty(text, 'TEXT');
+  return emptyScan(text, 'TEXT');
 }
 
-function empty(text: string, format: ScanFormat): ParsedScan {
+/** A code read as `format` that carries no data: every field null, no elements. */
+export function emptyScan(text: string, format: ScanFormat): ParsedScan {
   return {
     format,
     text,
@@ -160,7 +161,7 @@ const labelOf = (ai: string) => GS1_AIS[ai]?.label ?? 'değeri';
 
 function interpret(text: string, elements: Gs1Element[], currentYear: number): ParsedScan {
   if (elements.length === 0) throw new ScanError('GS1 kodunda hiç veri yok.');
-  const scan: ParsedScan = { ...empty(text, 'GS1'), elements };
+  const scan: ParsedScan = { ...emptyScan(text, 'GS1'), elements };
   const seen = new Map<string, string>();
   for (const { ai, value } of elements) {
     const spec = GS1_AIS[ai];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsReadTotal } from '../../test/rows-read.ts';
+import { rowsRead } from '../../test/rows-read.ts';
 import { createPostgresTestDatabase } from '../../test/test-database.ts';
 import { connectPostgres, type Database, type Db, rowsOf } from '../db/client.ts';
 import { listAuditEntries } from '../modules/audit/audit.service.ts';
@@ -62,7 +62,7 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
 
   it('the whole audit trail: a deep page reads its own entries, counted exactly from the chain', async () => {
     let answer: Awaited<ReturnType<typeof listAuditEntries>> | undefined;
-    const rows = await rowsReadTotal(db, async (tx) => {
+    const { rows } = await rowsRead(db, async (tx) => {
       answer = await listAuditEntries(tx, { page: DEEP, size: SIZE });
     });
     expect(answer?.count).toBe(ROWS);
@@ -76,7 +76,7 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
   it('milk deliveries: a deep page of the range and its count read a few rows per delivery shown', async () => {
     const [exact] = await rowsOf<{ n: string }>(db, sql`select count(*) as n from milk_deliveries`);
     let answer: Awaited<ReturnType<typeof listMilkDeliveries>> | undefined;
-    const rows = await rowsReadTotal(db, async (tx) => {
+    const { rows } = await rowsRead(db, async (tx) => {
       answer = await listMilkDeliveries(tx, { from: '2000-01-01', to: '2100-12-31', page: DEEP, size: SIZE });
     });
     expect(answer && 'count' in answer && answer.count).toBe(Number(exact?.n));
@@ -113,7 +113,7 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
 
   it('the catalogue: a deep page is counted from the kept item count and joins only its own items', async () => {
     let answer: Awaited<ReturnType<typeof listProductItems>> | undefined;
-    const rows = await rowsReadTotal(db, async (tx) => {
+    const { rows } = await rowsRead(db, async (tx) => {
       answer = await listProductItems(tx, { page: DEEP, size: SIZE });
     });
     const page = answer && 'items' in answer ? answer : undefined;
@@ -129,7 +129,7 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
     // The newest settled days are counted once, by the first page asked for (decision 164).
     await listStockHistory(db, { page: 1, size: SIZE });
     let answer: Awaited<ReturnType<typeof listStockHistory>> | undefined;
-    const rows = await rowsReadTotal(db, async (tx) => {
+    const { rows } = await rowsRead(db, async (tx) => {
       answer = await listStockHistory(tx, { page: DEEP, size: SIZE });
     });
     expect(answer && 'entries' in answer && answer.entries[0]?.quantityAfterChange).toBe(

@@ -17,7 +17,7 @@ import {
   placedOrder,
   stockedProduct,
 } from '../../../test/builders/order-test-data.ts';
-import { rowsReadBy } from '../../../test/rows-read.ts';
+import { rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { ordersOfView, searchOrders } from './order-query.service.ts';
@@ -215,7 +215,7 @@ describe.skipIf(!onPostgres)('rows a deep page reads (PostgreSQL)', () => {
 
   it('reads about what page 40 of 50 shows on a screen, not the 1,950 orders before it', async () => {
     for (const view of ['WAREHOUSE', 'REVIEW'] as const) {
-      const read = await rowsReadBy(w.t.db, async (tx) => {
+      const read = await rowsRead(w.t.db, async (tx) => {
         const answer = (await ordersOfView(tx, view, { page: 40, size: SIZE })) as OrderPage;
         expect(answer.orders).toHaveLength(SIZE);
       });
@@ -227,14 +227,14 @@ describe.skipIf(!onPostgres)('rows a deep page reads (PostgreSQL)', () => {
   });
 
   it('reads about what page 40 of the order search shows, counting a filter’s matches up to the limit', async () => {
-    const every = await rowsReadBy(w.t.db, (tx) =>
+    const every = await rowsRead(w.t.db, (tx) =>
       searchOrders(tx, OrderQuery.parse({ page: 40, size: SIZE })),
     );
     expect(every.tableRows).toBeLessThanOrEqual(6 * SIZE);
     expect(every.indexEntries).toBeLessThanOrEqual(8 * SIZE);
     // A filter's count reads its matches (from the index or, when they are most of the table, the
     // table), up to COUNT_LIMIT; the page itself reads about what it shows, from the nearer end.
-    const inProgress = await rowsReadBy(w.t.db, (tx) =>
+    const inProgress = await rowsRead(w.t.db, (tx) =>
       searchOrders(
         tx,
         OrderQuery.parse({ orderStatuses: ['IN_PROGRESS'], minAmount: 0, page: 40, size: SIZE }),
@@ -243,7 +243,7 @@ describe.skipIf(!onPostgres)('rows a deep page reads (PostgreSQL)', () => {
     expect(inProgress.tableRows + inProgress.indexEntries).toBeLessThanOrEqual(OPEN_ORDERS + 12 * SIZE);
     // Statuses alone (the order screen's default) are counted from the kept rows, and several are
     // merged from each status's index walk: the page reads about what it shows.
-    const twoStatuses = await rowsReadBy(w.t.db, async (tx) => {
+    const twoStatuses = await rowsRead(w.t.db, async (tx) => {
       const query = OrderQuery.parse({ orderStatuses: ['IN_REVIEW', 'IN_PROGRESS'], page: 40, size: SIZE });
       const answer = (await searchOrders(tx, query)) as OrderPage;
       expect(answer.orders).toHaveLength(SIZE);

@@ -1,12 +1,6 @@
 import { SHIPMENT_UNPAGED_LIMIT, type Shipment } from '@mandira/contract/shipments';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FleetWorld,
-  fleetWorld,
-  forceShipmentStatus,
-  shipment,
-} from '../../../test/builders/fleet-test-data.ts';
+import { deliveredShipments, type FleetWorld, fleetWorld } from '../../../test/builders/fleet-test-data.ts';
 
 let w: FleetWorld;
 const COPIES = SHIPMENT_UNPAGED_LIMIT + 40;
@@ -14,17 +8,7 @@ let newestId: number;
 
 beforeAll(async () => {
   w = await fleetWorld();
-  const first = await shipment(w);
-  await forceShipmentStatus(w, first.id, 'DELIVERED');
-  // Delivered copies of it over the past year: a year of a busy dairy's shipments.
-  await w.t.db.execute(
-    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, to_warehouse_id, status, description, created_at)
-        select s.code || '-' || g, s.vehicle_id, s.driver_id, s.from_warehouse_id, s.to_warehouse_id, 'DELIVERED', '',
-               now() - make_interval(hours => g * 4)
-          from shipments s, generate_series(1, ${COPIES}) g
-         where s.id = ${first.id}`,
-  );
-  newestId = first.id;
+  newestId = await deliveredShipments(w, COPIES);
 });
 afterAll(() => w.close());
 

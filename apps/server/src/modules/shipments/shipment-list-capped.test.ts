@@ -1,13 +1,7 @@
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { ShipmentListQuery, type ShipmentPage } from '@mandira/contract/shipments';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type FleetWorld,
-  fleetWorld,
-  forceShipmentStatus,
-  shipment,
-} from '../../../test/builders/fleet-test-data.ts';
+import { deliveredShipments, type FleetWorld, fleetWorld } from '../../../test/builders/fleet-test-data.ts';
 import { rowsRead } from '../../../test/rows-read.ts';
 import { listShipments } from './shipment-list.service.ts';
 
@@ -17,16 +11,7 @@ const COPIES = COUNT_LIMIT + 200;
 
 beforeAll(async () => {
   w = await fleetWorld();
-  const first = await shipment(w);
-  await forceShipmentStatus(w, first.id, 'DELIVERED');
-  await w.t.db.execute(
-    sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, to_warehouse_id, status, description, created_at)
-        select s.code || '-' || g, s.vehicle_id, s.driver_id, s.from_warehouse_id, s.to_warehouse_id, 'DELIVERED', '',
-               now() - make_interval(hours => g * 4)
-          from shipments s, generate_series(1, ${COPIES}) g
-         where s.id = ${first.id}`,
-  );
-  await w.t.db.execute(sql`analyze shipments`);
+  await deliveredShipments(w, COPIES);
 }, 60_000);
 afterAll(() => w.close());
 

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { scanAnswer, serveScans } from '../../../test/scan-answer.ts';
 import { LoadScan } from './load-scan.tsx';
 
 const beep = vi.hoisted(() => vi.fn());
@@ -22,38 +23,12 @@ const warehouses = [
   { warehouse: 'DEPO3', warehouseLabel: 'Depo-3', pieces: 0 },
 ];
 
-const answer = (overrides: Partial<ScanAnswer>): ScanAnswer => ({
-  code: '',
-  format: 'EAN_13',
-  matchedBy: 'BARCODE',
-  item: null,
-  products: [{ id: 5, name: 'Kaşar 1 kg Koli', stockCode: 'KSR-K', barcode: '8690000000011' }],
-  gtin: null,
-  containedGtin: null,
-  sscc: null,
-  lotCode: null,
-  serial: null,
-  expiryDate: null,
-  bestBeforeDate: null,
-  productionDate: null,
-  packagingDate: null,
-  count: null,
-  itemCount: null,
-  netWeightKg: null,
-  elements: [],
-  unknownElements: [],
-  ...overrides,
-});
-
-function serve(answers: Record<string, ScanAnswer>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const code = new URL(url, 'http://portal').searchParams.get('code') ?? '';
-      return Response.json({ success: true, data: answers[code] });
-    }),
-  );
-}
+const answer = (overrides: Partial<ScanAnswer>) =>
+  scanAnswer({
+    matchedBy: 'BARCODE',
+    products: [{ id: 5, name: 'Kaşar 1 kg Koli', stockCode: 'KSR-K', barcode: '8690000000011' }],
+    ...overrides,
+  });
 
 function Form() {
   const [quantities, setQuantities] = useState<Record<string, number | undefined>>({});
@@ -77,7 +52,7 @@ afterEach(() => {
 
 describe('loading by scanning', () => {
   it("adds a box of the line's product to the chosen warehouse, or the label's count", async () => {
-    serve({ KOLI: answer({}), ETIKET: answer({ count: 5, lotCode: 'L9' }) });
+    serveScans({ KOLI: answer({}), ETIKET: answer({ count: 5, lotCode: 'L9' }) });
     const { user } = renderWithProviders(<Form />);
     expect(screen.queryByRole('radio', { name: 'Depo-3' })).not.toBeInTheDocument();
     const field = screen.getByLabelText('Barkod / karekod');
@@ -91,7 +66,7 @@ describe('loading by scanning', () => {
   });
 
   it('refuses a box of another item on the spot, with a sound, and counts nothing', async () => {
-    serve({
+    serveScans({
       YOGURT: answer({
         products: [],
         item: { id: 9, name: 'Süzme Yoğurt', stockCode: 'YGT-2', barcode: '1', quantityInBox: 0 },

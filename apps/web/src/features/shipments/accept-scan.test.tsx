@@ -1,8 +1,8 @@
-import type { ScanAnswer } from '@mandira/contract/scan';
 import type { ShipmentContentLine } from '@mandira/contract/shipments';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { scanAnswer, serveScans } from '../../../test/scan-answer.ts';
 import { AcceptScan } from './accept-scan.tsx';
 
 const beep = vi.hoisted(() => vi.fn());
@@ -30,37 +30,8 @@ const waiting = [
   line(3, 103, 'KASAR', 'Kaşar 1 kg Koli'),
 ];
 
-const answer = (barcode: string | null): ScanAnswer => ({
-  code: '',
-  format: 'EAN_13',
-  matchedBy: null,
-  item: null,
-  products: barcode ? [{ id: 99, name: `Ürün ${barcode}`, stockCode: null, barcode }] : [],
-  gtin: null,
-  containedGtin: null,
-  sscc: null,
-  lotCode: null,
-  serial: null,
-  expiryDate: null,
-  bestBeforeDate: null,
-  productionDate: null,
-  packagingDate: null,
-  count: null,
-  itemCount: null,
-  netWeightKg: null,
-  elements: [],
-  unknownElements: [],
-});
-
-function serve(answers: Record<string, ScanAnswer>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const code = new URL(url, 'http://portal').searchParams.get('code') ?? '';
-      return Response.json({ success: true, data: answers[code] });
-    }),
-  );
-}
+const answer = (barcode: string | null) =>
+  scanAnswer({ products: barcode ? [{ id: 99, name: `Ürün ${barcode}`, stockCode: null, barcode }] : [] });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -69,7 +40,7 @@ afterEach(() => {
 
 describe('load acceptance by scanning', () => {
   it('accepts the one waiting line of the scanned product, asking which when several carry it', async () => {
-    serve({ Y: answer('YOGURT'), K: answer('KASAR') });
+    serveScans({ Y: answer('YOGURT'), K: answer('KASAR') });
     const onAccept = vi.fn();
     const { user } = renderWithProviders(<AcceptScan waiting={waiting} onAccept={onAccept} />);
     const field = screen.getByLabelText('Kabul için barkod / karekod');
@@ -85,7 +56,7 @@ describe('load acceptance by scanning', () => {
   });
 
   it('refuses a code of no waiting line with a sound and the reason', async () => {
-    serve({ SUT: answer('SUT'), YOK: answer(null) });
+    serveScans({ SUT: answer('SUT'), YOK: answer(null) });
     const onAccept = vi.fn();
     const { user } = renderWithProviders(<AcceptScan waiting={waiting} onAccept={onAccept} />);
     const field = screen.getByLabelText('Kabul için barkod / karekod');

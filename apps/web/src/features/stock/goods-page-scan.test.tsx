@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { scanAnswer, serveScans } from '../../../test/scan-answer.ts';
 import { GoodsModal } from './goods-modal.tsx';
 import { GoodsPageScan, type ScannedGoods } from './goods-page-scan.tsx';
 
@@ -44,28 +45,15 @@ const cheese = {
   ],
 } as unknown as ProductItem;
 
-const answer = (overrides: Partial<ScanAnswer>): ScanAnswer => ({
-  code: '',
-  format: 'GS1',
-  matchedBy: 'BARCODE',
-  item: { id: 5, name: cheese.name, stockCode: 'KSR-1', barcode: '8691234567890', quantityInBox: 6 },
-  products: [],
-  gtin: '08691234567890',
-  containedGtin: null,
-  sscc: null,
-  lotCode: null,
-  serial: null,
-  expiryDate: null,
-  bestBeforeDate: null,
-  productionDate: null,
-  packagingDate: null,
-  count: null,
-  itemCount: null,
-  netWeightKg: null,
-  elements: [],
-  unknownElements: [],
-  ...overrides,
-});
+/** A GS1 label of the cheese, carrying `overrides`. */
+const answer = (overrides: Partial<ScanAnswer>) =>
+  scanAnswer({
+    format: 'GS1',
+    matchedBy: 'BARCODE',
+    item: { id: 5, name: cheese.name, stockCode: 'KSR-1', barcode: '8691234567890', quantityInBox: 6 },
+    gtin: '08691234567890',
+    ...overrides,
+  });
 
 const LABEL = '(01)08691234567890(17)991231(10)L26(30)12';
 const answers: Record<string, ScanAnswer> = {
@@ -77,13 +65,8 @@ const answers: Record<string, ScanAnswer> = {
 beforeEach(() => {
   api.mutateAsync.mockReset();
   api.mutateAsync.mockResolvedValue([]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const parsed = new URL(url, 'http://portal');
-      if (parsed.pathname.endsWith('/product-item/5')) return Response.json({ success: true, data: cheese });
-      return Response.json({ success: true, data: answers[parsed.searchParams.get('code') ?? ''] });
-    }),
+  serveScans(answers, (url) =>
+    url.pathname.endsWith('/product-item/5') ? Response.json({ success: true, data: cheese }) : undefined,
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { scanAnswer, serveScans } from '../../../test/scan-answer.ts';
 import { GoodsScan } from './goods-scan.tsx';
 import type { ScanLots, ScanQuantities } from './goods-scan-fill.ts';
 
@@ -12,39 +13,14 @@ const lines = [
   { id: 72, wareHouse: { name: 'DEPO2', label: 'Depo-2' } },
 ];
 
-const answer = (overrides: Partial<ScanAnswer>): ScanAnswer => ({
-  code: '',
-  format: 'GS1',
-  matchedBy: 'BARCODE',
-  item: { ...item, barcode: '8691234567890', quantityInBox: 6 },
-  products: [],
-  gtin: '08691234567890',
-  containedGtin: null,
-  sscc: null,
-  lotCode: null,
-  serial: null,
-  expiryDate: null,
-  bestBeforeDate: null,
-  productionDate: null,
-  packagingDate: null,
-  count: null,
-  itemCount: null,
-  netWeightKg: null,
-  elements: [],
-  unknownElements: [],
-  ...overrides,
-});
-
-/** The server's answer per code. */
-function serve(answers: Record<string, ScanAnswer>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      const code = new URL(url, 'http://portal').searchParams.get('code') ?? '';
-      return Response.json({ success: true, data: answers[code] });
-    }),
-  );
-}
+const answer = (overrides: Partial<ScanAnswer>) =>
+  scanAnswer({
+    format: 'GS1',
+    matchedBy: 'BARCODE',
+    item: { ...item, barcode: '8691234567890', quantityInBox: 6 },
+    gtin: '08691234567890',
+    ...overrides,
+  });
 
 /** The goods modal's state around the scan, shown as text for the test to read. */
 function Form() {
@@ -69,7 +45,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('goods-in by scanning', () => {
   it('adds each scanned box to the chosen warehouse and fills its lot and expiry', async () => {
-    serve({
+    serveScans({
       KOLI: answer({ lotCode: 'L26', expiryDate: '2026-12-31', productionDate: '2026-11-01', count: 12 }),
       ADET: answer({ format: 'EAN_13' }),
       KUTU: answer({ matchedBy: 'CARTON_BARCODE' }),
@@ -90,7 +66,7 @@ describe('goods-in by scanning', () => {
   });
 
   it('refuses a box of another item, an unknown code and a second lot on the same line', async () => {
-    serve({
+    serveScans({
       YOGURT: answer({
         item: { id: 9, name: 'Süzme Yoğurt', stockCode: 'YGT-2', barcode: '1', quantityInBox: 0 },
       }),

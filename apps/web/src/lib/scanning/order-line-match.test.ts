@@ -1,5 +1,6 @@
 import type { ScanAnswer } from '@mandira/contract/scan';
 import { describe, expect, it } from 'vitest';
+import { scanAnswer } from '../../../test/scan-answer.ts';
 import {
   lineRefusal,
   linesOfScan,
@@ -8,28 +9,7 @@ import {
   scannedPieces,
 } from './order-line-match.ts';
 
-const scan = (overrides: Partial<ScanAnswer>): ScanAnswer => ({
-  code: 'X',
-  format: 'EAN_13',
-  matchedBy: null,
-  item: null,
-  products: [],
-  gtin: null,
-  containedGtin: null,
-  sscc: null,
-  lotCode: null,
-  serial: null,
-  expiryDate: null,
-  bestBeforeDate: null,
-  productionDate: null,
-  packagingDate: null,
-  count: null,
-  itemCount: null,
-  netWeightKg: null,
-  elements: [],
-  unknownElements: [],
-  ...overrides,
-});
+const scan = (overrides: Partial<ScanAnswer>) => scanAnswer({ code: 'X', ...overrides });
 
 const kasar: ScanLine = {
   productId: 5,
