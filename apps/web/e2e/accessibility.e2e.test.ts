@@ -121,8 +121,12 @@ async function modalFindings(page: Page, key: ScreenKey, check: ModalCheck): Pro
   if (check.expand) await page.locator('main').getByRole('button', { name: check.expand }).first().click();
   const dialog = page.getByRole('dialog').last();
   await opener(page, check).click();
-  // A row that a list refetch redraws under the pointer may swallow the click: one more try.
-  await dialog.waitFor({ timeout: 10_000 }).catch(() => opener(page, check).click());
+  // A row that a list refetch redraws under the pointer may swallow the click: one more try, only when
+  // nothing opened by then. On a loaded machine a drawer may take over 10 s to open, and a second click
+  // landing as it opens would close it again.
+  await dialog.waitFor({ timeout: 20_000 }).catch(async () => {
+    if (!(await dialog.isVisible())) await opener(page, check).click();
+  });
   await dialog.waitFor();
   await settle(page);
   const findings = await axeFindings(page, `${key} · ${check.kind} '${String(check.opener)}'`);
