@@ -162,10 +162,11 @@ describe('warehouses and stock as the warehouse roles', () => {
     );
     await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
     const yogurt = row(page, YOGURT.stockCode);
+    // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await yogurt.waitFor();
     // The new warehouse is a stock location too.
     expect(await yogurt.textContent()).toContain(`${NEW_WAREHOUSE} : 0`);
-    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
     await screenshot(page, 'stock-goods');
 
@@ -326,6 +327,8 @@ describe('warehouses and stock as the warehouse roles', () => {
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
     await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
     const yogurt = row(page, YOGURT.stockCode);
+    // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
+    await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
     await yogurt.waitFor();
     const headers = await page.getByRole('columnheader').allInnerTexts();
     expect(headers.join('|')).toContain(NEW_WAREHOUSE);
@@ -391,9 +394,9 @@ describe('warehouses and stock as the warehouse roles', () => {
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
     await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
     const yogurt = row(page, YOGURT.stockCode);
-    await yogurt.waitFor();
-    // Other suites' items may come first: narrow the list so the rows sit at the top of the screen.
+    // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
+    await yogurt.waitFor();
     await expect.poll(() => page.getByTestId('table-count').textContent()).toMatch(/^2( \/ \d+)? kayıt$/);
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
     expect(headers).toEqual(
