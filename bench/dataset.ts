@@ -86,8 +86,9 @@ export async function generateDataset(
       )
       .then(() =>
         client.query(
-          `insert into lot_stocks (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date)
-         select h.*, t.expiry_date
+          `insert into lot_stocks (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date,
+                                  lot_code, production_date)
+         select h.*, t.expiry_date, t.code, t.production_date
            from (select stock_line_id, lot_id, min(product_item_id), min(warehouse_id), sum(quantity_change)
                    from stock_history group by stock_line_id, lot_id having sum(quantity_change) > 0) h
            join lots t on t.id = h.lot_id`,

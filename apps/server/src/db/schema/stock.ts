@@ -121,11 +121,15 @@ export const lotStocks = pgTable(
     quantity: integer('quantity').notNull().default(0),
     /** The lot's expiry date (it never changes), so a line's lots are read in FEFO order from an index. */
     expiryDate: date('expiry_date', { mode: 'string' }),
+    /** The lot's code and production date, so a line's first lots are read from one index (migration 0032). */
+    lotCode: text('lot_code').notNull(),
+    productionDate: date('production_date', { mode: 'string' }),
   },
   (t) => [
     primaryKey({ name: 'lot_stocks_pkey', columns: [t.stockLineId, t.lotId] }),
     index('lot_stocks_lot_idx').on(t.lotId),
-    // Both carry `quantity` as an INCLUDE column (migration 0031), which drizzle cannot declare.
+    // Both carry INCLUDE columns (migrations 0031, 0032), which drizzle cannot declare: the item index
+    // `quantity`, the line index `quantity`, `lot_code` and `production_date`.
     index('lot_stocks_item_idx').on(t.productItemId, t.expiryDate).where(sql`${t.quantity} > 0`),
     index('lot_stocks_line_fefo_idx').on(t.stockLineId, t.expiryDate, t.lotId).where(sql`${t.quantity} > 0`),
     check('lot_stocks_quantity_check', sql`${t.quantity} >= 0`),

@@ -1,6 +1,7 @@
 import { todayInIstanbul } from '@mandira/contract/lots';
 import type { ProductItem, ProductItemPage } from '@mandira/contract/products';
 import { LIST_LINE_LOTS } from '@mandira/contract/stock-line-lots';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lineIn, stockedItem } from '../../../test/builders/stock-test-data.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -135,5 +136,39 @@ describe("a stock line's lots in the item answers", () => {
     expect(whole.lots.map((lot) => lot.code)).toEqual(fefo);
     expect(whole.lotCount).toBe(8);
     expect(whole.lots.reduce((sum, lot) => sum + lot.quantity, 0)).toBe(whole.quantity);
+  });
+
+  it('shows a corrected lot as corrected in the list and the item, its copies beside the pieces following it (decision 173)', async () => {
+    const item = await stockedItem(t, sales, { quantityInBox: 6 });
+    const depo1 = lineIn(item, 'DEPO1').id;
+    const received = await put('stock-import-bulk', {
+      stockChange: [
+        {
+          id: depo1,
+          importedQuantity: 9,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'YANLIS-1', expiryDate: dayFromToday(30) },
+        },
+      ],
+    });
+    expect(received.statusCode).toBe(200);
+    const lotId = lineIn((received.json.data as ProductItem[])[0]!, 'DEPO1').lots[0]!.id;
+    // No write of the portal changes a lot's code or dates; a correction in the database must still show.
+    await t.db.execute(
+      sql`update lots set code = 'DOGRU-1', expiry_date = ${dayFromToday(25)}, production_date = ${dayFromToday(-2)} where id = ${lotId}`,
+    );
+    const corrected = {
+      id: lotId,
+      code: 'DOGRU-1',
+      expiryDate: dayFromToday(25),
+      productionDate: dayFromToday(-2),
+    };
+    const page: ProductItemPage = (
+      await t.call(staff, { method: 'GET', url: `/api/product-item?q=${item.stockCode}&page=1&size=10` })
+    ).json.data;
+    expect(lineIn(page.items.find((row) => row.id === item.id)!, 'DEPO1').lots).toMatchObject([corrected]);
+    const read: ProductItem = (await t.call(staff, { method: 'GET', url: `/api/product-item/${item.id}` }))
+      .json.data;
+    expect(lineIn(read, 'DEPO1').lots).toMatchObject([corrected]);
   });
 });

@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { lotStocks, lots, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
+import { lotStocks, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 
 /**
  * The catalogue's window on stock (warehouses, stock lines, history): the only stock-dependent SQL of
@@ -66,19 +66,19 @@ type LotTuple = [number, string, string | null, string | null, number];
 
 /**
  * The lots with pieces on a stock line, in FEFO order (earliest expiry first, undated last; decision
- * 151), as one JSON array per line: the first `limit` of them, or all. Read from lot_stocks_line_fefo_idx,
- * which holds each lot's expiry date beside its pieces, so a line's first lots cost their own rows and
- * not the line's whole history of lots; a page of items costs no query per line (decisions 154, 170).
+ * 151), as one JSON array per line: the first `limit` of them, or all. Read from lot_stocks_line_fefo_idx
+ * alone, which holds each lot's code and dates beside its pieces, so a line's first lots cost their own
+ * index entries and neither the line's whole history of lots nor a lookup of each lot; a page of items
+ * costs no query per line (decisions 154, 170, 173).
  */
 export function lineLotsSql(lineId: Ref, limit?: number): SQL<LotTuple[]> {
   const first = limit === undefined ? sql`` : sql`limit ${sql.raw(String(limit))}`;
   return sql<
     LotTuple[]
-  >`(select coalesce(json_agg(json_build_array(l.id, l.code, l.expiry_date, l.production_date, f.quantity) order by f.expiry_date asc nulls last, f.lot_id), '[]'::json)
-    from (select ls.lot_id, ls.expiry_date, ls.quantity from ${lotStocks} as ls
+  >`(select coalesce(json_agg(json_build_array(f.lot_id, f.lot_code, f.expiry_date, f.production_date, f.quantity) order by f.expiry_date asc nulls last, f.lot_id), '[]'::json)
+    from (select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity from ${lotStocks} as ls
            where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0
-           order by ls.expiry_date asc nulls last, ls.lot_id ${first}) as f
-    join ${lots} as l on l.id = f.lot_id)`;
+           order by ls.expiry_date asc nulls last, ls.lot_id ${first}) as f)`;
 }
 
 /** How many lots hold pieces on a stock line, counted in lot_stocks_line_fefo_idx alone. */

@@ -87,6 +87,10 @@ describe('the item catalogue (GET /product-item)', () => {
     )) as ProductItemPage;
     expect(kilos).toMatchObject({ count: 1 });
     expect(codesOf(kilos.items)).toEqual(['KTLG-C1']);
+    // A filter without a search text pages through its own prepared statement.
+    const kilosOnly = (await listed('/product-item?packagingGroup=3%20KILOGRAM&page=1')) as ProductItemPage;
+    expect(kilosOnly).toMatchObject({ count: 1 });
+    expect(codesOf(kilosOnly.items)).toEqual(['KTLG-C1']);
     // A warehouse filter keeps only that warehouse's line.
     const inDepo2 = (await listed('/product-item?warehouseName=DEPO2&page=1&size=1')) as ProductItemPage;
     expect(inDepo2.items[0]!.stocks.map((line) => line.wareHouse.name)).toEqual(['DEPO2']);

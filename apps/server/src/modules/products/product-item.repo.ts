@@ -33,6 +33,28 @@ const stockLinesOf = perDatabase((db, key) =>
   prepareStockLinesOf(db, `product_item_lines_${key}`, key[0] === '1', key[1] === '1'),
 );
 
+/** An item's columns with its frozen flag and its pieces on hand (in the warehouse placeholder's). */
+function itemFields(byWarehouse: boolean | undefined) {
+  return {
+    ...itemColumns,
+    frozen: itemFrozenSql(productItems.id),
+    totalStockQuantity: itemStockTotalSql(
+      productItems.id,
+      byWarehouse ? sql.placeholder('warehouseName') : undefined,
+    ),
+  };
+}
+
+/** The packaging group and stock type filters of a prepared statement, as placeholders. */
+function filteredSql(packagingGroup?: boolean, warehouseStockType?: boolean): SQL | undefined {
+  return and(
+    packagingGroup ? eq(productItems.packagingGroup, sql.placeholder('packagingGroup')) : undefined,
+    warehouseStockType
+      ? eq(productItems.warehouseStockType, sql.placeholder('warehouseStockType'))
+      : undefined,
+  );
+}
+
 /**
  * One prepared item statement per filter shape, the key saying which filters a call carries (1 or 0 for
  * id, packaging group, stock type and warehouse), built once per database; the lines come from
@@ -41,26 +63,40 @@ const stockLinesOf = perDatabase((db, key) =>
 const itemListOf = perDatabase((db, key) => {
   const [id, packagingGroup, warehouseStockType, byWarehouse] = [...key].map((on) => on === '1');
   return db
-    .select({
-      ...itemColumns,
-      frozen: itemFrozenSql(productItems.id),
-      totalStockQuantity: itemStockTotalSql(
-        productItems.id,
-        byWarehouse ? sql.placeholder('warehouseName') : undefined,
-      ),
-    })
+    .select(itemFields(byWarehouse))
     .from(productItems)
     .where(
       and(
         id ? eq(productItems.id, sql.placeholder('id')) : undefined,
-        packagingGroup ? eq(productItems.packagingGroup, sql.placeholder('packagingGroup')) : undefined,
-        warehouseStockType
-          ? eq(productItems.warehouseStockType, sql.placeholder('warehouseStockType'))
-          : undefined,
+        filteredSql(packagingGroup, warehouseStockType),
       ),
     )
     .orderBy(asc(productItems.stockCode))
     .prepare(`product_items_${key}`);
+});
+
+/**
+ * A page of the catalogue without a search text, the screens' common read: one prepared statement per
+ * filter shape (1 or 0 for packaging group, stock type and warehouse), so it is planned once per
+ * connection and not on every page. The page's ids are chosen first, so the stock figures are computed
+ * for its own rows only, not for every row its offset skips; `= any(array(…))` looks them up by the
+ * primary key, where `in (subquery)` may hash-join the whole catalogue.
+ */
+const itemPageOf = perDatabase((db, key) => {
+  const [packagingGroup, warehouseStockType, byWarehouse] = [...key].map((on) => on === '1');
+  const pageIds = db
+    .select({ id: productItems.id })
+    .from(productItems)
+    .where(filteredSql(packagingGroup, warehouseStockType))
+    .orderBy(asc(productItems.stockCode))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return db
+    .select(itemFields(byWarehouse))
+    .from(productItems)
+    .where(sql`${productItems.id} = any(array(${pageIds}))`)
+    .orderBy(asc(productItems.stockCode))
+    .prepare(`product_item_page_${key}`);
 });
 
 type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & {
@@ -161,6 +197,7 @@ async function searchItemRows(
   search: ItemSearch,
 ): Promise<{ rows: ItemRow[]; where: SQL | undefined }> {
   const { packagingGroup, warehouseStockType, warehouseName } = filtersOf(search.filters);
+  const filters = { packagingGroup, warehouseStockType, warehouseName };
   const where = and(
     packagingGroup !== undefined ? eq(productItems.packagingGroup, packagingGroup) : undefined,
     warehouseStockType !== undefined
@@ -169,8 +206,13 @@ async function searchItemRows(
     search.q ? searchedSql(search.q) : undefined,
     search.ids ? inArray(productItems.id, [...search.ids]) : undefined,
   );
-  // A page's ids are chosen first, so the stock figures are computed for its own rows only, not for
-  // every row its offset skips.
+  if (search.page && !search.q && !search.ids) {
+    const key = Object.values(filters)
+      .map((value) => (value === undefined ? 0 : 1))
+      .join('');
+    return { rows: await itemPageOf(db, key).execute({ ...filters, ...search.page }), where };
+  }
+  // A page's ids are chosen first, as in itemPageOf.
   const pageIds = search.page
     ? db
         .select({ id: productItems.id })
@@ -187,8 +229,6 @@ async function searchItemRows(
       totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
     })
     .from(productItems)
-    // `= any(array(…))` looks the page's ids up by the primary key; `in (subquery)` may hash-join the
-    // whole catalogue to find them.
     .where(pageIds ? sql`${productItems.id} = any(array(${pageIds}))` : where)
     // Stock codes are unique: their index gives the order and the page without a sort.
     .orderBy(asc(productItems.stockCode));

@@ -144,8 +144,9 @@ function writeStatement(
        where l.id = c.id
     ),
     kept_lots as (
-      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date)
-      select k.*, t.expiry_date
+      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date,
+                                lot_code, production_date)
+      select k.*, t.expiry_date, t.code, t.production_date
         from unnest(${param(kept, (row) => row.line.stockLineId)}::int[], ${param(kept, (row) => row.lot.lotId)}::int[],
                     ${param(kept, (row) => row.line.productItemId)}::int[], ${param(kept, (row) => row.line.warehouseId)}::int[],
                     ${param(kept, (row) => row.lot.quantity)}::int[]) as k(stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
