@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { lotStocks, productItems, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
+import { lotStocks, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 
 /**
  * The catalogue's window on stock (warehouses, stock lines, history): the only stock-dependent SQL of
@@ -101,7 +101,8 @@ export function stockLineLots(tuples: readonly LotTuple[], today: string): Stock
 /**
  * The stock lines of a list of items (`itemIds`, an array parameter), narrowed to one warehouse when
  * `warehouseName` is given: a prepared statement, the same text for any number of items. A list carries
- * each line's first LIST_LINE_LOTS lots and their count; one item (`allLots`) carries every lot.
+ * each line's first LIST_LINE_LOTS lots and their count; one item (`allLots`) carries every lot. The
+ * item's packaging, which every line repeats, comes from the item's own row (`stockLinesByItem`).
  */
 export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: boolean, allLots: boolean) {
   return db
@@ -112,16 +113,11 @@ export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: bool
       quantity: stockLines.quantity,
       warehouseName: warehouses.name,
       warehouseLabel: warehouses.shortName,
-      quantityInBox: productItems.quantityInBox,
-      packagingUnitTypeAmount: productItems.packagingUnitTypeAmount,
-      packagingUnitType: productItems.packagingUnitType,
-      packagingType: productItems.packagingType,
       lots: lineLotsSql(stockLines.id, allLots ? undefined : LIST_LINE_LOTS),
       lotCount: lineLotCountSql(stockLines.id),
     })
     .from(stockLines)
     .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
-    .innerJoin(productItems, eq(productItems.id, stockLines.productItemId))
     .where(
       and(
         sql`${stockLines.productItemId} = any(${sql.placeholder('itemIds')}::int[])`,
@@ -134,20 +130,32 @@ export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: bool
 
 type LineRow = Awaited<ReturnType<ReturnType<typeof prepareStockLinesOf>['execute']>>[number];
 
-/** The answer's stock lines, keyed by item id. */
-export function stockLinesByItem(rows: readonly LineRow[]): Map<number, StockLine[]> {
+/** What every line of an item repeats of the item: its packaging. */
+export type LinePackaging = Pick<
+  StockLine,
+  'packagingUnitTypeAmount' | 'packagingUnitType' | 'packagingType'
+> & {
+  quantityInBox: number;
+};
+
+/** The answer's stock lines, keyed by item id, each with its item's packaging (`packagingOf`). */
+export function stockLinesByItem(
+  rows: readonly LineRow[],
+  packagingOf: ReadonlyMap<number, LinePackaging>,
+): Map<number, StockLine[]> {
   const byItem = new Map<number, StockLine[]>();
   const today = todayInIstanbul();
   for (const row of rows) {
+    const item = packagingOf.get(row.productItemId)!;
     const line: StockLine = {
       id: row.id,
       warehouseId: row.warehouseId,
       quantity: row.quantity,
-      boxQuantity: boxesOf(row.quantity, row.quantityInBox) ?? 0,
+      boxQuantity: boxesOf(row.quantity, item.quantityInBox) ?? 0,
       wareHouse: { name: row.warehouseName, label: row.warehouseLabel },
-      packagingUnitTypeAmount: row.packagingUnitTypeAmount,
-      packagingUnitType: row.packagingUnitType,
-      packagingType: row.packagingType,
+      packagingUnitTypeAmount: item.packagingUnitTypeAmount,
+      packagingUnitType: item.packagingUnitType,
+      packagingType: item.packagingType,
       lots: stockLineLots(row.lots, today),
       lotCount: row.lotCount,
     };

@@ -119,6 +119,7 @@ async function withStockLines(
       itemIds: rows.map((row) => row.id),
       warehouseName,
     }),
+    new Map(rows.map((row) => [row.id, row])),
   );
   return rows.map((row) => ({
     ...row,
