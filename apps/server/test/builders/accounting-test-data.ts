@@ -57,8 +57,14 @@ export async function buyerOfManyOrders(w: AccountingWorld, orders: number): Pro
     union all
     select o.buyer_id, o.id, 'ORDER_PAYMENT', 'CASH', 50, o.created_at + interval '10 minutes' from o`);
   // As autovacuum leaves tables grown by thousands of rows: planned by their statistics, and the buyer's
-  // balance row, rewritten by each insert's trigger, without its thousands of dead versions.
-  for (const table of ['orders', 'accounting_transactions', 'buyer_balances'])
+  // balance and day rows, rewritten by each insert's trigger, without their thousands of dead versions.
+  for (const table of [
+    'orders',
+    'accounting_transactions',
+    'buyer_balances',
+    'buyer_day_sums',
+    'order_adjustments_counted',
+  ])
     await w.t.db.execute(sql.raw(`vacuum analyze ${table}`));
   return b.id;
 }

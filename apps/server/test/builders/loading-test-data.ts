@@ -192,6 +192,22 @@ export function load(
 }
 
 /**
+ * A new order of the product for the world's buyer, `pieces` of it loaded on a shipment of its own and
+ * the item finished as partly loaded: its dealt total counts the loaded pieces only.
+ */
+export async function partlyLoadedOrder(w: LoadWorld, productId: number, boxes: number, pieces: number) {
+  const shipment = await shipmentIn(w);
+  const { order, itemId } = await orderInWarehouse(w, productId, boxes);
+  ok(await load(w, order, itemId, shipment.id, [{ warehouse: 'DEPO1', quantity: pieces }]), 'load');
+  const item = `/orders/${order.id}/order-item/${itemId}`;
+  ok(
+    await w.call('PUT', `${item}?action=LOADED_TO_TRUCK_FROM_WAREHOUSE_PARTIALLY`, undefined, w.warehouse),
+    'finish',
+  );
+  return order;
+}
+
+/**
  * The loading invariants (docs/domain/loading-and-shipments.md, "Invariants") over the whole database: every
  * stock line equals the sum of its history; every item's loaded pieces equal its load records; and what the
  * load records took from each line for an order equals the order's shipment goods-out less its load returns

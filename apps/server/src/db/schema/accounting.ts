@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -78,4 +80,35 @@ export const buyerBalances = pgTable('buyer_balances', {
   liveOrderCount: integer('live_order_count').notNull().default(0),
   payments: numeric('payments', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
   refunds: numeric('refunds', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Each buyer's statement movements (account-movements.ts) summed per Istanbul day: debits (movements
+ * that raise the balance), credits (those that lower it) and their number, kept by deferred triggers of
+ * migration 0033 on `orders` and `accounting_transactions` at the commit of every write that moves them
+ * (decision 174). A statement's range is whole days, so its totals sum one row a day.
+ */
+export const buyerDaySums = pgTable(
+  'buyer_day_sums',
+  {
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    debit: numeric('debit', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+    credit: numeric('credit', { precision: 20, scale: 2, mode: 'number' }).notNull().default(0),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'buyer_day_sums_pkey', columns: [t.buyerId, t.day] })],
+);
+
+/**
+ * Each order's adjustment as `buyer_day_sums` counts it (migration 0033): a change of the order or of
+ * its NEW_ORDER compares the adjustment as it stands with this one and moves the days by the difference.
+ */
+export const orderAdjustmentsCounted = pgTable('order_adjustments_counted', {
+  orderId: integer('order_id').primaryKey(),
+  buyerId: integer('buyer_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  amount: numeric('amount', { precision: 20, scale: 2, mode: 'number' }).notNull(),
 });

@@ -81,3 +81,19 @@ export const spanOfDays = (from: string | null | undefined, to: string | null | 
   ...(from && { from: startOfIstanbulDay(from).toISOString() }),
   ...(to && { to: startOfIstanbulDay(addDays(to, 1)).toISOString() }),
 });
+
+/** The Istanbul day of an instant, as the kept day sums date their movements (migration 0033). */
+const dayOf = (at: string) => sql`buyer_day_of(${at}::timestamptz)`;
+
+/**
+ * The debits, credits and count of the buyer's movements within `span`, a span of whole Istanbul days
+ * (`spanOfDays`), from the sums the writes keep per buyer and day (migration 0033, decision 174): one
+ * row a day instead of the movements. Debits are the movements that raise the balance, credits those
+ * that lower it, as a statement's lines split them.
+ */
+export const daySums = (buyerId: number, span: Span) => sql`
+  select coalesce(sum(d.debit), 0) as debit, coalesce(sum(d.credit), 0) as credit,
+         coalesce(sum(d.count), 0) as count
+    from buyer_day_sums d
+   where d.buyer_id = ${buyerId} and ${span.from ? sql`d.day >= ${dayOf(span.from)}` : sql`true`}
+     and ${span.to ? sql`d.day < ${dayOf(span.to)}` : sql`true`}`;

@@ -14,12 +14,12 @@ import {
 import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
 import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { enumDescription } from '@mandira/contract/state-machine';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { AppError } from '../../http/errors.ts';
-import { movements, type Span, spanOfDays } from './account-movements.ts';
+import { daySums, movements, type Span, spanOfDays } from './account-movements.ts';
 import { findBuyer } from './accounting.repo.ts';
 import { orderedMovements } from './newest-movements.ts';
 
@@ -87,23 +87,26 @@ export async function accountStatement(db: Db, query: Query): Promise<AccountSta
   };
 }
 
+/** The range's debits, credits and count summed from `m`, its movements (a whole statement's). */
+const SUMS_OF_MOVEMENTS = sql`select coalesce(sum(greatest(m.signed, 0)), 0) as debit,
+                                     coalesce(sum(greatest(-m.signed, 0)), 0) as credit, count(*) as count
+                                from m`;
+
 /**
- * The range's debits, credits and count summed from `m`, its movements, and the balances they open and
- * close on. The opening balance is the balance the writes keep less the movements after the range and
- * the range's own, so it reads one row and the days from `from` on, never the buyer's past (decisions
- * 123, 132).
+ * The range's debits, credits and count from `sums` (`daySums`, or `SUMS_OF_MOVEMENTS` where the
+ * movements are read anyway), and the balances they open and close on. The opening balance is the
+ * balance the writes keep less the days after the range and the range's own, so it reads one row and
+ * the days from `from` on, never the buyer's past nor its movements (decisions 123, 132, 174).
  */
-const totalsOf = (buyerId: number, range: Span, fromGiven: boolean) => sql`
+const totalsOf = (buyerId: number, range: Span, fromGiven: boolean, sums: SQL) => sql`
   r as (
-    select coalesce(sum(greatest(m.signed, 0)), 0)::numeric(20,2) as debit,
-           coalesce(sum(greatest(-m.signed, 0)), 0)::numeric(20,2) as credit,
-           count(*)::int as count
-      from m),
+    select k.debit::numeric(20,2) as debit, k.credit::numeric(20,2) as credit, k.count::int as count
+      from (${sums}) k),
   s as materialized (
     select ${
       fromGiven
         ? sql`(${balanceNow(buyerId)}
-               - (select coalesce(sum(l.signed), 0) from (${movements(buyerId, { from: range.to }, 'sums')}) l)
+               - (select a.debit - a.credit from (${daySums(buyerId, { from: range.to })}) a)
                - r.debit + r.credit)`
         : sql`0`
     }::numeric(20,2) as opening, r.debit, r.credit, r.count
@@ -132,7 +135,7 @@ async function wholeStatement(db: Db, buyerId: number, range: Span, fromGiven: b
   const rows = await rowsOf<WholeRow>(
     db,
     sql`with m as materialized (select * from (${movements(buyerId, range)}) m limit ${STATEMENT_MAX_LINES + 1}),
-        ${totalsOf(buyerId, range, fromGiven)},
+        ${totalsOf(buyerId, range, fromGiven, SUMS_OF_MOVEMENTS)},
         p as (
           select m.*, (t.opening::numeric(20,2)
                        + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)
@@ -154,8 +157,8 @@ async function wholeStatement(db: Db, buyerId: number, range: Span, fromGiven: b
 }
 
 /**
- * A page: the range's totals from its movements without their details, sort or running balance, then
- * the page's lines (decision 171).
+ * A page: the range's totals from the day sums the writes keep, one row a day of the range (decision
+ * 174), then the page's lines (decision 171).
  */
 async function pageOf(
   db: Db,
@@ -166,8 +169,7 @@ async function pageOf(
 ) {
   const [totals] = (await rowsOf<Totals>(
     db,
-    sql`with m as (${movements(buyerId, range, 'sums')}), ${totalsOf(buyerId, range, fromGiven)}
-        select * from totals`,
+    sql`with ${totalsOf(buyerId, range, fromGiven, daySums(buyerId, range))} select * from totals`,
   )) as [Totals];
   const offset = (paging.page - 1) * paging.size;
   const lines = offset < totals.count ? await linesOf(db, buyerId, range, totals, offset, paging.size) : [];
