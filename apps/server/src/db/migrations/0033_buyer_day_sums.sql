@@ -48,13 +48,15 @@ LANGUAGE sql AS $$
         credit = buyer_day_sums.credit + excluded.credit,
         count = buyer_day_sums.count + excluded.count;
 $$;--> statement-breakpoint
--- Brings the day sums to the order's adjustment as it stands, from the one they count.
+-- Brings the day sums to the order's adjustment as it stands, from the one they count. The comparison
+-- needs no lock: the order's row, locked by the transaction that changed it, keeps others off its
+-- adjustment; most changes leave it where it was, and only a change of the days takes the lock
+-- (`buyer_day_sums_add`), so the commits of other writes do not wait for the comparison.
 CREATE FUNCTION buyer_day_sums_keep_adjustment(adjusted integer) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   counted order_adjustments_counted%ROWTYPE;
   standing order_adjustments_counted%ROWTYPE;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtext('buyer_balances'));
   SELECT * INTO standing FROM order_adjustments_now WHERE order_id = adjusted;
   SELECT * INTO counted FROM order_adjustments_counted WHERE order_id = adjusted;
   IF (counted.buyer_id, counted.day, counted.amount) IS NOT DISTINCT FROM
