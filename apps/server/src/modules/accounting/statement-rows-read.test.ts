@@ -58,14 +58,16 @@ describe.skipIf(!onPostgres)("a big buyer's statement reads what it shows (decis
     for (const page of [1, 5, pages - 1, pages]) {
       const paged = await rowsRead(w.t.db, (db) => accountStatement(db, query(month, page, 100)));
       expect((paged.answer as AccountStatement).lines).toEqual(lines.slice((page - 1) * 100, page * 100));
-      // The lines read from the nearer end down to the page's own: a few rows per movement passed.
+      // The lines read from the nearer end down to the page's own: a few rows per movement passed, and
+      // a fixed part (the buyer, its balance, the range's first and last instants) that the totals alone
+      // no longer hide since they read the kept days; a short last page is mostly that part.
       const passed = Math.min(page * 100, lines.length - (page - 1) * 100);
-      expect(paged.tableRows - totalsOnly.tableRows, `page ${page}`).toBeLessThanOrEqual(4 * passed + 100);
+      expect(paged.tableRows - totalsOnly.tableRows, `page ${page}`).toBeLessThanOrEqual(4 * passed + 200);
       expect(paged.indexEntries - totalsOnly.indexEntries, `page ${page}`).toBeLessThanOrEqual(
-        4 * passed + 100,
+        4 * passed + 200,
       );
       // With the totals from the kept days, the whole page reads little more than its lines (decision 174).
-      expect(paged.tableRows, `page ${page}`).toBeLessThanOrEqual(4 * passed + 200);
+      expect(paged.tableRows, `page ${page}`).toBeLessThanOrEqual(4 * passed + 300);
     }
     // The totals read one kept row a day of the month (decision 174), not its movements: 33 rows and 33
     // index entries with the buyer and its balance, where they were 6,990 and 2,682.
