@@ -51,6 +51,19 @@ async function waitUntilUp(
   throw new Error(`Sunucu ${timeoutMs / 1000} sn içinde açılmadı:\n${output()}`);
 }
 
+/** Waits up to 10 s until no process of the child's group is left. */
+async function groupGone(child: ChildProcess): Promise<void> {
+  if (!child.pid) return;
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || !child.pid) return Promise.resolve();
   return new Promise((resolve) => {
@@ -144,7 +157,11 @@ export async function startPortal({ demo = false } = {}): Promise<Portal> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const close = async () => {
     await stop(child);
-    await rm(dataDir, { recursive: true, force: true });
+    // npx may exit before the server it started has closed its database, which still writes its WAL
+    // while it shuts down: wait for the whole group to be gone, and let rm retry a directory that was
+    // still being written.
+    await groupGone(child);
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   try {
     await waitUntilUp(
