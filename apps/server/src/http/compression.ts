@@ -18,7 +18,7 @@ const COMPRESSED_TYPES = /^application\/json(?:;|$)/;
  * br at quality 1 spends about a third of the plugin's default 4 on a page of JSON, for an answer a
  * sixth larger on the wire (decision 173).
  */
-export const BROTLI_QUALITY = 1;
+const BROTLI_QUALITY = 1;
 
 /**
  * JSON answers of the API over 1 kB are compressed with br or gzip, whichever the client's

@@ -76,8 +76,9 @@ export async function buyerSummary(db: Db | Tx, buyerId: number): Promise<Accoun
 
 /**
  * Moves the kept figures (the balances and the day sums, decisions 132 and 174) by this transaction's
- * changes now instead of at its commit, so that what it answers includes them. Called after the transaction has locked every order row it needs: the buyer's
- * row is then still taken after them, in the order decision 132 keeps.
+ * changes now instead of at its commit, so that what it answers includes them. Called after the
+ * transaction has locked every order row it needs: the buyer's row is then still taken after them, in
+ * the order decision 132 keeps.
  */
 export async function keptFiguresNow(tx: Tx): Promise<void> {
   await tx.execute(

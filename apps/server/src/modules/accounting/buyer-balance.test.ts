@@ -10,6 +10,7 @@ import {
   summaryOf,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
+import { onPostgres } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 
 let w: AccountingWorld;
@@ -212,8 +213,6 @@ describe('the balance and summary figures the writes keep (decisions 132 and 137
 });
 
 // PGlite has one connection, so writes never overlap there; the race needs PostgreSQL.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-
 describe.skipIf(!onPostgres)('the kept balance under simultaneous writes (PostgreSQL)', () => {
   it('counts every one of many payments of one buyer sent at once, beside cancellations', async () => {
     const b = await buyer(w);

@@ -12,6 +12,7 @@ import {
   stockedItem,
 } from '../../../test/builders/loading-test-data.ts';
 import { branchOf, buyer, placedOrder, product } from '../../../test/builders/order-test-data.ts';
+import { onPostgres } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { movements } from './account-movements.ts';
 
@@ -223,8 +224,6 @@ describe("the buyers' day sums the writes keep (decision 174)", () => {
 });
 
 // PGlite has one connection, so writes never overlap there; the race needs PostgreSQL.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-
 describe.skipIf(!onPostgres)('the day sums under simultaneous writes (PostgreSQL)', () => {
   it('count every payment sent at once beside cancellations and changes of the same orders', async () => {
     const { buyerId, branchId } = buyers[1]!;

@@ -7,11 +7,10 @@ import {
   summaryOf,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
+import { onPostgres } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 
 // PGlite has one connection, so requests never overlap there; the race needs PostgreSQL.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
-
 describe.skipIf(!onPostgres)('simultaneous payments of one order (PostgreSQL)', () => {
   let w: AccountingWorld;
   beforeAll(async () => {

@@ -17,13 +17,12 @@ import {
   placedOrder,
   stockedProduct,
 } from '../../../test/builders/order-test-data.ts';
-import { rowsRead } from '../../../test/rows-read.ts';
+import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { ordersOfView, searchOrders } from './order-query.service.ts';
 
 // How many rows a page reads is counted by PostgreSQL's own counters; PGlite has none to ask.
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL || process.env.DATABASE_URL);
 const OPEN_ORDERS = 2100;
 
 /** Each screen's orders as the item statuses define them, counted from scratch. */
