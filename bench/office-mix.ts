@@ -45,7 +45,7 @@ export type MixResult = {
   cpuRequests: number;
 };
 
-type User = { role: OfficeRole; token: string; server: Server; desk: Desk };
+export type OfficeSession = { role: OfficeRole; token: string; server: Server; desk: Desk };
 
 /** A user of the mix as made in the database, before it signs in. */
 export type OfficeUser = { role: OfficeRole; userName: string; index: number; desks: number };
@@ -105,12 +105,12 @@ export async function createOfficeUsersThroughApi(server: Server, users: number)
 }
 
 /** The users signed in, alternating between the servers, each at its desk. */
-async function signInUsers(
+export async function signInUsers(
   made: OfficeUser[],
   servers: Server[],
   deskBuyers: (index: number, desks: number) => Desk['buyers'],
-): Promise<User[]> {
-  const users: User[] = [];
+): Promise<OfficeSession[]> {
+  const users: OfficeSession[] = [];
   for (const [n, { role, userName, index, desks }] of made.entries()) {
     const server = servers[n % servers.length]!;
     users.push({
@@ -136,7 +136,10 @@ function chooser(operations: Operation[]): () => Operation {
 }
 
 /** One request to the last byte of its answer; a refusal's error, or what broke the connection. */
-async function send(user: User, request: Planned): Promise<{ status: number; error?: string }> {
+export async function send(
+  user: OfficeSession,
+  request: Planned,
+): Promise<{ status: number; error?: string }> {
   try {
     const response = await fetch(`${user.server.url}${request.path}`, {
       method: request.method,
@@ -213,7 +216,7 @@ export async function prepareOfficeMix(
         warmUpSeconds * 1000,
       );
     });
-    const loop = async (user: User) => {
+    const loop = async (user: OfficeSession) => {
       const mine = operations.filter((operation) => operation.role === user.role);
       const next = chooser(mine);
       const reads = chooser(mine.filter((operation) => !operation.write));

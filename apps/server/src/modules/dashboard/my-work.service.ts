@@ -36,8 +36,7 @@ const DEFAULT_SETTINGS: MyWorkSettings = { expiryWarningDays: EXPIRY_WARNING_DAY
  * lots as the lots list's `expiringWithinDays` and `expired` filters (docs/domain/lots.md).
  */
 const lotsOnHandWhere = (expiry: SQL) =>
-  sql`select count(distinct ls.lot_id)::int from lot_stocks ls join lots t on t.id = ls.lot_id
-       where ls.quantity > 0 and ${expiry}`;
+  sql`select count(distinct ls.lot_id)::int from lot_stocks ls where ls.quantity > 0 and ${expiry}`;
 
 const query = (params: Record<string, string>) => `?${new URLSearchParams(params).toString()}`;
 const pathOf = (key: MyWorkKey) => screenByKey(MY_WORK_SCREENS[key]).paths[0];
@@ -94,12 +93,12 @@ function countsOf(now: Date, settings: MyWorkSettings): Record<MyWorkKey, Counte
     },
     LOTS_EXPIRING: {
       sql: lotsOnHandWhere(
-        sql`t.expiry_date >= ${today}::date and t.expiry_date <= ${addDays(today, days)}::date`,
+        sql`ls.expiry_date >= ${today}::date and ls.expiry_date <= ${addDays(today, days)}::date`,
       ),
       path: query({ expiringWithinDays: String(days) }),
     },
     LOTS_EXPIRED_ON_HAND: {
-      sql: lotsOnHandWhere(sql`t.expiry_date < ${today}::date`),
+      sql: lotsOnHandWhere(sql`ls.expiry_date < ${today}::date`),
       path: query(EXPIRED_LOTS_QUERY),
     },
   };

@@ -164,12 +164,12 @@ export async function lotPlanOf(
   );
   const shelf = await rowsOf<ShelfLotRow>(
     db,
-    sql`select ls.product_item_id, t.id as lot_id, t.code, t.expiry_date::text as expiry_date,
-               t.production_date::text as production_date, ls.quantity
-          from lot_stocks ls join lots t on t.id = ls.lot_id
+    sql`select ls.product_item_id, ls.lot_id, ls.lot_code as code, ls.expiry_date::text as expiry_date,
+               ls.production_date::text as production_date, ls.quantity
+          from lot_stocks ls
          where ls.warehouse_id = ${warehouse.id} and ls.quantity > 0
            and ls.product_item_id = any(${sql.param(bundle.map((line) => line.product_item_id))}::int[])
-         order by t.expiry_date nulls last, t.id`,
+         order by ls.expiry_date nulls last, ls.lot_id`,
   );
   let enough = true;
   const items: LotPlanItem[] = bundle.map((line) => {

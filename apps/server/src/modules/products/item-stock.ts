@@ -4,8 +4,6 @@ import { boxesOf } from '@mandira/contract/stock';
 import { LIST_LINE_LOTS, type StockLineLot } from '@mandira/contract/stock-line-lots';
 import {
   type AnyColumn,
-  and,
-  asc,
   Column,
   eq,
   getTableName,
@@ -16,7 +14,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import { lotStocks, stockHistory, stockLines, warehouses } from '../../db/schema.ts';
 
 /**
@@ -99,36 +97,46 @@ export function stockLineLots(tuples: readonly LotTuple[], today: string): Stock
 }
 
 /**
- * The stock lines of a list of items (`itemIds`, an array parameter), narrowed to one warehouse when
- * `warehouseName` is given: a prepared statement, the same text for any number of items. A list carries
- * each line's first LIST_LINE_LOTS lots and their count; one item (`allLots`) carries every lot. The
- * item's packaging, which every line repeats, comes from the item's own row (`stockLinesByItem`).
+ * The stock lines of a list of items, narrowed to one warehouse when `warehouseName` is given: one
+ * named prepared statement per shape (with or without a warehouse, a list's first lots or every lot),
+ * whatever the number of items. A list carries each line's first LIST_LINE_LOTS lots and their count;
+ * one item (`allLots`) carries every lot. The item's packaging, which every line repeats, comes from the
+ * item's own row (`stockLinesByItem`). The rows come as the driver parses them, named as the answer
+ * names them: a catalogue page's 400 lines skip drizzle's per-field mapping (decision 175).
  */
-export function prepareStockLinesOf(db: Db | Tx, name: string, byWarehouse: boolean, allLots: boolean) {
-  return db
-    .select({
-      id: stockLines.id,
-      productItemId: stockLines.productItemId,
-      warehouseId: stockLines.warehouseId,
-      quantity: stockLines.quantity,
-      warehouseName: warehouses.name,
-      warehouseLabel: warehouses.shortName,
-      lots: lineLotsSql(stockLines.id, allLots ? undefined : LIST_LINE_LOTS),
-      lotCount: lineLotCountSql(stockLines.id),
-    })
-    .from(stockLines)
-    .innerJoin(warehouses, eq(warehouses.id, stockLines.warehouseId))
-    .where(
-      and(
-        sql`${stockLines.productItemId} = any(${sql.placeholder('itemIds')}::int[])`,
-        byWarehouse ? warehouseNamedSql(sql.placeholder('warehouseName')) : undefined,
-      ),
-    )
-    .orderBy(asc(stockLines.productItemId), asc(stockLines.warehouseId))
-    .prepare(name);
+export function stockLinesOf(
+  db: Db | Tx,
+  itemIds: readonly number[],
+  warehouseName: string | undefined,
+  allLots: boolean,
+): Promise<LineRow[]> {
+  const inWarehouse =
+    warehouseName === undefined
+      ? sql``
+      : sql`and (w.name = ${warehouseName} or w.short_name = ${warehouseName})`;
+  return preparedRowsOf<LineRow>(
+    db,
+    `product_item_lines_${warehouseName === undefined ? '0' : '1'}${allLots ? '1' : '0'}`,
+    sql`select l.id, l.product_item_id as "productItemId", l.warehouse_id as "warehouseId", l.quantity,
+               w.name as "warehouseName", w.short_name as "warehouseLabel",
+               ${lineLotsSql(sql`l.id`, allLots ? undefined : LIST_LINE_LOTS)} as lots,
+               ${lineLotCountSql(sql`l.id`)} as "lotCount"
+          from ${stockLines} l join ${warehouses} w on w.id = l.warehouse_id
+         where l.product_item_id = any(${sql.param([...itemIds])}::int[]) ${inWarehouse}
+         order by l.product_item_id, l.warehouse_id`,
+  );
 }
 
-type LineRow = Awaited<ReturnType<ReturnType<typeof prepareStockLinesOf>['execute']>>[number];
+type LineRow = {
+  id: number;
+  productItemId: number;
+  warehouseId: number;
+  quantity: number;
+  warehouseName: string;
+  warehouseLabel: string;
+  lots: LotTuple[];
+  lotCount: number;
+};
 
 /** What every line of an item repeats of the item: its packaging. */
 export type LinePackaging = Pick<

@@ -16,7 +16,7 @@ import { productItemCount, productItems } from '../../db/schema.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
-import { itemStockTotalSql, prepareStockLinesOf, qualified, stockLinesByItem } from './item-stock.ts';
+import { itemStockTotalSql, qualified, stockLinesByItem, stockLinesOf } from './item-stock.ts';
 
 const {
   createdAt: _createdAt,
@@ -24,14 +24,6 @@ const {
   updatedBy: _updatedBy,
   ...itemColumns
 } = getTableColumns(productItems);
-
-/**
- * The stock lines of the listed items: the key says with or without a warehouse ('1' or '0' first) and
- * whether with every lot (one item) or each line's first ones (a list).
- */
-const stockLinesOf = perDatabase((db, key) =>
-  prepareStockLinesOf(db, `product_item_lines_${key}`, key[0] === '1', key[1] === '1'),
-);
 
 /** An item's columns with its frozen flag and its pieces on hand (in the warehouse placeholder's). */
 function itemFields(byWarehouse: boolean | undefined) {
@@ -115,10 +107,12 @@ async function withStockLines(
 ): Promise<ProductItem[]> {
   if (rows.length === 0) return [];
   const lines = stockLinesByItem(
-    await stockLinesOf(db, `${warehouseName === undefined ? '0' : '1'}${allLots ? '1' : '0'}`).execute({
-      itemIds: rows.map((row) => row.id),
+    await stockLinesOf(
+      db,
+      rows.map((row) => row.id),
       warehouseName,
-    }),
+      allLots,
+    ),
     new Map(rows.map((row) => [row.id, row])),
   );
   return rows.map((row) => ({

@@ -92,8 +92,9 @@ const lotsStatement = (
   namedIds: readonly number[],
   itemIds: readonly number[],
 ) => sql`
-  select ls.stock_line_id, ls.lot_id, ls.quantity, t.product_item_id, t.code, t.expiry_date::text as expiry_date
-    from ${lotStocks} ls join ${lots} t on t.id = ls.lot_id
+  select ls.stock_line_id, ls.lot_id, ls.quantity, ls.product_item_id, ls.lot_code as code,
+         ls.expiry_date::text as expiry_date
+    from ${lotStocks} ls
    where ls.stock_line_id = any(${sql.param([...lineIds])}::int[]) and ls.quantity > 0
   union all
   select null, t.id, 0, t.product_item_id, t.code, t.expiry_date::text
