@@ -125,13 +125,18 @@ const ORDER_OF_LINE = sql`cross join lateral (select o.order_number, o.status fr
                                               where o.id = p.order_id offset 0) o`;
 
 /**
- * A whole statement is bounded (decision 149): refused before anyone prints or sends its lines. One
- * statement builds the range's movements once, stopping one past the bound, so a refused range costs
- * STATEMENT_MAX_LINES + 1 movements however long it is (decision 171); within the bound the same
- * movements give the totals and the running balance (decisions 111, 132). The totals ride on every
- * row; an empty range answers one row with them alone.
+ * A whole statement is bounded (decision 149): refused before anyone prints or sends its lines, from
+ * the range's kept day counts (decision 174), so a refused range costs one row a day of it. Within the
+ * bound one statement builds the range's movements once, stopping one past the bound should a count be
+ * behind (decision 171), and the same movements give the totals and the running balance (decisions 111,
+ * 132). The totals ride on every row; an empty range answers one row with them alone.
  */
 async function wholeStatement(db: Db, buyerId: number, range: Span, fromGiven: boolean) {
+  // The kept day counts say it first: a range past the bound is refused from one row a day (decision 175).
+  const [kept] = await rowsOf<{ count: string }>(db, daySums(buyerId, range));
+  if (Number(kept?.count ?? 0) > STATEMENT_MAX_LINES) {
+    throw new AppError('BUSINESS_RULE', STATEMENT_TOO_LONG_MESSAGE, 'from');
+  }
   const rows = await rowsOf<WholeRow>(
     db,
     sql`with m as materialized (select * from (${movements(buyerId, range)}) m limit ${STATEMENT_MAX_LINES + 1}),
