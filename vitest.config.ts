@@ -40,6 +40,13 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
         },
       },
+      {
+        // The repository's own scripts: the rules of the docs check (decision 176).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
     ],
   },
 });
