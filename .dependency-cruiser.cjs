@@ -21,7 +21,7 @@ const MODULES = `${SERVER}modules/`;
 /** Tests and their data may reach across the floors to set up what they test. */
 const TEST_FILES = '(\\.test\\.ts|-test-data\\.ts|/milk-fixtures\\.ts)$';
 /** The composition above the modules: the app, start-up, the demo data and the process entries. */
-const COMPOSITION = `${SERVER}(app|main|demo|start-banner)\\.ts$|${SERVER}(start|demo)/`;
+const COMPOSITION = `${SERVER}(app|main|demo|start-banner|kept-figures)\\.ts$|${SERVER}(start|demo)/`;
 
 const inFolder = (names) => `${MODULES}(${names.join('|')})/`;
 

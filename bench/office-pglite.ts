@@ -50,7 +50,7 @@ async function checkEmbedded(pgliteDir: string): Promise<string[]> {
     const balances = await checkBalances(database as unknown as pg.Client);
     log(`embedded: ledger: ${ledger.summary}`);
     log(
-      `embedded: buyer balances: ${balances.length === 0 ? 'every one = its sum from scratch' : `${balances.length} differ`}`,
+      `embedded: kept figures: ${balances.length === 0 ? 'every kept figure = its sum from scratch' : `${balances.length} differ`}`,
     );
     return [...ledger.problems, ...balances];
   } finally {

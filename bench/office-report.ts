@@ -45,7 +45,7 @@ export async function checkWrites(databaseUrl: string, size: string): Promise<st
     const balances = await checkBalances(checker);
     log(`${size}: ledger: ${ledger.summary}`);
     log(
-      `${size}: buyer balances: ${balances.length === 0 ? 'every kept balance, sum and count = its sum from scratch' : `${balances.length} differ`}`,
+      `${size}: kept figures: ${balances.length === 0 ? 'every kept figure = its sum from scratch' : `${balances.length} differ`}`,
     );
     return [...ledger.problems, ...balances];
   } finally {

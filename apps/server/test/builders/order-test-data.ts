@@ -7,11 +7,9 @@ import type { ProductStock } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { rowsOf } from '../../src/db/client.ts';
-import {
-  recountReservations,
-  summedReservationsStatement,
-  summedSnapshotReservationsStatement,
-} from '../../src/modules/orders/reservations.ts';
+import { keptFigureProblems } from '../../src/db/kept-figure.ts';
+import { PRODUCT_RESERVATIONS, SNAPSHOT_RESERVATIONS } from '../../src/modules/orders/kept-figures.ts';
+import { recountReservations } from '../../src/modules/orders/reservations.ts';
 import { applyStockChanges } from '../../src/modules/stock/stock-movement.service.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { createBuyer } from './buyer-test-data.ts';
@@ -193,24 +191,10 @@ export const basketItems = (basket: Basket) =>
   }));
 
 /**
- * Products whose kept reservation counters (decision 65) differ from their sums over the rows,
- * and bundle snapshots whose order pieces (decision 99) differ from their items' sums; empty when they
- * agree. A product without a counter row counts as 0 / 0.
+ * Products whose kept reservation counters (decision 65) differ from their sums over the rows, and
+ * bundle snapshots whose order pieces (decision 99) differ from their items' sums, in words; empty when
+ * they agree (the kept figures' own check, apps/server/src/kept-figures.ts).
  */
-export async function reservationDrift(db: TestApp['db']): Promise<unknown[]> {
-  const snapshots = await rowsOf(
-    db,
-    sql`select x.snapshot_id, x.order_pieces, s.order_pieces as kept_order_pieces
-          from (${summedSnapshotReservationsStatement()}) x join bundle_snapshots s on s.id = x.snapshot_id
-         where x.order_pieces <> s.order_pieces`,
-  );
-  if (snapshots.length > 0) return snapshots;
-  return rowsOf(
-    db,
-    sql`select s.product_id, s.basket_pieces, s.order_pieces,
-               coalesce(r.basket_pieces, 0) as kept_basket_pieces, coalesce(r.order_pieces, 0) as kept_order_pieces
-          from (${summedReservationsStatement()}) s
-          left join product_reservations r on r.product_id = s.product_id
-         where s.basket_pieces <> coalesce(r.basket_pieces, 0) or s.order_pieces <> coalesce(r.order_pieces, 0)`,
-  );
+export function reservationDrift(db: TestApp['db']): Promise<string[]> {
+  return keptFigureProblems(db, [SNAPSHOT_RESERVATIONS, PRODUCT_RESERVATIONS]);
 }

@@ -1,0 +1,29 @@
+import type { KeptFigure } from './db/kept-figure.ts';
+import { BUYER_BALANCES, BUYER_DAY_SUMS, ORDER_SETTLED_AMOUNT } from './modules/accounting/kept-figures.ts';
+import { MILK_DELIVERY_DAYS } from './modules/milk/kept-figures.ts';
+import {
+  ORDER_STAGES,
+  ORDER_VIEW_COUNTS,
+  PRODUCT_RESERVATIONS,
+  SNAPSHOT_RESERVATIONS,
+} from './modules/orders/kept-figures.ts';
+import { PRODUCT_ITEM_COUNT } from './modules/products/kept-figures.ts';
+import { STOCK_HISTORY_DAY_COUNTS } from './modules/stock/kept-figures.ts';
+
+/**
+ * Every figure the writes keep (docs/domain/kept-figures.md), in the order a recount must run: an
+ * order's stages before the screens' counts that read them. The stock ledger (a line = Σ its lots = Σ
+ * its history) is kept by the movement itself and checked by its own tests and bench/harness/ledger.ts.
+ */
+export const KEPT_FIGURES: readonly KeptFigure[] = [
+  BUYER_BALANCES,
+  BUYER_DAY_SUMS,
+  ORDER_SETTLED_AMOUNT,
+  PRODUCT_RESERVATIONS,
+  SNAPSHOT_RESERVATIONS,
+  ORDER_STAGES,
+  ORDER_VIEW_COUNTS,
+  PRODUCT_ITEM_COUNT,
+  MILK_DELIVERY_DAYS,
+  STOCK_HISTORY_DAY_COUNTS,
+];

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { KeptFigure } from '../../db/kept-figure.ts';
+import { summedReservationsStatement, summedSnapshotReservationsStatement } from './reservations.ts';
+
+/**
+ * Each product's pieces held in baskets and open order items (decision 65): moved by hand by every
+ * write that changes them (`changeReservation`); `summedReservationsStatement` is its definition.
+ */
+export const PRODUCT_RESERVATIONS: KeptFigure = {
+  name: "products' reserved pieces",
+  table: 'product_reservations',
+  triggers: [],
+  services: ['apps/server/src/modules/orders/reservations.ts changeReservation'],
+  differences: sql`
+    select 'product ' || s.product_id as key,
+           concat_ws(' / ', coalesce(k.basket_pieces, 0), coalesce(k.order_pieces, 0)) as kept,
+           concat_ws(' / ', s.basket_pieces, s.order_pieces) as summed
+      from (${summedReservationsStatement()}) s
+      left join product_reservations k on k.product_id = s.product_id
+     where (coalesce(k.basket_pieces, 0), coalesce(k.order_pieces, 0)) <> (s.basket_pieces, s.order_pieces)
+     order by s.product_id`,
+  recount: [
+    sql`insert into product_reservations (product_id, basket_pieces, order_pieces)
+        ${summedReservationsStatement()}
+        on conflict (product_id) do update
+          set basket_pieces = excluded.basket_pieces, order_pieces = excluded.order_pieces`,
+  ],
+};
+
+/** The open order pieces of each bundle snapshot (decision 99), moved with the products' by the same call. */
+export const SNAPSHOT_RESERVATIONS: KeptFigure = {
+  name: "bundle snapshots' order pieces",
+  table: 'bundle_snapshots',
+  triggers: [],
+  services: ['apps/server/src/modules/orders/reservations.ts changeReservation'],
+  differences: sql`
+    select 'snapshot ' || s.snapshot_id as key, k.order_pieces::text as kept, s.order_pieces::text as summed
+      from (${summedSnapshotReservationsStatement()}) s
+      join bundle_snapshots k on k.id = s.snapshot_id
+     where k.order_pieces <> s.order_pieces
+     order by s.snapshot_id`,
+  recount: [
+    sql`update bundle_snapshots s set order_pieces = x.order_pieces
+          from (${summedSnapshotReservationsStatement()}) x
+         where s.id = x.snapshot_id and s.order_pieces <> x.order_pieces`,
+  ],
+};
+
+/** An order's items in the warehouse flow and on a truck, summed from its items' stages. */
+const SUMMED_STAGES = sql`
+  select o.id, coalesce(c.warehouse, 0) as warehouse, coalesce(c.shipping, 0) as shipping
+    from orders o
+    left join (select order_id, sum((order_item_stage(status))[1])::int as warehouse,
+                      sum((order_item_stage(status))[2])::int as shipping
+                 from order_items group by order_id) c on c.order_id = o.id`;
+
+/**
+ * Each order's items in the warehouse flow and on a truck (migration 0027, decision 160), which put it
+ * on the warehouse and shipping screens: moved by a trigger on its items.
+ */
+export const ORDER_STAGES: KeptFigure = {
+  name: "orders' items per screen",
+  table: 'orders',
+  triggers: [{ table: 'order_items', trigger: 'order_items_keep_order_stages' }],
+  services: [],
+  differences: sql`
+    select 'order ' || o.id as key, concat_ws(' / ', o.warehouse_items, o.shipping_items) as kept,
+           concat_ws(' / ', s.warehouse, s.shipping) as summed
+      from orders o join (${SUMMED_STAGES}) s on s.id = o.id
+     where (o.warehouse_items, o.shipping_items) <> (s.warehouse, s.shipping)
+     order by o.id`,
+  recount: [
+    sql`update orders o set warehouse_items = s.warehouse, shipping_items = s.shipping
+          from (${SUMMED_STAGES}) s
+         where s.id = o.id and (o.warehouse_items, o.shipping_items) <> (s.warehouse, s.shipping)`,
+  ],
+};
+
+/**
+ * Each screen's and each status's number of orders (migration 0027, decision 160): moved at commit by a
+ * deferred trigger on the orders; `order_views()` says which an order counts in.
+ */
+export const ORDER_VIEW_COUNTS: KeptFigure = {
+  name: 'orders per screen and status',
+  table: 'order_view_counts',
+  triggers: [{ table: 'orders', trigger: 'orders_keep_view_counts' }],
+  services: [],
+  differences: sql`
+    select 'view ' || coalesce(k.view, c.view) as key, coalesce(k.count, 0)::text as kept,
+           coalesce(c.count, 0)::text as summed
+      from order_view_counts k
+      full join (select x.view, count(*)::int as count
+                   from orders o, unnest(order_views(o.status, o.warehouse_items, o.shipping_items)) as x(view)
+                  group by x.view) c on c.view = k.view
+     where coalesce(k.count, 0) <> coalesce(c.count, 0)
+     order by 1`,
+  recount: [sql`select order_view_counts_recount()`],
+};
