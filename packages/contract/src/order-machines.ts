@@ -40,10 +40,6 @@ export const CANCEL_ACTION_OF_STATUS = {
   CANCELED_BY_BUYER: 'CANCEL_BY_BUYER',
 } as const satisfies Partial<Record<OrderStatus, OrderCancelAction>>;
 export type CanceledOrderStatus = keyof typeof CANCEL_ACTION_OF_STATUS;
-/** The two canceled statuses: a canceled order owes nothing (docs/domain/money.md). */
-export const CANCELED_ORDER_STATUSES: readonly OrderStatus[] = Object.keys(
-  CANCEL_ACTION_OF_STATUS,
-) as CanceledOrderStatus[];
 
 // ---------- order items ----------
 
@@ -196,6 +192,15 @@ export const orderMachine = defineMachine<OrderStatus, OrderAction | OrderCancel
 
 /** An order no action leaves: completed or canceled. */
 export const FINISHED_ORDER_STATUSES = orderMachine.finalStatuses;
+/** The statuses the cancel actions lead to: a canceled order owes nothing (docs/domain/money.md). */
+export const CANCELED_ORDER_STATUSES: readonly OrderStatus[] = orderMachine.reachedBy(
+  Object.keys(ORDER_CANCEL_ACTION_LABELS) as OrderCancelAction[],
+);
+/** An order whose items the warehouse works on: where the forwards to the warehouse lead. */
+export const WAREHOUSE_ORDER_STATUSES = orderMachine.reachedBy([
+  'FORWARD_TO_WAREHOUSE_OPERATION',
+  'FORWARD_APPROVES_TO_WAREHOUSE_OPERATION',
+]);
 /** An order still worked on: the statuses before it is finished. */
 export const OPEN_ORDER_STATUSES = ORDER_STATUSES.filter(
   (status) => !FINISHED_ORDER_STATUSES.includes(status),
@@ -206,7 +211,7 @@ const inReview: Guard<OrderItemContext> = ({ orderStatus }) =>
     ? undefined
     : `sipariş '${ORDER_STATUS_LABELS[orderStatus]}' durumundayken kalem incelenemez`;
 const inWarehouse: Guard<OrderItemContext> = ({ orderStatus }) =>
-  orderStatus === 'IN_PROGRESS'
+  WAREHOUSE_ORDER_STATUSES.includes(orderStatus)
     ? undefined
     : `sipariş '${ORDER_STATUS_LABELS[orderStatus]}' durumundayken depo işlemi yapılamaz`;
 const both =
@@ -304,6 +309,12 @@ export const orderItemMachine = defineMachine<OrderItemStatus, OrderItemAction, 
   },
 });
 
+/** A canceled item: where the cancel actions lead; it counts in no total (docs/domain/money.md). */
+export const CANCELED_ITEM_STATUSES = orderItemMachine.reachedBy(['CANCEL', 'CANCEL_WITH_ORDER']);
+
+/** An item whose load the shipping staff accepted: FINISH_LOAD_CHECK waits for every loaded item to be so. */
+export const ACCEPTED_ITEM_STATUSES = orderItemMachine.reachedBy(['ACCEPT_LOAD_STATUS']);
+
 /** The item statuses in the warehouse's own flow: those it may still send back from. */
 export const WAREHOUSE_ITEM_STATUSES = orderItemMachine.statuses.filter(
   (status) => orderItemMachine.table[status].SEND_BACK_FROM_WAREHOUSE !== undefined,
@@ -319,5 +330,5 @@ export const SHIPPING_ITEM_STATUSES = LOADED_ITEM_STATUSES.filter(
  * (docs/domain/products-and-reservations.md, "Reservations").
  */
 export const RESERVING_ITEM_STATUSES: readonly OrderItemStatus[] = ORDER_ITEM_STATUSES.filter(
-  (status) => status !== 'CANCELED' && !LOADED_ITEM_STATUSES.includes(status),
+  (status) => !CANCELED_ITEM_STATUSES.includes(status) && !LOADED_ITEM_STATUSES.includes(status),
 );

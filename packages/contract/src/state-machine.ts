@@ -41,6 +41,8 @@ export type Machine<S extends string, A extends string, C> = MachineDefinition<S
   actions: readonly A[];
   /** The statuses no action leaves (the table's empty rows), in label order. */
   finalStatuses: readonly S[];
+  /** The statuses these actions lead to from anywhere in the table, in label order. */
+  reachedBy(actions: readonly A[]): S[];
   /**
    * The status `action` leads to from `status`; throws TransitionRefused naming both when the table
    * has no such step, or when its guard refuses in this context. Without a context guards are not
@@ -84,6 +86,12 @@ export function defineMachine<S extends string, A extends string, C = undefined>
     statuses,
     actions,
     finalStatuses: statuses.filter((status) => Object.keys(table[status]).length === 0),
+    reachedBy(chosen) {
+      const reached = new Set(
+        statuses.flatMap((from) => chosen.flatMap((action) => table[from][action]?.to ?? [])),
+      );
+      return statuses.filter((status) => reached.has(status));
+    },
     next(status, action, context) {
       const refused = refusal(status, action, context);
       if (refused) throw new TransitionRefused(refused, status, action);

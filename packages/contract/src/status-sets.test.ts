@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { MY_WORK_STATUSES } from './my-work.ts';
 import {
+  ACCEPTED_ITEM_STATUSES,
   APPROVED_ITEM_STATUSES,
+  CANCEL_ACTION_OF_STATUS,
+  CANCELED_ITEM_STATUSES,
   CANCELED_ORDER_STATUSES,
   FINISHED_ITEM_STATUSES,
   FINISHED_ORDER_STATUSES,
@@ -13,6 +17,7 @@ import {
   RESERVING_ITEM_STATUSES,
   SHIPPING_ITEM_STATUSES,
   WAREHOUSE_ITEM_STATUSES,
+  WAREHOUSE_ORDER_STATUSES,
 } from './order-machines.ts';
 import { CLOSED_SHIPMENT_STATUSES, isOpenShipment, shipmentMachine } from './shipment-machine.ts';
 
@@ -24,6 +29,13 @@ describe('the status sets the machines give', () => {
     expect([...OPEN_ORDER_STATUSES, ...FINISHED_ORDER_STATUSES].sort()).toEqual([...ORDER_STATUSES].sort());
     for (const status of FINISHED_ORDER_STATUSES) expect(orderMachine.actionsFrom(status)).toEqual([]);
     expect(CANCELED_ORDER_STATUSES).toEqual(['CANCELED_BY_SELLER', 'CANCELED_BY_BUYER']);
+    expect(CANCELED_ORDER_STATUSES).toEqual(Object.keys(CANCEL_ACTION_OF_STATUS));
+    for (const status of CANCELED_ORDER_STATUSES) expect(FINISHED_ORDER_STATUSES).toContain(status);
+  });
+
+  it('works the warehouse on the orders the forwards to it lead to, as Ana Sayfa counts them', () => {
+    expect(WAREHOUSE_ORDER_STATUSES).toEqual(['IN_PROGRESS']);
+    expect(WAREHOUSE_ORDER_STATUSES).toEqual([MY_WORK_STATUSES.orderInWarehouse]);
   });
 
   it('names the item statuses each screen and each sum works on', () => {
@@ -41,6 +53,8 @@ describe('the status sets the machines give', () => {
     ]);
     expect(SHIPPING_ITEM_STATUSES).toEqual(['LOADED_TO_TRUCK_FROM_WAREHOUSE', 'LOAD_STATUS_ACCEPTED']);
     expect(FINISHED_ITEM_STATUSES).toEqual(['CANCELED', 'DELIVERED_TO_BUYER']);
+    expect(CANCELED_ITEM_STATUSES).toEqual(['CANCELED']);
+    expect(ACCEPTED_ITEM_STATUSES).toEqual(['LOAD_STATUS_ACCEPTED']);
     expect(orderItemMachine.finalStatuses).toEqual(['DELIVERED_TO_BUYER']);
   });
 

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
 import { grantServerRights, mayMigrate, requireMigrated } from './server-rights.ts';
+import { writeStatusSets } from './status-set-functions.ts';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
 import { retryConflictingTransactions, TRANSACTION_ATTEMPTS } from './transaction-retry.ts';
 
@@ -93,6 +94,7 @@ export function connectPostgres(
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        await writeStatusSets(client);
         if (migrationUrl) {
           const { rows } = await pool.query<{ me: string }>('select current_user as me');
           await grantServerRights(client, rows[0]!.me);
@@ -223,6 +225,7 @@ export async function connectPglite(
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await writeStatusSets(client);
       if (dataDir) await client.exec('analyze');
     },
     async ping() {

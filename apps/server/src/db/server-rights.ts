@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { staleStatusSets } from './status-set-functions.ts';
 
 /**
  * The rights of the server's database role when the tables belong to a migration role
@@ -64,7 +65,9 @@ export async function requireMigrated(pool: pg.Pool, migrationsFolder: string): 
     .query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations')
     .then(({ rows }) => Number(rows[0]?.last ?? 0))
     .catch(() => 0);
-  if (applied < latest) {
+  // The status sets the functions read are written from the contract by the migrating role
+  // (decision 178): a server whose contract moved a set waits for `npm run migrate` as for a migration.
+  if (applied < latest || (await staleStatusSets(pool)).length > 0) {
     throw new NotMigratedError(
       'Veritabanı bu sürümün geçişlerinin gerisinde ve DATABASE_URL rolü geçiş yapamaz: önce ' +
         'MIGRATION_DATABASE_URL (tabloların sahibi) ile `npm run migrate` çalıştırın ya da sunucuyu ' +

@@ -5,7 +5,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * They are written in as constants, as a hand-written list would be: index and check predicates need
  * them so (drizzle-kit compares their text), and the planner matches the partial indexes on them.
  */
-function literals(statuses: readonly string[]): string {
+export function literals(statuses: readonly string[]): string {
   if (statuses.length === 0) throw new Error('An empty status set');
   for (const status of statuses) {
     if (!/^[A-Z_]+$/.test(status)) throw new Error(`Not a status name: ${status}`);

@@ -1,6 +1,8 @@
-import type { ShipmentAction } from '@mandira/contract/shipment-machine';
+import type { OrderItemStatus, OrderStatus } from '@mandira/contract/order-machines';
+import { CLOSED_SHIPMENT_STATUSES, type ShipmentAction } from '@mandira/contract/shipment-machine';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
+import { statusNotIn } from '../db/status-sql.ts';
 import type { Actor } from '../http/auth.ts';
 import { createDriver } from '../modules/fleet/drivers.service.ts';
 import { createVehicle } from '../modules/fleet/vehicles.service.ts';
@@ -48,10 +50,11 @@ export async function seedLoadingDemo(db: Db): Promise<void> {
   const orders = await rowsOf<{ id: number; branch: number | null }>(
     db,
     sql`select o.id, o.buyer_branch_id as branch from orders o
-         where o.status = 'IN_PROGRESS' and o.buyer_branch_id is not null
-           and exists (select 1 from order_items i where i.order_id = o.id and i.status = 'LOADING')
+         where o.status = ${'IN_PROGRESS' satisfies OrderStatus} and o.buyer_branch_id is not null
+           and exists (select 1 from order_items i where i.order_id = o.id
+                        and i.status = ${'LOADING' satisfies OrderItemStatus})
            and not exists (select 1 from order_items i where i.order_id = o.id
-                            and i.status not in ('LOADING', 'CANCELED'))
+                            and ${statusNotIn('i.status', ['LOADING', 'CANCELED'] satisfies OrderItemStatus[])})
          order by o.created_at, o.id`,
   );
   let next = 0;
@@ -94,11 +97,13 @@ async function newShipment(
     tx,
     sql`select (select v.id from vehicles v
                  where v.status = 'AVAILABLE'
-                   and not exists (select 1 from shipments s where s.vehicle_id = v.id and s.status <> 'DELIVERED')
+                   and not exists (select 1 from shipments s where s.vehicle_id = v.id
+                                    and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)})
                  order by v.capacity_in_tons desc, v.id limit 1) as vehicle_id,
                (select d.id from drivers d
                  where d.status = 'AVAILABLE'
-                   and not exists (select 1 from shipments s where s.driver_id = d.id and s.status <> 'DELIVERED')
+                   and not exists (select 1 from shipments s where s.driver_id = d.id
+                                    and ${statusNotIn('s.status', CLOSED_SHIPMENT_STATUSES)})
                  order by d.id limit 1) as driver_id`,
   );
   // The fleet demo's free lorries and drivers, or trucks of our own when it has none left.
@@ -177,7 +182,8 @@ async function loadOrder(
 ): Promise<void> {
   const items = await rowsOf<ItemRow>(
     tx,
-    sql`select id, bundle_snapshot_id, quantity from order_items where order_id = ${orderId} and status = 'LOADING' order by id`,
+    sql`select id, bundle_snapshot_id, quantity from order_items
+         where order_id = ${orderId} and status = ${'LOADING' satisfies OrderItemStatus} order by id`,
   );
   for (const [index, item] of items.entries()) {
     const wanted = complete || index === 0 ? item.quantity : Math.ceil(item.quantity / 2);

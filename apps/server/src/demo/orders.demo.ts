@@ -1,4 +1,5 @@
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import type { OrderItemStatus } from '@mandira/contract/order-machines';
 import { ORDER_COLOR_LABELS, type OrderColor } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../db/client.ts';
@@ -148,7 +149,9 @@ async function tell(
   await actOnOrder(tx, actor, orderId, 'FORWARD_APPROVES_TO_WAREHOUSE_OPERATION');
   const forwarded = await rowsOf<{ id: number }>(
     tx,
-    sql`select id from order_items where order_id = ${orderId} and status = 'WAITING_FOR_WAREHOUSE_OPERATION' order by id`,
+    sql`select id from order_items
+         where order_id = ${orderId} and status = ${'WAITING_FOR_WAREHOUSE_OPERATION' satisfies OrderItemStatus}
+         order by id`,
   );
   const warehouseSteps = { 'in-progress': 0, preparing: 1, prepared: 2, loading: 3, 'to-ship': 3 }[story];
   for (const item of forwarded) {

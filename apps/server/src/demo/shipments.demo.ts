@@ -1,9 +1,11 @@
 import { CreateDriverBody, CreateVehicleBody } from '@mandira/contract/fleet';
+import type { OrderStatus } from '@mandira/contract/order-machines';
 import type { ShipmentAction } from '@mandira/contract/shipment-machine';
 import { CreateShipmentBody } from '@mandira/contract/shipments';
 import { completeTckn } from '@mandira/contract/tckn';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
+import { statusIn } from '../db/status-sql.ts';
 import type { Actor } from '../http/auth.ts';
 import { createDriver } from '../modules/fleet/drivers.service.ts';
 import { createVehicle } from '../modules/fleet/vehicles.service.ts';
@@ -139,7 +141,8 @@ export async function seedShipmentsDemo(db: Db): Promise<void> {
   // Vehicle planning on some open orders, with their estimated palettes.
   const open = await rowsOf<{ id: number }>(
     db,
-    sql`select id from orders where status in ('IN_REVIEW', 'IN_PROGRESS') order by id limit 6`,
+    sql`select id from orders
+         where ${statusIn('status', ['IN_REVIEW', 'IN_PROGRESS'] satisfies OrderStatus[])} order by id limit 6`,
   );
   for (const [index, order] of open.entries()) {
     await db.transaction(async (tx) => {

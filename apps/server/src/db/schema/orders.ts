@@ -1,10 +1,12 @@
 import {
   CANCELED_ORDER_STATUSES,
+  OPEN_ORDER_STATUSES,
   type OrderItemStatus,
   type OrderStatus,
   ORDER_ITEM_STATUSES as orderItemStatuses,
   ORDER_STATUSES as orderStatuses,
   RESERVING_ITEM_STATUSES,
+  WAREHOUSE_ORDER_STATUSES,
 } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import {
@@ -201,14 +203,14 @@ export const orders = pgTable(
     // Each screen's orders newest first (decision 160): a page of ids walks one of these.
     index('orders_review_view_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`status in ('WAITING_FOR_REVIEW', 'IN_REVIEW', 'IN_PROGRESS')`),
+      .where(statusIn('status', OPEN_ORDER_STATUSES)),
     index('orders_warehouse_view_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'IN_PROGRESS' and warehouse_items > 0`),
+      .where(sql`${statusIn('status', WAREHOUSE_ORDER_STATUSES)} and warehouse_items > 0`),
     index('orders_shipping_view_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`status = 'IN_PROGRESS' and shipping_items > 0`),
-    check('orders_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
+      .where(sql`${statusIn('status', WAREHOUSE_ORDER_STATUSES)} and shipping_items > 0`),
+    check('orders_status_check', statusIn('status', ORDER_STATUSES)),
   ],
 );
 
@@ -267,9 +269,6 @@ export const orderItems = pgTable(
         and ${t.loadedQuantity} >= 0 and ${t.loadedQuantity} <= ${t.quantity}
         and ${t.unitPrice} >= 0 and ${t.discount} >= 0`,
     ),
-    check(
-      'order_items_status_check',
-      sql.raw(`status in (${ORDER_ITEM_STATUSES.map((s) => `'${s}'`).join(', ')})`),
-    ),
+    check('order_items_status_check', statusIn('status', ORDER_ITEM_STATUSES)),
   ],
 );

@@ -1,5 +1,7 @@
+import { ACCEPTED_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { statusIn } from '../../db/status-sql.ts';
 
 /**
  * The net tons of one piece of a bundle line's item (docs/domain/loading-and-shipments.md, "The
@@ -47,7 +49,7 @@ export async function keepShipmentFigures(tx: Tx, change: FigureChange): Promise
       from shipments x
       cross join lateral (
         select count(*)::int as load_count, coalesce(sum(l.pieces), 0)::int as pieces,
-               bool_and(oi.status = 'LOAD_STATUS_ACCEPTED') as all_accepted
+               bool_and(${statusIn('oi.status', ACCEPTED_ITEM_STATUSES)}) as all_accepted
           from shipment_loads l join order_items oi on oi.id = l.order_item_id
          where l.shipment_id = x.id) lf
       cross join lateral (

@@ -4,6 +4,7 @@ import {
   FINISHED_ITEM_STATUSES,
   OPEN_ORDER_STATUSES,
   type OrderItemStatus,
+  WAREHOUSE_ORDER_STATUSES,
 } from '@mandira/contract/order-machines';
 import {
   ORDER_UNPAGED_LIMIT,
@@ -17,7 +18,7 @@ import type { PrivilegeKey } from '@mandira/contract/roles';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { statusList } from '../../db/status-sql.ts';
+import { statusIn, statusList } from '../../db/status-sql.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
@@ -43,11 +44,11 @@ const VIEWS: Record<OperationType, { where: SQL; access: readonly PrivilegeKey[]
     access: ['ORDER_REVIEW'],
   },
   WAREHOUSE: {
-    where: sql`o.status = 'IN_PROGRESS' and o.warehouse_items > 0`,
+    where: sql`${statusIn('o.status', WAREHOUSE_ORDER_STATUSES)} and o.warehouse_items > 0`,
     access: ['WAREHOUSE_OPERATIONS'],
   },
   SHIPPING: {
-    where: sql`o.status = 'IN_PROGRESS' and o.shipping_items > 0`,
+    where: sql`${statusIn('o.status', WAREHOUSE_ORDER_STATUSES)} and o.shipping_items > 0`,
     access: ['SHIPMENT_LOAD_ACCEPTANCE', 'SHIPMENT_MANAGEMENT'],
   },
 };

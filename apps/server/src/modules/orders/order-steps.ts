@@ -1,7 +1,11 @@
-import { LOADED_ITEM_STATUSES, RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
+import {
+  CANCELED_ITEM_STATUSES,
+  LOADED_ITEM_STATUSES,
+  RESERVING_ITEM_STATUSES,
+} from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { statusList } from '../../db/status-sql.ts';
+import { statusList, statusNotIn } from '../../db/status-sql.ts';
 
 const LOADING_FINISHED = statusList(LOADED_ITEM_STATUSES);
 
@@ -17,7 +21,7 @@ export async function refreshDealtTotal(tx: Tx, orderId: number): Promise<void> 
              select sum(case when oi.status in (${LOADING_FINISHED}) then oi.loaded_quantity else oi.quantity end
                         * greatest(oi.unit_price - oi.discount, 0))
                from order_items oi
-              where oi.order_id = o.id and oi.status <> 'CANCELED'), 0),
+              where oi.order_id = o.id and ${statusNotIn('oi.status', CANCELED_ITEM_STATUSES)}), 0),
            updated_at = now()
      where o.id = ${orderId}`);
 }

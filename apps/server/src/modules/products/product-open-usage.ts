@@ -1,4 +1,4 @@
-import { FINISHED_ORDER_STATUSES } from '@mandira/contract/order-machines';
+import { CANCELED_ITEM_STATUSES, FINISHED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import type { ProductOpenUsage } from '@mandira/contract/sellable-products';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
@@ -18,11 +18,11 @@ export async function productOpenUsage(db: Db, productId: number): Promise<Produ
                coalesce((select sum(bl.quantity) from basket_lines bl where bl.product_id = p.id), 0)::float8
                  as "basketPieces",
                (select count(distinct oi.order_id) from order_items oi join orders o on o.id = oi.order_id
-                 where oi.product_id = p.id and oi.status <> 'CANCELED'
+                 where oi.product_id = p.id and ${statusNotIn('oi.status', CANCELED_ITEM_STATUSES)}
                    and ${statusNotIn('o.status', FINISHED_ORDER_STATUSES)})::int
                  as "orderCount",
                coalesce((select sum(oi.quantity) from order_items oi join orders o on o.id = oi.order_id
-                 where oi.product_id = p.id and oi.status <> 'CANCELED'
+                 where oi.product_id = p.id and ${statusNotIn('oi.status', CANCELED_ITEM_STATUSES)}
                    and ${statusNotIn('o.status', FINISHED_ORDER_STATUSES)}), 0)::float8
                  as "orderPieces"
           from products p where p.id = ${productId}`,
