@@ -6,7 +6,7 @@
 const MODULE_FLOORS = [
   ['events'],
   ['audit'],
-  ['erp', 'access', 'system', 'routing', 'load-figures'],
+  ['erp', 'access', 'system', 'routing', 'load-figures', 'vehicles-and-drivers'],
   ['products', 'buyers', 'fleet', 'milk'],
   ['stock', 'accounting', 'scan'],
   ['orders'],
