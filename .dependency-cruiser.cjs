@@ -89,6 +89,14 @@ module.exports = {
       to: { path: COMPOSITION },
     },
     {
+      name: 'web-lib-below-features',
+      comment:
+        "The web's lib/ is the shared floor the features stand on, as the server's ground is: it imports no feature and nothing of app/ (the features' own fence is Biome's noRestrictedImports).",
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
       name: 'contract-imports-no-app',
       comment: 'The contract is what both apps agree on; it imports neither.',
       severity: 'error',
