@@ -6,7 +6,7 @@
 const MODULE_FLOORS = [
   ['events'],
   ['audit'],
-  ['erp', 'access', 'system', 'routing', 'load-figures'],
+  ['erp', 'access', 'system', 'routing', 'load-figures', 'vehicles-and-drivers'],
   ['products', 'buyers', 'fleet', 'milk'],
   ['stock', 'accounting', 'scan'],
   ['orders'],
@@ -87,6 +87,14 @@ module.exports = {
       severity: 'error',
       from: { path: MODULES, pathNot: TEST_FILES },
       to: { path: COMPOSITION },
+    },
+    {
+      name: 'web-lib-below-features',
+      comment:
+        "The web's lib/ is the shared floor the features stand on, as the server's ground is: it imports no feature and nothing of app/ (the features' own fence is Biome's noRestrictedImports).",
+      severity: 'error',
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/(features|app)/' },
     },
     {
       name: 'contract-imports-no-app',

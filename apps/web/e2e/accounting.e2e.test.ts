@@ -1,12 +1,10 @@
-import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
+import type { CreateBuyerBody } from '@mandira/contract/buyers';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import { dialog, menuLabels, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -88,38 +86,15 @@ describe('buyer accounting as finance', () => {
       surname: 'Öztürk',
       roles: ['ACCOUNTING_MANAGER'],
     });
-    buyerId = (await seeder.call<Buyer>('POST', '/buyers', BUYER)).id;
-    await seeder.call<Buyer>('POST', '/buyers', OTHER);
+    buyerId = (await seeder.createBuyer(BUYER)).id;
+    await seeder.createBuyer(OTHER);
     // An order for the buyer, placed the way the order screens place it: its total is what is owed.
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1.5,
-      }),
+    productId = (await stockedProduct(seeder, PRODUCT, 120)).id;
+    order = await placedOrder(
+      seeder,
+      { buyerId, productId, boxes: 2 },
+      { buyerRequestReferenceCode: 'AYV-2026-31' },
     );
-    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: depo1.id, importedQuantity: 120, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-      ],
-    });
-    const product = await seeder.call<{ id: number }>('POST', '/products', {
-      name: PRODUCT.name,
-      stockCode: PRODUCT.code,
-      barcode: item.barcode,
-      price: PRODUCT.price,
-      quantityInsideBox: 6,
-      productBundle: [{ productItemId: item.id, quantity: 1 }],
-    });
-    productId = product.id;
-    await seeder.call('POST', '/admin/baskets', { buyerId, productId: product.id, boxQuantity: 2 });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId,
-      buyerRequestReferenceCode: 'AYV-2026-31',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);
   });
@@ -306,15 +281,12 @@ describe('buyer accounting as finance', () => {
   it('pages through a busy account 50 transactions at a time, and puts every one in Excel', async () => {
     const { page } = browser;
     const seeder = await ApiSeeder.asAdmin(baseUrl);
-    const busy = (
-      await seeder.call<Buyer>('POST', '/buyers', { ...OTHER, code: 'E2E-A03', title: 'Edremit Şarküteri' })
-    ).id;
-    await seeder.call('POST', '/admin/baskets', { buyerId: busy, productId, boxQuantity: 1 });
-    const busyOrder = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: busy,
-      buyerRequestReferenceCode: 'EDR-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
+    const busy = (await seeder.createBuyer({ ...OTHER, code: 'E2E-A03', title: 'Edremit Şarküteri' })).id;
+    const busyOrder = await placedOrder(
+      seeder,
+      { buyerId: busy, productId, boxes: 1 },
+      { buyerRequestReferenceCode: 'EDR-1' },
+    );
     // 51 payments of ₺1 after the order: 52 transactions, the order's own the oldest.
     for (let payment = 0; payment < 51; payment += 1) {
       await seeder.call('POST', '/accounting/pay-order', {

@@ -1,9 +1,7 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import { downloadExcel, menuLabels, screenshotFromTop, signInThroughUi, storedToken } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -47,24 +45,19 @@ describe('who did what: İşlem Geçmişi and an order’s Geçmiş', () => {
     );
     adminId = admin.id;
     adminName = `${admin.name} ${admin.surname}`.trim() || admin.userName;
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    const { buyer, branch } = await buyerWithBranch(seeder, BUYER, {
       code: 'MERKEZ',
       title: 'Çeşme Merkez',
       latitude: 38.3236,
       longitude: 26.3028,
     });
     const product = await stockedProduct(seeder, PRODUCT, 12);
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 1 });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      buyerRequestReferenceCode: 'GECMIS-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}?action=APPROVE`);
+    order = await placedOrder(
+      seeder,
+      { buyerId: buyer.id, productId: product.id, boxes: 1 },
+      { buyerBranch: branch.id, buyerRequestReferenceCode: 'GECMIS-1' },
+      'approved',
+    );
     await seeder.call('POST', '/accounting/pay-order', {
       orderId: order.id,
       payType: 'CASH',

@@ -44,7 +44,7 @@ describe('customers as an accounting manager', () => {
       roles: ['ACCOUNTING_MANAGER'],
     });
     await seeder.createUser({ ...OFFICE, name: 'Tarık', surname: 'Ersoy', roles: ['BACKOFFICE_ADMIN'] });
-    for (const buyer of KNOWN) await seeder.call('POST', '/buyers', buyer);
+    for (const buyer of KNOWN) await seeder.createBuyer(buyer);
     await fs.rm(erpSourceFile, { force: true });
     browser = await openBrowser();
   });

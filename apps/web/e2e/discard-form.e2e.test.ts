@@ -55,7 +55,7 @@ describe('a form with typed input asks before it closes', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...ACCOUNTING, name: 'Derya', surname: 'Koç', roles: ['ACCOUNTING_MANAGER'] });
     await seeder.createUser({ ...STAFF, name: 'Murat', surname: 'Işık', roles: ['WAREHOUSE_STAFF'] });
-    await seeder.call('POST', '/product-item', productItemBody(CHEESE.stockCode, CHEESE.name));
+    await seeder.createProductItem(productItemBody(CHEESE.stockCode, CHEESE.name));
     browser = await openBrowser();
   });
 

@@ -1,11 +1,18 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, stockedProduct } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  loadingShipment,
+  milkDelivery,
+  placedOrder,
+  preparedAndLoaded,
+  stockedProduct,
+} from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
 import { signInThroughUi } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
@@ -47,8 +54,6 @@ type FieldScreen = {
   /** Whether the first card's first action must be in view as the screen opens. */
   firstAction?: boolean;
 };
-
-const itemUrl = (order: Order) => `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -151,37 +156,20 @@ describe('field screens on a phone and a tablet with touch', () => {
     await seeder.createUser({ ...SHIPPING, ...person, roles: ['SHIPPING_STAFF'] });
     await seeder.createUser({ ...OFFICE, ...person, roles: ['BACKOFFICE_ADMIN'] });
     await seeder.createUser({ ...MILK, ...person, roles: ['ORDER_MANAGER'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-SAH1',
-      title: 'Gölcük Şarküteri ve Gıda Ltd. Şti.',
-      name: 'Şükrü',
-      surname: 'Güneş',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'GLC-01',
-      title: 'Gölcük Merkez',
-      latitude: 40.7175,
-      longitude: 29.8208,
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-SAH1', title: 'Gölcük Şarküteri ve Gıda Ltd. Şti.', name: 'Şükrü', surname: 'Güneş' },
+      { code: 'GLC-01', title: 'Gölcük Merkez', latitude: 40.7175, longitude: 29.8208 },
+    );
     const product = await stockedProduct(seeder, PRODUCT, 60);
     const orders: Order[] = [];
     for (const reference of ['SAH-1', 'SAH-2']) {
-      await seeder.call('POST', '/admin/baskets', {
-        buyerId: buyer.id,
-        productId: product.id,
-        boxQuantity: 1,
-      });
-      const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-        buyerId: buyer.id,
-        buyerBranch: branch.id,
-        buyerRequestReferenceCode: reference,
-        plannedShipmentDate: istanbulDate(new Date()),
-        colorGroup: 'purple',
-      });
-      await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-      await seeder.call('PUT', `${itemUrl(order)}?action=APPROVE`);
-      await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+      const order = await placedOrder(
+        seeder,
+        { buyerId: buyer.id, productId: product.id, boxes: 1 },
+        { buyerBranch: branch.id, buyerRequestReferenceCode: reference, colorGroup: 'purple' },
+        'warehouse',
+      );
       orders.push(order);
     }
     // One order waits in the warehouse, the other is on the truck for the shipping staff to accept.
@@ -191,32 +179,18 @@ describe('field screens on a phone and a tablet with touch', () => {
       toWarehouseId: branch.id,
     });
     const loaded = orders[1]!;
-    for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-      await seeder.call('PUT', `${itemUrl(loaded)}${step}`);
-    }
-    await seeder.call('PUT', `${itemUrl(loaded)}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-    });
-    await seeder.call('PUT', `${itemUrl(loaded)}/loaded-to-truck`);
+    await preparedAndLoaded(seeder, loaded, shipment.id);
 
-    const milkVehicle = await seeder.call<{ id: number }>('POST', '/production/milk-delivery/vehicles', {
-      licencePlateCode: MILK_PLATE,
-      tankerCount: 2,
-      tankerVolumePerUnit: 5000,
-    });
-    const milkDriver = await seeder.call<{ id: number }>('POST', '/production/milk-delivery/drivers', {
-      name: 'Rıza',
-      surname: 'Öztürk',
-    });
-    await seeder.call('POST', '/production/milk-delivery/deliveries', {
-      milkVehicleId: milkVehicle.id,
-      milkVehicleDriverId: milkDriver.id,
-      deliveredCowMilkVolume: 4200,
-      deliveredSheepMilkVolume: 0,
-      deliveredGoatMilkVolume: 0,
-      deliveryDateTime: `${MILK_DAY}T07:30`,
-    });
+    await milkDelivery(
+      seeder,
+      { plate: MILK_PLATE, driver: { name: 'Rıza', surname: 'Öztürk' } },
+      {
+        deliveredCowMilkVolume: 4200,
+        deliveredSheepMilkVolume: 0,
+        deliveredGoatMilkVolume: 0,
+        deliveryDateTime: `${MILK_DAY}T07:30`,
+      },
+    );
   });
 
   afterEach(async () => {

@@ -1,12 +1,8 @@
-import type { Buyer } from '@mandira/contract/buyers';
-import type { Driver, Vehicle } from '@mandira/contract/fleet';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
-import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
+import type { CreateDriverBody, CreateVehicleBody } from '@mandira/contract/fleet';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, placedOrder, productItemBody, stockIn } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import {
   cancelTypedForm,
@@ -27,7 +23,7 @@ const SHIPPING = { userName: 'sevkiyat.personel.e2e', password: 'sevkiyat-person
 const PLATE = '34 FLT 101';
 const DRIVER = { name: 'Ayşe', surname: 'Çağlar' };
 /** The back office's lorries and drivers, put in through the API. */
-const SHIPMENT_VEHICLES = [
+const SHIPMENT_VEHICLES: CreateVehicleBody[] = [
   {
     licencePlateCode: '10 SVK 201',
     brand: 'Mercedes',
@@ -37,7 +33,7 @@ const SHIPMENT_VEHICLES = [
   },
   { licencePlateCode: '10 SVK 202', brand: 'Ford', model: 'Cargo', capacityInTons: 12, palletCapacity: 18 },
 ];
-const SHIPMENT_DRIVERS = [
+const SHIPMENT_DRIVERS: CreateDriverBody[] = [
   { name: 'Mehmet', surname: 'Işık', gender: 'Erkek' },
   { name: 'Gülşen', surname: 'Öztürk', gender: 'Kadın' },
 ];
@@ -88,24 +84,17 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
     await seeder.createUser({ ...SHIPPING, name: 'Cem', surname: 'Uğur', roles: ['SHIPPING_STAFF'] });
 
     // An order waiting for review, to plan a vehicle on.
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+    const buyer = await seeder.createBuyer({
       code: 'E2E-F01',
       title: 'İzmir Kahvaltı Salonu',
       name: 'Nur',
       surname: 'Kaya',
     });
     // 1000 g: the order suites count the 1500 g group's products, and share this server.
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
+    const item = await seeder.createProductItem(
       productItemBody('FLT-9101', 'Kalıp Tereyağı', { packagingUnitTypeAmount: 1000 }),
     );
-    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: depo1.id, importedQuantity: 120, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-      ],
-    });
+    await stockIn(seeder, item, [{ pieces: 120 }]);
     const product = await seeder.call<{ id: number }>('POST', '/products', {
       name: 'Kalıp Tereyağı 1000 g',
       stockCode: 'FLT-9101',
@@ -113,34 +102,29 @@ describe('vehicles, drivers, vehicle planning and shipments', () => {
       quantityInsideBox: 6,
       productBundle: [{ productItemId: item.id, quantity: 1 }],
     });
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 4 });
-    const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerRequestReferenceCode: 'FLT-PLAN-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
+    const order = await placedOrder(
+      seeder,
+      { buyerId: buyer.id, productId: product.id, boxes: 4 },
+      { buyerRequestReferenceCode: 'FLT-PLAN-1' },
+    );
     orderNumber = order.orderNumber;
 
     // The route: Depo-1 (seeded without a location: the stock suite counts the own warehouses, so
     // none is added here), a stop in Manisa, the buyer's depot in İzmir.
-    await seeder.call('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    await seeder.createBuyerWarehouse(buyer.id, {
       code: 'MANISA',
       title: 'Manisa Şubesi',
       latitude: 38.6191,
       longitude: 27.4289,
     });
-    await seeder.call('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    await seeder.createBuyerWarehouse(buyer.id, {
       code: 'BORNOVA',
       title: 'Bornova Deposu',
       latitude: 38.4622,
       longitude: 27.2167,
     });
-    for (const vehicle of SHIPMENT_VEHICLES)
-      await seeder.call<Vehicle>('POST', '/shipments/vehicle', vehicle);
-    for (const driver of SHIPMENT_DRIVERS)
-      await seeder.call<Driver>('POST', '/shipments/vehicleDrivers', driver);
+    for (const vehicle of SHIPMENT_VEHICLES) await seeder.createVehicle(vehicle);
+    for (const driver of SHIPMENT_DRIVERS) await seeder.createDriver(driver);
 
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);

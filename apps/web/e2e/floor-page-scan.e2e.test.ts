@@ -1,10 +1,8 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, itemPath, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, signInThroughUi } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
@@ -52,17 +50,13 @@ async function orderInPreparation(
   productId: number,
   boxes: number,
 ) {
-  await seeder.call('POST', '/admin/baskets', { buyerId: buyer.buyerId, productId, boxQuantity: boxes });
-  const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-    buyerId: buyer.buyerId,
-    buyerBranch: buyer.branchId,
-    plannedShipmentDate: istanbulDate(new Date()),
-  });
-  const item = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-  await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-  await seeder.call('PUT', `${item}?action=APPROVE`);
-  await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-  await seeder.call('PUT', `${item}/prepare`);
+  const order = await placedOrder(
+    seeder,
+    { buyerId: buyer.buyerId, productId, boxes },
+    { buyerBranch: buyer.branchId },
+    'warehouse',
+  );
+  await seeder.call('PUT', `${itemPath(order)}/prepare`);
   return order;
 }
 
@@ -73,17 +67,11 @@ describe('scanning on the goods page and in preparation', () => {
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...CLERK, name: 'Selin', surname: 'Güneş', roles: ['WAREHOUSE_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-PSC1',
-      title: 'Sayfa Okutma Gıda',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'PSC-MRK',
-      title: 'Sayfa Okutma Merkez',
-      latitude: 40.99,
-      longitude: 29.02,
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-PSC1', title: 'Sayfa Okutma Gıda' },
+      { code: 'PSC-MRK', title: 'Sayfa Okutma Merkez', latitude: 40.99, longitude: 29.02 },
+    );
     const kasar = await stockedProduct(seeder, KASAR, 60);
     await stockedProduct(seeder, TULUM, 6);
     order = await orderInPreparation(seeder, { buyerId: buyer.id, branchId: branch.id }, kasar.id, 2);

@@ -1,11 +1,16 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, stockedProduct } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  loadingShipment,
+  placedOrder,
+  preparedAndLoaded,
+  stockedProduct,
+} from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -20,8 +25,6 @@ const SHIPPING = { userName: 'sevkiyat.sirali.e2e', password: 'sevkiyat-sirali-1
 const BUYER = { code: 'E2E-TPL', title: 'Ayvalık Zeytin ve Peynir Evi', name: 'Nur', surname: 'Öztürk' };
 const PRODUCT = { code: 'TPL-5512', name: 'Ayvalık Kaşarı 1500 g Vakumlu', price: 390 };
 const SHIPMENT_CODE = 'SVK-E2E-TPL-01';
-
-const itemUrl = (order: Order) => `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
 
 /** The warehouse screen's row of an order's item. */
 function itemRow(page: Page, order: Order) {
@@ -44,9 +47,7 @@ describe('fewer round trips on the floor', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...WAREHOUSE, name: 'Cem', surname: 'Aksoy', roles: ['WAREHOUSE_STAFF'] });
     await seeder.createUser({ ...SHIPPING, name: 'Elif', surname: 'Doğan', roles: ['SHIPPING_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    const { buyer, branch } = await buyerWithBranch(seeder, BUYER, {
       code: 'AYV-01',
       title: 'Ayvalık Merkez',
       latitude: 39.3191,
@@ -55,21 +56,12 @@ describe('fewer round trips on the floor', () => {
     const product = await stockedProduct(seeder, PRODUCT, 120);
     const orders: Order[] = [];
     for (const reference of ['AYV-1', 'AYV-2', 'AYV-3', 'AYV-4']) {
-      await seeder.call('POST', '/admin/baskets', {
-        buyerId: buyer.id,
-        productId: product.id,
-        boxQuantity: 1,
-      });
-      const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-        buyerId: buyer.id,
-        buyerBranch: branch.id,
-        buyerRequestReferenceCode: reference,
-        plannedShipmentDate: istanbulDate(new Date()),
-        colorGroup: 'blue',
-      });
-      await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-      await seeder.call('PUT', `${itemUrl(order)}?action=APPROVE`);
-      await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+      const order = await placedOrder(
+        seeder,
+        { buyerId: buyer.id, productId: product.id, boxes: 1 },
+        { buyerBranch: branch.id, buyerRequestReferenceCode: reference, colorGroup: 'blue' },
+        'warehouse',
+      );
       orders.push(order);
     }
     waiting = orders.slice(0, 2);
@@ -81,14 +73,7 @@ describe('fewer round trips on the floor', () => {
       toWarehouseId: branch.id,
     });
     for (const order of loaded) {
-      for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-        await seeder.call('PUT', `${itemUrl(order)}${step}`);
-      }
-      await seeder.call('PUT', `${itemUrl(order)}/load?action=LOAD_ITEM_TO_TRUCK`, {
-        shippingId: shipment.id,
-        warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-      });
-      await seeder.call('PUT', `${itemUrl(order)}/loaded-to-truck`);
+      await preparedAndLoaded(seeder, order, shipment.id);
     }
 
     browser = await openBrowser();

@@ -1,9 +1,15 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import type { Shipment } from '@mandira/contract/shipments';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, orderBeingLoaded, stockedProduct } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  loadedOntoTruck,
+  loadingShipment,
+  orderBeingLoaded,
+  stockedProduct,
+} from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -45,17 +51,11 @@ describe('scanning boxes at loading and load acceptance', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...WAREHOUSE, name: 'Ceren', surname: 'Yıldız', roles: ['WAREHOUSE_STAFF'] });
     await seeder.createUser({ ...SHIPPING, name: 'Barış', surname: 'Şahin', roles: ['SHIPPING_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-FSC1',
-      title: 'Okutma Gıda Ltd.',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'FSC-MRK',
-      title: 'Okutma Merkez',
-      latitude: 40.99,
-      longitude: 29.02,
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-FSC1', title: 'Okutma Gıda Ltd.' },
+      { code: 'FSC-MRK', title: 'Okutma Merkez', latitude: 40.99, longitude: 29.02 },
+    );
     const kasar = await stockedProduct(seeder, KASAR, 60);
     await stockedProduct(seeder, TULUM, 6);
     shipment = await loadingShipment(seeder, {
@@ -65,11 +65,7 @@ describe('scanning boxes at loading and load acceptance', () => {
     });
     const first = await orderBeingLoaded(seeder, buyer.id, branch.id, kasar.id);
     const second = await orderBeingLoaded(seeder, buyer.id, branch.id, kasar.id);
-    await seeder.call('PUT', `${second.item}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-    });
-    await seeder.call('PUT', `${second.item}/loaded-to-truck`);
+    await loadedOntoTruck(seeder, second.order, shipment.id);
     toLoad = first.order;
     toAccept = second.order;
     browser = await openBrowser();

@@ -1,10 +1,8 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import { screenshotFromTop, signInThroughUi } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -42,24 +40,19 @@ describe('the live floor: two people, two browsers, no reload', () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...ORDER_MANAGER, name: 'Nermin', surname: 'Çelik', roles: ['ORDER_MANAGER'] });
     await seeder.createUser({ ...WAREHOUSE, name: 'İsmail', surname: 'Yıldız', roles: ['WAREHOUSE_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    const { buyer, branch } = await buyerWithBranch(seeder, BUYER, {
       code: 'MERKEZ',
       title: 'Karaköy Merkez',
       latitude: 41.0224,
       longitude: 28.9769,
     });
     const product = await stockedProduct(seeder, PRODUCT, 24);
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 2 });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      buyerRequestReferenceCode: 'CANLI-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}?action=APPROVE`);
+    order = await placedOrder(
+      seeder,
+      { buyerId: buyer.id, productId: product.id, boxes: 2 },
+      { buyerBranch: branch.id, buyerRequestReferenceCode: 'CANLI-1' },
+      'approved',
+    );
     manager = await openBrowser();
     clerk = await openBrowser();
     await manager.page.setViewportSize(LAPTOP);

@@ -1,13 +1,17 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import type { Envelope } from '@mandira/contract/envelope';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  createShipment,
+  loadOntoTruck,
+  placedOrder,
+  stockedProduct,
+} from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR } from './settings.ts';
 import { dialog, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -46,97 +50,61 @@ describe('loading onto the truck that goes to the order', () => {
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...WAREHOUSE, name: 'Cem', surname: 'Öztürk', roles: ['WAREHOUSE_STAFF'] });
-    const buyerWithBranch = async (code: string, title: string, branch: string) => {
-      const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-        code,
-        title,
-        name: 'Ali',
-        surname: 'Kaya',
-      });
-      const depot = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-        buyerId: buyer.id,
-        code: branch.toLocaleUpperCase('tr-TR').slice(0, 6),
-        title: branch,
-      });
-      return { buyer, depot };
-    };
-    const balikesir = await buyerWithBranch('E2E-DRA1', 'Altıeylül Şarküteri Ltd. Şti.', 'Altıeylül Şubesi');
-    const tekirdag = await buyerWithBranch('E2E-DRA2', 'Süleymanpaşa Gıda A.Ş.', 'Süleymanpaşa Şubesi');
-
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1,
-      }),
+    const buyerWithItsBranch = (code: string, title: string, branch: string) =>
+      buyerWithBranch(
+        seeder,
+        { code, title, name: 'Ali', surname: 'Kaya' },
+        { code: branch.toLocaleUpperCase('tr-TR').slice(0, 6), title: branch },
+      );
+    const balikesir = await buyerWithItsBranch(
+      'E2E-DRA1',
+      'Altıeylül Şarküteri Ltd. Şti.',
+      'Altıeylül Şubesi',
     );
-    const depo1 = item.stocks.find((one) => one.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: depo1.id, importedQuantity: 30, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-      ],
+    const tekirdag = await buyerWithItsBranch('E2E-DRA2', 'Süleymanpaşa Gıda A.Ş.', 'Süleymanpaşa Şubesi');
+
+    const product = await stockedProduct(seeder, { ...PRODUCT, price: 320 }, 30, {
+      packagingUnitType: 'KILOGRAM',
+      packagingUnitTypeAmount: 1,
     });
-    const product = await seeder.call<{ id: number }>('POST', '/products', {
-      name: PRODUCT.name,
-      stockCode: PRODUCT.code,
-      barcode: item.barcode,
-      price: 320,
-      quantityInsideBox: 6,
-      productBundle: [{ productItemId: item.id, quantity: 1 }],
-    });
-    await seeder.call('POST', '/admin/baskets', {
-      buyerId: balikesir.buyer.id,
-      productId: product.id,
-      boxQuantity: 2,
-    });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: balikesir.buyer.id,
-      buyerBranch: balikesir.depot.id,
-      buyerRequestReferenceCode: 'DRA-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
-    const itemUrl = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `${itemUrl}?action=APPROVE`);
-    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-    for (const step of ['prepare', 'ready-for-loading']) await seeder.call('PUT', `${itemUrl}/${step}`);
-    await seeder.call('PUT', `${itemUrl}?action=LOADING`);
+    order = await placedOrder(
+      seeder,
+      { buyerId: balikesir.buyer.id, productId: product.id, boxes: 2 },
+      { buyerBranch: balikesir.branch.id, buyerRequestReferenceCode: 'DRA-1' },
+      'loading',
+    );
 
     // The right trucks first, the wrong one last: the list answers newest first, so without the rule the
     // truck to Tekirdağ would head it.
     trucks = {};
     for (const [index, [code, from, to]] of (
       [
-        [RIGHT, 'DEPO1', balikesir.depot.id],
-        [RIGHT_FROM_DEPO3, 'DEPO3', balikesir.depot.id],
-        [WRONG, 'DEPO1', tekirdag.depot.id],
+        [RIGHT, 'DEPO1', balikesir.branch.id],
+        [RIGHT_FROM_DEPO3, 'DEPO3', balikesir.branch.id],
+        [WRONG, 'DEPO1', tekirdag.branch.id],
       ] as const
     ).entries()) {
-      const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+      const vehicle = await seeder.createVehicle({
         licencePlateCode: `10 DRA ${101 + index}`,
         brand: 'Iveco',
         model: 'Eurocargo',
         capacityInTons: 8,
         palletCapacity: 10,
       });
-      const driver = await seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
+      const driver = await seeder.createDriver({
         name: 'Sinan',
         surname: `Doğru ${index + 1}`,
         gender: 'Erkek',
         phone: `0532 555 62 ${10 + index}`,
       });
-      const warehouses = await seeder.call<{ id: number; name: string }[]>('GET', '/warehouses');
-      const shipment = await seeder.call<Shipment>('POST', '/shipments', {
+      const shipment = await createShipment(seeder, {
         shipmentCode: code,
         vehicleId: vehicle.id,
         driverId: driver.id,
-        fromWarehouseId: warehouses.find((one) => one.name === from)!.id,
+        from,
         toWarehouseId: to,
       });
-      for (const action of ['PREPARE_TO_LOAD', 'START_LOADING']) {
-        await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action });
-      }
+      await seeder.shipmentActions(shipment.id, 'PREPARE_TO_LOAD', 'START_LOADING');
       trucks[code] = shipment;
     }
 
@@ -190,19 +158,10 @@ describe('loading onto the truck that goes to the order', () => {
     expect(await modal.getByRole('button', { name: 'Araca Yükle' }).isDisabled()).toBe(true);
 
     // The server holds the same line: 422, naming both places, nothing loaded.
-    const refusal = await seeder
-      .call(
-        'PUT',
-        `/orders/${order.id}/order-item/${order.orderItems[0]!.id}/load?action=LOAD_ITEM_TO_TRUCK`,
-        {
-          shippingId: trucks[WRONG]!.id,
-          warehouseStocks: [{ warehouse: 'DEPO1', quantity: 12 }],
-        },
-      )
-      .then(
-        () => '',
-        (error: Error) => error.message,
-      );
+    const refusal = await loadOntoTruck(seeder, order, trucks[WRONG]!.id, 12).then(
+      () => '',
+      (error: Error) => error.message,
+    );
     expect(refusal).toContain(
       `'${WRONG}' sevkiyatı Süleymanpaşa Şubesi (Süleymanpaşa Gıda A.Ş.) noktasına gidiyor`,
     );

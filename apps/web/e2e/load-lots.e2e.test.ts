@@ -1,12 +1,10 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { axeFindings, describeFindings } from './axe.ts';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, productItemBody } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, loadingShipment, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, signInThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -47,58 +45,23 @@ describe('lots at loading', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...WAREHOUSE, name: 'Selin', surname: 'Öztürk', roles: ['WAREHOUSE_STAFF'] });
     // A chain that wants ten days of shelf life left on arrival.
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-PRT1',
-      title: 'Lüleburgaz Zincir Market A.Ş.',
-      minRemainingShelfLifeDays: 10,
-    });
-    expect(buyer.minRemainingShelfLifeDays).toBe(10);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'PRT-MRK',
-      title: 'Lüleburgaz Merkez',
-      latitude: 41.4039,
-      longitude: 27.3569,
-    });
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1.5,
-      }),
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-PRT1', title: 'Lüleburgaz Zincir Market A.Ş.', minRemainingShelfLifeDays: 10 },
+      { code: 'PRT-MRK', title: 'Lüleburgaz Merkez', latitude: 41.4039, longitude: 27.3569 },
     );
-    const depo1 = item.stocks.find((one) => one.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: LOTS.map((lot) => ({
-        id: depo1.id,
-        importedQuantity: 12,
-        stockOperationType: 'PRODUCTION_INBOUND',
-        notes: '',
-        lot,
-      })),
-    });
-    const product = await seeder.call<{ id: number }>('POST', '/products', {
-      name: PRODUCT.name,
-      stockCode: PRODUCT.code,
-      barcode: item.barcode,
-      price: PRODUCT.price,
-      quantityInsideBox: 6,
-      productBundle: [{ productItemId: item.id, quantity: 1 }],
-    });
-    await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 2 });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      buyerRequestReferenceCode: 'PRT-1',
-      plannedShipmentDate: today,
-    });
-    const itemUrl = `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `${itemUrl}?action=APPROVE`);
-    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-    for (const step of ['prepare', 'ready-for-loading']) await seeder.call('PUT', `${itemUrl}/${step}`);
-    await seeder.call('PUT', `${itemUrl}?action=LOADING`);
+    expect(buyer.minRemainingShelfLifeDays).toBe(10);
+    const product = await stockedProduct(
+      seeder,
+      PRODUCT,
+      LOTS.map((lot) => ({ pieces: 12, lot })),
+    );
+    order = await placedOrder(
+      seeder,
+      { buyerId: buyer.id, productId: product.id, boxes: 2 },
+      { buyerBranch: branch.id, buyerRequestReferenceCode: 'PRT-1', plannedShipmentDate: today },
+      'loading',
+    );
     await loadingShipment(seeder, {
       shipmentCode: SHIPMENT_CODE,
       plate: '39 PRT 521',

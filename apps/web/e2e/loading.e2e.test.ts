@@ -1,13 +1,10 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
-import type { Warehouse } from '@mandira/contract/stock';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, createShipment, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -117,9 +114,7 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     await seeder.createUser({ ...OFFICE, name: 'Oğuz', surname: 'Işıklı', roles: ['BACKOFFICE_ADMIN'] });
     await seeder.createUser({ ...MANAGER, name: 'Şule', surname: 'Ünal', roles: ['ORDER_MANAGER'] });
 
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    const { buyer, branch } = await buyerWithBranch(seeder, BUYER, {
       code: 'KORDON',
       title: 'Kordon Şubesi',
       latitude: 40.1553,
@@ -127,71 +122,41 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     });
 
     // 40 pieces in Depo-1, 20 in Depo-2.
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1.5,
-      }),
-    );
-    const line = (name: string) => item.stocks.find((one) => one.wareHouse.name === name)!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: line('DEPO1').id, importedQuantity: 40, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-        { id: line('DEPO2').id, importedQuantity: 20, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-      ],
-    });
-    const product = await seeder.call<{ id: number }>('POST', '/products', {
-      name: PRODUCT.name,
-      stockCode: PRODUCT.code,
-      barcode: item.barcode,
-      price: PRODUCT.price,
-      quantityInsideBox: 6,
-      productBundle: [{ productItemId: item.id, quantity: 1 }],
-    });
+    const product = await stockedProduct(seeder, PRODUCT, [
+      { pieces: 40 },
+      { warehouse: 'DEPO2', pieces: 20 },
+    ]);
 
     // An order approved and sent to the warehouse.
-    await seeder.call('POST', '/admin/baskets', {
-      buyerId: buyer.id,
-      productId: product.id,
-      boxQuantity: BOXES,
-    });
-    order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: buyer.id,
-      buyerBranch: branch.id,
-      buyerRequestReferenceCode: 'CNK-4410',
-      plannedShipmentDate: istanbulDate(new Date()),
-      colorGroup: 'yellow',
-    });
-    await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-    await seeder.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}?action=APPROVE`);
-    await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+    order = await placedOrder(
+      seeder,
+      { buyerId: buyer.id, productId: product.id, boxes: BOXES },
+      { buyerBranch: branch.id, buyerRequestReferenceCode: 'CNK-4410', colorGroup: 'yellow' },
+      'warehouse',
+    );
 
     // A truck preparing to load: not yet taking loads.
-    const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+    const vehicle = await seeder.createVehicle({
       licencePlateCode: PLATE,
       brand: 'Ford',
       model: 'Cargo 1833',
       capacityInTons: 10,
       palletCapacity: 14,
     });
-    const driver = await seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
+    const driver = await seeder.createDriver({
       name: 'Murat',
       surname: 'Yıldırım',
       gender: 'Erkek',
       phone: '0532 555 41 10',
     });
-    const warehouses = await seeder.call<Warehouse[]>('GET', '/warehouses');
-    shipment = await seeder.call<Shipment>('POST', '/shipments', {
+    shipment = await createShipment(seeder, {
       shipmentCode: SHIPMENT_CODE,
       vehicleId: vehicle.id,
       driverId: driver.id,
-      fromWarehouseId: warehouses.find((one) => one.name === 'DEPO1')!.id,
       toWarehouseId: branch.id,
       description: 'Çanakkale hattı',
     });
-    await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action: 'PREPARE_TO_LOAD' });
+    await seeder.shipmentActions(shipment.id, 'PREPARE_TO_LOAD');
 
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);

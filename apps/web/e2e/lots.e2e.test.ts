@@ -1,10 +1,16 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
-import type { ProductItem } from '@mandira/contract/products';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, orderBeingLoaded, productItemBody } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  loadingShipment,
+  loadOntoTruck,
+  orderBeingLoaded,
+  productItemBody,
+  stockIn,
+} from './seed.ts';
 import { columnTexts, signInThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -24,53 +30,34 @@ describe("'Parti Takibi': a lot traced to the buyer it was loaded for", () => {
       roles: ['WAREHOUSE_ADMIN'],
     });
     // 30 pieces of one lot, expiring in five days, into DEPO1.
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
+    const item = await seeder.createProductItem(
       productItemBody('STK-38021', 'Parti Takip Kaşarı', {
         packagingUnitType: 'KILOGRAM',
         packagingUnitTypeAmount: 2,
       }),
     );
-    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        {
-          id: depo1.id,
-          importedQuantity: 30,
-          stockOperationType: 'PRODUCTION_INBOUND',
-          lot: { code: LOT_CODE, expiryDate: addDays(istanbulDate(new Date()), 5) },
-        },
-      ],
-    });
+    await stockIn(seeder, item, [
+      { pieces: 30, lot: { code: LOT_CODE, expiryDate: addDays(istanbulDate(new Date()), 5) } },
+    ]);
     const product = await seeder.call<{ id: number }>('POST', '/products', {
       name: 'Parti Takip Kaşarı 2 kg',
       price: 420,
       quantityInsideBox: 6,
       productBundle: [{ productItemId: item.id, quantity: 1 }],
     });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-PRT2',
-      title: 'Gönen Şarküteri',
-      name: 'Işıl',
-      surname: 'Çınar',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'CARSI',
-      title: 'Çarşı Şubesi',
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-PRT2', title: 'Gönen Şarküteri', name: 'Işıl', surname: 'Çınar' },
+      { code: 'CARSI', title: 'Çarşı Şubesi' },
+    );
     // One box (6 pieces) loaded FEFO from the lot onto a truck bound for the branch.
-    const { item: orderItem } = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
+    const { order } = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
     const shipment = await loadingShipment(seeder, {
       shipmentCode: SHIPMENT_CODE,
       plate: '10 PRT 038',
       toWarehouseId: branch.id,
     });
-    await seeder.call('PUT', `${orderItem}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-    });
+    await loadOntoTruck(seeder, order, shipment.id);
     browser = await openBrowser();
   });
 

@@ -1,13 +1,19 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { MyWork } from '@mandira/contract/my-work';
 import type { Order } from '@mandira/contract/orders';
 import type { Shipment } from '@mandira/contract/shipments';
-import type { Warehouse } from '@mandira/contract/stock';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, loadingShipment, orderBeingLoaded, stockedProduct } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  createShipment,
+  loadedOntoTruck,
+  loadingShipment,
+  orderBeingLoaded,
+  placedOrder,
+  stockedProduct,
+} from './seed.ts';
 import { signInThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -32,7 +38,7 @@ describe("Ana Sayfa: the order manager's waiting work", () => {
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...MANAGER, name: 'Derya', surname: 'Işık', roles: ['ORDER_MANAGER'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+    const buyer = await seeder.createBuyer({
       code: 'E2E-IS1',
       title: 'Ayvalık Zeytin ve Peynir Evi',
       name: 'Nur',
@@ -45,15 +51,7 @@ describe("Ana Sayfa: the order manager's waiting work", () => {
     );
     // Two orders placed today, waiting for review.
     for (let order = 0; order < 2; order += 1) {
-      await seeder.call('POST', '/admin/baskets', {
-        buyerId: buyer.id,
-        productId: product.id,
-        boxQuantity: 1,
-      });
-      await seeder.call('POST', '/admin/baskets/apply-to-order', {
-        buyerId: buyer.id,
-        plannedShipmentDate: istanbulDate(new Date()),
-      });
+      await placedOrder(seeder, { buyerId: buyer.id, productId: product.id, boxes: 1 });
     }
     browser = await openBrowser();
   });
@@ -118,57 +116,41 @@ describe("Ana Sayfa: the shipping staff's loads waiting for acceptance", () => {
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...SHIPPING, name: 'Kaan', surname: 'Öztürk', roles: ['SHIPPING_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-KBL1',
-      title: 'Bandırma Kahvaltı Evi',
-      name: 'Eda',
-      surname: 'Yalçın',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'LIMAN',
-      title: 'Liman Şubesi',
-      latitude: 40.3522,
-      longitude: 27.9767,
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-KBL1', title: 'Bandırma Kahvaltı Evi', name: 'Eda', surname: 'Yalçın' },
+      { code: 'LIMAN', title: 'Liman Şubesi', latitude: 40.3522, longitude: 27.9767 },
+    );
     const product = await stockedProduct(
       seeder,
       { code: 'STK-8911', name: 'Tulum Peyniri 1,5 kg', price: 410 },
       60,
     );
     // One order of one box, through review and the warehouse onto a truck bound for its branch.
-    const { item } = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
-    const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+    const { order } = await orderBeingLoaded(seeder, buyer.id, branch.id, product.id);
+    const vehicle = await seeder.createVehicle({
       licencePlateCode: '10 KBL 037',
       brand: 'Iveco',
       model: 'Eurocargo',
       capacityInTons: 7.5,
       palletCapacity: 10,
     });
-    const driver = await seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
+    const driver = await seeder.createDriver({
       name: 'Selim',
       surname: 'Kabul',
       gender: 'Erkek',
       phone: '0532 555 37 37',
     });
-    const warehouses = await seeder.call<Warehouse[]>('GET', '/warehouses');
-    shipment = await seeder.call<Shipment>('POST', '/shipments', {
+    shipment = await createShipment(seeder, {
       shipmentCode: SHIPMENT_CODE,
       vehicleId: vehicle.id,
       driverId: driver.id,
-      fromWarehouseId: warehouses.find((one) => one.name === 'DEPO1')!.id,
       toWarehouseId: branch.id,
       description: 'Bandırma hattı',
     });
-    for (const action of ['PREPARE_TO_LOAD', 'START_LOADING']) {
-      await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action });
-    }
+    await seeder.shipmentActions(shipment.id, 'PREPARE_TO_LOAD', 'START_LOADING');
     // Loaded and finished by the warehouse: the load waits for the shipping staff's acceptance.
-    await seeder.call('PUT', `${item}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-    });
-    await seeder.call('PUT', `${item}/loaded-to-truck`);
+    await loadedOntoTruck(seeder, order, shipment.id);
     browser = await openBrowser();
   });
 
@@ -220,19 +202,11 @@ describe("Ana Sayfa: the order manager's delivered orders waiting for 'Siparişi
   beforeAll(async () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...COMPLETER, name: 'Sevgi', surname: 'Tan', roles: ['ORDER_MANAGER'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-TMM1',
-      title: 'Gönen Peynircilik',
-      name: 'Ali',
-      surname: 'Ekin',
-    });
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'GONEN',
-      title: 'Gönen Şubesi',
-      latitude: 40.1046,
-      longitude: 27.6536,
-    });
+    const { buyer, branch } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-TMM1', title: 'Gönen Peynircilik', name: 'Ali', surname: 'Ekin' },
+      { code: 'GONEN', title: 'Gönen Şubesi', latitude: 40.1046, longitude: 27.6536 },
+    );
     const product = await stockedProduct(
       seeder,
       { code: 'STK-8921', name: 'Gönen Kaşarı 1,5 kg', price: 520 },
@@ -247,22 +221,19 @@ describe("Ana Sayfa: the order manager's delivered orders waiting for 'Siparişi
       plate: '10 TMM 021',
       toWarehouseId: branch.id,
     });
-    await seeder.call('PUT', `${item}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 6 }],
-    });
-    await seeder.call('PUT', `${item}/loaded-to-truck`);
+    await loadedOntoTruck(seeder, order, shipment.id);
     await seeder.call('PUT', `${item}/accept-load-status`);
-    const act = (body: object) => seeder.call<Shipment>('PUT', `/shipments/${shipment.id}/on-action`, body);
-    await act({ action: 'START_LOAD_CHECK' });
-    await act({ action: 'FINISH_LOAD_CHECK' });
-    const weighing = await act({ action: 'START_WEIGHT_CHECK' });
-    await act({
+    const weighing = await seeder.shipmentActions(
+      shipment.id,
+      'START_LOAD_CHECK',
+      'FINISH_LOAD_CHECK',
+      'START_WEIGHT_CHECK',
+    );
+    await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, {
       action: 'COMPLETE_WEIGHT_CHECK',
       loadedWeightInTons: weighing.expectedWeightInTons ?? 0.009,
     });
-    await act({ action: 'START_DELIVERY' });
-    await act({ action: 'COMPLETE_DELIVERY' });
+    await seeder.shipmentActions(shipment.id, 'START_DELIVERY', 'COMPLETE_DELIVERY');
     browser = await openBrowser();
   });
 

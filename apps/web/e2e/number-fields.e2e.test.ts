@@ -1,16 +1,25 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate, toIstanbulIso } from '@mandira/contract/istanbul-time';
+import type { Buyer } from '@mandira/contract/buyers';
+import { toIstanbulIso } from '@mandira/contract/istanbul-time';
 import type { MilkDelivery } from '@mandira/contract/milk';
-import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import type { Shipment } from '@mandira/contract/shipments';
-import type { Warehouse } from '@mandira/contract/stock';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody, stockedProduct } from './seed.ts';
+import {
+  ApiSeeder,
+  buyerWithBranch,
+  createShipment,
+  itemPath,
+  KILO_AND_A_HALF,
+  loadOntoTruck,
+  milkDelivery,
+  placedOrder,
+  productItemBody,
+  stockedProduct,
+} from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, fillLot, signInThroughUi, signOutThroughUi, tableRow, turkishDayFromToday } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -50,63 +59,43 @@ async function openMenu(page: Page, label: string, heading: string) {
 
 /** Sends a shipment through its steps up to the weighbridge, with one order of `product` on it. */
 async function shipmentAtWeighbridge(seeder: ApiSeeder): Promise<Shipment> {
-  const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-    code: 'E2E-SAY3',
-    title: 'Biga Kahvaltı Evi',
-    name: 'Canan',
-    surname: 'Öz',
-  });
-  const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-    buyerId: buyer.id,
-    code: 'BIGA',
-    title: 'Biga Şubesi',
-    latitude: 40.2283,
-    longitude: 27.2422,
-  });
+  const { buyer, branch } = await buyerWithBranch(
+    seeder,
+    { code: 'E2E-SAY3', title: 'Biga Kahvaltı Evi', name: 'Canan', surname: 'Öz' },
+    { code: 'BIGA', title: 'Biga Şubesi', latitude: 40.2283, longitude: 27.2422 },
+  );
   const product = await stockedProduct(seeder, WEIGHED, 48);
-  await seeder.call('POST', '/admin/baskets', { buyerId: buyer.id, productId: product.id, boxQuantity: 8 });
-  const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-    buyerId: buyer.id,
-    buyerBranch: branch.id,
-    buyerRequestReferenceCode: 'BGA-77',
-    plannedShipmentDate: istanbulDate(new Date()),
-  });
-  const item = order.orderItems[0]!;
-  await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-  await seeder.call('PUT', `/orders/${order.id}/order-item/${item.id}?action=APPROVE`);
-  await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+  const order = await placedOrder(
+    seeder,
+    { buyerId: buyer.id, productId: product.id, boxes: 8 },
+    { buyerBranch: branch.id, buyerRequestReferenceCode: 'BGA-77' },
+    'warehouse',
+  );
+  const item = itemPath(order);
 
-  const vehicle = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+  const vehicle = await seeder.createVehicle({
     licencePlateCode: '17 SAY 301',
     capacityInTons: 10,
     palletCapacity: 14,
   });
-  const driver = await seeder.call<{ id: number }>('POST', '/shipments/vehicleDrivers', {
-    name: 'Serkan',
-    surname: 'Uçar',
-  });
-  const warehouses = await seeder.call<Warehouse[]>('GET', '/warehouses');
-  const shipment = await seeder.call<Shipment>('POST', '/shipments', {
+  const driver = await seeder.createDriver({ name: 'Serkan', surname: 'Uçar' });
+  const shipment = await createShipment(seeder, {
     shipmentCode: SHIPMENT_CODE,
     vehicleId: vehicle.id,
     driverId: driver.id,
-    fromWarehouseId: warehouses.find((one) => one.name === 'DEPO1')!.id,
     toWarehouseId: branch.id,
   });
-  await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action: 'PREPARE_TO_LOAD' });
+  await seeder.shipmentActions(shipment.id, 'PREPARE_TO_LOAD');
   await seeder.call('PUT', `/shipments/status/loading/${shipment.id}`);
   for (const action of ['PREPARING', 'PREPARED_WAITING_FOR_LOADING', 'LOADING']) {
-    await seeder.call('PUT', `/orders/${order.id}/order-item/${item.id}?action=${action}`);
+    await seeder.call('PUT', `${item}?action=${action}`);
   }
-  await seeder.call('PUT', `/orders/${order.id}/order-item/${item.id}/load?action=LOAD_ITEM_TO_TRUCK`, {
-    shippingId: shipment.id,
-    warehouseStocks: [{ warehouse: 'DEPO1', quantity: 48 }],
+  await loadOntoTruck(seeder, order, shipment.id, 48);
+  await seeder.call('PUT', `${item}?action=LOADED_TO_TRUCK_FROM_WAREHOUSE`);
+  await seeder.call('PUT', `/shipments/${shipment.id}/accept-loads`, {
+    orderItemIds: [order.orderItems[0]!.id],
   });
-  await seeder.call('PUT', `/orders/${order.id}/order-item/${item.id}?action=LOADED_TO_TRUCK_FROM_WAREHOUSE`);
-  await seeder.call('PUT', `/shipments/${shipment.id}/accept-loads`, { orderItemIds: [item.id] });
-  for (const action of ['START_LOAD_CHECK', 'FINISH_LOAD_CHECK', 'START_WEIGHT_CHECK']) {
-    await seeder.call('PUT', `/shipments/${shipment.id}/on-action`, { action });
-  }
+  await seeder.shipmentActions(shipment.id, 'START_LOAD_CHECK', 'FINISH_LOAD_CHECK', 'START_WEIGHT_CHECK');
   return shipment;
 }
 
@@ -129,53 +118,35 @@ describe('number fields keep what is typed over them, and the server stores that
     await seeder.createUser({ ...SALES, ...person, roles: ['SALES_ADMIN'] });
 
     // An order of 2 boxes of 6 at ₺185,50: ₺2.226,00 open.
-    paidBuyer = await seeder.call<Buyer>('POST', '/buyers', {
+    paidBuyer = await seeder.createBuyer({
       code: 'E2E-SAY1',
       title: 'Lapseki Şarküteri',
       name: 'Onur',
       surname: 'Kaya',
     });
     const paidProduct = await stockedProduct(seeder, PAID, 60);
-    await seeder.call('POST', '/admin/baskets', {
-      buyerId: paidBuyer.id,
-      productId: paidProduct.id,
-      boxQuantity: 2,
-    });
-    await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-      buyerId: paidBuyer.id,
-      buyerRequestReferenceCode: 'LPS-12',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
+    await placedOrder(
+      seeder,
+      { buyerId: paidBuyer.id, productId: paidProduct.id, boxes: 2 },
+      { buyerRequestReferenceCode: 'LPS-12' },
+    );
 
     pricedProductId = (await stockedProduct(seeder, PRICED, 6)).id;
-    stockedItem = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(STOCKED.code, STOCKED.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1.5,
-      }),
+    stockedItem = await seeder.createProductItem(
+      productItemBody(STOCKED.code, STOCKED.name, KILO_AND_A_HALF),
     );
 
     // A delivery of 0 litres of cow milk and 300 of sheep milk, to be corrected.
-    const milkVehicle = await seeder.call<{ id: number }>('POST', '/production/milk-delivery/vehicles', {
-      licencePlateCode: MILK_PLATE,
-      tankerCount: 2,
-      tankerVolumePerUnit: 5000,
-    });
-    milkVehicleId = milkVehicle.id;
-    const milkDriver = await seeder.call<{ id: number }>('POST', '/production/milk-delivery/drivers', {
-      name: 'Yusuf',
-      surname: 'Ekin',
-    });
-    await seeder.call('POST', '/production/milk-delivery/deliveries', {
-      milkVehicleId,
-      milkVehicleDriverId: milkDriver.id,
-      deliveredCowMilkVolume: 0,
-      deliveredSheepMilkVolume: 300,
-      deliveredGoatMilkVolume: 0,
-      deliveryDateTime: toIstanbulIso(new Date()).slice(0, 16),
-    });
+    ({ milkVehicleId } = await milkDelivery(
+      seeder,
+      { plate: MILK_PLATE, driver: { name: 'Yusuf', surname: 'Ekin' } },
+      {
+        deliveredCowMilkVolume: 0,
+        deliveredSheepMilkVolume: 300,
+        deliveredGoatMilkVolume: 0,
+        deliveryDateTime: toIstanbulIso(new Date()).slice(0, 16),
+      },
+    ));
 
     shipment = await shipmentAtWeighbridge(seeder);
     browser = await openBrowser();

@@ -1,4 +1,3 @@
-import type { Buyer } from '@mandira/contract/buyers';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
@@ -80,17 +79,15 @@ describe('the office details at 1366×768', () => {
     await seeder.createUser({ ...OFFICE, name: 'Levent', surname: 'Işıklı', roles: ['BACKOFFICE_ADMIN'] });
     await seeder.createUser({ ...WAREHOUSE, name: 'Nuri', surname: 'Çelik', roles: ['WAREHOUSE_ADMIN'] });
     for (const [index, title] of TITLES.entries()) {
-      const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+      const buyer = await seeder.createBuyer({
         code: `H8-B0${index + 1}`,
         title: `${title} H8`,
         name: 'Ayla',
         surname: 'Demir',
       });
-      if (title === 'Kızılay Gıda') {
-        await seeder.call('POST', '/buyers/warehouses', { buyerId: buyer.id, ...LOCATED });
-      }
+      if (title === 'Kızılay Gıda') await seeder.createBuyerWarehouse(buyer.id, LOCATED);
     }
-    await seeder.call('POST', '/shipments/vehicle', {
+    await seeder.createVehicle({
       licencePlateCode: '06 H8 1366',
       brand: 'Mercedes-Benz',
       model: 'Atego 1224 Soğutuculu',
@@ -227,8 +224,8 @@ describe('a fresh install', () => {
     await screenshotFromTop(page, 'details-first-steps');
 
     const seeder = await ApiSeeder.asAdmin(portal.baseUrl);
-    await seeder.call('POST', '/product-item', productItemBody('H8-0001', 'Kaşar Peyniri'));
-    await seeder.call('POST', '/buyers', { code: 'H8-ILK', title: 'İlk Müşteri Ltd. Şti.', name: 'Ayla' });
+    await seeder.createProductItem(productItemBody('H8-0001', 'Kaşar Peyniri'));
+    await seeder.createBuyer({ code: 'H8-ILK', title: 'İlk Müşteri Ltd. Şti.', name: 'Ayla' });
     await page.reload();
     await card.getByText('2 / 6 tamamlandı').waitFor();
     expect(await steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-done')))).toEqual([

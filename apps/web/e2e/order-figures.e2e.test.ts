@@ -1,11 +1,10 @@
-import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
+import type { CreateBuyerBody } from '@mandira/contract/buyers';
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, type StockIn, stockedProduct } from './seed.ts';
 import { screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
 
@@ -39,42 +38,17 @@ describe('one price and one meaning per figure, as the order manager and finance
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...MANAGER, name: 'Derya', surname: 'Güneş', roles: ['ORDER_MANAGER'] });
     await seeder.createUser({ ...FINANCE, name: 'Cem', surname: 'Öğüt', roles: ['FINANCE_ADMIN'] });
-    buyerId = (await seeder.call<Buyer>('POST', '/buyers', BUYER)).id;
+    buyerId = (await seeder.createBuyer(BUYER)).id;
     for (const product of [KAYMAK, COKELEK]) {
-      const item = await seeder.call<ProductItem>(
-        'POST',
-        '/product-item',
-        productItemBody(product.code, product.name, { packagingUnitTypeAmount: 1500 }),
-      );
-      const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-      await seeder.call('PUT', '/product-item/stock-import-bulk', {
-        stockChange: [
-          { id: depo1.id, importedQuantity: 600, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-          // Returned curd past its expiry date: on hand, never available (decision 155).
-          ...(product === COKELEK
-            ? [
-                {
-                  id: depo1.id,
-                  importedQuantity: 12,
-                  stockOperationType: 'RETURN_INBOUND',
-                  notes: '',
-                  lot: { code: 'IADE-8602', expiryDate: istanbulDate(new Date(Date.now() - 86_400_000)) },
-                },
-              ]
-            : []),
-        ],
-      });
-      const created = await seeder.call<{ id: number }>('POST', '/products', {
-        name: product.name,
-        stockCode: product.code,
-        barcode: item.barcode,
-        price: product.price,
-        discount: product.discount,
-        quantityInsideBox: 6,
-        productBundle: [{ productItemId: item.id, quantity: 1 }],
-      });
+      const stock: StockIn[] = [{ pieces: 600 }];
+      // Returned curd past its expiry date: on hand, never available (decision 155).
+      if (product === COKELEK) {
+        const yesterday = istanbulDate(new Date(Date.now() - 86_400_000));
+        stock.push({ pieces: 12, type: 'RETURN_INBOUND', lot: { code: 'IADE-8602', expiryDate: yesterday } });
+      }
+      const created = await stockedProduct(seeder, product, stock, { packagingUnitTypeAmount: 1500 });
       productIds.set(product.name, created.id);
-      if (product === KAYMAK) creamItemId = item.id;
+      if (product === KAYMAK) creamItemId = created.item.id;
     }
     await seeder.call('POST', '/products', {
       name: HEDIYELIK.name,

@@ -1,9 +1,7 @@
-import type { Buyer } from '@mandira/contract/buyers';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, productItemBody, stockIn } from './seed.ts';
 import { signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -23,16 +21,9 @@ describe('a basket past the most an order can total, as an order manager', () =>
   beforeAll(async () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...MANAGER, name: 'Kerem', surname: 'Aydın', roles: ['ORDER_MANAGER'] });
-    await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody('E2E-9901', PRODUCT),
-    );
-    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [{ id: depo1.id, importedQuantity: 5000, stockOperationType: 'PRODUCTION_INBOUND' }],
-    });
+    await seeder.createBuyer(BUYER);
+    const item = await seeder.createProductItem(productItemBody('E2E-9901', PRODUCT));
+    await stockIn(seeder, item, [{ pieces: 5000 }]);
     // A box of one piece at a billion lira: 1,000 boxes would pass 999.999.999.999,99 TL.
     await seeder.call('POST', '/products', {
       name: PRODUCT,

@@ -1,10 +1,9 @@
-import type { Buyer, CreateBuyerBody } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
+import type { CreateBuyerBody } from '@mandira/contract/buyers';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, placedOrder, stockedProduct } from './seed.ts';
 import { columnTexts, dialog, downloadExcel, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -86,40 +85,15 @@ describe('order-taking, baskets and order review as the order manager', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...MANAGER, name: 'Selin', surname: 'Öztürk', roles: ['ORDER_MANAGER'] });
     for (const body of BUYERS) {
-      const buyer = await seeder.call<Buyer>('POST', '/buyers', body);
+      const buyer = await seeder.createBuyer(body);
       buyerIds.set(body.code, buyer.id);
     }
     const first = buyerIds.get(FIRST.code)!;
-    await seeder.call('POST', '/buyers/warehouses', { buyerId: first, code: 'MERKEZ', title: 'Merkez Depo' });
-    await seeder.call('POST', '/buyers/warehouses', {
-      buyerId: first,
-      code: 'AYVALIK',
-      title: 'Ayvalık Şubesi',
-    });
+    await seeder.createBuyerWarehouse(first, { code: 'MERKEZ', title: 'Merkez Depo' });
+    await seeder.createBuyerWarehouse(first, { code: 'AYVALIK', title: 'Ayvalık Şubesi' });
     for (const product of PRODUCTS) {
-      const item = await seeder.call<ProductItem>(
-        'POST',
-        '/product-item',
-        productItemBody(product.code, product.name, { packagingUnitTypeAmount: product.amount }),
-      );
-      const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-      await seeder.call('PUT', '/product-item/stock-import-bulk', {
-        stockChange: [
-          {
-            id: depo1.id,
-            importedQuantity: product.pieces,
-            stockOperationType: 'PRODUCTION_INBOUND',
-            notes: '',
-          },
-        ],
-      });
-      const created = await seeder.call<{ id: number }>('POST', '/products', {
-        name: product.name,
-        stockCode: product.code,
-        barcode: item.barcode,
-        price: product.price,
-        quantityInsideBox: 6,
-        productBundle: [{ productItemId: item.id, quantity: 1 }],
+      const created = await stockedProduct(seeder, product, product.pieces, {
+        packagingUnitTypeAmount: product.amount,
       });
       productIds.set(product.name, created.id);
     }
@@ -131,17 +105,11 @@ describe('order-taking, baskets and order review as the order manager', () => {
       productId: productIds.get(YOGURT.name),
       boxQuantity: 4,
     });
-    await seeder.call('POST', '/admin/baskets', {
-      buyerId: third,
-      productId: productIds.get(KASAR.name),
-      boxQuantity: 6,
-    });
-    await seeder.call('POST', '/admin/baskets/apply-to-order', {
-      buyerId: third,
-      buyerRequestReferenceCode: 'IZM-7781',
-      plannedShipmentDate: istanbulDate(new Date()),
-      colorGroup: 'blue',
-    });
+    await placedOrder(
+      seeder,
+      { buyerId: third, productId: productIds.get(KASAR.name)!, boxes: 6 },
+      { buyerRequestReferenceCode: 'IZM-7781', colorGroup: 'blue' },
+    );
     await seeder.call('POST', '/admin/baskets', {
       buyerId: third,
       productId: productIds.get(KASAR.name),
@@ -365,7 +333,7 @@ describe('order-taking, baskets and order review as the order manager', () => {
     // Twelve buyers of this test, each with a box of yoğurt: more than the ten baskets of a page.
     for (let index = 1; index <= 12; index++) {
       const number = String(index).padStart(2, '0');
-      const buyer = await seeder.call<Buyer>('POST', '/buyers', {
+      const buyer = await seeder.createBuyer({
         code: `E2E-SPG${number}`,
         title: `Sayfalı Sepet Gıda ${number}`,
         name: 'Nur',

@@ -1,10 +1,8 @@
 import type { Basket } from '@mandira/contract/baskets';
-import type { Buyer } from '@mandira/contract/buyers';
 import type { OrderPage } from '@mandira/contract/order-query';
-import type { ProductItem } from '@mandira/contract/products';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, placedOrder, productItemBody, stockIn } from './seed.ts';
 import { dialog, signInThroughUi } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -25,13 +23,8 @@ describe('a price or bundle edit says which open baskets and orders it reaches, 
       ['E2E-7701', 'Manda Kaymağı'],
       ['E2E-7702', 'Petek Bal'],
     ] as const) {
-      const item = await seeder.call<ProductItem>('POST', '/product-item', productItemBody(code, name));
-      const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-      await seeder.call('PUT', '/product-item/stock-import-bulk', {
-        stockChange: [
-          { id: depo1.id, importedQuantity: 600, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-        ],
-      });
+      const item = await seeder.createProductItem(productItemBody(code, name));
+      await stockIn(seeder, item, [{ pieces: 600 }]);
       lines.push({ productItemId: item.id, quantity: 1 });
     }
     productId = (
@@ -54,19 +47,16 @@ describe('a price or bundle edit says which open baskets and orders it reaches, 
       ['E2E-U02', 'Ödemiş Gıda'],
       ['E2E-U03', 'Bursa Kahvaltı Salonu'],
     ] as const) {
-      buyers.push(
-        (await seeder.call<Buyer>('POST', '/buyers', { code, title, name: 'Ali', surname: 'Işık' })).id,
-      );
+      buyers.push((await seeder.createBuyer({ code, title, name: 'Ali', surname: 'Işık' })).id);
     }
     // Two baskets (2 boxes and 1 box) and one placed order of 1 box.
     const [first, second, third] = buyers as [number, number, number];
     await seeder.call('POST', '/admin/baskets', { buyerId: first, productId, boxQuantity: 2 });
-    await seeder.call('POST', '/admin/baskets', { buyerId: second, productId, boxQuantity: 1 });
-    await seeder.call('POST', '/admin/baskets/apply-to-order', {
-      buyerId: second,
-      buyerRequestReferenceCode: 'CAN-1',
-      plannedShipmentDate: '2099-12-31',
-    });
+    await placedOrder(
+      seeder,
+      { buyerId: second, productId, boxes: 1 },
+      { buyerRequestReferenceCode: 'CAN-1', plannedShipmentDate: '2099-12-31' },
+    );
     await seeder.call('POST', '/admin/baskets', { buyerId: third, productId, boxQuantity: 1 });
     browser = await openBrowser();
   });

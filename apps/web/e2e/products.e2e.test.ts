@@ -26,23 +26,17 @@ describe('product catalogue as a sales administrator', () => {
   beforeAll(async () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...SALES, name: 'Emre', surname: 'Çelik', roles: ['SALES_ADMIN'] });
-    await seeder.call('POST', '/product-item', item('E2E-1001', 'Tam Yağlı Beyaz Peynir'));
-    await seeder.call(
-      'POST',
-      '/product-item',
+    await seeder.createProductItem(item('E2E-1001', 'Tam Yağlı Beyaz Peynir'));
+    await seeder.createProductItem(
       item('E2E-1002', 'İzmir Tulum Peyniri', { packagingType: 'PLASTIC_PACKAGE' }),
     );
-    await seeder.call(
-      'POST',
-      '/product-item',
+    await seeder.createProductItem(
       item('E2E-1003', 'Kırmızı Biberli Lor', {
         packagingType: 'NYLON_PACKAGE',
         packagingUnitTypeAmount: 500,
       }),
     );
-    await seeder.call(
-      'POST',
-      '/product-item',
+    await seeder.createProductItem(
       item('E2E-1004', 'Ayran', {
         packagingType: 'BOTTLE',
         packagingUnitType: 'LITERS',
@@ -192,7 +186,7 @@ describe('product catalogue as a sales administrator', () => {
     // 52 items: more than the 50 rows of a page.
     for (let index = 1; index <= 52; index++) {
       const code = `KATSAYFA-${String(index).padStart(3, '0')}`;
-      await seeder.call('POST', '/product-item', item(code, `Sayfalı Katalog Peyniri ${index}`));
+      await seeder.createProductItem(item(code, `Sayfalı Katalog Peyniri ${index}`));
     }
     const search = page.getByPlaceholder('Ara...');
     await search.fill('katsayfa');

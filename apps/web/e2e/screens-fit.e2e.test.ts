@@ -52,13 +52,9 @@ describe('screens that fit a 1366×768 laptop', () => {
         email: `siparis@lay-sarkuteri-${index + 1}.com.tr`,
         phone1: `0232 555 12 3${index}`,
       };
-      await seeder.call('POST', '/buyers', buyer);
+      await seeder.createBuyer(buyer);
     }
-    const bowl = await seeder.call<{ id: number }>(
-      'POST',
-      '/product-item',
-      item('LAY-8802', 'Lor Peyniri Kasesi'),
-    );
+    const bowl = await seeder.createProductItem(item('LAY-8802', 'Lor Peyniri Kasesi'));
     await seeder.call('POST', '/products', {
       name: 'Kahvaltılık Lor Tabağı',
       stockCode: 'SP-LAY-LOR-TABAK',

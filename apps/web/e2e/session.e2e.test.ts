@@ -1,10 +1,8 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
-import type { Buyer } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, placedOrder, stockedProduct } from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER, SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { cancelTypedForm, dialog, screenshotFromTop, signInThroughUi, storedToken, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
@@ -87,21 +85,15 @@ describe('an ended session under an open form, a forbidden page, and the sign-in
       });
     }
     buyerId = (
-      await seeder.call<Buyer>('POST', '/buyers', {
-        code: 'E2E-OT1',
-        title: 'Kars Kaşar Evi',
-        name: 'Zerrin',
-        surname: 'Güneş',
-      })
+      await seeder.createBuyer({ code: 'E2E-OT1', title: 'Kars Kaşar Evi', name: 'Zerrin', surname: 'Güneş' })
     ).id;
     const product = await stockedProduct(seeder, PRODUCT, 60);
     // 2 boxes of 6 at ₺250: ₺3.000 owed.
-    await seeder.call('POST', '/admin/baskets', { buyerId, productId: product.id, boxQuantity: 2 });
-    await seeder.call('POST', '/admin/baskets/apply-to-order', {
-      buyerId,
-      buyerRequestReferenceCode: 'KRS-1',
-      plannedShipmentDate: istanbulDate(new Date()),
-    });
+    await placedOrder(
+      seeder,
+      { buyerId, productId: product.id, boxes: 2 },
+      { buyerRequestReferenceCode: 'KRS-1' },
+    );
     accountUrl = `${baseUrl}/musteri-finans-yonetimi?buyerId=${buyerId}`;
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);

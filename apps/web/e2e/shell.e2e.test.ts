@@ -29,13 +29,12 @@ describe('the page shell at 1366×768', () => {
 
   beforeAll(async () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
-    const buyer = await seeder.call<{ id: number }>('POST', '/buyers', {
+    const buyer = await seeder.createBuyer({
       code: 'E2E-SH1',
       title: 'Kabuk Gıda',
       name: 'Selin',
     });
-    await seeder.call('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    await seeder.createBuyerWarehouse(buyer.id, {
       code: 'KBK-D1',
       title: 'Kabuk Merkez Depo',
       latitude: 39.65,

@@ -1,12 +1,9 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
-import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, itemPath, loadOntoTruck, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
 import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
@@ -58,7 +55,6 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
   const orders: Order[] = [];
   let shipment: Shipment;
 
-  const itemUrl = (order: Order) => `/orders/${order.id}/order-item/${order.orderItems[0]!.id}`;
   const onShipment = (action: string, extra: object = {}) =>
     seeder.call<Shipment>('PUT', `/shipments/${shipment.id}/on-action`, { action, ...extra });
 
@@ -69,61 +65,38 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await seeder.createUser({ ...OFFICE, name: 'Cem', surname: 'Uğurlu', roles: ['BACKOFFICE_ADMIN'] });
     await seeder.createUser({ ...MANAGER, name: 'Ebru', surname: 'Şen', roles: ['ORDER_MANAGER'] });
 
-    const gonen = await seeder.call<Buyer>('POST', '/buyers', GONEN);
-    const odemis = await seeder.call<Buyer>('POST', '/buyers', ODEMIS);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: gonen.id,
+    const gonen = await seeder.createBuyer(GONEN);
+    const odemis = await seeder.createBuyer(ODEMIS);
+    const branch = await seeder.createBuyerWarehouse(gonen.id, {
       code: 'ZNC-01-D1',
       title: 'Merkez Depo',
       latitude: 40.2603,
       longitude: 27.6531,
     });
-    await seeder.call('POST', '/buyers/warehouses', {
-      buyerId: odemis.id,
+    await seeder.createBuyerWarehouse(odemis.id, {
       code: 'ZNC-02-D1',
       title: 'Merkez Depo',
       latitude: 38.2277,
       longitude: 27.9719,
     });
 
-    const item = await seeder.call<ProductItem>(
-      'POST',
-      '/product-item',
-      productItemBody(PRODUCT.code, PRODUCT.name, {
-        packagingUnitType: 'KILOGRAM',
-        packagingUnitTypeAmount: 1.5,
-      }),
-    );
-    const depo1 = item.stocks.find((line) => line.wareHouse.name === 'DEPO1')!;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: depo1.id, importedQuantity: 120, stockOperationType: 'PRODUCTION_INBOUND', notes: '' },
-      ],
-    });
-    const product = await seeder.call<{ id: number }>('POST', '/products', {
-      name: PRODUCT.name,
-      stockCode: PRODUCT.code,
-      barcode: item.barcode,
-      price: PRODUCT.price,
-      quantityInsideBox: 6,
-      productBundle: [{ productItemId: item.id, quantity: 1 }],
-    });
+    const product = await stockedProduct(seeder, PRODUCT, 120);
 
-    await seeder.call('POST', '/shipments/vehicle', {
+    await seeder.createVehicle({
       licencePlateCode: VAN,
       brand: 'Ford',
       model: 'Transit',
       capacityInTons: 1.5,
       palletCapacity: 4,
     });
-    const planned = await seeder.call<{ id: number }>('POST', '/shipments/vehicle', {
+    const planned = await seeder.createVehicle({
       licencePlateCode: PLANNED,
       brand: 'Isuzu',
       model: 'NPR',
       capacityInTons: 8,
       palletCapacity: 10,
     });
-    await seeder.call('POST', '/shipments/vehicleDrivers', {
+    await seeder.createDriver({
       name: 'Levent',
       surname: 'Zincirli',
       gender: 'Erkek',
@@ -132,23 +105,12 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
 
     // Two orders of the buyer, in the warehouse and loading; the first planned on another truck.
     for (const reference of ['GNN-1', 'GNN-2']) {
-      await seeder.call('POST', '/admin/baskets', {
-        buyerId: gonen.id,
-        productId: product.id,
-        boxQuantity: 2,
-      });
-      const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-        buyerId: gonen.id,
-        buyerBranch: branch.id,
-        buyerRequestReferenceCode: reference,
-        plannedShipmentDate: istanbulDate(new Date()),
-      });
-      await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-      await seeder.call('PUT', `${itemUrl(order)}?action=APPROVE`);
-      await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
-      for (const step of ['/prepare', '/ready-for-loading', '?action=LOADING']) {
-        await seeder.call('PUT', `${itemUrl(order)}${step}`);
-      }
+      const order = await placedOrder(
+        seeder,
+        { buyerId: gonen.id, productId: product.id, boxes: 2 },
+        { buyerBranch: branch.id, buyerRequestReferenceCode: reference },
+        'loading',
+      );
       orders.push(order);
     }
     await seeder.call('PUT', `/orders/${orders[0]!.id}/plan-shipment-vehicle`, { vehicleId: planned.id });
@@ -220,11 +182,8 @@ describe('one shipment through the back office, the warehouse, shipping, the wei
     await load.waitFor({ state: 'hidden' });
     await expect.poll(() => row.getByTestId('loaded-pieces').textContent()).toBe('12 adet');
     await signOutThroughUi(page);
-    await seeder.call('PUT', `${itemUrl(second)}/load?action=LOAD_ITEM_TO_TRUCK`, {
-      shippingId: shipment.id,
-      warehouseStocks: [{ warehouse: 'DEPO1', quantity: 12 }],
-    });
-    for (const order of orders) await seeder.call('PUT', `${itemUrl(order)}/loaded-to-truck`);
+    await loadOntoTruck(seeder, second, shipment.id, 12);
+    for (const order of orders) await seeder.call('PUT', `${itemPath(order)}/loaded-to-truck`);
 
     // --- shipping staff: both lines accepted with one question ---
     await signInThroughUi(page, baseUrl, SHIPPING.userName, SHIPPING.password);

@@ -1,12 +1,10 @@
-import type { Buyer } from '@mandira/contract/buyers';
-import type { Driver, Vehicle } from '@mandira/contract/fleet';
 import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Shipment, ShipmentPage } from '@mandira/contract/shipments';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder } from './seed.ts';
+import { ApiSeeder, buyerWithBranch } from './seed.ts';
 import { screenshotFromTop, signInThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
 
@@ -31,29 +29,21 @@ describe('the shipment list, paged and filtered by the server', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...OFFICE, name: 'Selin', surname: 'Güneş', roles: ['BACKOFFICE_ADMIN'] });
     // A buyer in Trabzon: no other suite ships there, so the city filter holds only these.
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', {
-      code: 'E2E-TRB',
-      title: 'Trabzon Kahvaltı Evi',
-      name: 'Ömer',
-      surname: 'Karadeniz',
-    });
-    const depot = await seeder.call<{ id: number }>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
-      code: 'TRB-MERKEZ',
-      title: 'Trabzon Deposu',
-      latitude: 41.0027,
-      longitude: 39.7168,
-    });
+    const { branch: depot } = await buyerWithBranch(
+      seeder,
+      { code: 'E2E-TRB', title: 'Trabzon Kahvaltı Evi', name: 'Ömer', surname: 'Karadeniz' },
+      { code: 'TRB-MERKEZ', title: 'Trabzon Deposu', latitude: 41.0027, longitude: 39.7168 },
+    );
     const from = (await seeder.call<{ id: number; name: string }[]>('GET', '/warehouses'))[0]!.id;
     for (let index = 1; index <= SHIPMENT_COUNT; index++) {
-      const vehicle = await seeder.call<Vehicle>('POST', '/shipments/vehicle', {
+      const vehicle = await seeder.createVehicle({
         licencePlateCode: `61 TRB ${100 + index}`,
         brand: 'Isuzu',
         model: 'NPR',
         capacityInTons: 8,
         palletCapacity: 12,
       });
-      const driver = await seeder.call<Driver>('POST', '/shipments/vehicleDrivers', {
+      const driver = await seeder.createDriver({
         name: 'Sürücü',
         surname: `Trabzon ${index}`,
         gender: 'Erkek',
@@ -69,7 +59,7 @@ describe('the shipment list, paged and filtered by the server', () => {
         }),
       );
     }
-    await seeder.call('PUT', `/shipments/${shipments[9]!.id}/on-action`, { action: 'PREPARE_TO_LOAD' });
+    await seeder.shipmentActions(shipments[9]!.id, 'PREPARE_TO_LOAD');
 
     browser = await openBrowser();
     await browser.page.setViewportSize(LAPTOP);

@@ -18,7 +18,7 @@ describe('a buyer form whose buyer changed underneath', () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...EDITOR, name: 'Selin', surname: 'Öz', roles: ['ACCOUNTING_MANAGER'] });
     await seeder.createUser({ ...OTHER, name: 'Ayşe', surname: 'Yılmaz', roles: ['ACCOUNTING_MANAGER'] });
-    buyer = await seeder.call<Buyer>('POST', '/buyers', { code: 'E2E-SRM', title: 'Sürüm Gıda Ltd. Şti.' });
+    buyer = await seeder.createBuyer({ code: 'E2E-SRM', title: 'Sürüm Gıda Ltd. Şti.' });
     other = await ApiSeeder.as(baseUrl, OTHER.userName, OTHER.password);
     browser = await openBrowser();
   });

@@ -4,7 +4,7 @@ import type { ProductItem } from '@mandira/contract/products';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
-import { ApiSeeder, productItemBody } from './seed.ts';
+import { ApiSeeder, productItemBody, stockIn } from './seed.ts';
 import { dialog, fillLot, signInThroughUi, signOutThroughUi, tableRow, turkishDayFromToday } from './ui.ts';
 
 const baseUrl = inject('baseUrl');
@@ -38,7 +38,7 @@ describe('lots on the goods, stock and history screens', () => {
     seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...STAFF, name: 'Elif', surname: 'Çelik', roles: ['WAREHOUSE_STAFF'] });
     await seeder.createUser({ ...ADMIN, name: 'Oğuz', surname: 'Kaya', roles: ['WAREHOUSE_ADMIN'] });
-    await seeder.call('POST', '/product-item', productItemBody(CHEESE.stockCode, CHEESE.name));
+    await seeder.createProductItem(productItemBody(CHEESE.stockCode, CHEESE.name));
     browser = await openBrowser();
   });
 
@@ -153,18 +153,10 @@ describe('lots on the goods, stock and history screens', () => {
     const [item] = (
       await seeder.call<{ items: ProductItem[] }>('GET', `/product-item?q=${CHEESE.stockCode}&page=1&size=5`)
     ).items;
-    const depo1 = item!.stocks.find((stock) => stock.wareHouse.name === 'DEPO1')!.id;
-    await seeder.call('PUT', '/product-item/stock-import-bulk', {
-      stockChange: [
-        { id: depo1, importedQuantity: 3, stockOperationType: 'PURCHASE_INBOUND' },
-        {
-          id: depo1,
-          importedQuantity: 2,
-          stockOperationType: 'RETURN_INBOUND',
-          lot: { code: 'KS-IADE', expiryDate: dayFromToday(-4) },
-        },
-      ],
-    });
+    await stockIn(seeder, item!, [
+      { pieces: 3, type: 'PURCHASE_INBOUND' },
+      { pieces: 2, type: 'RETURN_INBOUND', lot: { code: 'KS-IADE', expiryDate: dayFromToday(-4) } },
+    ]);
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
     await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
     await page.getByRole('textbox', { name: 'Ara' }).fill(CHEESE.stockCode);

@@ -60,10 +60,8 @@ describe('warehouses and stock as the warehouse roles', () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...ADMIN, name: 'Kemal', surname: 'Aydın', roles: ['WAREHOUSE_ADMIN'] });
     await seeder.createUser({ ...STAFF, name: 'Zeynep', surname: 'Şahin', roles: ['WAREHOUSE_STAFF'] });
-    await seeder.call('POST', '/product-item', item(YOGURT.stockCode, YOGURT.name));
-    await seeder.call(
-      'POST',
-      '/product-item',
+    await seeder.createProductItem(item(YOGURT.stockCode, YOGURT.name));
+    await seeder.createProductItem(
       item(BUTTER.stockCode, BUTTER.name, { packagingUnitTypeAmount: 500, packagingType: 'PLASTIC_PACKAGE' }),
     );
     browser = await openBrowser();

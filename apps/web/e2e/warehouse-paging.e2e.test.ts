@@ -1,11 +1,9 @@
-import type { Buyer, BuyerWarehouse } from '@mandira/contract/buyers';
-import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { Order } from '@mandira/contract/orders';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
-import { ApiSeeder, stockedProduct } from './seed.ts';
+import { ApiSeeder, buyerWithBranch, placedOrder, stockedProduct } from './seed.ts';
 import { SCREENSHOT_DIR } from './settings.ts';
 import { screenshotFromTop, signInThroughUi } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
@@ -37,9 +35,7 @@ describe('the warehouse list, page by page', () => {
   beforeAll(async () => {
     const seeder = await ApiSeeder.asAdmin(baseUrl);
     await seeder.createUser({ ...WAREHOUSE, name: 'Serkan', surname: 'Doğan', roles: ['WAREHOUSE_STAFF'] });
-    const buyer = await seeder.call<Buyer>('POST', '/buyers', BUYER);
-    const branch = await seeder.call<BuyerWarehouse>('POST', '/buyers/warehouses', {
-      buyerId: buyer.id,
+    const { buyer, branch } = await buyerWithBranch(seeder, BUYER, {
       code: 'MERKEZ',
       title: 'Edremit Merkez',
       latitude: 39.5961,
@@ -47,20 +43,12 @@ describe('the warehouse list, page by page', () => {
     });
     const product = await stockedProduct(seeder, PRODUCT, ORDERS * 6);
     for (let index = 1; index <= ORDERS; index++) {
-      await seeder.call('POST', '/admin/baskets', {
-        buyerId: buyer.id,
-        productId: product.id,
-        boxQuantity: 1,
-      });
-      const order = await seeder.call<Order>('POST', '/admin/baskets/apply-to-order', {
-        buyerId: buyer.id,
-        buyerBranch: branch.id,
-        buyerRequestReferenceCode: `DS-${index}`,
-        plannedShipmentDate: istanbulDate(new Date()),
-      });
-      await seeder.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-      await seeder.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}?action=APPROVE`);
-      await seeder.call('PUT', `/order-action/FORWARD_TO_WAREHOUSE_OPERATION?id=${order.id}`);
+      const order = await placedOrder(
+        seeder,
+        { buyerId: buyer.id, productId: product.id, boxes: 1 },
+        { buyerBranch: branch.id, buyerRequestReferenceCode: `DS-${index}` },
+        'warehouse',
+      );
       orders.push(order);
     }
     browser = await openBrowser();

@@ -13,14 +13,10 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { recordsOf } from '../vehicles-and-drivers/record-writes.ts';
 
 type CreateInput = z.output<typeof CreateDriverBody>;
 type UpdateInput = z.output<typeof UpdateDriverBody>;
-
-const NOT_FOUND = 'Sürücü bulunamadı.';
 
 type DriverRow = {
   id: number;
@@ -69,10 +65,15 @@ export function listDrivers(db: Db | Tx): Promise<Driver[]> {
   return findDrivers(db, sql`true`);
 }
 
-export async function getDriver(db: Db | Tx, id: number): Promise<Driver> {
-  const [driver] = await findDrivers(db, sql`d.id = ${id}`);
-  if (!driver) throw notFound(NOT_FOUND);
-  return driver;
+const DRIVERS = recordsOf<Driver>({
+  table: 'drivers',
+  entityType: 'DRIVER',
+  notFound: 'Sürücü bulunamadı.',
+  read: async (db, id) => (await findDrivers(db, sql`d.id = ${id}`))[0],
+});
+
+export function getDriver(db: Db | Tx, id: number): Promise<Driver> {
+  return DRIVERS.get(db, id);
 }
 
 const valuesOf = (input: CreateInput) =>
@@ -80,40 +81,32 @@ const valuesOf = (input: CreateInput) =>
       ${input.tckn}, ${input.licenceNumber}, ${input.status}`;
 
 /** `POST /shipments/vehicleDrivers`. */
-export async function createDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<Driver> {
-  const [created] = await rowsOf<{ id: number }>(
-    tx,
-    sql`insert into drivers (name, surname, gender, date_of_birth, phone, tckn, licence_number, status)
-        values (${valuesOf(input)}) returning id`,
-  );
-  await stampCreated(tx, 'drivers', created!.id, actor);
-  const after = await getDriver(tx, created!.id);
-  await recordChange(tx, actor, { action: 'CREATE', entityType: 'DRIVER', entityId: after.id, after });
-  return after;
+export function createDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<Driver> {
+  return DRIVERS.create(tx, actor, async () => {
+    const [created] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into drivers (name, surname, gender, date_of_birth, phone, tckn, licence_number, status)
+          values (${valuesOf(input)}) returning id`,
+    );
+    return created!.id;
+  });
 }
 
 /**
  * `PUT /shipments/vehicleDrivers`. Any status may be chosen by hand; shipments set it too,
  * and a driver on vacation is not put on a new shipment.
  */
-export async function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<Driver> {
-  await takeNextVersion(tx, 'drivers', input.id, actor, input.version);
-  const before = await getDriver(tx, input.id);
-  const updated = await rowsOf<{ id: number }>(
-    tx,
-    sql`update drivers
-           set (name, surname, gender, date_of_birth, phone, tckn, licence_number, status) = (${valuesOf(input)}),
-               updated_at = now()
-         where id = ${input.id} returning id`,
-  );
-  if (updated.length === 0) throw notFound(NOT_FOUND);
-  const after = await getDriver(tx, input.id);
-  await recordChange(tx, actor, {
-    action: 'UPDATE',
-    entityType: 'DRIVER',
-    entityId: input.id,
-    before,
-    after,
+export function updateDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<Driver> {
+  return DRIVERS.update(tx, actor, input, {
+    write: async () => {
+      const updated = await rowsOf<{ id: number }>(
+        tx,
+        sql`update drivers
+               set (name, surname, gender, date_of_birth, phone, tckn, licence_number, status) = (${valuesOf(input)}),
+                   updated_at = now()
+             where id = ${input.id} returning id`,
+      );
+      return updated.length > 0;
+    },
   });
-  return after;
 }

@@ -14,14 +14,11 @@ import type { z } from 'zod';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusNotIn } from '../../db/status-sql.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
-import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { AppError } from '../../http/errors.ts';
+import { vehicleRecordsOf } from '../vehicles-and-drivers/plates.ts';
 
 type CreateInput = z.output<typeof CreateVehicleBody>;
 type UpdateInput = z.output<typeof UpdateVehicleBody>;
-
-const NOT_FOUND = 'Araç bulunamadı.';
 
 type VehicleRow = {
   id: number;
@@ -113,10 +110,18 @@ export function listAvailableVehicles(db: Db | Tx): Promise<Vehicle[]> {
   return findVehicles(db, sql`v.status = 'AVAILABLE' and s.id is null`);
 }
 
-export async function getVehicle(db: Db | Tx, id: number): Promise<Vehicle> {
-  const [vehicle] = await findVehicles(db, sql`v.id = ${id}`);
-  if (!vehicle) throw notFound(NOT_FOUND);
-  return vehicle;
+const VEHICLES = vehicleRecordsOf<Vehicle>(
+  {
+    table: 'vehicles',
+    entityType: 'VEHICLE',
+    notFound: 'Araç bulunamadı.',
+    read: async (db, id) => (await findVehicles(db, sql`v.id = ${id}`))[0],
+  },
+  (plate) => new AppError('DUPLICATE', `'${plate}' plakalı bir araç zaten kayıtlı.`, 'licencePlateCode'),
+);
+
+export function getVehicle(db: Db | Tx, id: number): Promise<Vehicle> {
+  return VEHICLES.get(db, id);
 }
 
 function fieldsOf(input: CreateInput) {
@@ -126,31 +131,24 @@ function fieldsOf(input: CreateInput) {
 }
 
 /** `POST /shipments/vehicle`. */
-export async function createVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<Vehicle> {
-  await refuseTakenPlate(tx, input.licencePlateCode);
-  const [created] = await withPlateCheck(input.licencePlateCode, () =>
-    rowsOf<{ id: number }>(
+export function createVehicle(tx: Tx, actor: Actor, input: CreateInput): Promise<Vehicle> {
+  return VEHICLES.create(tx, actor, input.licencePlateCode, async () => {
+    const [created] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into vehicles (licence_plate_code, brand, model, production_year, year_of_purchase,
             capacity_in_tons, pallet_capacity, fuel_consumption_empty, fuel_consumption_half_full,
             fuel_consumption_full, status)
           values (${fieldsOf(input)}) returning id`,
-    ),
-  );
-  await stampCreated(tx, 'vehicles', created!.id, actor);
-  if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
-  const after = await getVehicle(tx, created!.id);
-  await recordChange(tx, actor, { action: 'CREATE', entityType: 'VEHICLE', entityId: after.id, after });
-  return after;
+    );
+    if (input.driverIds) await assignDrivers(tx, created!.id, input.driverIds);
+    return created!.id;
+  });
 }
 
 /** `PUT /shipments/vehicle`. */
-export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
-  await takeNextVersion(tx, 'vehicles', input.id, actor, input.version);
-  await refuseTakenPlate(tx, input.licencePlateCode, input.id);
-  const before = await getVehicle(tx, input.id);
-  const updated = await withPlateCheck(input.licencePlateCode, () =>
-    rowsOf<{ id: number }>(
+export function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): Promise<Vehicle> {
+  return VEHICLES.update(tx, actor, input, async () => {
+    const updated = await rowsOf<{ id: number }>(
       tx,
       sql`update vehicles
              set (licence_plate_code, brand, model, production_year, year_of_purchase, capacity_in_tons,
@@ -158,19 +156,11 @@ export async function updateVehicle(tx: Tx, actor: Actor, input: UpdateInput): P
                   status) = (${fieldsOf(input)}),
                  updated_at = now()
            where id = ${input.id} returning id`,
-    ),
-  );
-  if (updated.length === 0) throw notFound(NOT_FOUND);
-  if (input.driverIds) await assignDrivers(tx, input.id, input.driverIds);
-  const after = await getVehicle(tx, input.id);
-  await recordChange(tx, actor, {
-    action: 'UPDATE',
-    entityType: 'VEHICLE',
-    entityId: input.id,
-    before,
-    after,
+    );
+    if (updated.length === 0) return false;
+    if (input.driverIds) await assignDrivers(tx, input.id, input.driverIds);
+    return true;
   });
-  return after;
 }
 
 /** The vehicle's drivers become exactly these. */
@@ -191,26 +181,5 @@ async function assignDrivers(tx: Tx, vehicleId: number, driverIds: readonly numb
     await tx.execute(sql`
       insert into vehicle_drivers (vehicle_id, driver_id)
       select ${vehicleId}, unnest(${sql.param(wanted)}::int[])`);
-  }
-}
-
-const plateTaken = (plate: string) =>
-  new AppError('DUPLICATE', `'${plate}' plakalı bir araç zaten kayıtlı.`, 'licencePlateCode');
-
-/** A readable 409 before the write; the unique index still decides when two requests race. */
-async function refuseTakenPlate(tx: Tx, plate: string, exceptId?: number): Promise<void> {
-  const [taken] = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from vehicles where replace(licence_plate_code, ' ', '') = ${plate.replaceAll(' ', '')}`,
-  );
-  if (taken && taken.id !== exceptId) throw plateTaken(plate);
-}
-
-async function withPlateCheck<T>(plate: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw plateTaken(plate);
-    throw error;
   }
 }

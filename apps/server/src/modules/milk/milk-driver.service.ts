@@ -10,14 +10,11 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milkVehicleDrivers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange } from '../audit/record-change.ts';
+import { badRequest } from '../../http/errors.ts';
+import { recordsOf } from '../vehicles-and-drivers/record-writes.ts';
 
 type CreateInput = z.output<typeof CreateMilkDriverBody>;
 type UpdateInput = z.output<typeof UpdateMilkDriverBody>;
-
-const NOT_FOUND = 'Süt aracı şoförü bulunamadı.';
 
 const columns = {
   id: milkVehicleDrivers.id,
@@ -37,10 +34,16 @@ export async function listMilkDrivers(db: Db): Promise<MilkDriver[]> {
     .orderBy(asc(milkVehicleDrivers.name), asc(milkVehicleDrivers.surname), asc(milkVehicleDrivers.id));
 }
 
-export async function getMilkDriver(db: Db | Tx, id: number): Promise<MilkDriver> {
-  const [driver] = await db.select(columns).from(milkVehicleDrivers).where(eq(milkVehicleDrivers.id, id));
-  if (!driver) throw notFound(NOT_FOUND);
-  return driver;
+const MILK_DRIVERS = recordsOf<MilkDriver>({
+  table: 'milk_vehicle_drivers',
+  entityType: 'MILK_DRIVER',
+  notFound: 'Süt aracı şoförü bulunamadı.',
+  read: async (db, id) =>
+    (await db.select(columns).from(milkVehicleDrivers).where(eq(milkVehicleDrivers.id, id)))[0],
+});
+
+export function getMilkDriver(db: Db | Tx, id: number): Promise<MilkDriver> {
+  return MILK_DRIVERS.get(db, id);
 }
 
 function fieldsOf(input: CreateInput) {
@@ -58,33 +61,25 @@ function fieldsOf(input: CreateInput) {
 
 export async function createMilkDriver(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  const [created] = await tx.insert(milkVehicleDrivers).values(fields).returning(columns);
-  await stampCreated(tx, 'milk_vehicle_drivers', created!.id, actor);
-  await recordChange(tx, actor, {
-    action: 'CREATE',
-    entityType: 'MILK_DRIVER',
-    entityId: created!.id,
-    after: created,
+  return MILK_DRIVERS.create(tx, actor, async () => {
+    const [created] = await tx
+      .insert(milkVehicleDrivers)
+      .values(fields)
+      .returning({ id: milkVehicleDrivers.id });
+    return created!.id;
   });
-  return created!;
 }
 
 export async function updateMilkDriver(tx: Tx, actor: Actor, input: UpdateInput): Promise<MilkDriver> {
   const fields = fieldsOf(input);
-  await takeNextVersion(tx, 'milk_vehicle_drivers', input.id, actor, input.version);
-  const before = await getMilkDriver(tx, input.id);
-  const [updated] = await tx
-    .update(milkVehicleDrivers)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(milkVehicleDrivers.id, input.id))
-    .returning(columns);
-  if (!updated) throw notFound(NOT_FOUND);
-  await recordChange(tx, actor, {
-    action: 'UPDATE',
-    entityType: 'MILK_DRIVER',
-    entityId: input.id,
-    before,
-    after: updated,
+  return MILK_DRIVERS.update(tx, actor, input, {
+    write: async () => {
+      const updated = await tx
+        .update(milkVehicleDrivers)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(milkVehicleDrivers.id, input.id))
+        .returning({ id: milkVehicleDrivers.id });
+      return updated.length > 0;
+    },
   });
-  return updated;
 }
