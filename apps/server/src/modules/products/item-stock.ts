@@ -110,18 +110,15 @@ export function stockLinesOf(
   warehouseName: string | undefined,
   allLots: boolean,
 ): Promise<LineRow[]> {
-  const inWarehouse =
-    warehouseName === undefined
-      ? sql``
-      : sql`and (w.name = ${warehouseName} or w.short_name = ${warehouseName})`;
+  const inWarehouse = warehouseName === undefined ? sql`` : sql`and ${warehouseNamedSql(warehouseName)}`;
   return preparedRowsOf<LineRow>(
     db,
     `product_item_lines_${warehouseName === undefined ? '0' : '1'}${allLots ? '1' : '0'}`,
     sql`select l.id, l.product_item_id as "productItemId", l.warehouse_id as "warehouseId", l.quantity,
-               w.name as "warehouseName", w.short_name as "warehouseLabel",
+               ${warehouses.name} as "warehouseName", ${warehouses.shortName} as "warehouseLabel",
                ${lineLotsSql(sql`l.id`, allLots ? undefined : LIST_LINE_LOTS)} as lots,
                ${lineLotCountSql(sql`l.id`)} as "lotCount"
-          from ${stockLines} l join ${warehouses} w on w.id = l.warehouse_id
+          from ${stockLines} l join ${warehouses} on ${warehouses.id} = l.warehouse_id
          where l.product_item_id = any(${sql.param([...itemIds])}::int[]) ${inWarehouse}
          order by l.product_item_id, l.warehouse_id`,
   );
