@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { KeptFigure } from '../../db/kept-figure.ts';
-import { summedReservationsStatement, summedSnapshotReservationsStatement } from './reservations.ts';
+import {
+  recountProductReservationsStatement,
+  recountSnapshotReservationsStatement,
+  summedReservationsStatement,
+  summedSnapshotReservationsStatement,
+} from './reservations.ts';
 
 /**
  * Each product's pieces held in baskets and open order items (decision 65): moved by hand by every
@@ -19,12 +24,7 @@ export const PRODUCT_RESERVATIONS: KeptFigure = {
       left join product_reservations k on k.product_id = s.product_id
      where (coalesce(k.basket_pieces, 0), coalesce(k.order_pieces, 0)) <> (s.basket_pieces, s.order_pieces)
      order by s.product_id`,
-  recount: [
-    sql`insert into product_reservations (product_id, basket_pieces, order_pieces)
-        ${summedReservationsStatement()}
-        on conflict (product_id) do update
-          set basket_pieces = excluded.basket_pieces, order_pieces = excluded.order_pieces`,
-  ],
+  recount: [recountProductReservationsStatement()],
 };
 
 /** The open order pieces of each bundle snapshot (decision 99), moved with the products' by the same call. */
@@ -39,11 +39,7 @@ export const SNAPSHOT_RESERVATIONS: KeptFigure = {
       join bundle_snapshots k on k.id = s.snapshot_id
      where k.order_pieces <> s.order_pieces
      order by s.snapshot_id`,
-  recount: [
-    sql`update bundle_snapshots s set order_pieces = x.order_pieces
-          from (${summedSnapshotReservationsStatement()}) x
-         where s.id = x.snapshot_id and s.order_pieces <> x.order_pieces`,
-  ],
+  recount: [recountSnapshotReservationsStatement()],
 };
 
 /** An order's items in the warehouse flow and on a truck, summed from its items' stages. */

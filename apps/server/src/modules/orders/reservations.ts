@@ -253,19 +253,25 @@ export function summedSnapshotReservationsStatement(where: SQL = sql`true`): SQL
      where ${where}`;
 }
 
+/** Sets the bundle snapshots' order pieces of the products `where` selects to their items' sums. */
+export const recountSnapshotReservationsStatement = (where: SQL = sql`true`): SQL => sql`
+  update bundle_snapshots s set order_pieces = x.order_pieces
+    from (${summedSnapshotReservationsStatement(where)}) x
+   where s.id = x.snapshot_id and s.order_pieces <> x.order_pieces`;
+
+/** Sets the counters of the products `where` selects to the sums, making a missing counter row. */
+export const recountProductReservationsStatement = (where: SQL = sql`true`): SQL => sql`
+  insert into product_reservations (product_id, basket_pieces, order_pieces)
+  ${summedReservationsStatement(where)}
+  on conflict (product_id) do update
+    set basket_pieces = excluded.basket_pieces, order_pieces = excluded.order_pieces`;
+
 /**
  * Sets the counters of the products `where` selects to the sums, for writers that change basket lines
  * or order items in bulk SQL rather than through the services (the demo seed, the benchmark's data set,
  * tests forcing statuses). Not for concurrent use: it takes no item locks.
  */
 export async function recountReservations(db: Db | Tx, where: SQL = sql`true`): Promise<void> {
-  await db.execute(sql`
-    update bundle_snapshots s set order_pieces = x.order_pieces
-      from (${summedSnapshotReservationsStatement(where)}) x
-     where s.id = x.snapshot_id and s.order_pieces <> x.order_pieces`);
-  await db.execute(sql`
-    insert into product_reservations (product_id, basket_pieces, order_pieces)
-    ${summedReservationsStatement(where)}
-    on conflict (product_id) do update
-      set basket_pieces = excluded.basket_pieces, order_pieces = excluded.order_pieces`);
+  await db.execute(recountSnapshotReservationsStatement(where));
+  await db.execute(recountProductReservationsStatement(where));
 }
