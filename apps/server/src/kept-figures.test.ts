@@ -3,17 +3,17 @@ import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountingWorld, pay } from '../test/builders/accounting-test-data.ts';
-import {
-  type LoadWorld,
-  loadWorld,
-  ok,
-  partlyLoadedOrder,
-  stockedItem,
-} from '../test/builders/loading-test-data.ts';
+import { ok } from '../test/builders/loading-test-data.ts';
 import { createDelivery, createDriver, createVehicle } from '../test/builders/milk-fixtures.ts';
-import { addToBasket, branchOf, buyer, placedOrder, product } from '../test/builders/order-test-data.ts';
+import { addToBasket } from '../test/builders/order-test-data.ts';
 import { createItem } from '../test/builders/product-test-data.ts';
+import {
+  type OrderWrite,
+  orderOf,
+  runOrderWrite,
+  type WritesWorld,
+  writesWorld,
+} from '../test/builders/random-writes.ts';
 import { rowsOf } from './db/client.ts';
 import { keptFigureProblems } from './db/kept-figure.ts';
 import { KEPT_FIGURES } from './kept-figures.ts';
@@ -23,22 +23,12 @@ import { KEPT_FIGURES } from './kept-figures.ts';
  * writes through the API of every area that moves one: baskets, orders, their steps and loads,
  * payments, new items, milk deliveries, and changes of dates made in SQL.
  */
-let w: LoadWorld & AccountingWorld;
+let w: WritesWorld;
 let admin: string;
-let productId: number;
-let buyers: { buyerId: number; branchId: number }[];
 let milk: { milkVehicleId: number; milkVehicleDriverId: number };
 beforeAll(async () => {
-  const world = await loadWorld();
-  w = { ...world, finance: await world.t.tokenWithRoles(['FINANCE_ADMIN']) };
+  w = await writesWorld();
   admin = await w.t.adminToken();
-  const item = await stockedItem(w, { DEPO1: 20_000 });
-  productId = await product(w, [{ itemId: item, quantity: 1 }]);
-  const other = (await buyer(w)).id;
-  buyers = [
-    { buyerId: w.buyerId, branchId: w.branchId },
-    { buyerId: other, branchId: await branchOf(w, other) },
-  ];
   const vehicle = await createVehicle(w.t, admin);
   const driver = await createDriver(w.t, admin);
   milk = { milkVehicleId: vehicle.id, milkVehicleDriverId: driver.id };
@@ -46,10 +36,9 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 type Step =
-  | { kind: 'basket' | 'place'; buyer: number; boxes: number }
-  | { kind: 'pay'; order: number; amount: number }
-  | { kind: 'review' | 'cancelItem' | 'cancelOrder'; order: number }
-  | { kind: 'loadPartly'; boxes: number; pieces: number }
+  | OrderWrite
+  | { kind: 'basket'; buyer: number; boxes: number }
+  | { kind: 'review'; order: number }
   | { kind: 'item' }
   | { kind: 'milk'; daysBack: number }
   | { kind: 'moveMilk'; days: number }
@@ -89,33 +78,13 @@ const today = istanbulDate(new Date());
 
 /** Runs one step; a refusal (too much paid, a step not allowed, an empty basket) is a step too. */
 async function run(one: Step, orders: Order[]) {
-  const order = 'order' in one && orders.length > 0 ? orders[one.order % orders.length]! : null;
+  const order = 'order' in one ? orderOf(one, orders) : null;
   switch (one.kind) {
     case 'basket':
-      await addToBasket(w, buyers[one.buyer]!.buyerId, productId, one.boxes);
-      return;
-    case 'place': {
-      const to = buyers[one.buyer]!;
-      orders.push(
-        await placedOrder(w, to.buyerId, [{ productId, boxes: one.boxes }], { buyerBranch: to.branchId }),
-      );
-      return;
-    }
-    case 'pay':
-      if (order)
-        await pay(w, { orderId: order.id, payType: 'CASH', reason: 'ORDER_PAYMENT', amount: one.amount });
+      await addToBasket(w, w.buyers[one.buyer]!.buyerId, w.productId, one.boxes);
       return;
     case 'review':
       if (order) await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-      return;
-    case 'cancelItem':
-      if (order) await w.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}/cancel`);
-      return;
-    case 'cancelOrder':
-      if (order) await w.call('PUT', '/orders', { id: order.id, status: 'CANCELED_BY_BUYER' });
-      return;
-    case 'loadPartly':
-      orders.push(await partlyLoadedOrder(w, productId, one.boxes, one.pieces));
       return;
     case 'item':
       items += 1;
@@ -159,6 +128,8 @@ async function run(one: Step, orders: Order[]) {
         update stock_history set created_at = created_at - make_interval(days => ${one.days})
          where id = (select max(id) from stock_history)`);
       return;
+    default:
+      await runOrderWrite(w, one, orders);
   }
 }
 
@@ -182,7 +153,7 @@ describe('the figures the writes keep', () => {
     await w.t.db.execute(sql`update product_item_count set items = items + 1`);
     await w.t.db.execute(sql`
       update product_reservations set basket_pieces = basket_pieces + 2
-       where product_id = ${productId}`);
+       where product_id = ${w.productId}`);
     const problems = await keptFigureProblems(w.t.db, KEPT_FIGURES);
     const of = (table: string) => problems.filter((problem) => problem.includes(`(${table})`));
     expect(of('product_reservations')).toEqual([

@@ -4,14 +4,15 @@ import type { Order } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountingWorld, pay, statementOf } from '../../../test/builders/accounting-test-data.ts';
+import { pay, statementOf } from '../../../test/builders/accounting-test-data.ts';
+import { placedOrder } from '../../../test/builders/order-test-data.ts';
 import {
-  type LoadWorld,
-  loadWorld,
-  partlyLoadedOrder,
-  stockedItem,
-} from '../../../test/builders/loading-test-data.ts';
-import { branchOf, buyer, placedOrder, product } from '../../../test/builders/order-test-data.ts';
+  type OrderWrite,
+  orderOf,
+  runOrderWrite,
+  type WritesWorld,
+  writesWorld,
+} from '../../../test/builders/random-writes.ts';
 import { onPostgres } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { movements } from './account-movements.ts';
@@ -20,19 +21,12 @@ import { movements } from './account-movements.ts';
  * The day sums the writes keep per buyer (migration 0033, decision 174) against the movements of
  * account-movements.ts grouped by Istanbul day, after random writes through the API across days.
  */
-let w: LoadWorld & AccountingWorld;
+let w: WritesWorld;
 let productId: number;
-let buyers: { buyerId: number; branchId: number }[];
+let buyers: WritesWorld['buyers'];
 beforeAll(async () => {
-  const world = await loadWorld();
-  w = { ...world, finance: await world.t.tokenWithRoles(['FINANCE_ADMIN']) };
-  const item = await stockedItem(w, { DEPO1: 20_000 });
-  productId = await product(w, [{ itemId: item, quantity: 1 }]);
-  const other = (await buyer(w)).id;
-  buyers = [
-    { buyerId: w.buyerId, branchId: w.branchId },
-    { buyerId: other, branchId: await branchOf(w, other) },
-  ];
+  w = await writesWorld();
+  ({ productId, buyers } = w);
 });
 afterAll(() => w.close());
 
@@ -89,12 +83,7 @@ async function expectDaysAsSummed(buyerId: number) {
   expect(page.paging?.count).toBe(whole.lines.length);
 }
 
-type Step =
-  | { kind: 'place'; buyer: number; boxes: number }
-  | { kind: 'pay' | 'refund'; order: number; amount: number }
-  | { kind: 'cancelItem' | 'cancelOrder'; order: number }
-  | { kind: 'loadPartly'; boxes: number; pieces: number }
-  | { kind: 'moveChange' | 'movePlacing' | 'movePayments'; order: number; days: number };
+type Step = OrderWrite | { kind: 'moveChange' | 'movePlacing' | 'movePayments'; order: number; days: number };
 
 const anOrder = fc.nat({ max: 20 });
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -149,40 +138,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 
 /** Runs one step on the orders placed so far; a refusal (too much paid, a step not allowed) is a step too. */
 async function run(one: Step, orders: Order[]) {
-  const order = 'order' in one && orders.length > 0 ? orders[one.order % orders.length]! : null;
-  switch (one.kind) {
-    case 'place': {
-      const to = buyers[one.buyer]!;
-      orders.push(
-        await placedOrder(w, to.buyerId, [{ productId, boxes: one.boxes }], { buyerBranch: to.branchId }),
-      );
-      return;
-    }
-    case 'pay':
-    case 'refund':
-      if (order)
-        await pay(w, {
-          orderId: order.id,
-          payType: one.kind === 'pay' ? 'CASH' : 'REFUND',
-          reason: one.kind === 'pay' ? 'ORDER_PAYMENT' : 'PRODUCT_REFUND',
-          amount: one.amount,
-        });
-      return;
-    case 'cancelItem':
-      if (order) {
-        await w.call('PUT', `/order-action/FORWARD_TO_IN_REVIEW?id=${order.id}`);
-        await w.call('PUT', `/orders/${order.id}/order-item/${order.orderItems[0]!.id}/cancel`);
-      }
-      return;
-    case 'cancelOrder':
-      if (order) await w.call('PUT', '/orders', { id: order.id, status: 'CANCELED_BY_BUYER' });
-      return;
-    case 'loadPartly':
-      orders.push(await partlyLoadedOrder(w, productId, one.boxes, one.pieces));
-      return;
-    default:
-      if (order) await moved(one, order.id);
-  }
+  if ('days' in one) {
+    const order = orderOf(one, orders);
+    if (order) await moved(one, order.id);
+  } else await runOrderWrite(w, one, orders);
 }
 
 /** Moves an order's last change, its placing (the order and its NEW_ORDER) or its payments days back, by SQL. */
