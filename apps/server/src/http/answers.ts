@@ -1,4 +1,5 @@
 import { ErrorEnvelope, envelopeOf } from '@mandira/contract/envelope';
+import type { ErrorStatus } from '@mandira/contract/operation';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { z } from 'zod';
 
@@ -16,8 +17,8 @@ export const ERROR_ANSWERS = {
   500: 'An unexpected error; nothing was written (INTERNAL).',
   502: 'The ERP did not answer or answered what cannot be read (EXTERNAL_SOURCE).',
   503: 'The database or the document workers are not available now, a concurrent change still conflicted after retries, or the user already has as many wide reads (long lists, statements) waiting as allowed; nothing was written; see `Retry-After` (UNAVAILABLE).',
-} as const;
-export type ErrorStatus = keyof typeof ERROR_ANSWERS;
+} as const satisfies Record<ErrorStatus, string>;
+export type { ErrorStatus };
 
 type Answers = Record<
   number,

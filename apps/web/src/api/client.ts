@@ -1,4 +1,12 @@
 import type { ApiError, Envelope } from '@mandira/contract/envelope';
+import {
+  type HttpMethod,
+  methodOf,
+  type Operation,
+  type OperationAnswer,
+  type OperationInput,
+  pathOf,
+} from '@mandira/contract/operation';
 import { type DataSchema, normaliseAnswer, unexpected } from './normalise-answer.ts';
 import { endSession, getAuthToken } from './session-store.ts';
 
@@ -7,7 +15,7 @@ const AUTH_HEADER = 'auth-token';
 /** What the API expects when the browser holds no token. */
 const NO_TOKEN = 'nope';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export type RequestOptions<T> = {
   /** Checks the data's shape; a mismatch becomes the generic error instead of a crash later. */
@@ -240,12 +248,55 @@ export async function unwrap<T>(answer: Promise<Envelope<T>> | Envelope<T>): Pro
   return result.data;
 }
 
-/** Builds a query string, leaving out empty values: `queryString({ a: 1, b: "" })` → `?a=1`. */
-export function queryString(params: Record<string, string | number | boolean | null | undefined>): string {
+/**
+ * Builds a query string, leaving out empty values: `queryString({ a: 1, b: "" })` → `?a=1`; a list
+ * repeats its key, as the server reads it.
+ */
+export function queryString(params: Record<string, QueryValue | readonly QueryValue[]>): string {
   const search = new URLSearchParams();
+  const add = (key: string, value: QueryValue) => {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  };
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    if (Array.isArray(value)) for (const one of value) add(key, one);
+    else add(key, value as QueryValue);
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The arguments of a call: its input, left out where the operation takes none, and the request's options. */
+export type CallArgs<O extends Operation> =
+  object extends OperationInput<O>
+    ? [input?: OperationInput<O>, options?: RequestOptions<OperationAnswer<O>>]
+    : [input: OperationInput<O>, options?: RequestOptions<OperationAnswer<O>>];
+
+type AnyInput = { params?: Record<string, unknown>; query?: object; body?: unknown };
+
+/** The path and query of a call, under the API's base: a link or an event stream's address. */
+export function urlOf<O extends Operation>(operation: O, input?: OperationInput<O>): string {
+  const { params, query } = (input ?? {}) as AnyInput;
+  return `${pathOf(operation, params)}${queryString((query ?? {}) as QueryValues)}`;
+}
+
+type QueryValues = Parameters<typeof queryString>[0];
+
+/**
+ * Calls a declared operation (packages/contract/src/operations/): its method and path come from the
+ * declaration, and so does the type of its answer, so no path or answer type is written by hand here.
+ */
+export function callApi<O extends Operation>(
+  operation: O,
+  ...[input, options]: CallArgs<O>
+): Promise<Envelope<OperationAnswer<O>>> {
+  const { body } = (input ?? {}) as AnyInput;
+  return request<OperationAnswer<O>>(methodOf(operation), urlOf(operation, input), body, options);
+}
+
+/** The file an operation answers (a PDF), with the session's token, as `getFile`. */
+export function fileOf<O extends Operation>(operation: O, input?: OperationInput<O>): Promise<Blob> {
+  const { answer } = operation;
+  return getFile(urlOf(operation, input), 'mediaType' in answer ? answer.mediaType : undefined);
 }

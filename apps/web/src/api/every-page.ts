@@ -1,3 +1,4 @@
+import type { Envelope } from '@mandira/contract/envelope';
 import { rowsNoticingCut } from '../lib/pages/cut-notice.ts';
 import { get, unwrap } from './client.ts';
 
@@ -10,13 +11,15 @@ export const EXPORT_PAGE_SIZE = 500;
  * count was capped tells the user the file holds only the newest rows.
  */
 export async function fetchEveryPage<P, T>(
-  pathOf: (page: number, size: number) => string,
+  /** Asks for one page: a declared operation's call (or, until every list calls one, its path). */
+  send: (page: number, size: number) => string | Promise<Envelope<P>>,
   read: (answer: P) => { rows: readonly T[]; totalPages: number; countCapped?: boolean | undefined },
   noun?: string,
 ): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = read(await unwrap(get<P>(pathOf(page, EXPORT_PAGE_SIZE))));
+    const sent = send(page, EXPORT_PAGE_SIZE);
+    const answer = read(await unwrap(typeof sent === 'string' ? get<P>(sent) : sent));
     rows.push(...answer.rows);
     if (page < answer.totalPages) continue;
     // A count that stopped at 10,000 pages no further (decision 149): the file holds the newest, and says so.

@@ -1,6 +1,7 @@
 import type { Envelope } from '@mandira/contract/envelope';
+import type { Operation, OperationAnswer, OperationInput } from '@mandira/contract/operation';
 import { QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, get, type RequestOptions, unwrap } from './client.ts';
+import { ApiRequestError, type CallArgs, callApi, get, type RequestOptions, unwrap } from './client.ts';
 import { readLogOf } from './live/read-log.ts';
 
 export function createQueryClient(): QueryClient {
@@ -27,6 +28,32 @@ export function apiQuery<T>(queryKey: QueryKey, path: string, options?: Omit<Req
     queryKey,
     queryFn: ({ signal }) => unwrap(get<T>(path, { ...options, signal })),
   });
+}
+
+/**
+ * A declared operation's read as TanStack query options. Its key is derived from the operation: the
+ * feature's prefix (what its writes invalidate), the operation's id and its input, so two screens
+ * asking the same share one cache entry: `operationQuery(BASKETS_KEY, baskets.listBaskets, { query })`.
+ */
+export function operationQuery<O extends Operation>(
+  prefix: QueryKey,
+  operation: O,
+  ...[input, options]: CallArgs<O>
+) {
+  type Answer = OperationAnswer<O>;
+  return queryOptions<Answer, ApiRequestError, Answer, QueryKey>({
+    queryKey: operationKey(prefix, operation, input),
+    queryFn: ({ signal }) => unwrap(callApi(operation, ...([input, { ...options, signal }] as CallArgs<O>))),
+  });
+}
+
+/** The query key of an operation's read with this input, under the feature's prefix. */
+export function operationKey<O extends Operation>(
+  prefix: QueryKey,
+  operation: O,
+  input?: OperationInput<O>,
+): QueryKey {
+  return [...prefix, operation.operationId, ...(input === undefined ? [] : [input])];
 }
 
 export type ApiMutationOptions<TVariables, TResult> = {

@@ -1,22 +1,20 @@
-import {
-  type AddToBasketBody,
-  type Basket,
-  type BasketPage,
-  MAX_BASKET_PAGE_SIZE,
-} from '@mandira/contract/baskets';
+import { type Basket, MAX_BASKET_PAGE_SIZE } from '@mandira/contract/baskets';
 import type { PaletteCountBody, PlanVehicleBody } from '@mandira/contract/fleet';
+import type { OperationBody } from '@mandira/contract/operation';
+import * as baskets from '@mandira/contract/operations/baskets';
 import type { OrderItemAction } from '@mandira/contract/order-machines';
 import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
-import type { ApplyToOrderBody, Order, UpdateOrderBody } from '@mandira/contract/orders';
+import type { Order, UpdateOrderBody } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
+import { asPage } from '../../api/answer-shape.ts';
 import { type BoundedRows, fetchBounded } from '../../api/bounded.ts';
-import { post, put, queryString, unwrap } from '../../api/client.ts';
+import { callApi, post, put, queryString, unwrap } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { operationQuery, useApiMutation } from '../../api/query.ts';
 import { BASKETS_KEY } from '../../api/query-keys.ts';
 
 // Baskets and orders hold reservations, so every write here also moves the order screen's figures;
@@ -28,8 +26,9 @@ const RESERVATIONS = [BASKETS, ORDERS, SELLABLE_PRODUCTS_KEY, ACCOUNTING_KEY] as
 /** Baskets per page of the baskets screen. */
 export const BASKET_PAGE_SIZE = 10;
 
-const basketPagePath = (q: string, page: number, size: number, buyerId?: number) =>
-  `/admin/baskets${queryString({ q, buyerId, page, size })}`;
+const basketPage = (q: string, page: number, size: number, buyerId?: number) => ({
+  query: { q, buyerId, page, size },
+});
 
 /**
  * One page of the filled baskets whose buyer matches the search, by buyer title (decision 116); with
@@ -37,57 +36,61 @@ const basketPagePath = (q: string, page: number, size: number, buyerId?: number)
  */
 export function useBasketPage(q: string, page: number, buyerId?: number) {
   return useQuery({
-    ...apiQuery<BasketPage>(
-      [...BASKETS, 'page', q, page, buyerId ?? null],
-      basketPagePath(q, page, BASKET_PAGE_SIZE, buyerId),
-    ),
+    ...operationQuery(BASKETS, baskets.listBaskets, basketPage(q, page, BASKET_PAGE_SIZE, buyerId)),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every filled basket whose buyer matches the search (or the one buyer's), page by page, for Excel. */
 export function fetchAllBaskets(q: string, buyerId?: number): Promise<Basket[]> {
-  return fetchEveryPage<BasketPage, Basket>(
-    (page) => basketPagePath(q, page, MAX_BASKET_PAGE_SIZE, buyerId),
-    (answer) => ({ rows: answer.baskets, totalPages: answer.totalPages }),
+  return fetchEveryPage(
+    (page) => callApi(baskets.listBaskets, basketPage(q, page, MAX_BASKET_PAGE_SIZE, buyerId)),
+    (answer) => {
+      const page = asPage(answer);
+      return { rows: page.baskets, totalPages: page.totalPages };
+    },
   );
 }
 
 /** The buyer's basket, or null while it holds nothing: one basket read, not the whole list. */
 export function useBuyerBasket(buyerId: number) {
   return useQuery({
-    ...apiQuery<BasketPage>(
-      [...BASKETS, 'buyer', buyerId],
-      `/admin/baskets${queryString({ buyerId, page: 1, size: 1 })}`,
-    ),
-    select: (answer) => answer.baskets[0] ?? null,
+    ...operationQuery(BASKETS, baskets.listBaskets, { query: { buyerId, page: 1, size: 1 } }),
+    select: (answer) => asPage(answer).baskets[0] ?? null,
   });
 }
 
 export function useAddToBasket() {
-  return useApiMutation((body: AddToBasketBody) => post<Basket>('/admin/baskets', body), {
-    invalidates: RESERVATIONS,
-  });
+  return useApiMutation(
+    (body: OperationBody<typeof baskets.addToBasket>) => callApi(baskets.addToBasket, { body }),
+    {
+      invalidates: RESERVATIONS,
+    },
+  );
 }
 
 export function useDeleteBasketLine() {
   return useApiMutation(
     ({ itemId, buyerId }: { itemId: number; buyerId: number }) =>
-      post<Basket>(`/admin/baskets/${itemId}/delete`, { buyerId }),
+      callApi(baskets.deleteBasketLine, { params: { itemId }, body: { buyerId } }),
     { invalidates: RESERVATIONS },
   );
 }
 
 export function useCancelBasket() {
-  return useApiMutation((buyerId: number) => post<Basket>('/admin/baskets/cancel', { buyerId }), {
+  return useApiMutation((buyerId: number) => callApi(baskets.emptyBasket, { body: { buyerId } }), {
     invalidates: RESERVATIONS,
   });
 }
 
 export function usePlaceOrder() {
-  return useApiMutation((body: ApplyToOrderBody) => post<Order>('/admin/baskets/apply-to-order', body), {
-    invalidates: RESERVATIONS,
-  });
+  return useApiMutation(
+    (body: OperationBody<typeof baskets.placeBasketOrder>) => callApi(baskets.placeBasketOrder, { body }),
+    {
+      invalidates: RESERVATIONS,
+    },
+  );
 }
 
 /** One page of the order search, newest first (the server filters and pages in SQL). */
