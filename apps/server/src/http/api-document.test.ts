@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { OPERATIONS } from '@mandira/contract/operations/index';
 import { describe, expect, it } from 'vitest';
 import { API_TYPES_FILE, renderApiTypes } from '../../test/api-client/render-types.ts';
 import { API_DOCUMENT_FILE, renderApiDocument } from '../start/api-document.ts';
@@ -27,6 +28,14 @@ describe('the API document', async () => {
   it('is the one kept in docs/openapi.json, with the client types generated from it (npm run openapi)', async () => {
     expect(served).toBe(await readFile(API_DOCUMENT_FILE, 'utf8'));
     expect(await renderApiTypes(served)).toBe(await readFile(API_TYPES_FILE, 'utf8'));
+  });
+
+  it('serves exactly the operations the contract declares, each once (decision 180)', () => {
+    const declared = OPERATIONS.flatMap((operation) =>
+      [operation.method].flat().map((method) => `${method} ${operation.path.replace(/:(\w+)/g, '{$1}')}`),
+    );
+    expect(new Set(declared).size).toBe(declared.length);
+    expect(operations.map(({ name }) => name).sort()).toEqual(declared.sort());
   });
 
   it('holds only /api operations, each with a unique operationId, a summary and declared tags', () => {
