@@ -35,11 +35,11 @@ export function handWrittenPaths(source: string, operations: readonly Operation[
 function pathPattern(path: string): RegExp {
   const segments = path.split('/').slice(1);
   const parts = segments.map((segment) =>
-    segment.startsWith(':') ? `(?:[^/?${HOLE}]+|${HOLE})` : escape(segment),
+    segment.startsWith(':') ? `(?:[^/?${HOLE}]+|${HOLE})` : literally(segment),
   );
   return new RegExp(`^/${parts.join('/')}(?:[?${HOLE}].*)?$`, 's');
 }
 
-function escape(text: string): string {
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
