@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { KeptFigure } from '../../db/kept-figure.ts';
+import { dealtTotalOf } from './order-steps.ts';
 import {
   recountProductReservationsStatement,
   recountSnapshotReservationsStatement,
@@ -91,4 +92,59 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
      where coalesce(k.count, 0) <> coalesce(c.count, 0)
      order by 1`,
   recount: [sql`select order_view_counts_recount()`],
+};
+
+/** Each order item's pieces on trucks, summed from its load records. */
+const SUMMED_LOADED = sql`
+  select order_item_id, sum(pieces)::int as pieces from shipment_loads group by order_item_id`;
+
+/**
+ * Each order item's loaded pieces (decision 84), which its reservation, its dealt total and its guards
+ * read: raised with each load and lowered by a rejection or a return, by hand in the same transaction as
+ * the load records (`recordItemLoaded`, `recordLoadsReversed`); the sum of its loads' pieces.
+ */
+export const ORDER_ITEM_LOADED_PIECES: KeptFigure = {
+  name: "order items' loaded pieces",
+  table: 'order_items',
+  triggers: [],
+  services: ['apps/server/src/modules/orders/item-steps.ts recordItemLoaded, recordLoadsReversed'],
+  differences: sql`
+    select 'order item ' || oi.id as key, oi.loaded_quantity::text as kept,
+           coalesce(l.pieces, 0)::text as summed
+      from order_items oi left join (${SUMMED_LOADED}) l on l.order_item_id = oi.id
+     where oi.loaded_quantity <> coalesce(l.pieces, 0)
+     order by oi.id`,
+  recount: [
+    sql`update order_items oi set loaded_quantity = coalesce(l.pieces, 0)
+          from order_items x left join (${SUMMED_LOADED}) l on l.order_item_id = x.id
+         where x.id = oi.id and oi.loaded_quantity <> coalesce(l.pieces, 0)`,
+  ],
+};
+
+/** Each order's dealt total from its items, at the orders' money scale. */
+const SUMMED_DEALT = sql`select o.id, (${dealtTotalOf(sql`o.id`)})::numeric(14, 2) as dealt from orders o`;
+
+/**
+ * Each order's dealt total (docs/domain/money.md), which the balances, the statement and the search
+ * read: the approved pieces of its items, or the loaded ones once loading finished, at their net prices.
+ * Set when the order is placed and refreshed by hand (`refreshDealtTotal`) by every write of an item: its
+ * review, its steps, its loads and their reversal.
+ */
+export const ORDER_DEALT_TOTAL: KeptFigure = {
+  name: "orders' dealt totals",
+  table: 'orders',
+  triggers: [],
+  services: [
+    'apps/server/src/modules/orders/place-order.service.ts applyBasketToOrder',
+    'apps/server/src/modules/orders/order-steps.ts refreshDealtTotal',
+  ],
+  differences: sql`
+    select 'order ' || o.id as key, o.dealt_total_price::text as kept, s.dealt::text as summed
+      from orders o join (${SUMMED_DEALT}) s on s.id = o.id
+     where o.dealt_total_price <> s.dealt
+     order by o.id`,
+  recount: [
+    sql`update orders o set dealt_total_price = s.dealt from (${SUMMED_DEALT}) s
+         where s.id = o.id and o.dealt_total_price <> s.dealt`,
+  ],
 };
