@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { KeptFigure } from '../../db/kept-figure.ts';
+import { type KeptFigure, keptColumn } from '../../db/kept-figure.ts';
 import { dealtTotalOf } from './order-steps.ts';
 import {
   recountProductReservationsStatement,
@@ -96,7 +96,10 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
 
 /** Each order item's pieces on trucks, summed from its load records. */
 const SUMMED_LOADED = sql`
-  select order_item_id, sum(pieces)::int as pieces from shipment_loads group by order_item_id`;
+  select oi.id, coalesce(l.pieces, 0) as value
+    from order_items oi
+    left join (select order_item_id, sum(pieces)::int as pieces from shipment_loads group by order_item_id) l
+      on l.order_item_id = oi.id`;
 
 /**
  * Each order item's loaded pieces (decision 84), which its reservation, its dealt total and its guards
@@ -108,21 +111,16 @@ export const ORDER_ITEM_LOADED_PIECES: KeptFigure = {
   table: 'order_items',
   triggers: [],
   services: ['apps/server/src/modules/orders/item-steps.ts recordItemLoaded, recordLoadsReversed'],
-  differences: sql`
-    select 'order item ' || oi.id as key, oi.loaded_quantity::text as kept,
-           coalesce(l.pieces, 0)::text as summed
-      from order_items oi left join (${SUMMED_LOADED}) l on l.order_item_id = oi.id
-     where oi.loaded_quantity <> coalesce(l.pieces, 0)
-     order by oi.id`,
-  recount: [
-    sql`update order_items oi set loaded_quantity = coalesce(l.pieces, 0)
-          from order_items x left join (${SUMMED_LOADED}) l on l.order_item_id = x.id
-         where x.id = oi.id and oi.loaded_quantity <> coalesce(l.pieces, 0)`,
-  ],
+  ...keptColumn({
+    table: 'order_items',
+    column: 'loaded_quantity',
+    key: 'order item',
+    summed: SUMMED_LOADED,
+  }),
 };
 
 /** Each order's dealt total from its items, at the orders' money scale. */
-const SUMMED_DEALT = sql`select o.id, (${dealtTotalOf(sql`o.id`)})::numeric(14, 2) as dealt from orders o`;
+const SUMMED_DEALT = sql`select o.id, (${dealtTotalOf(sql`o.id`)})::numeric(14, 2) as value from orders o`;
 
 /**
  * Each order's dealt total (docs/domain/money.md), which the balances, the statement and the search
@@ -138,13 +136,5 @@ export const ORDER_DEALT_TOTAL: KeptFigure = {
     'apps/server/src/modules/orders/place-order.service.ts applyBasketToOrder',
     'apps/server/src/modules/orders/order-steps.ts refreshDealtTotal',
   ],
-  differences: sql`
-    select 'order ' || o.id as key, o.dealt_total_price::text as kept, s.dealt::text as summed
-      from orders o join (${SUMMED_DEALT}) s on s.id = o.id
-     where o.dealt_total_price <> s.dealt
-     order by o.id`,
-  recount: [
-    sql`update orders o set dealt_total_price = s.dealt from (${SUMMED_DEALT}) s
-         where s.id = o.id and o.dealt_total_price <> s.dealt`,
-  ],
+  ...keptColumn({ table: 'orders', column: 'dealt_total_price', key: 'order', summed: SUMMED_DEALT }),
 };
