@@ -8,8 +8,11 @@ import { createDelivery, createDriver, createVehicle } from '../test/builders/mi
 import { addToBasket } from '../test/builders/order-test-data.ts';
 import { createItem } from '../test/builders/product-test-data.ts';
 import {
+  type Loading,
+  type LoadWrite,
   type OrderWrite,
   orderOf,
+  runLoadWrite,
   runOrderWrite,
   type WritesWorld,
   writesWorld,
@@ -20,8 +23,8 @@ import { KEPT_FIGURES } from './kept-figures.ts';
 
 /**
  * Every figure the writes keep (kept-figures.ts) against its definition from scratch, after random
- * writes through the API of every area that moves one: baskets, orders, their steps and loads,
- * payments, new items, milk deliveries, and changes of dates made in SQL.
+ * writes through the API of every area that moves one: baskets, orders, their steps, payments, loads
+ * and their trucks' trips, new items, milk deliveries, and changes of dates made in SQL.
  */
 let w: WritesWorld;
 let admin: string;
@@ -37,6 +40,7 @@ afterAll(() => w.close());
 
 type Step =
   | OrderWrite
+  | LoadWrite
   | { kind: 'basket'; buyer: number; boxes: number }
   | { kind: 'review'; order: number }
   | { kind: 'item' }
@@ -63,6 +67,24 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     boxes: fc.integer({ min: 1, max: 2 }),
     pieces: fc.integer({ min: 1, max: 5 }),
   }),
+  // Loading is drawn more often, so that its later steps mostly find an item and a truck to act on.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('load' as const),
+      boxes: fc.integer({ min: 1, max: 2 }),
+      short: fc.nat({ max: 3 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('loadMore' as const, 'finish' as const, 'accept' as const, 'reject' as const),
+      pick: fc.nat({ max: 5 }),
+    }),
+  },
+  fc.record({ kind: fc.constant('transfer' as const) }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('trip' as const), deliver: fc.boolean() }) },
   fc.record({ kind: fc.constant('item' as const) }),
   fc.record({ kind: fc.constant('milk' as const), daysBack: fc.nat({ max: 3 }) }),
   fc.record({ kind: fc.constant('moveMilk' as const), days: fc.integer({ min: 1, max: 3 }) }),
@@ -77,7 +99,7 @@ let items = 0;
 const today = istanbulDate(new Date());
 
 /** Runs one step; a refusal (too much paid, a step not allowed, an empty basket) is a step too. */
-async function run(one: Step, orders: Order[]) {
+async function run(one: Step, orders: Order[], loading: Loading = { truck: null }) {
   const order = 'order' in one ? orderOf(one, orders) : null;
   switch (one.kind) {
     case 'basket':
@@ -128,21 +150,61 @@ async function run(one: Step, orders: Order[]) {
         update stock_history set created_at = created_at - make_interval(days => ${one.days})
          where id = (select max(id) from stock_history)`);
       return;
+    case 'load':
+    case 'loadMore':
+    case 'finish':
+    case 'accept':
+    case 'reject':
+    case 'transfer':
+    case 'trip':
+      await runLoadWrite(w, one, loading);
+      return;
     default:
       await runOrderWrite(w, one, orders);
   }
 }
+
+/**
+ * A day of loading, run besides the random ones: loads in full and short, more of one, a finish, an
+ * acceptance, the loads moved to another truck and delivered; a rejection and a truck back at the
+ * warehouse; and a load finished short and accepted, left on the truck.
+ */
+const LOADING_DAY: Step[] = [
+  { kind: 'load', boxes: 2, short: 0 },
+  { kind: 'load', boxes: 2, short: 3 },
+  { kind: 'loadMore', pick: 1 },
+  { kind: 'finish', pick: 0 },
+  { kind: 'accept', pick: 0 },
+  { kind: 'transfer' },
+  { kind: 'trip', deliver: true },
+  { kind: 'load', boxes: 1, short: 0 },
+  { kind: 'load', boxes: 1, short: 2 },
+  { kind: 'finish', pick: 0 },
+  { kind: 'reject', pick: 0 },
+  { kind: 'trip', deliver: false },
+  { kind: 'load', boxes: 1, short: 1 },
+  { kind: 'finish', pick: 0 },
+  { kind: 'accept', pick: 0 },
+];
 
 describe('the figures the writes keep', () => {
   it('each equal their definition from scratch after any writes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (steps) => {
         const orders: Order[] = [];
-        for (const one of steps) await run(one, orders);
+        const loading: Loading = { truck: null };
+        for (const one of steps) await run(one, orders, loading);
         expect(await keptFigureProblems(w.t.db, KEPT_FIGURES)).toEqual([]);
       }),
-      { numRuns: 8 },
+      { numRuns: 8, examples: [[LOADING_DAY]] },
     );
+    // The loading day went through: a truck delivered, one emptied onto another, one back and parked.
+    const trucks = await rowsOf<{ status: string }>(
+      w.t.db,
+      sql`select distinct status from shipments where status in ('DELIVERED', 'PREPARING_TO_LOAD', 'PARKING')
+           order by status`,
+    );
+    expect(trucks.map((truck) => truck.status)).toEqual(['DELIVERED', 'PARKING', 'PREPARING_TO_LOAD']);
   }, 240_000);
 
   it('find a kept row that was changed behind the writes', async () => {
@@ -154,6 +216,23 @@ describe('the figures the writes keep', () => {
     await w.t.db.execute(sql`
       update product_reservations set basket_pieces = basket_pieces + 2
        where product_id = ${w.productId}`);
+    // A truck loaded, and an order whose one item was canceled (it neither holds nor deals a piece):
+    // the truck's pieces, the item's loaded pieces and the order's dealt total changed behind the writes.
+    const loading: Loading = { truck: null };
+    await run({ kind: 'load', boxes: 1, short: 0 }, [], loading);
+    const orders: Order[] = [];
+    await run({ kind: 'place', buyer: 0, boxes: 1 }, orders);
+    await run({ kind: 'cancelItem', order: 0 }, orders);
+    const canceled = orders[0]!;
+    await w.t.db.execute(
+      sql`update shipments set load_pieces = load_pieces + 1 where id = ${loading.truck!.id}`,
+    );
+    await w.t.db.execute(sql`
+      update order_items set loaded_quantity = loaded_quantity + 1
+       where id = ${canceled.orderItems[0]!.id} and status = 'CANCELED'`);
+    await w.t.db.execute(
+      sql`update orders set dealt_total_price = dealt_total_price + 5 where id = ${canceled.id}`,
+    );
     const problems = await keptFigureProblems(w.t.db, KEPT_FIGURES);
     const of = (table: string) => problems.filter((problem) => problem.includes(`(${table})`));
     expect(of('product_reservations')).toEqual([
@@ -164,9 +243,20 @@ describe('the figures the writes keep', () => {
     expect(of('product_item_count')).toEqual([
       expect.stringMatching(/^the catalogue's items \(product_item_count\) the catalogue: kept \d+, sums to/),
     ]);
+    expect(of('shipments')).toEqual([
+      expect.stringMatching(
+        /^shipments' load figures \(shipments\) shipment \d+: kept 1 loads \/ 7 pieces \/ accepted false \/ [\d.]+ t \/ complete true, sums to 1 loads \/ 6 pieces \//,
+      ),
+    ]);
+    expect(of('order_items')).toEqual([
+      `order items' loaded pieces (order_items) order item ${canceled.orderItems[0]!.id}: kept 1, sums to 0`,
+    ]);
+    expect(problems.filter((problem) => problem.startsWith("orders' dealt totals"))).toEqual([
+      `orders' dealt totals (orders) order ${canceled.id}: kept 5.00, sums to 0.00`,
+    ]);
     // Every counted warehouse and action of the day, at least one.
     expect(of('stock_history_day_counts').length).toBeGreaterThan(0);
-    expect(problems).toHaveLength(2 + of('stock_history_day_counts').length);
+    expect(problems).toHaveLength(5 + of('stock_history_day_counts').length);
     // Recounted from scratch, in the list's order, every figure holds again.
     for (const figure of KEPT_FIGURES)
       for (const statement of figure.recount) await w.t.db.execute(statement);

@@ -27,6 +27,32 @@ export type KeptFigure = {
 
 export type Difference = { key: string; kept: string; summed: string };
 
+/**
+ * The differences and the recount of a figure kept in one column of a table's rows (keyed by `id`),
+ * whose value from scratch `summed` answers for every row as `id` and `value`; `key` names a row in
+ * words ('order' for 'order 12').
+ */
+export function keptColumn(column: {
+  table: string;
+  column: string;
+  key: string;
+  summed: SQL;
+}): Pick<KeptFigure, 'differences' | 'recount'> {
+  const table = sql.raw(column.table);
+  const kept = sql.raw(`k.${column.column}`);
+  return {
+    differences: sql`
+      select ${sql.raw(`'${column.key} '`)} || k.id as key, ${kept}::text as kept, s.value::text as summed
+        from ${table} k join (${column.summed}) s on s.id = k.id
+       where ${kept} is distinct from s.value
+       order by k.id`,
+    recount: [
+      sql`update ${table} k set ${sql.raw(column.column)} = s.value from (${column.summed}) s
+           where s.id = k.id and ${kept} is distinct from s.value`,
+    ],
+  };
+}
+
 /** A figure's differences, at most a few: a broken figure is named without reading all its rows. */
 export const boundedDifferences = (figure: KeptFigure): SQL =>
   sql`select * from (${figure.differences}) d limit 20`;

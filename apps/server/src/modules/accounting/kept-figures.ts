@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { KeptFigure } from '../../db/kept-figure.ts';
+import { type KeptFigure, keptColumn } from '../../db/kept-figure.ts';
 
 /** The columns of a buyer's kept row (decisions 132, 134 and 137), with the words that name them. */
 const BALANCE_COLUMNS = [
@@ -68,7 +68,7 @@ export const BUYER_DAY_SUMS: KeptFigure = {
 
 /** What each order has been paid less refunded, summed from its ledger entries other than NEW_ORDER. */
 const SUMMED_SETTLED = sql`
-  select o.id, coalesce(sum(t.amount), 0)::numeric(14, 2) as settled
+  select o.id, coalesce(sum(t.amount), 0)::numeric(14, 2) as value
     from orders o
     left join accounting_transactions t on t.order_id = o.id and t.reason <> 'NEW_ORDER'
    group by o.id`;
@@ -82,13 +82,5 @@ export const ORDER_SETTLED_AMOUNT: KeptFigure = {
   table: 'orders',
   triggers: [{ table: 'accounting_transactions', trigger: 'accounting_transactions_settle_order' }],
   services: [],
-  differences: sql`
-    select 'order ' || o.id as key, o.settled_amount::text as kept, s.settled::text as summed
-      from orders o join (${SUMMED_SETTLED}) s on s.id = o.id
-     where o.settled_amount <> s.settled
-     order by o.id`,
-  recount: [
-    sql`update orders o set settled_amount = s.settled from (${SUMMED_SETTLED}) s
-         where s.id = o.id and o.settled_amount <> s.settled`,
-  ],
+  ...keptColumn({ table: 'orders', column: 'settled_amount', key: 'order', summed: SUMMED_SETTLED }),
 };

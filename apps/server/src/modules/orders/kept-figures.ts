@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { KeptFigure } from '../../db/kept-figure.ts';
+import { type KeptFigure, keptColumn } from '../../db/kept-figure.ts';
+import { dealtTotalOf } from './order-steps.ts';
 import {
   recountProductReservationsStatement,
   recountSnapshotReservationsStatement,
@@ -91,4 +92,49 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
      where coalesce(k.count, 0) <> coalesce(c.count, 0)
      order by 1`,
   recount: [sql`select order_view_counts_recount()`],
+};
+
+/** Each order item's pieces on trucks, summed from its load records. */
+const SUMMED_LOADED = sql`
+  select oi.id, coalesce(l.pieces, 0) as value
+    from order_items oi
+    left join (select order_item_id, sum(pieces)::int as pieces from shipment_loads group by order_item_id) l
+      on l.order_item_id = oi.id`;
+
+/**
+ * Each order item's loaded pieces (decision 84), which its reservation, its dealt total and its guards
+ * read: raised with each load and lowered by a rejection or a return, by hand in the same transaction as
+ * the load records (`recordItemLoaded`, `recordLoadsReversed`); the sum of its loads' pieces.
+ */
+export const ORDER_ITEM_LOADED_PIECES: KeptFigure = {
+  name: "order items' loaded pieces",
+  table: 'order_items',
+  triggers: [],
+  services: ['apps/server/src/modules/orders/item-steps.ts recordItemLoaded, recordLoadsReversed'],
+  ...keptColumn({
+    table: 'order_items',
+    column: 'loaded_quantity',
+    key: 'order item',
+    summed: SUMMED_LOADED,
+  }),
+};
+
+/** Each order's dealt total from its items, at the orders' money scale. */
+const SUMMED_DEALT = sql`select o.id, (${dealtTotalOf(sql`o.id`)})::numeric(14, 2) as value from orders o`;
+
+/**
+ * Each order's dealt total (docs/domain/money.md), which the balances, the statement and the search
+ * read: the approved pieces of its items, or the loaded ones once loading finished, at their net prices.
+ * Set when the order is placed and refreshed by hand (`refreshDealtTotal`) by every write of an item: its
+ * review, its steps, its loads and their reversal.
+ */
+export const ORDER_DEALT_TOTAL: KeptFigure = {
+  name: "orders' dealt totals",
+  table: 'orders',
+  triggers: [],
+  services: [
+    'apps/server/src/modules/orders/place-order.service.ts applyBasketToOrder',
+    'apps/server/src/modules/orders/order-steps.ts refreshDealtTotal',
+  ],
+  ...keptColumn({ table: 'orders', column: 'dealt_total_price', key: 'order', summed: SUMMED_DEALT }),
 };
