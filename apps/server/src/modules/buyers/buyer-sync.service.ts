@@ -1,13 +1,17 @@
 import { type BuyerSyncResult, buyerFields } from '@mandira/contract/buyers';
-import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { BUYER_FIELDS, type BuyerValues, diffBuyerFields } from './buyer-diff.ts';
+import {
+  deletePendingBuyerWithCode,
+  findBuyersWithCodes,
+  type PendingBuyerValues,
+  upsertPendingBuyer,
+} from './buyer-sync.repo.ts';
 
 /** From the ERP a blank value means "not known", like a missing one. */
 const known = <T extends z.ZodType<string | null>>(field: T) =>
@@ -34,7 +38,7 @@ export const ErpBuyer = z.object({
 });
 export type ErpBuyer = z.output<typeof ErpBuyer>;
 
-type PendingValues = Omit<typeof pendingBuyers.$inferInsert, 'id' | 'receivedAt'>;
+type PendingValues = PendingBuyerValues;
 
 /**
  * The ERP's buyers, read before any transaction opens (the ERP may be slow); a code sent twice: the last
@@ -57,20 +61,15 @@ export async function synchronizeBuyers(
 ): Promise<BuyerSyncResult> {
   const result = { received: records.length, newBuyers: 0, changedBuyers: 0, unchangedBuyers: 0 };
   if (records.length === 0) return result;
-  const current = await tx
-    .select()
-    .from(buyers)
-    .where(
-      inArray(
-        buyers.code,
-        records.map((record) => record.code),
-      ),
-    );
+  const current = await findBuyersWithCodes(
+    tx,
+    records.map((record) => record.code),
+  );
   const byCode = new Map(current.map((buyer) => [buyer.code, buyer]));
   for (const record of records) {
     const buyer = byCode.get(record.code);
     if (!buyer) {
-      await upsertPending(tx, record);
+      await upsertPendingBuyer(tx, record);
       await recordChange(tx, actor, {
         action: 'ERP_SYNC',
         entityType: 'BUYER',
@@ -80,7 +79,7 @@ export async function synchronizeBuyers(
       result.newBuyers += 1;
     } else if (diffBuyerFields(buyer, record).length > 0) {
       const pending = { ...pick(buyer), ...definedOnly(record) } as PendingValues;
-      await upsertPending(tx, pending);
+      await upsertPendingBuyer(tx, pending);
       // The ERP's change waits for approval; the entry says what it proposes.
       await recordChange(tx, actor, {
         action: 'ERP_SYNC',
@@ -92,18 +91,11 @@ export async function synchronizeBuyers(
       result.changedBuyers += 1;
     } else {
       // Changed by hand meanwhile, or taken back by the ERP: nothing is left to approve.
-      await tx.delete(pendingBuyers).where(eq(pendingBuyers.code, record.code));
+      await deletePendingBuyerWithCode(tx, record.code);
       result.unchangedBuyers += 1;
     }
   }
   return result;
-}
-
-async function upsertPending(tx: Tx, values: PendingValues): Promise<void> {
-  await tx
-    .insert(pendingBuyers)
-    .values(values)
-    .onConflictDoUpdate({ target: pendingBuyers.code, set: values });
 }
 
 function pick(buyer: BuyerValues): BuyerValues {

@@ -4,39 +4,28 @@ import type {
   CreateBuyerWarehouseBody,
   UpdateBuyerWarehouseBody,
 } from '@mandira/contract/buyers';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { buyers, buyerWarehouses } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange, storedRow } from '../audit/record-change.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
+import {
+  findBuyerWarehouse,
+  findBuyerWarehouses,
+  findWarehouseWithCode,
+  insertBuyerWarehouse,
+  shareLockBuyer,
+  storedBuyerWarehouse,
+  updateBuyerWarehouseRow,
+} from './buyer-warehouse.repo.ts';
 
 type CreateInput = z.output<typeof CreateBuyerWarehouseBody>;
 type UpdateInput = z.output<typeof UpdateBuyerWarehouseBody>;
 type ListQuery = z.output<typeof BuyerWarehouseQuery>;
 
 const NOT_FOUND = 'Müşteri deposu bulunamadı.';
-
-/** The buyer's title is read through the join, so a renamed buyer shows its new title everywhere. */
-function selectWarehouses(db: Db | Tx) {
-  return db
-    .select({
-      id: buyerWarehouses.id,
-      buyerId: buyerWarehouses.buyerId,
-      buyerTitle: buyers.title,
-      buyerCode: buyers.code,
-      code: buyerWarehouses.code,
-      title: buyerWarehouses.title,
-      latitude: buyerWarehouses.latitude,
-      longitude: buyerWarehouses.longitude,
-      version: buyerWarehouses.version,
-    })
-    .from(buyerWarehouses)
-    .innerJoin(buyers, eq(buyers.id, buyerWarehouses.buyerId));
-}
 
 /** The province a picker names beside the warehouse (decision 102). */
 const withCity = (row: Omit<BuyerWarehouse, 'city'>): BuyerWarehouse => ({
@@ -45,9 +34,7 @@ const withCity = (row: Omit<BuyerWarehouse, 'city'>): BuyerWarehouse => ({
 });
 
 export async function listBuyerWarehouses(db: Db, query: ListQuery): Promise<BuyerWarehouse[]> {
-  const rows = await selectWarehouses(db)
-    .where(query.buyerId === undefined ? undefined : eq(buyerWarehouses.buyerId, query.buyerId))
-    .orderBy(asc(buyers.title), asc(buyerWarehouses.code), asc(buyerWarehouses.id));
+  const rows = await findBuyerWarehouses(db, query.buyerId);
   return rows.map(withCity);
 }
 
@@ -58,9 +45,9 @@ export async function createBuyerWarehouse(
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
     const fields = await fieldsOf(tx, input);
-    const [created] = await tx.insert(buyerWarehouses).values(fields).returning({ id: buyerWarehouses.id });
-    await stampCreated(tx, 'buyer_warehouses', created!.id, actor);
-    const after = await readOne(tx, created!.id);
+    const id = await insertBuyerWarehouse(tx, fields);
+    await stampCreated(tx, 'buyer_warehouses', id, actor);
+    const after = await readOne(tx, id);
     await recordChange(tx, actor, {
       action: 'CREATE',
       entityType: 'BUYER_WAREHOUSE',
@@ -78,16 +65,12 @@ export async function updateBuyerWarehouse(
 ): Promise<BuyerWarehouse> {
   return withDuplicateCode(input.code, async () => {
     await takeNextVersion(tx, 'buyer_warehouses', input.id, actor, input.version);
-    const before = await storedRow(tx, buyerWarehouses, input.id);
+    const before = await storedBuyerWarehouse(tx, input.id);
     const fields = await fieldsOf(tx, input, input.id);
-    const [updated] = await tx
-      .update(buyerWarehouses)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(buyerWarehouses.id, input.id))
-      .returning({ id: buyerWarehouses.id });
+    const updated = await updateBuyerWarehouseRow(tx, input.id, fields);
     if (!updated) throw notFound(NOT_FOUND);
     const after = await readOne(tx, updated.id);
-    const stored = await storedRow(tx, buyerWarehouses, input.id);
+    const stored = await storedBuyerWarehouse(tx, input.id);
     await recordChange(tx, actor, {
       action: 'UPDATE',
       entityType: 'BUYER_WAREHOUSE',
@@ -100,30 +83,17 @@ export async function updateBuyerWarehouse(
 }
 
 async function readOne(tx: Tx, id: number): Promise<BuyerWarehouse> {
-  const [warehouse] = await selectWarehouses(tx).where(eq(buyerWarehouses.id, id));
+  const warehouse = await findBuyerWarehouse(tx, id);
   return withCity(warehouse!);
 }
 
 /** The stored fields, once the buyer is known and the code is free among the buyer's warehouses. */
 async function fieldsOf(tx: Tx, input: CreateInput, exceptId?: number) {
   // The share lock keeps the buyer from being removed while its warehouse is written.
-  const [buyer] = await tx
-    .select({ id: buyers.id })
-    .from(buyers)
-    .where(eq(buyers.id, input.buyerId))
-    .for('share');
+  const buyer = await shareLockBuyer(tx, input.buyerId);
   if (!buyer)
     throw badRequest(`Müşteri bulunamadı: ${input.buyerId} numaralı müşteri kayıtlı değil.`, 'buyerId');
-  const [taken] = await tx
-    .select({ id: buyerWarehouses.id })
-    .from(buyerWarehouses)
-    .where(
-      and(
-        eq(buyerWarehouses.buyerId, input.buyerId),
-        eq(buyerWarehouses.code, input.code),
-        exceptId === undefined ? undefined : ne(buyerWarehouses.id, exceptId),
-      ),
-    );
+  const taken = await findWarehouseWithCode(tx, input.buyerId, input.code, exceptId);
   if (taken) throw codeTaken(input.code);
   return {
     buyerId: input.buyerId,

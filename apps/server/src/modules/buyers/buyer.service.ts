@@ -1,43 +1,32 @@
 import type { Buyer, CreateBuyerBody, UpdateBuyerBody } from '@mandira/contract/buyers';
-import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { buyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
+import {
+  countBuyerRows,
+  findBuyer,
+  findBuyerWithCode,
+  insertBuyerRow,
+  selectBuyers,
+  updateBuyerRow,
+} from './buyer.repo.ts';
+
+export { buyerColumns } from './buyer.repo.ts';
 
 export type BuyerInput = z.output<typeof CreateBuyerBody>;
 type UpdateInput = z.output<typeof UpdateBuyerBody>;
 
 export const BUYER_NOT_FOUND = 'Müşteri bulunamadı.';
 
-export const buyerColumns = {
-  id: buyers.id,
-  code: buyers.code,
-  title: buyers.title,
-  name: buyers.name,
-  surname: buyers.surname,
-  email: buyers.email,
-  phone1: buyers.phone1,
-  phone2: buyers.phone2,
-  tckn: buyers.tckn,
-  vkn: buyers.vkn,
-  taxOffice: buyers.taxOffice,
-  addressMain: buyers.addressMain,
-  addressSecondary: buyers.addressSecondary,
-  minRemainingShelfLifeDays: buyers.minRemainingShelfLifeDays,
-  version: buyers.version,
-};
-
 export async function listBuyers(db: Db): Promise<Buyer[]> {
-  return db.select(buyerColumns).from(buyers).orderBy(asc(buyers.title), asc(buyers.id));
+  return selectBuyers(db);
 }
 
 export async function countBuyers(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(buyers);
-  return row?.value ?? 0;
+  return countBuyerRows(db);
 }
 
 export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Promise<Buyer> {
@@ -50,7 +39,7 @@ export async function createBuyer(tx: Tx, actor: Actor, input: BuyerInput): Prom
 export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Promise<Buyer> {
   const { id, version, ...fields } = input;
   await takeNextVersion(tx, 'buyers', id, actor, version);
-  const [before] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.id, id));
+  const before = await findBuyer(tx, id);
   const after = await withDuplicateCode(input.code, () => changeBuyer(tx, id, fields));
   await recordChange(tx, actor, { action: 'UPDATE', entityType: 'BUYER', entityId: id, before, after });
   return after;
@@ -59,8 +48,7 @@ export async function updateBuyer(tx: Tx, actor: Actor, input: UpdateInput): Pro
 /** Approving a new pending buyer creates it this way too. */
 export async function insertBuyer(tx: Tx, input: BuyerInput): Promise<Buyer> {
   await assertCodeFree(tx, input.code);
-  const [created] = await tx.insert(buyers).values(input).returning(buyerColumns);
-  return created!;
+  return insertBuyerRow(tx, input);
 }
 
 /** 404 when the buyer is gone; a minimum shelf life left out stays as it is. */
@@ -72,11 +60,7 @@ export async function changeBuyer(
   await assertCodeFree(tx, input.code, id);
   // The version is the record's own (http/record-version.ts), never a value the caller sets.
   const { version: _version, ...fields } = input as BuyerInput & { version?: number };
-  const [updated] = await tx
-    .update(buyers)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(buyers.id, id))
-    .returning(buyerColumns);
+  const updated = await updateBuyerRow(tx, id, fields);
   if (!updated) throw notFound(BUYER_NOT_FOUND);
   return updated;
 }
@@ -87,10 +71,7 @@ function codeTaken(code: string) {
 
 /** Codes are unique; a readable 409 before writing, naming the code. */
 async function assertCodeFree(tx: Tx, code: string, exceptId?: number): Promise<void> {
-  const [taken] = await tx
-    .select({ id: buyers.id })
-    .from(buyers)
-    .where(and(eq(buyers.code, code), exceptId === undefined ? undefined : ne(buyers.id, exceptId)));
+  const taken = await findBuyerWithCode(tx, code, exceptId);
   if (taken) throw codeTaken(code);
 }
 

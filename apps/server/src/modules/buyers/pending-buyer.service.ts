@@ -6,32 +6,30 @@ import type {
   PendingBuyerPage,
   PendingBuyerQuery,
 } from '@mandira/contract/buyers';
-import { asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { buyers, pendingBuyers } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
-import {
-  type BuyerInput,
-  buyerColumns,
-  changeBuyer,
-  insertBuyer,
-  withDuplicateCode,
-} from './buyer.service.ts';
+import { findBuyerByCode } from './buyer.repo.ts';
+import { type BuyerInput, changeBuyer, insertBuyer, withDuplicateCode } from './buyer.service.ts';
 import { BUYER_FIELDS, diffBuyerFields } from './buyer-diff.ts';
+import {
+  deletePendingBuyer,
+  findPendingBuyer,
+  findPendingBuyerPage,
+  lockPendingBuyer,
+  type PendingBuyerRow,
+} from './pending-buyer.repo.ts';
 
 type ApproveInput = z.output<typeof ApproveBuyerBody>;
 type PageQuery = z.output<typeof PendingBuyerQuery>;
 
 const NOT_FOUND = 'Onay bekleyen müşteri bulunamadı.';
 
-type Row = { pending: typeof pendingBuyers.$inferSelect; current: typeof buyers.$inferSelect | null };
-
 /** isNew, buyerId and the old → new list are worked out against the buyer as it is now. */
-function toPendingBuyer({ pending, current }: Row): PendingBuyer {
+function toPendingBuyer({ pending, current }: PendingBuyerRow): PendingBuyer {
   return {
     ...pending,
     receivedAt: pending.receivedAt.toISOString(),
@@ -41,31 +39,10 @@ function toPendingBuyer({ pending, current }: Row): PendingBuyer {
   };
 }
 
-function selectQueue(db: Db, where: SQL | undefined) {
-  return db
-    .select({ pending: pendingBuyers, current: buyers })
-    .from(pendingBuyers)
-    .leftJoin(buyers, eq(buyers.code, pendingBuyers.code))
-    .where(where);
-}
-
 /** One page of the queue, oldest first; `isNew` narrows it to new or to changed buyers, in SQL. */
 export async function listPendingBuyers(db: Db, query: PageQuery): Promise<PendingBuyerPage> {
   const { page, size } = query;
-  const where =
-    query.isNew === undefined ? undefined : query.isNew ? isNull(buyers.id) : isNotNull(buyers.id);
-  const [rows, [total]] = await Promise.all([
-    selectQueue(db, where)
-      .orderBy(asc(pendingBuyers.id))
-      .limit(size)
-      .offset((page - 1) * size),
-    db
-      .select({ value: count() })
-      .from(pendingBuyers)
-      .leftJoin(buyers, eq(buyers.code, pendingBuyers.code))
-      .where(where),
-  ]);
-  const counted = total?.value ?? 0;
+  const { rows, total: counted } = await findPendingBuyerPage(db, query);
   return {
     totalPages: Math.ceil(counted / size),
     page,
@@ -76,7 +53,7 @@ export async function listPendingBuyers(db: Db, query: PageQuery): Promise<Pendi
 }
 
 export async function getPendingBuyer(db: Db, id: number): Promise<PendingBuyer> {
-  const [row] = await selectQueue(db, eq(pendingBuyers.id, id));
+  const row = await findPendingBuyer(db, id);
   if (!row) throw notFound(NOT_FOUND);
   return toPendingBuyer(row);
 }
@@ -95,13 +72,9 @@ export async function approvePendingBuyer(
 ): Promise<Buyer> {
   const { id: pendingId, ...form } = input;
   return withDuplicateCode(form.code, async () => {
-    const [pending] = await tx
-      .select()
-      .from(pendingBuyers)
-      .where(pendingId === undefined ? eq(pendingBuyers.code, form.code) : eq(pendingBuyers.id, pendingId))
-      .for('update');
+    const pending = await lockPendingBuyer(tx, pendingId, form.code);
     if (!pending) throw notFound(NOT_FOUND);
-    const [existing] = await tx.select(buyerColumns).from(buyers).where(eq(buyers.code, pending.code));
+    const existing = await findBuyerByCode(tx, pending.code);
     let buyer: Buyer;
     if (mode === 'create') {
       // A known code is refused by the unique rule (409): that record is approved with PUT.
@@ -114,7 +87,7 @@ export async function approvePendingBuyer(
       await takeNextVersion(tx, 'buyers', existing.id, actor);
       buyer = await changeBuyer(tx, existing.id, merge(existing, pending, form));
     }
-    await tx.delete(pendingBuyers).where(eq(pendingBuyers.id, pending.id));
+    await deletePendingBuyer(tx, pending.id);
     await recordChange(tx, actor, {
       action: 'APPROVE',
       entityType: 'BUYER',

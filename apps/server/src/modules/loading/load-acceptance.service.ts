@@ -1,29 +1,13 @@
 import { LEFT_WAREHOUSE_STATUSES } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
-import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, conflict } from '../../http/errors.ts';
 import { itemContext, lockItems, lockOrderItem, stepOrderItems } from '../orders/item-steps.ts';
 import { itemLinesOf, stepEachLine } from './item-lines.ts';
+import { findOrderOfItem, lockShipmentsOfItem } from './load-acceptance.repo.ts';
 import { lockShipmentForShare } from './load-item.service.ts';
 import { reverseLoads } from './load-records.ts';
-
-type ItemShipment = { id: number; code: string; status: ShipmentStatus };
-
-/**
- * The shipments the item has loads on, locked for key share in id order (before the order, decisions
- * 85 and 114).
- */
-async function lockShipmentsOfItem(tx: Tx, orderItemId: number): Promise<ItemShipment[]> {
-  return rowsOf<ItemShipment>(
-    tx,
-    sql`select s.id, s.code, s.status from shipments s
-         where s.id in (select shipment_id from shipment_loads where order_item_id = ${orderItemId})
-         order by s.id for key share`,
-  );
-}
 
 export type AcceptInput = { orderId?: number; itemId: number; shipmentId?: number };
 
@@ -66,10 +50,7 @@ export async function acceptShipmentLoads(
 }
 
 async function orderOfItem(tx: Tx, itemId: number): Promise<number> {
-  const [row] = await rowsOf<{ order_id: number }>(
-    tx,
-    sql`select order_id from order_items where id = ${itemId}`,
-  );
+  const row = await findOrderOfItem(tx, itemId);
   if (!row) throw new AppError('NOT_FOUND', 'Sipariş kalemi bulunamadı.', 'orderItemId');
   return row.order_id;
 }

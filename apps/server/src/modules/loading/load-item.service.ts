@@ -1,17 +1,26 @@
 import type { WarehouseStockFigure } from '@mandira/contract/loading';
 import { orderItemMachine } from '@mandira/contract/order-machines';
-import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { SHIPMENT_STATUS_LABELS } from '@mandira/contract/shipment-machine';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, businessRule, conflict, notFound } from '../../http/errors.ts';
 import { actOnItem, itemContext, lockOrderItem, recordItemLoaded } from '../orders/item-steps.ts';
 import { applyStockChanges, type StockChange } from '../stock/stock-movement.service.ts';
 import { refuseWrongDestination } from './load-destination.ts';
-import { type BundleItem, checkChosenLots, engineFreshness, shelfLifeRuleOf } from './load-lots.ts';
+import {
+  bundleLinesIn,
+  findItemSnapshot,
+  findLoadOnShipment,
+  findWarehousesNamed,
+  keyShareLockShipment,
+  type LockedShipment,
+  piecesPerWarehouse,
+  type WarehouseRow,
+} from './load-item.repo.ts';
+import { checkChosenLots, engineFreshness, shelfLifeRuleOf } from './load-lots.ts';
 import { recordLoad, type StockTaken } from './load-records.ts';
 
-export type LockedShipment = { id: number; code: string; status: ShipmentStatus };
+export { type LockedShipment, piecesPerWarehouse } from './load-item.repo.ts';
 
 /**
  * Locks a shipment row for key share: loads and acceptances on it may run side by side, but its status
@@ -24,10 +33,7 @@ export async function lockShipmentForShare(
   shipmentId: number,
   field?: string,
 ): Promise<LockedShipment> {
-  const [shipment] = await rowsOf<LockedShipment>(
-    tx,
-    sql`select id, code, status from shipments where id = ${shipmentId} for key share`,
-  );
+  const shipment = await keyShareLockShipment(tx, shipmentId);
   if (!shipment) throw new AppError('NOT_FOUND', 'Sevkiyat bulunamadı.', field);
   return shipment;
 }
@@ -38,9 +44,6 @@ export type LoadInput = {
   shippingId: number;
   warehouseStocks: { warehouse: string; quantity: number; lots?: { lotId: number; quantity: number }[] }[];
 };
-
-type WarehouseRow = { id: number; name: string };
-type BundleLine = BundleItem & { stock_line_id: number; warehouse_id: number };
 
 /**
  * `PUT /orders/{o}/order-item/{i}/load?action=LOAD_ITEM_TO_TRUCK` (docs/domain/loading-and-shipments.md,
@@ -70,16 +73,10 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
     );
   }
   const warehouses = await warehousesNamed(tx, input.warehouseStocks);
-  const bundle = await rowsOf<BundleLine>(
+  const bundle = await bundleLinesIn(
     tx,
-    // The bundle the item was ordered with (decision 99), not the product's today.
-    sql`select pb.product_item_id, pb.quantity, i.name, l.id as stock_line_id, l.warehouse_id
-          from bundle_snapshot_lines pb
-          join product_items i on i.id = pb.product_item_id
-          join stock_lines l on l.product_item_id = pb.product_item_id
-         where pb.snapshot_id = ${item.bundle_snapshot_id}
-           and l.warehouse_id = any(${sql.param(warehouses.map((one) => one.id))}::int[])
-         order by pb.id, l.warehouse_id`,
+    item.bundle_snapshot_id,
+    warehouses.map((one) => one.id),
   );
   if (!bundle.some((line) => line.quantity > 0)) {
     throw businessRule('Ürünün içeriği (depolanabilir ürünleri) tanımlı değil; araca yüklenemez.');
@@ -143,9 +140,9 @@ export async function loadItem(tx: Tx, actor: Actor, input: LoadInput): Promise<
 
 /** The stock warehouses the rows name, every one of them known (404 on the row's field otherwise). */
 async function warehousesNamed(tx: Tx, rows: LoadInput['warehouseStocks']): Promise<WarehouseRow[]> {
-  const found = await rowsOf<WarehouseRow>(
+  const found = await findWarehousesNamed(
     tx,
-    sql`select id, name from warehouses where name = any(${sql.param(rows.map((row) => row.warehouse))}::text[])`,
+    rows.map((row) => row.warehouse),
   );
   const missing = rows.findIndex((row) => !found.some((one) => one.name === row.warehouse));
   if (missing >= 0) {
@@ -167,12 +164,7 @@ export type FinishInput = { orderId: number; itemId: number; shipmentId?: number
 export async function finishLoading(tx: Tx, actor: Actor, input: FinishInput): Promise<void> {
   if (input.shipmentId !== undefined) {
     const shipment = await lockShipmentForShare(tx, input.shipmentId, 'shipmentId');
-    const [load] = await rowsOf<{ id: number }>(
-      tx,
-      sql`select sl.id from shipment_loads sl join order_items oi on oi.id = sl.order_item_id
-           where sl.order_item_id = ${input.itemId} and oi.order_id = ${input.orderId}
-             and sl.shipment_id = ${shipment.id} limit 1`,
-    );
+    const load = await findLoadOnShipment(tx, input, shipment.id);
     if (!load) {
       throw conflict(`Kalemin '${shipment.code}' sevkiyatına yüklenmiş ürünü yok; yükleme bitirilemez.`);
     }
@@ -180,35 +172,12 @@ export async function finishLoading(tx: Tx, actor: Actor, input: FinishInput): P
   await actOnItem(tx, actor, { ...input, action: 'LOADED_TO_TRUCK_FROM_WAREHOUSE' });
 }
 
-/**
- * Pieces of an order item each stock warehouse's shelves hold: min over the bundle it was ordered with
- * (its snapshot, decision 99) of ⌊on hand ÷ line quantity⌋, every stock warehouse in id order (the load
- * form's rows).
- */
-export async function piecesPerWarehouse(
-  db: Db | Tx,
-  bundleSnapshotId: number,
-): Promise<WarehouseStockFigure[]> {
-  return rowsOf<WarehouseStockFigure>(
-    db,
-    sql`select w.id as "warehouseId", w.name as warehouse, w.short_name as "warehouseLabel",
-               coalesce(min(l.quantity / pb.quantity), 0)::int as pieces
-          from warehouses w
-          left join bundle_snapshot_lines pb on pb.snapshot_id = ${bundleSnapshotId} and pb.quantity > 0
-          left join stock_lines l on l.product_item_id = pb.product_item_id and l.warehouse_id = w.id
-         group by w.id order by w.id`,
-  );
-}
-
 /** `GET /orders/{o}/order-item/{i}/warehouse-stocks`. */
 export async function itemWarehouseStocks(
   db: Db,
   input: { orderId: number; itemId: number },
 ): Promise<WarehouseStockFigure[]> {
-  const [item] = await rowsOf<{ bundle_snapshot_id: number }>(
-    db,
-    sql`select bundle_snapshot_id from order_items where id = ${input.itemId} and order_id = ${input.orderId}`,
-  );
+  const item = await findItemSnapshot(db, input);
   if (!item) throw notFound('Sipariş kalemi bulunamadı.');
   return piecesPerWarehouse(db, item.bundle_snapshot_id);
 }

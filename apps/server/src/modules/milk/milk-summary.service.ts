@@ -1,28 +1,16 @@
-import { addDays, daysBetween, istanbulWeek, PORTAL_TIME_ZONE } from '@mandira/contract/istanbul-time';
+import { addDays, daysBetween, istanbulWeek } from '@mandira/contract/istanbul-time';
 import type { MilkSummary, MilkSummaryQuery, MilkVolumes } from '@mandira/contract/milk';
-import { count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, oneByOne } from '../../db/client.ts';
-import { milkDeliveries, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 import { deliveryConditions } from './milk-delivery.service.ts';
+import {
+  sumDeliveries,
+  sumDeliveriesByDay,
+  sumDeliveriesByDriver,
+  sumDeliveriesByVehicle,
+} from './milk-summary.repo.ts';
 
 type Query = z.output<typeof MilkSummaryQuery>;
-
-const cow = milkDeliveries.deliveredCowMilkVolume;
-const sheep = milkDeliveries.deliveredSheepMilkVolume;
-const goat = milkDeliveries.deliveredGoatMilkVolume;
-
-// numeric sums arrive as text from both drivers; they are exact, so Number() loses nothing shown.
-const sums = {
-  cowMilkVolume: sql<number>`coalesce(sum(${cow}), 0)`.mapWith(Number),
-  sheepMilkVolume: sql<number>`coalesce(sum(${sheep}), 0)`.mapWith(Number),
-  goatMilkVolume: sql<number>`coalesce(sum(${goat}), 0)`.mapWith(Number),
-  totalVolume: sql<number>`coalesce(sum(${cow} + ${sheep} + ${goat}), 0)`.mapWith(Number),
-  deliveryCount: count(),
-};
-
-// The zone is inlined, not a parameter, so that GROUP BY repeats the very same expression.
-const istanbulDay = sql<string>`to_char(${milkDeliveries.deliveryDateTime} at time zone ${sql.raw(`'${PORTAL_TIME_ZONE}'`)}, 'YYYY-MM-DD')`;
 
 const zero: MilkVolumes = {
   cowMilkVolume: 0,
@@ -48,34 +36,10 @@ export async function milkCollectionSummary(db: Db, query: Query, now = new Date
   const [totals, daily, byVehicle, byDriver] = await db.transaction(
     (tx) =>
       oneByOne([
-        tx.select(sums).from(milkDeliveries).where(where),
-        tx
-          .select({ date: istanbulDay, ...sums })
-          .from(milkDeliveries)
-          .where(where)
-          .groupBy(istanbulDay),
-        tx
-          .select({
-            milkVehicleId: milkVehicles.id,
-            licencePlateCode: milkVehicles.licencePlateCode,
-            ...sums,
-          })
-          .from(milkDeliveries)
-          .innerJoin(milkVehicles, eq(milkVehicles.id, milkDeliveries.milkVehicleId))
-          .where(where)
-          .groupBy(milkVehicles.id)
-          .orderBy(desc(sums.totalVolume), milkVehicles.licencePlateCode),
-        tx
-          .select({
-            milkVehicleDriverId: milkVehicleDrivers.id,
-            driverFullName: sql<string>`${milkVehicleDrivers.name} || ' ' || ${milkVehicleDrivers.surname}`,
-            ...sums,
-          })
-          .from(milkDeliveries)
-          .innerJoin(milkVehicleDrivers, eq(milkVehicleDrivers.id, milkDeliveries.milkVehicleDriverId))
-          .where(where)
-          .groupBy(milkVehicleDrivers.id)
-          .orderBy(desc(sums.totalVolume), milkVehicleDrivers.name),
+        sumDeliveries(tx, where),
+        sumDeliveriesByDay(tx, where),
+        sumDeliveriesByVehicle(tx, where),
+        sumDeliveriesByDriver(tx, where),
       ]),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );

@@ -3,18 +3,22 @@ import type {
   PendingProductItem,
   ProductItem,
 } from '@mandira/contract/products';
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange, storedRow } from '../audit/record-change.ts';
+import { recordChange } from '../audit/record-change.ts';
 import { diffItemFields } from './item-diff.ts';
-import { itemFrozenSql } from './item-freeze.ts';
+import {
+  deletePendingItem,
+  findItemWithStockCode,
+  findPendingItemRows,
+  lockPendingItem,
+} from './pending-item.repo.ts';
 import { findProductItem } from './product-item.repo.ts';
 import { changeProductItem, insertProductItem } from './product-item.service.ts';
+import { storedProductItem } from './product-item-writes.repo.ts';
 import { ITEM_CODES, withDuplicateMessages } from './unique-codes.ts';
 
 type ApproveInput = z.output<typeof ApprovePendingProductItemBody>;
@@ -26,12 +30,7 @@ const NOT_FOUND = 'Onay bekleyen ürün bulunamadı.';
  * as it is now, so the screen never shows a stale old → new after someone edited the item.
  */
 export async function listPendingItems(db: Db, id?: number): Promise<PendingProductItem[]> {
-  const rows = await db
-    .select({ pending: pendingProductItems, current: productItems, frozen: itemFrozenSql(productItems.id) })
-    .from(pendingProductItems)
-    .leftJoin(productItems, eq(productItems.stockCode, pendingProductItems.stockCode))
-    .where(id === undefined ? undefined : eq(pendingProductItems.id, id))
-    .orderBy(asc(pendingProductItems.id));
+  const rows = await findPendingItemRows(db, id);
   return rows.map(({ pending, current, frozen }) => ({
     ...pending,
     receivedAt: pending.receivedAt.toISOString(),
@@ -56,22 +55,11 @@ export async function getPendingItem(db: Db, id: number): Promise<PendingProduct
 export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInput): Promise<ProductItem> {
   const { id: pendingId, ...fields } = input;
   const itemId = await withDuplicateMessages(ITEM_CODES, fields, async () => {
-    const [pending] = await tx
-      .select({ id: pendingProductItems.id, stockCode: pendingProductItems.stockCode })
-      .from(pendingProductItems)
-      .where(
-        pendingId === undefined
-          ? eq(pendingProductItems.stockCode, fields.stockCode)
-          : eq(pendingProductItems.id, pendingId),
-      )
-      .for('update');
+    const pending = await lockPendingItem(tx, pendingId, fields.stockCode);
     if (!pending) throw notFound(NOT_FOUND);
-    const [existing] = await tx
-      .select({ id: productItems.id })
-      .from(productItems)
-      .where(eq(productItems.stockCode, pending.stockCode));
+    const existing = await findItemWithStockCode(tx, pending.stockCode);
     let id: number;
-    const before = existing ? await storedRow(tx, productItems, existing.id) : null;
+    const before = existing ? await storedProductItem(tx, existing.id) : null;
     if (existing) {
       await takeNextVersion(tx, 'product_items', existing.id, actor);
       await changeProductItem(tx, existing.id, fields);
@@ -80,8 +68,8 @@ export async function approvePendingItem(tx: Tx, actor: Actor, input: ApproveInp
       id = await insertProductItem(tx, fields);
       await stampCreated(tx, 'product_items', id, actor);
     }
-    await tx.delete(pendingProductItems).where(eq(pendingProductItems.id, pending.id));
-    const after = await storedRow(tx, productItems, id);
+    await deletePendingItem(tx, pending.id);
+    const after = await storedProductItem(tx, id);
     await recordChange(tx, actor, {
       action: 'APPROVE',
       entityType: 'PRODUCT_ITEM',

@@ -4,15 +4,19 @@ import {
   type SyncResult,
   WarehouseStockType,
 } from '@mandira/contract/products';
-import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { pendingProductItems, productItems } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { definedOnly } from '../erp/defined-only.ts';
 import { type ErpSettings, fetchErpCollection } from '../erp/erp-source.ts';
 import { diffItemFields, ITEM_FIELDS, type ItemValues } from './item-diff.ts';
+import {
+  deletePendingItemWithStockCode,
+  findItemsWithStockCodes,
+  type PendingItemValues,
+  upsertPendingItem,
+} from './product-sync.repo.ts';
 
 /**
  * One record of the ERP's `productItems` collection (docs/erp-sync.md). Only the stock code and the
@@ -35,7 +39,7 @@ export const ErpProductItem = z.object({
 });
 export type ErpProductItem = z.infer<typeof ErpProductItem>;
 
-type PendingValues = Omit<typeof pendingProductItems.$inferInsert, 'id' | 'receivedAt'>;
+type PendingValues = PendingItemValues;
 
 /**
  * The ERP's items, read before any transaction opens (the ERP may be slow); a stock code sent twice: the
@@ -61,20 +65,15 @@ export async function synchronizeProductItems(
 ): Promise<SyncResult> {
   const result: SyncResult = { received: records.length, newItems: 0, changedItems: 0, unchangedItems: 0 };
   if (records.length === 0) return result;
-  const known = await tx
-    .select()
-    .from(productItems)
-    .where(
-      inArray(
-        productItems.stockCode,
-        records.map((record) => record.stockCode),
-      ),
-    );
+  const known = await findItemsWithStockCodes(
+    tx,
+    records.map((record) => record.stockCode),
+  );
   const byCode = new Map(known.map((item) => [item.stockCode, item]));
   for (const record of records) {
     const current = byCode.get(record.stockCode);
     if (!current) {
-      await upsertPending(tx, fromErp(record));
+      await upsertPendingItem(tx, fromErp(record));
       await recordChange(tx, actor, {
         action: 'ERP_SYNC',
         entityType: 'PRODUCT_ITEM',
@@ -86,7 +85,7 @@ export async function synchronizeProductItems(
     }
     const proposed = { ...pick(current), ...definedOnly(fromErp(record)) } as PendingValues;
     if (diffItemFields(current, proposed).length > 0) {
-      await upsertPending(tx, proposed);
+      await upsertPendingItem(tx, proposed);
       // The ERP's change waits for approval; the entry says what it proposes.
       await recordChange(tx, actor, {
         action: 'ERP_SYNC',
@@ -98,18 +97,11 @@ export async function synchronizeProductItems(
       result.changedItems += 1;
     } else {
       // A change someone already made by hand, or the ERP took back: nothing is left to approve.
-      await tx.delete(pendingProductItems).where(eq(pendingProductItems.stockCode, record.stockCode));
+      await deletePendingItemWithStockCode(tx, record.stockCode);
       result.unchangedItems += 1;
     }
   }
   return result;
-}
-
-async function upsertPending(tx: Tx, values: PendingValues): Promise<void> {
-  await tx
-    .insert(pendingProductItems)
-    .values(values)
-    .onConflictDoUpdate({ target: pendingProductItems.stockCode, set: values });
 }
 
 function fromErp(record: ErpProductItem): PendingValues {

@@ -5,11 +5,12 @@ import {
   type PackagingType,
   type PackagingUnitType,
 } from '@mandira/contract/products';
-import type { BundleLine, ItemCard, Product } from '@mandira/contract/sellable-products';
-import { asc, sql } from 'drizzle-orm';
+import type { BundleLine, BundleLineInput, ItemCard, Product } from '@mandira/contract/sellable-products';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { productItems } from '../../db/schema.ts';
+import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { storedRow } from '../audit/record-change.ts';
 import { productRowsWithFigures } from './product-availability.ts';
 
 const itemCardColumns = {
@@ -78,4 +79,73 @@ export async function findProduct(db: Db | Tx, id: number): Promise<Product> {
 export async function findItemCards(db: Db): Promise<ItemCard[]> {
   const rows = await db.select(itemCardColumns).from(productItems).orderBy(asc(productItems.name));
   return rows.map(withDescriptions);
+}
+
+/** The stored fields of a sellable product, as its form writes them. */
+export type ProductValues = Omit<typeof products.$inferInsert, 'id'>;
+
+export async function insertProduct(tx: Tx, values: ProductValues): Promise<number> {
+  const [created] = await tx.insert(products).values(values).returning({ id: products.id });
+  return created!.id;
+}
+
+/** Its reservation counters, at zero. */
+export async function insertProductReservations(tx: Tx, productId: number): Promise<void> {
+  await tx.insert(productReservations).values({ productId });
+}
+
+/** Locks the product's row; undefined when there is none. */
+export async function lockProduct(tx: Tx, id: number) {
+  const [current] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  return current;
+}
+
+export async function updateProductRow(tx: Tx, id: number, values: ProductValues): Promise<void> {
+  await tx
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id));
+}
+
+export async function deleteBundle(tx: Tx, productId: number): Promise<void> {
+  await tx.delete(productBundles).where(eq(productBundles.productId, productId));
+}
+
+export async function insertBundle(
+  tx: Tx,
+  productId: number,
+  lines: readonly BundleLineInput[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.insert(productBundles).values(lines.map((line) => ({ productId, ...line })));
+}
+
+/** Which of the items exist, share-locked: an item update in flight is waited for. */
+export function shareLockItems(tx: Tx, ids: number[]) {
+  return tx
+    .select({ id: productItems.id })
+    .from(productItems)
+    .where(inArray(productItems.id, ids))
+    .for('share');
+}
+
+/** The product's row as the audit trail stores it. */
+export const storedProduct = (tx: Tx, id: number) => storedRow(tx, products, id);
+
+export async function countProductRows(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(products);
+  return row?.value ?? 0;
+}
+
+/** The packaging group of every item in some bundle, each once. */
+export function findBundledPackagingGroups(db: Db) {
+  return db
+    .select({ group: productItems.packagingGroup })
+    .from(productBundles)
+    .innerJoin(productItems, eq(productItems.id, productBundles.productItemId))
+    .groupBy(productItems.packagingGroup);
 }

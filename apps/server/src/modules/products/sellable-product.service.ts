@@ -6,15 +6,25 @@ import {
   type Product,
   type UpdateProductBody,
 } from '@mandira/contract/sellable-products';
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { productBundles, productItems, productReservations, products } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
-import { recordChange, storedRow } from '../audit/record-change.ts';
-import { findProduct } from './sellable-product.repo.ts';
+import { recordChange } from '../audit/record-change.ts';
+import {
+  countProductRows,
+  deleteBundle,
+  findBundledPackagingGroups,
+  findProduct,
+  insertBundle,
+  insertProduct,
+  insertProductReservations,
+  lockProduct,
+  shareLockItems,
+  storedProduct,
+  updateProductRow,
+} from './sellable-product.repo.ts';
 import { assertCodesFree, PRODUCT_CODES, withDuplicateMessages } from './unique-codes.ts';
 
 type CreateInput = z.output<typeof CreateProductBody>;
@@ -24,42 +34,35 @@ export async function createProduct(tx: Tx, actor: Actor, input: CreateInput): P
   const id = await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     await assertCodesFree(tx, PRODUCT_CODES, input);
     const lines = await bundleLinesOf(tx, input);
-    const [created] = await tx.insert(products).values(columnsOf(input)).returning({ id: products.id });
-    await writeBundle(tx, created!.id, lines);
+    const created = await insertProduct(tx, columnsOf(input));
+    await insertBundle(tx, created, lines);
     // Its reservation counters, kept from now on by the basket and order writes (decision 65).
-    await tx.insert(productReservations).values({ productId: created!.id });
-    await stampCreated(tx, 'products', created!.id, actor);
-    return created!.id;
+    await insertProductReservations(tx, created);
+    await stampCreated(tx, 'products', created, actor);
+    return created;
   });
   await recordChange(tx, actor, {
     action: 'CREATE',
     entityType: 'PRODUCT',
     entityId: id,
-    after: await storedRow(tx, products, id),
+    after: await storedProduct(tx, id),
   });
   return findProduct(tx, id);
 }
 
 export async function updateProduct(tx: Tx, actor: Actor, input: UpdateInput): Promise<Product> {
-  const before = await storedRow(tx, products, input.id);
+  const before = await storedProduct(tx, input.id);
   await withDuplicateMessages(PRODUCT_CODES, input, async () => {
     await takeNextVersion(tx, 'products', input.id, actor, input.version);
-    const [current] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, input.id))
-      .for('update');
+    const current = await lockProduct(tx, input.id);
     if (!current) throw notFound('Satış ürünü bulunamadı.');
     await assertCodesFree(tx, PRODUCT_CODES, input, input.id);
     const lines = await bundleLinesOf(tx, input);
-    await tx
-      .update(products)
-      .set({ ...columnsOf(input), updatedAt: sql`now()` })
-      .where(eq(products.id, input.id));
-    await tx.delete(productBundles).where(eq(productBundles.productId, input.id));
-    await writeBundle(tx, input.id, lines);
+    await updateProductRow(tx, input.id, columnsOf(input));
+    await deleteBundle(tx, input.id);
+    await insertBundle(tx, input.id, lines);
   });
-  const after = await storedRow(tx, products, input.id);
+  const after = await storedProduct(tx, input.id);
   await recordChange(tx, actor, {
     action: 'UPDATE',
     entityType: 'PRODUCT',
@@ -96,11 +99,7 @@ async function bundleLinesOf(tx: Tx, input: CreateInput): Promise<BundleLineInpu
   if (new Set(ids).size !== ids.length) throw badRequest(DUPLICATE_BUNDLE_ITEM_MESSAGE);
   if (ids.length === 0) return lines;
   // A share lock waits for an item update in flight, so its frozen check and this bundle agree.
-  const found = await tx
-    .select({ id: productItems.id })
-    .from(productItems)
-    .where(inArray(productItems.id, ids))
-    .for('share');
+  const found = await shareLockItems(tx, ids);
   const missing = ids.filter((id) => !found.some((item) => item.id === id));
   if (missing.length > 0) {
     throw badRequest(
@@ -110,22 +109,12 @@ async function bundleLinesOf(tx: Tx, input: CreateInput): Promise<BundleLineInpu
   return lines;
 }
 
-async function writeBundle(tx: Tx, productId: number, lines: readonly BundleLineInput[]): Promise<void> {
-  if (lines.length === 0) return;
-  await tx.insert(productBundles).values(lines.map((line) => ({ productId, ...line })));
-}
-
 export async function countProducts(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(products);
-  return row?.value ?? 0;
+  return countProductRows(db);
 }
 
 /** Packaging groups of the items that sellable products are made of, by their amount in one unit. */
 export async function listProductPackagingGroups(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ group: productItems.packagingGroup })
-    .from(productBundles)
-    .innerJoin(productItems, eq(productItems.id, productBundles.productItemId))
-    .groupBy(productItems.packagingGroup);
+  const rows = await findBundledPackagingGroups(db);
   return sortPackagingGroups(rows.map((row) => row.group ?? ''));
 }

@@ -10,13 +10,20 @@ import {
   shipmentMachine,
   weighingOf,
 } from '@mandira/contract/shipment-machine';
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { nextVersionSql } from '../../http/record-version.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { contextOf, type ShipmentReadSettings } from './shipment.repo.ts';
+import {
+  type LockedRow,
+  lockShipments,
+  releaseDriver,
+  shipmentFigures,
+  type WeightWrite,
+  writeDriverStatus,
+  writeShipmentStatus,
+} from './shipment-actions.repo.ts';
 import { SHIPMENT_EFFECTS } from './shipment-effects.ts';
 
 export type ShipmentActionInput = {
@@ -31,17 +38,6 @@ const WEIGHED_STATUSES: readonly ShipmentStatus[] = [
   'LOAD_WEIGHT_CHECK_COMPLETED',
   ...LEFT_WAREHOUSE_STATUSES,
 ];
-
-type LockedRow = { id: number; status: ShipmentStatus; driver_id: number; code: string };
-
-/** Locks shipments by id order, so two transfers between the same pair cannot deadlock. */
-async function lockShipments(tx: Tx, ids: number[]): Promise<LockedRow[]> {
-  return rowsOf<LockedRow>(
-    tx,
-    sql`select id, status, driver_id, code from shipments
-         where id = any(${sql.param(ids)}::int[]) order by id for update`,
-  );
-}
 
 /**
  * `PUT /shipments/{id}/on-action` and its shortcuts (docs/domain/loading-and-shipments.md): locks the
@@ -59,17 +55,7 @@ export async function actOnShipment(
   const shipment = locked.find((row) => row.id === input.id);
   if (!shipment) throw notFound('Sevkiyat bulunamadı.');
 
-  const [figures] = await rowsOf<Parameters<typeof contextOf>[0]>(
-    tx,
-    sql`select s.load_count, s.loads_all_accepted as all_accepted,
-               s.expected_weight_in_tons::float8 as expected_tons,
-               s.expected_weight_complete as weight_complete,
-               s.loaded_weight_in_tons::float8 as loaded_weight_in_tons,
-               v.capacity_in_tons::float8 as capacity_in_tons
-          from shipments s join vehicles v on v.id = s.vehicle_id
-         where s.id = ${input.id}`,
-  );
-  const context = contextOf(figures!, settings);
+  const context = contextOf(await shipmentFigures(tx, input.id), settings);
   const to = shipmentMachine.next(shipment.status, input.action, context);
   // A weight above what the vehicle can carry is a misreading or an overload: refused at the weighbridge
   // on the field (decision 102), not first at departure.
@@ -79,15 +65,13 @@ export async function actOnShipment(
   }
   if (target !== undefined) assertTransferTarget(locked, input.id, target);
 
-  const weight =
+  const weight: WeightWrite =
     input.action === 'COMPLETE_WEIGHT_CHECK'
-      ? sql`${input.loadedWeightInTons}`
+      ? { set: input.loadedWeightInTons }
       : WEIGHED_STATUSES.includes(to)
-        ? sql`loaded_weight_in_tons`
-        : sql`null`;
-  await tx.execute(sql`
-    update shipments set status = ${to}, loaded_weight_in_tons = ${weight}, updated_at = now()
-     where id = ${input.id}`);
+        ? 'kept'
+        : 'cleared';
+  await writeShipmentStatus(tx, input.id, to, weight);
   await recordChange(tx, actor, {
     action: input.action,
     entityType: 'SHIPMENT',
@@ -102,14 +86,10 @@ export async function actOnShipment(
   });
   const driverStatus = DRIVER_STATUS_AFTER[input.action as keyof typeof DRIVER_STATUS_AFTER];
   if (driverStatus) {
-    await tx.execute(sql`
-      update drivers set status = ${driverStatus}, updated_at = now(), ${nextVersionSql(actor)}
-       where id = ${shipment.driver_id}`);
+    await writeDriverStatus(tx, actor, shipment.driver_id, driverStatus);
   }
   if (DRIVER_RELEASED_BY.includes(input.action)) {
-    await tx.execute(sql`
-      update drivers set status = 'AVAILABLE', updated_at = now(), ${nextVersionSql(actor)}
-       where id = ${shipment.driver_id} and status = any(${sql.param([...DRIVER_STATUSES_HELD_BY_SHIPMENT])}::text[])`);
+    await releaseDriver(tx, actor, shipment.driver_id, DRIVER_STATUSES_HELD_BY_SHIPMENT);
   }
   await SHIPMENT_EFFECTS[input.action]?.({
     tx,

@@ -1,19 +1,26 @@
-import { DRIVER_STATUS_LABELS, type DriverStatus, VEHICLE_STATUS_LABELS } from '@mandira/contract/fleet';
-import {
-  CLOSED_SHIPMENT_STATUSES,
-  EDITABLE_SHIPMENT_STATUSES,
-  SHIPMENT_STATUS_LABELS,
-  type ShipmentStatus,
-} from '@mandira/contract/shipment-machine';
+import { DRIVER_STATUS_LABELS, VEHICLE_STATUS_LABELS } from '@mandira/contract/fleet';
+import { EDITABLE_SHIPMENT_STATUSES, SHIPMENT_STATUS_LABELS } from '@mandira/contract/shipment-machine';
 import type { CreateShipmentBody, UpdateShipmentBody } from '@mandira/contract/shipments';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import { statusNotIn } from '../../db/status-sql.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { type RouteFigures, type RoutingSettings, routeOf } from '../routing/routing.ts';
+import {
+  auditedFields,
+  buyerWarehousePoints,
+  findBuyerWarehouseIds,
+  findShipmentWithCode,
+  findWarehouseId,
+  insertShipment,
+  lockDriver,
+  lockShipmentForEdit,
+  lockVehicle,
+  openShipmentOf,
+  updateShipmentRow,
+  warehousePoint,
+} from './shipment-edits.repo.ts';
 
 type CreateInput = z.output<typeof CreateShipmentBody>;
 type UpdateInput = z.output<typeof UpdateShipmentBody>;
@@ -29,14 +36,10 @@ type Stops = Pick<
  */
 export async function routeForStops(db: Db, stops: Stops, settings: RoutingSettings): Promise<RouteFigures> {
   const buyerStops = buyerStopsOf(stops);
-  const [from] = await rowsOf<{ latitude: number | null; longitude: number | null }>(
+  const from = await warehousePoint(db, stops.fromWarehouseId);
+  const found = await buyerWarehousePoints(
     db,
-    sql`select latitude, longitude from warehouses where id = ${stops.fromWarehouseId}`,
-  );
-  const found = await rowsOf<{ id: number; latitude: number | null; longitude: number | null }>(
-    db,
-    sql`select id, latitude::float8 as latitude, longitude::float8 as longitude
-          from buyer_warehouses where id = any(${sql.param(buyerStops.map((one) => one.id))}::int[])`,
+    buyerStops.map((one) => one.id),
   );
   const unknown = { latitude: null, longitude: null };
   const points = [
@@ -58,10 +61,7 @@ function buyerStopsOf(stops: Stops): { id: number; field: string }[] {
 
 /** The stops exist, and no buyer warehouse is visited twice. */
 async function assertStops(tx: Tx, stops: Stops): Promise<void> {
-  const [from] = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from warehouses where id = ${stops.fromWarehouseId}`,
-  );
+  const from = await findWarehouseId(tx, stops.fromWarehouseId);
   if (!from) throw new AppError('NOT_FOUND', 'Çıkış deposu bulunamadı.', 'fromWarehouseId');
   const buyerStops = buyerStopsOf(stops);
   const seen = new Set<number>();
@@ -71,32 +71,14 @@ async function assertStops(tx: Tx, stops: Stops): Promise<void> {
     }
     seen.add(one.id);
   }
-  const found = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from buyer_warehouses where id = any(${sql.param([...seen])}::int[])`,
-  );
+  const found = await findBuyerWarehouseIds(tx, [...seen]);
   const missing = buyerStops.find((one) => !found.some((row) => row.id === one.id));
   if (missing) throw new AppError('NOT_FOUND', 'Müşteri deposu bulunamadı.', missing.field);
 }
 
-type Holder = { code: string } | undefined;
-
-/** The open shipment (other than `exceptId`) that holds the vehicle or driver. */
-async function openShipmentOf(tx: Tx, column: 'vehicle_id' | 'driver_id', id: number, exceptId?: number) {
-  const [held] = await rowsOf<{ code: string }>(
-    tx,
-    sql`select code from shipments
-         where ${sql.raw(column)} = ${id} and ${statusNotIn('status', CLOSED_SHIPMENT_STATUSES)} and id <> ${exceptId ?? 0}`,
-  );
-  return held as Holder;
-}
-
 /** The vehicle may go: it exists, is AVAILABLE and on no other open shipment (409 otherwise). */
 async function assertVehicleFree(tx: Tx, vehicleId: number, exceptId?: number): Promise<void> {
-  const [vehicle] = await rowsOf<{ plate: string; status: keyof typeof VEHICLE_STATUS_LABELS }>(
-    tx,
-    sql`select licence_plate_code as plate, status from vehicles where id = ${vehicleId} for update`,
-  );
+  const vehicle = await lockVehicle(tx, vehicleId);
   if (!vehicle) throw new AppError('NOT_FOUND', 'Araç bulunamadı.', 'vehicleId');
   if (vehicle.status !== 'AVAILABLE') {
     throw new AppError(
@@ -116,10 +98,7 @@ const driverBusy = (name: string, code: string) =>
 
 /** The driver may go: exists, is not on vacation, is on no other open shipment (409 otherwise). */
 async function assertDriverFree(tx: Tx, driverId: number, exceptId?: number): Promise<void> {
-  const [driver] = await rowsOf<{ name: string; status: DriverStatus }>(
-    tx,
-    sql`select name || ' ' || surname as name, status from drivers where id = ${driverId} for update`,
-  );
+  const driver = await lockDriver(tx, driverId);
   if (!driver) throw new AppError('NOT_FOUND', 'Sürücü bulunamadı.', 'driverId');
   if (driver.status === 'ON_VACATION') {
     throw new AppError(
@@ -133,10 +112,7 @@ async function assertDriverFree(tx: Tx, driverId: number, exceptId?: number): Pr
 }
 
 async function assertCodeFree(tx: Tx, code: string, exceptId?: number): Promise<void> {
-  const [taken] = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from shipments where code = ${code} and id <> ${exceptId ?? 0}`,
-  );
+  const taken = await findShipmentWithCode(tx, code, exceptId);
   if (taken) throw codeTaken(code);
 }
 const codeTaken = (code: string) =>
@@ -169,10 +145,6 @@ async function withUniqueChecks<T>(input: CreateInput, write: () => Promise<T>):
   }
 }
 
-const routeValues = (route: RouteFigures) =>
-  sql`${route.distanceInMeters}, ${route.durationInSeconds}, ${route.isEstimate},
-      ${route.geometry === null ? null : JSON.stringify(route.geometry)}::jsonb`;
-
 /** `POST /shipments`: a new shipment, PARKING. Answers its id. */
 export async function createShipment(
   tx: Tx,
@@ -183,34 +155,10 @@ export async function createShipment(
   await assertStops(tx, input);
   await assertVehicleFree(tx, input.vehicleId);
   await assertDriverFree(tx, input.driverId);
-  const [created] = await withUniqueChecks(input, () =>
-    rowsOf<{ id: number }>(
-      tx,
-      sql`insert into shipments (code, vehicle_id, driver_id, from_warehouse_id, intermediate_warehouse1_id,
-            intermediate_warehouse2_id, to_warehouse_id, description, route_distance_in_meters,
-            route_duration_in_seconds, route_is_estimate, route_geometry, created_by)
-          values (${input.shipmentCode}, ${input.vehicleId}, ${input.driverId}, ${input.fromWarehouseId},
-            ${input.intermediateWarehouse1Id}, ${input.intermediateWarehouse2Id}, ${input.toWarehouseId},
-            ${input.description}, ${routeValues(input.route)}, ${actor.userId || null})
-          returning id`,
-    ),
-  );
-  const after = await auditedFields(tx, created!.id);
-  await recordChange(tx, actor, { action: 'CREATE', entityType: 'SHIPMENT', entityId: created!.id, after });
-  return created!.id;
-}
-
-/** What a shipment's audit entry compares: its editable columns, not its route's geometry. */
-async function auditedFields(tx: Tx, id: number) {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    tx,
-    sql`select code, status, vehicle_id as "vehicleId", driver_id as "driverId",
-               from_warehouse_id as "fromWarehouseId", intermediate_warehouse1_id as "intermediateWarehouse1Id",
-               intermediate_warehouse2_id as "intermediateWarehouse2Id", to_warehouse_id as "toWarehouseId",
-               description, route_distance_in_meters as "routeDistanceInMeters"
-          from shipments where id = ${id}`,
-  );
-  return row;
+  const created = await withUniqueChecks(input, () => insertShipment(tx, input, actor.userId || null));
+  const after = await auditedFields(tx, created);
+  await recordChange(tx, actor, { action: 'CREATE', entityType: 'SHIPMENT', entityId: created, after });
+  return created;
 }
 
 /** `PUT /shipments`: route, vehicle, driver and description, while PARKING or PREPARING_TO_LOAD. */
@@ -219,10 +167,7 @@ export async function updateShipment(
   actor: Actor,
   input: UpdateInput & { route: RouteFigures },
 ): Promise<void> {
-  const [current] = await rowsOf<{ status: ShipmentStatus; vehicle_id: number; driver_id: number }>(
-    tx,
-    sql`select status, vehicle_id, driver_id from shipments where id = ${input.id} for update`,
-  );
+  const current = await lockShipmentForEdit(tx, input.id);
   if (!current) throw notFound('Sevkiyat bulunamadı.');
   if (!EDITABLE_SHIPMENT_STATUSES.includes(current.status)) {
     throw new AppError(
@@ -237,19 +182,7 @@ export async function updateShipment(
   if (input.vehicleId !== current.vehicle_id) await assertVehicleFree(tx, input.vehicleId, input.id);
   if (input.driverId !== current.driver_id) await assertDriverFree(tx, input.driverId, input.id);
   const before = await auditedFields(tx, input.id);
-  await withUniqueChecks(input, () =>
-    tx.execute(sql`
-      update shipments
-         set code = ${input.shipmentCode}, vehicle_id = ${input.vehicleId}, driver_id = ${input.driverId},
-             from_warehouse_id = ${input.fromWarehouseId},
-             intermediate_warehouse1_id = ${input.intermediateWarehouse1Id},
-             intermediate_warehouse2_id = ${input.intermediateWarehouse2Id},
-             to_warehouse_id = ${input.toWarehouseId}, description = ${input.description},
-             (route_distance_in_meters, route_duration_in_seconds, route_is_estimate, route_geometry)
-               = (${routeValues(input.route)}),
-             updated_at = now()
-       where id = ${input.id}`),
-  );
+  await withUniqueChecks(input, () => updateShipmentRow(tx, input));
   const after = await auditedFields(tx, input.id);
   await recordChange(tx, actor, {
     action: 'UPDATE',

@@ -9,23 +9,10 @@ import {
   type StockImportBulkBody,
 } from '@mandira/contract/stock';
 import type { StockLineLot } from '@mandira/contract/stock-line-lots';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
-import {
-  auditEntries,
-  lotStocks,
-  lots,
-  productItems,
-  stockHistory,
-  stockLines,
-  warehouses,
-} from '../../db/schema.ts';
+import { type Db, isTransaction, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { actorNameSql, stockEvent } from '../audit/record-change.ts';
-import { liveNotification } from '../events/announce.ts';
 import { lotsOfLines } from '../products/item-stock.ts';
 import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
 import {
@@ -33,10 +20,16 @@ import {
   allocate,
   type LineState,
   type LotChange,
-  type LotStep,
   MAX_LINE_QUANTITY,
 } from './lot-allocation.ts';
 import { createUndatedLots, resolveReceivedLots } from './lots.repo.ts';
+import {
+  findItemOfLine,
+  findItemsOfLines,
+  lockLines,
+  lotsOfLockedLines,
+  writeMovement,
+} from './stock-movement.repo.ts';
 
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
@@ -56,135 +49,6 @@ export type AppliedChange = {
   lots: { lotId: number; quantity: number }[];
 };
 
-type LockedLine = {
-  id: number;
-  quantity: number;
-  product_item_id: number;
-  warehouse_id: number;
-  item_name: string;
-  warehouse_label: string;
-};
-type LotRow = {
-  stock_line_id: number | null;
-  lot_id: number;
-  quantity: number;
-  product_item_id: number;
-  code: string;
-  expiry_date: string | null;
-};
-
-/**
- * Locks the lines in id order, so two movements on the same lines wait for each other instead of
- * deadlocking (decision 34); a lot's pieces change only under its line's lock.
- */
-const lockLinesStatement = (ids: readonly number[]) => sql`
-  select l.id, l.quantity, l.product_item_id, l.warehouse_id, i.name as item_name, w.short_name as warehouse_label
-    from ${stockLines} l
-    join ${productItems} i on i.id = l.product_item_id
-    join ${warehouses} w on w.id = l.warehouse_id
-   where l.id = any(${sql.param([...ids])}::int[])
-   order by l.id
-     for update of l`;
-
-/** The lots on the locked lines, the lots the changes name and the items' undated lots, read after the lock. */
-const lotsStatement = (
-  lineIds: readonly number[],
-  namedIds: readonly number[],
-  itemIds: readonly number[],
-) => sql`
-  select ls.stock_line_id, ls.lot_id, ls.quantity, ls.product_item_id, ls.lot_code as code,
-         ls.expiry_date::text as expiry_date
-    from ${lotStocks} ls
-   where ls.stock_line_id = any(${sql.param([...lineIds])}::int[]) and ls.quantity > 0
-  union all
-  select null, t.id, 0, t.product_item_id, t.code, t.expiry_date::text
-    from ${lots} t
-   where t.id = any(${sql.param([...namedIds])}::int[])
-      or (t.code = '' and t.product_item_id = any(${sql.param([...itemIds])}::int[]))`;
-
-/**
- * Writes what `allocate` worked out, in one statement: the lines' and lots' quantities, one history row
- * per lot of each change, one audit entry per changed line (decision 126), and the live event.
- */
-function writeStatement(
-  lines: readonly LineState[],
-  steps: readonly LotStep[],
-  changes: readonly StockChange[],
-  context: { actor: Actor; orderId?: number },
-  touched: ReadonlySet<number>,
-): SQL {
-  const moved = lines.filter((line) => touched.has(line.stockLineId));
-  const lotRows = moved.flatMap((line) =>
-    line.lots
-      .map((lot) => ({ line, lot }))
-      .filter(({ lot }) =>
-        steps.some((step) => step.lotId === lot.lotId && step.stockLineId === line.stockLineId),
-      ),
-  );
-  const kept = lotRows.filter(({ lot }) => lot.quantity > 0);
-  const emptied = lotRows.filter(({ lot }) => lot.quantity === 0);
-  const param = <T, R>(rows: readonly T[], pick: (row: T) => R) => sql.param(rows.map(pick));
-  const linesBefore = new Map<number, number>();
-  for (const step of steps) {
-    if (!linesBefore.has(step.stockLineId))
-      linesBefore.set(step.stockLineId, step.lineAfter - step.quantityChange);
-  }
-  const audits = moved.map((line) => ({
-    id: line.stockLineId,
-    action: changes[steps.find((step) => step.stockLineId === line.stockLineId)!.change]!.action,
-    before: linesBefore.get(line.stockLineId)!,
-    after: line.quantity,
-  }));
-  const user = context.actor.userId || null;
-  const orderId = context.orderId ?? null;
-  return sql`
-    with set_lines as (
-      update ${stockLines} l set quantity = c.quantity
-        from unnest(${param(moved, (line) => line.stockLineId)}::int[], ${param(moved, (line) => line.quantity)}::int[])
-             as c(id, quantity)
-       where l.id = c.id
-    ),
-    kept_lots as (
-      insert into ${lotStocks} (stock_line_id, lot_id, product_item_id, warehouse_id, quantity, expiry_date,
-                                lot_code, production_date)
-      select k.*, t.expiry_date, t.code, t.production_date
-        from unnest(${param(kept, (row) => row.line.stockLineId)}::int[], ${param(kept, (row) => row.lot.lotId)}::int[],
-                    ${param(kept, (row) => row.line.productItemId)}::int[], ${param(kept, (row) => row.line.warehouseId)}::int[],
-                    ${param(kept, (row) => row.lot.quantity)}::int[]) as k(stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
-        join ${lots} t on t.id = k.lot_id
-      on conflict (stock_line_id, lot_id) do update set quantity = excluded.quantity
-    ),
-    emptied_lots as (
-      delete from ${lotStocks} ls
-       using unnest(${param(emptied, (row) => row.line.stockLineId)}::int[], ${param(emptied, (row) => row.lot.lotId)}::int[])
-             as e(stock_line_id, lot_id)
-       where ls.stock_line_id = e.stock_line_id and ls.lot_id = e.lot_id
-    ),
-    history as (
-      insert into ${stockHistory} (stock_line_id, product_item_id, warehouse_id, lot_id, action, quantity_change,
-                                   quantity_after_change, order_id, notes, created_by)
-      select h.stock_line_id, l.product_item_id, l.warehouse_id, h.lot_id, h.action, h.quantity_change,
-             h.line_after, ${orderId}::int, h.notes, ${user}::int
-        from unnest(${param(steps, (step) => step.stockLineId)}::int[], ${param(steps, (step) => step.lotId)}::int[],
-                    ${param(steps, (step) => changes[step.change]!.action)}::text[],
-                    ${param(steps, (step) => step.quantityChange)}::int[], ${param(steps, (step) => step.lineAfter)}::int[],
-                    ${param(steps, (step) => changes[step.change]!.notes)}::text[])
-             with ordinality as h(stock_line_id, lot_id, action, quantity_change, line_after, notes, ord)
-        join ${stockLines} l on l.id = h.stock_line_id
-       order by h.ord
-    ),
-    audited as (
-      insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
-      select ${user}::int, ${actorNameSql(context.actor)}, a.action, 'STOCK', a.id, ${orderId}::int,
-             jsonb_build_array(jsonb_build_object('field', 'quantity', 'before', a.before, 'after', a.after))
-        from unnest(${param(audits, (one) => one.id)}::int[], ${param(audits, (one) => one.action)}::text[],
-                    ${param(audits, (one) => one.before)}::bigint[], ${param(audits, (one) => one.after)}::bigint[])
-             with ordinality as a(id, action, before, after, ord)
-       order by a.ord
-    )
-    select length(${liveNotification(stockEvent(context))}::text) as sent`;
-}
-
 /**
  * Applies the changes, in their order, in one transaction: the caller's when given one (an order
  * loading its shipment), else its own. A line that does not exist answers 404, a line or lot that would
@@ -197,15 +61,15 @@ export async function applyStockChanges(
   context: { actor: Actor; orderId?: number },
 ): Promise<AppliedChange[]> {
   if (changes.length === 0) return [];
-  if (!(db instanceof PgTransaction)) return db.transaction((tx) => applyStockChanges(tx, changes, context));
-  const tx = db as Tx;
+  if (!isTransaction(db)) return db.transaction((tx) => applyStockChanges(tx, changes, context));
+  const tx = db;
   const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
-  const locked = await rowsOf<LockedLine>(tx, lockLinesStatement(lineIds));
+  const locked = await lockLines(tx, lineIds);
   const namedIds = [
     ...new Set(changes.flatMap((change) => (change.lotId === undefined ? [] : [change.lotId]))),
   ];
   const itemIds = [...new Set(locked.map((line) => line.product_item_id))];
-  const lotRows = await rowsOf<LotRow>(tx, lotsStatement(lineIds, namedIds, itemIds));
+  const lotRows = await lotsOfLockedLines(tx, lineIds, namedIds, itemIds);
   const undated = new Map(
     lotRows.filter((row) => row.code === '').map((row) => [row.product_item_id, row.lot_id]),
   );
@@ -238,8 +102,7 @@ export async function applyStockChanges(
   const result = allocate(lines, changes, { named, undated });
   if (!result.ok) throw refusalOf(result);
   const touched = new Set(result.steps.map((step) => step.stockLineId));
-  if (touched.size > 0)
-    await tx.execute(writeStatement(result.lines, result.steps, changes, context, touched));
+  if (touched.size > 0) await writeMovement(tx, result.lines, result.steps, changes, context, touched);
   const finalQuantity = new Map(result.lines.map((line) => [line.stockLineId, line]));
   return changes.map((change, index) => {
     const mine = result.steps.filter((step) => step.change === index);
@@ -368,7 +231,7 @@ async function move(db: Db | Tx, actor: Actor, changes: Changes): Promise<Moved>
       ),
     };
   };
-  return db instanceof PgTransaction ? run(db as Tx) : db.transaction(run);
+  return isTransaction(db) ? run(db) : db.transaction(run);
 }
 
 /**
@@ -383,10 +246,7 @@ async function moveThenList(
   query: ProductItemFilters,
 ) {
   if (lineIds.length === 0) return [];
-  const moved = await db
-    .selectDistinct({ productItemId: stockLines.productItemId })
-    .from(stockLines)
-    .where(inArray(stockLines.id, [...new Set(lineIds)]));
+  const moved = await findItemsOfLines(db, lineIds);
   const items = await findProductItemsByIds(
     db,
     moved.map((line) => line.productItemId),
@@ -402,10 +262,7 @@ async function moveThenItem(
   lineId: number,
   changes: Changes,
 ): Promise<ProductItem> {
-  const [line] = await db
-    .select({ productItemId: stockLines.productItemId })
-    .from(stockLines)
-    .where(eq(stockLines.id, lineId));
+  const line = await findItemOfLine(db, lineId);
   if (!line) throw notFound(`Stok satırı bulunamadı: ${lineId}.`);
   const item = await findProductItem(db, line.productItemId);
   return withApplied([item], await move(db, actor, changes))[0]!;

@@ -1,0 +1,168 @@
+import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import type { MilkDeliveryQuery } from '@mandira/contract/milk';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Db, oneByOne, rowsOf, type Tx } from '../../db/client.ts';
+import { milkDeliveries, milkDeliveryDays, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
+
+type ListQuery = z.output<typeof MilkDeliveryQuery>;
+export type DeliveryFilters = Pick<ListQuery, 'from' | 'to' | 'milkVehicleId' | 'milkVehicleDriverId'>;
+/** The stored fields of a delivery, as a recording or a correction writes them. */
+export type DeliveryValues = typeof milkDeliveries.$inferInsert;
+
+const columns = {
+  id: milkDeliveries.id,
+  milkVehicleId: milkDeliveries.milkVehicleId,
+  milkVehicleDriverId: milkDeliveries.milkVehicleDriverId,
+  deliveredCowMilkVolume: milkDeliveries.deliveredCowMilkVolume,
+  deliveredSheepMilkVolume: milkDeliveries.deliveredSheepMilkVolume,
+  deliveredGoatMilkVolume: milkDeliveries.deliveredGoatMilkVolume,
+  deliveryDateTime: milkDeliveries.deliveryDateTime,
+  licencePlateCode: milkVehicles.licencePlateCode,
+  driverFullName: sql<string>`${milkVehicleDrivers.name} || ' ' || ${milkVehicleDrivers.surname}`,
+};
+
+function selectDeliveries(db: Db | Tx) {
+  return db
+    .select(columns)
+    .from(milkDeliveries)
+    .innerJoin(milkVehicles, eq(milkVehicles.id, milkDeliveries.milkVehicleId))
+    .innerJoin(milkVehicleDrivers, eq(milkVehicleDrivers.id, milkDeliveries.milkVehicleDriverId));
+}
+
+/** The WHERE of a range and vehicle/driver filter; `from` and `to` are whole Istanbul days. */
+export function deliveryConditions(filters: DeliveryFilters): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.from) conditions.push(gte(milkDeliveries.deliveryDateTime, startOfIstanbulDay(filters.from)));
+  if (filters.to) {
+    conditions.push(lt(milkDeliveries.deliveryDateTime, startOfIstanbulDay(addDays(filters.to, 1))));
+  }
+  if (filters.milkVehicleId) conditions.push(eq(milkDeliveries.milkVehicleId, filters.milkVehicleId));
+  if (filters.milkVehicleDriverId) {
+    conditions.push(eq(milkDeliveries.milkVehicleDriverId, filters.milkVehicleDriverId));
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const keptDaysOf = (query: ListQuery) =>
+  and(
+    query.from ? gte(milkDeliveryDays.day, query.from) : undefined,
+    query.to ? lte(milkDeliveryDays.day, query.to) : undefined,
+  );
+
+/**
+ * Where a deep page starts, from the kept day counts: the newest day whose deliveries, with those of the
+ * days after it, reach past `offset`, and how many deliveries those later days hold. The days are summed
+ * newest first and the sum stops at that day, so the page then skips only within one day's deliveries
+ * instead of every delivery before it (decision 164).
+ */
+export async function seekDay(db: Db, query: ListQuery, offset: number) {
+  const days = milkDeliveryDays;
+  const [found] = await rowsOf<{ day: string; newer: string }>(
+    db,
+    sql`select day::text as day, through - deliveries as newer
+          from (select ${days.day} as day, ${days.deliveries} as deliveries,
+                       sum(${days.deliveries}) over (order by ${days.day} desc) as through
+                  from ${days} where ${keptDaysOf(query) ?? sql`true`} order by ${days.day} desc) as running
+         where through > ${offset} limit 1`,
+  );
+  return found && { day: found.day, newer: Number(found.newer) };
+}
+
+/** The deliveries of a range of whole days, of every vehicle and driver, summed from the kept day counts. */
+export async function sumKeptDays(db: Db, query: ListQuery): Promise<number> {
+  const days = milkDeliveryDays;
+  const [kept] = await db
+    .select({ total: sql<number>`coalesce(sum(${days.deliveries}), 0)`.mapWith(Number) })
+    .from(days)
+    .where(keptDaysOf(query));
+  return kept?.total ?? 0;
+}
+
+/** The deliveries matching `where`, counted from the index up to COUNT_LIMIT + 1. */
+export async function countDeliveriesUpToLimit(db: Db, where: SQL | undefined): Promise<number> {
+  const upTo = db
+    .select({ id: milkDeliveries.id })
+    .from(milkDeliveries)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as('up_to');
+  return (await db.select({ value: count() }).from(upTo))[0]?.value ?? 0;
+}
+
+const newestFirst = () => [desc(milkDeliveries.deliveryDateTime), desc(milkDeliveries.id)];
+
+/** The newest `limit` deliveries matching `where`: nothing to skip, so no ids first. */
+export function newestDeliveries(db: Db, where: SQL | undefined, limit: number) {
+  return selectDeliveries(db)
+    .where(where)
+    .orderBy(...newestFirst())
+    .limit(limit);
+}
+
+/**
+ * A deeper page: its ids chosen first from the date index, from the day `seekDay` found on (when it
+ * found one), so the deliveries it skips are few and never joined to their vehicle and driver.
+ */
+export function deliveriesPage(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; start?: { day: string; newer: number } },
+) {
+  const { limit, offset, start } = page;
+  const pageIds = db
+    .select({ id: milkDeliveries.id })
+    .from(milkDeliveries)
+    .where(
+      start
+        ? and(where, lt(milkDeliveries.deliveryDateTime, startOfIstanbulDay(addDays(start.day, 1))))
+        : where,
+    )
+    .orderBy(...newestFirst())
+    .limit(limit)
+    .offset(offset - (start?.newer ?? 0));
+  return selectDeliveries(db)
+    .where(sql`${milkDeliveries.id} = any(array(${pageIds}))`)
+    .orderBy(...newestFirst());
+}
+
+export async function findMilkDelivery(db: Db | Tx, id: number) {
+  const [row] = await selectDeliveries(db).where(eq(milkDeliveries.id, id));
+  return row;
+}
+
+/** The vehicle and the driver a delivery names, each when it exists. */
+export async function findVehicleAndDriver(tx: Tx, vehicleId: number, driverId: number) {
+  const [[vehicle], [driver]] = await oneByOne([
+    tx.select({ id: milkVehicles.id }).from(milkVehicles).where(eq(milkVehicles.id, vehicleId)),
+    tx
+      .select({ id: milkVehicleDrivers.id })
+      .from(milkVehicleDrivers)
+      .where(eq(milkVehicleDrivers.id, driverId)),
+  ]);
+  return { vehicle, driver };
+}
+
+export async function insertMilkDelivery(tx: Tx, values: DeliveryValues): Promise<number> {
+  const [created] = await tx.insert(milkDeliveries).values(values).returning({ id: milkDeliveries.id });
+  return created!.id;
+}
+
+/** Locks the delivery's row; undefined when there is none. */
+export async function lockMilkDelivery(tx: Tx, id: number) {
+  const [existing] = await tx
+    .select({ id: milkDeliveries.id })
+    .from(milkDeliveries)
+    .where(eq(milkDeliveries.id, id))
+    .for('update');
+  return existing;
+}
+
+export async function updateMilkDeliveryRow(
+  tx: Tx,
+  id: number,
+  values: Partial<DeliveryValues>,
+): Promise<void> {
+  await tx.update(milkDeliveries).set(values).where(eq(milkDeliveries.id, id));
+}
