@@ -4,6 +4,7 @@ import {
   methodOf,
   type Operation,
   type OperationAnswer,
+  type OperationBody,
   type OperationInput,
   pathOf,
 } from '@mandira/contract/operation';
@@ -239,6 +240,19 @@ export function patch<T>(path: string, body?: unknown, options?: RequestOptions<
 /** A body with an id updates the record (PUT), one without creates it (POST). */
 export function createOrUpdate<TBody extends object, TResult>(path: string) {
   return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
+}
+
+/**
+ * A save of a form that both creates and updates: a body with an id goes to the `update` operation, one
+ * without to `create` (neither takes path parameters).
+ */
+export function createOrUpdateOf<C extends Operation, U extends Operation>(create: C, update: U) {
+  return (
+    body: OperationBody<C> | OperationBody<U>,
+  ): Promise<Envelope<OperationAnswer<C> | OperationAnswer<U>>> => {
+    const operation = 'id' in (body as object) && (body as { id?: unknown }).id ? update : create;
+    return request(methodOf(operation), urlOf(operation), body);
+  };
 }
 
 /** The data of a successful answer, or an ApiRequestError carrying the Turkish message. */

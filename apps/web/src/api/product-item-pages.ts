@@ -1,5 +1,7 @@
-import type { ProductItem, ProductItemPage } from '@mandira/contract/products';
-import { queryString } from './client.ts';
+import * as productItems from '@mandira/contract/operations/product-items';
+import type { ProductItem } from '@mandira/contract/products';
+import { asPage } from './answer-shape.ts';
+import { callApi } from './client.ts';
 import { fetchEveryPage } from './every-page.ts';
 
 /** Rows of a page of the catalogue and stock tables. */
@@ -13,14 +15,18 @@ export type ProductItemSearch = {
   q: string;
 };
 
-/** `GET /product-item` for one page of the search, by stock code (decision 116). */
-export const productItemPagePath = (search: ProductItemSearch, page: number, size = PRODUCT_ITEM_PAGE_SIZE) =>
-  `/product-item${queryString({ ...search, page, size })}`;
+/** The input of `listProductItems` for one page of the search, by stock code (decision 116). */
+export const productItemPage = (search: ProductItemSearch, page: number, size = PRODUCT_ITEM_PAGE_SIZE) => ({
+  query: { ...search, page, size },
+});
 
 /** Every item of the search, page by page: the Excel file of the whole filtered catalogue. */
 export function fetchAllProductItems(search: ProductItemSearch): Promise<ProductItem[]> {
-  return fetchEveryPage<ProductItemPage, ProductItem>(
-    (page, size) => productItemPagePath(search, page, size),
-    (answer) => ({ rows: answer.items, totalPages: answer.totalPages }),
+  return fetchEveryPage(
+    (page, size) => callApi(productItems.listProductItems, productItemPage(search, page, size)),
+    (answer) => {
+      const items = asPage(answer);
+      return { rows: items.items, totalPages: items.totalPages };
+    },
   );
 }

@@ -1,14 +1,15 @@
+import * as productItems from '@mandira/contract/operations/product-items';
 import type { ProductItem } from '@mandira/contract/products';
 import { useQuery } from '@tanstack/react-query';
 import { STOCK_KEY } from './orders.ts';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
 
 /**
- * One item with its stock lines and every lot of them, under the stock key: a movement and an item's
- * change both read it again.
+ * One item with its stock lines and every lot of them, under the stock items' key: a movement and an
+ * item's change both read it again. Without an id the caller leaves the query disabled, so it is never sent.
  */
 export const productItemQuery = (id: number | undefined) =>
-  apiQuery<ProductItem>([...STOCK_KEY, 'items', 'one', id], `/product-item/${id}`);
+  operationQuery([...STOCK_KEY, 'items'], productItems.getProductItem, { params: { id: id as number } });
 
 /** Whether a list cut the lots of one of the item's lines: a list carries each line's first ones. */
 export const hasCutLots = (item: ProductItem) => item.stocks.some((line) => line.lotCount > line.lots.length);

@@ -1,7 +1,6 @@
-import type { Product } from '@mandira/contract/sellable-products';
+import * as sellableProducts from '@mandira/contract/operations/sellable-products';
 import { useQuery } from '@tanstack/react-query';
-import { queryString } from './client.ts';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
 
 /**
  * Sellable products with their stock figures: the catalogue screen and the order-taking screen read the
@@ -13,13 +12,12 @@ export const SELLABLE_PRODUCTS_KEY = [...PRODUCTS_KEY, 'sellable'] as const;
 
 export function useSellableProducts(packagingGroup: string) {
   return useQuery(
-    apiQuery<Product[]>(
-      [...SELLABLE_PRODUCTS_KEY, 'list', packagingGroup],
-      `/products${queryString({ packagingGroup })}`,
-    ),
+    operationQuery(SELLABLE_PRODUCTS_KEY, sellableProducts.listSellableProducts, {
+      query: { packagingGroup },
+    }),
   );
 }
 
 export function useProductPackagingGroups() {
-  return useQuery(apiQuery<string[]>([...SELLABLE_PRODUCTS_KEY, 'groups'], '/products/packagingGroups'));
+  return useQuery(operationQuery(SELLABLE_PRODUCTS_KEY, sellableProducts.listSellableProductPackagingGroups));
 }

@@ -1,6 +1,6 @@
-import type { Warehouse } from '@mandira/contract/stock';
+import * as stock from '@mandira/contract/operations/stock';
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
 
 /**
  * The own warehouses: listed and created on the warehouse screen, chosen as a shipment's origin.
@@ -9,5 +9,10 @@ import { apiQuery } from './query.ts';
 export const OWN_WAREHOUSES_KEY = ['stock', 'warehouses'] as const;
 
 export function useWarehouses() {
-  return useQuery(apiQuery<Warehouse[]>([...OWN_WAREHOUSES_KEY, 'list'], '/warehouses'));
+  return useQuery(operationQuery(OWN_WAREHOUSES_KEY, stock.listOwnWarehouses));
+}
+
+/** The own warehouses' names: the warehouse filter's choices of the stock and lot screens (any signed-in user reads them). */
+export function useWarehouseNames() {
+  return useQuery(operationQuery(OWN_WAREHOUSES_KEY, stock.listOwnWarehouseNames));
 }

@@ -1,10 +1,12 @@
-import type { LotPage, LotSummary, LotTrace } from '@mandira/contract/lots-answers';
-import type { WarehouseName } from '@mandira/contract/stock';
+import type { LotSummary } from '@mandira/contract/lots-answers';
+import * as lots from '@mandira/contract/operations/lots';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { get, getFile, queryString, unwrap } from '../../api/client.ts';
+import { callApi, fileOf, unwrap } from '../../api/client.ts';
 import { STOCK_KEY } from '../../api/orders.ts';
-import { apiQuery } from '../../api/query.ts';
-import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
+import { operationQuery } from '../../api/query.ts';
+
+/** The own warehouses' names, the warehouse filter's choices (any signed-in user reads them). */
+export { useWarehouseNames } from '../../api/warehouses.ts';
 
 // Under the stock prefix: a movement or a load announces 'stock', which reads the lots and traces again.
 const LOTS = [...STOCK_KEY, 'lots'] as const;
@@ -20,13 +22,10 @@ export type LotFilters = {
 
 export const LOTS_PAGE = 50;
 
-/** One page of lots in FEFO order (`GET /lots`), searched on the server by lot code or item. */
+/** One page of lots in FEFO order (`listLots`), searched on the server by lot code or item. */
 export function useLotPage(filters: LotFilters, q: string, page: number) {
   return useQuery({
-    ...apiQuery<LotPage>(
-      [...LOTS, 'page', filters, q, page],
-      `/lots${queryString({ ...filters, q, page, size: LOTS_PAGE })}`,
-    ),
+    ...operationQuery(LOTS, lots.listLots, { query: { ...filters, q, page, size: LOTS_PAGE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -35,7 +34,7 @@ export function useLotPage(filters: LotFilters, q: string, page: number) {
 export async function allLots(filters: LotFilters, q: string): Promise<LotSummary[]> {
   const rows: LotSummary[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await unwrap(get<LotPage>(`/lots${queryString({ ...filters, q, page, size: 200 })}`));
+    const answer = await unwrap(callApi(lots.listLots, { query: { ...filters, q, page, size: 200 } }));
     rows.push(...answer.lots);
     if (page >= answer.totalPages) return rows;
   }
@@ -43,15 +42,11 @@ export async function allLots(filters: LotFilters, q: string): Promise<LotSummar
 
 export function useLotTrace(lotId: number | undefined) {
   return useQuery({
-    ...apiQuery<LotTrace>([...LOTS, 'trace', lotId], `/lots/${lotId}/trace`),
+    // Without a lot the query stays disabled, so it is never sent.
+    ...operationQuery(LOTS, lots.traceLot, { params: { id: lotId as number } }),
     enabled: lotId !== undefined,
   });
 }
 
-/** The recall list PDF (`GET /lots/{id}/trace.pdf`), fetched with the auth token. */
-export const recallListPdf = (lotId: number) => getFile(`/lots/${lotId}/trace.pdf`);
-
-/** The own warehouses' names, the warehouse filter's choices (any signed-in user reads them). */
-export function useWarehouseNames() {
-  return useQuery(apiQuery<WarehouseName[]>([...OWN_WAREHOUSES_KEY, 'names'], '/warehouses/names'));
-}
+/** The recall list PDF (`downloadLotRecallList`), fetched with the auth token. */
+export const recallListPdf = (lotId: number) => fileOf(lots.downloadLotRecallList, { params: { id: lotId } });

@@ -1,24 +1,14 @@
-import type {
-  ApprovePendingProductItemBody,
-  CreateProductItemBody,
-  PendingProductItem,
-  ProductItem,
-  ProductItemPage,
-  SyncResult,
-  UpdateProductItemBody,
-} from '@mandira/contract/products';
-import type {
-  CreateProductBody,
-  ItemCard,
-  Product,
-  ProductOpenUsage,
-  UpdateProductBody,
-} from '@mandira/contract/sellable-products';
+import type { OperationBody } from '@mandira/contract/operation';
+import * as pendingItems from '@mandira/contract/operations/pending-items';
+import * as productItems from '@mandira/contract/operations/product-items';
+import * as sellableProducts from '@mandira/contract/operations/sellable-products';
+import type { Product } from '@mandira/contract/sellable-products';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createOrUpdate, get, post, unwrap } from '../../api/client.ts';
-import { productItemPagePath } from '../../api/product-item-pages.ts';
+import { asPage } from '../../api/answer-shape.ts';
+import { callApi, createOrUpdateOf, unwrap } from '../../api/client.ts';
+import { productItemPage } from '../../api/product-item-pages.ts';
 import { PRODUCTS_KEY as PRODUCTS, SELLABLE_PRODUCTS_KEY as SELLABLE } from '../../api/products.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { operationQuery, useApiMutation } from '../../api/query.ts';
 
 // Items, the approval queue and sellable products show one another's data (names, frozen flags,
 // bundle lines), so every write reloads everything under this key.
@@ -28,30 +18,31 @@ const PENDING = [...PRODUCTS, 'pending'] as const;
 /** One page of the catalogue matching the typed search, by stock code (decision 116). */
 export function useProductItemPage(q: string, page: number) {
   return useQuery({
-    ...apiQuery<ProductItemPage>([...ITEMS, 'page', q, page], productItemPagePath({ q }, page)),
+    ...operationQuery(ITEMS, productItems.listProductItems, productItemPage({ q }, page)),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSaveProductItem() {
-  return useApiMutation(
-    createOrUpdate<CreateProductItemBody | UpdateProductItemBody, ProductItem>('/product-item'),
-    { invalidates: [PRODUCTS] },
-  );
+  return useApiMutation(createOrUpdateOf(productItems.createProductItem, productItems.updateProductItem), {
+    invalidates: [PRODUCTS],
+  });
 }
 
 export function useSynchronizeItems() {
-  return useApiMutation(() => get<SyncResult>('/product-item/synchronize'), { invalidates: [PRODUCTS] });
+  return useApiMutation(() => callApi(productItems.synchronizeProductItems), { invalidates: [PRODUCTS] });
 }
 
 export function usePendingItems() {
-  return useQuery(apiQuery<PendingProductItem[]>([...PENDING, 'list'], '/pending-product-item'));
+  return useQuery(operationQuery(PENDING, pendingItems.listPendingProductItems));
 }
 
 /** The answer is a list and its first element is the record (decision 12). */
 export function usePendingItem(id: number | undefined) {
   return useQuery({
-    ...apiQuery<PendingProductItem[]>([...PENDING, 'one', id], `/pending-product-item/${id}`),
+    // Without an id the query stays disabled, so it is never sent.
+    ...operationQuery(PENDING, pendingItems.getPendingProductItem, { params: { id: id as number } }),
     enabled: id !== undefined,
     staleTime: 0,
     select: (list) => list[0],
@@ -60,33 +51,35 @@ export function usePendingItem(id: number | undefined) {
 
 export function useApprovePendingItem() {
   return useApiMutation(
-    (body: ApprovePendingProductItemBody) => post<ProductItem>('/pending-product-item', body),
+    (body: OperationBody<typeof pendingItems.approvePendingProductItem>) =>
+      callApi(pendingItems.approvePendingProductItem, { body }),
     { invalidates: [PRODUCTS] },
   );
 }
 
 export function useItemCards() {
-  return useQuery(apiQuery<ItemCard[]>([...SELLABLE, 'item-cards'], '/products/item-cards'));
+  return useQuery(operationQuery(SELLABLE, sellableProducts.listSellableProductItemCards));
 }
 
 /** The product as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
 export async function fetchSellableProduct(product: Product): Promise<Product | undefined> {
-  return (await unwrap(get<Product[]>('/products'))).find((row) => row.id === product.id);
+  return (await unwrap(callApi(sellableProducts.listSellableProducts))).find((row) => row.id === product.id);
 }
 
 export function useSaveSellableProduct() {
-  return useApiMutation(createOrUpdate<CreateProductBody | UpdateProductBody, Product>('/products'), {
-    invalidates: [PRODUCTS],
-  });
+  return useApiMutation(
+    createOrUpdateOf(sellableProducts.createSellableProduct, sellableProducts.updateSellableProduct),
+    { invalidates: [PRODUCTS] },
+  );
 }
 
 /** Baskets and open orders holding the product, read afresh each time the edit form opens (decision 100). */
 export function useProductOpenUsage(productId: number | undefined) {
   return useQuery({
-    ...apiQuery<ProductOpenUsage>(
-      [...SELLABLE, 'open-usage', productId],
-      `/products/${productId}/open-usage`,
-    ),
+    // Without an id the query stays disabled, so it is never sent.
+    ...operationQuery(SELLABLE, sellableProducts.getSellableProductOpenUsage, {
+      params: { id: productId as number },
+    }),
     enabled: productId !== undefined,
     staleTime: 0,
   });

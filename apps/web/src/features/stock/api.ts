@@ -1,29 +1,32 @@
-import type { EnumDescription, ProductItem, ProductItemPage } from '@mandira/contract/products';
+import type { OperationBody } from '@mandira/contract/operation';
+import * as productItems from '@mandira/contract/operations/product-items';
+import * as stock from '@mandira/contract/operations/stock';
+import type { ProductItem } from '@mandira/contract/products';
 import type {
-  CreateWarehouseBody,
+  StockAction,
   StockCountBulkBody,
   StockExportBulkBody,
   StockHistoryEntry,
-  StockHistoryPage,
   StockImportBulkBody,
-  Warehouse,
-  WarehouseName,
 } from '@mandira/contract/stock';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { asPage, asRows } from '../../api/answer-shape.ts';
 import { fetchBounded } from '../../api/bounded.ts';
-import { type ApiRequestError, get, post, put, queryString, unwrap } from '../../api/client.ts';
+import { type ApiRequestError, callApi, unwrap } from '../../api/client.ts';
 import { readLogOf } from '../../api/live/read-log.ts';
 import { productItemQuery } from '../../api/product-item.ts';
-import { productItemPagePath } from '../../api/product-item-pages.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { productItemPage } from '../../api/product-item-pages.ts';
+import { operationKey, operationQuery, useApiMutation } from '../../api/query.ts';
 import { OWN_WAREHOUSES_KEY } from '../../api/warehouses.ts';
 import { rowsNoticingCut } from '../../lib/pages/cut-notice.ts';
+
+/** The own warehouses' names, the warehouse filter's choices. */
+export { useWarehouseNames } from '../../api/warehouses.ts';
 
 // Every stock screen reads under this key; a movement changes items, history and occupancy alike.
 const STOCK = ['stock'] as const;
 const ITEMS = [...STOCK, 'items'] as const;
 const HISTORY = [...STOCK, 'history'] as const;
-const WAREHOUSES = OWN_WAREHOUSES_KEY;
 
 /** The three filters of the item list; '' means all. */
 export type ItemFilters = { packagingGroup: string; warehouseStockType: string; warehouseName: string };
@@ -32,10 +35,8 @@ export const NO_FILTERS: ItemFilters = { packagingGroup: '', warehouseStockType:
 /** One page of the items under the filters and the search, by stock code (decision 116). */
 export function useStockItemPage(filters: ItemFilters, q: string, page: number) {
   return useQuery({
-    ...apiQuery<ProductItemPage>(
-      [...ITEMS, 'page', filters, q, page],
-      productItemPagePath({ ...filters, q }, page),
-    ),
+    ...operationQuery(ITEMS, productItems.listProductItems, productItemPage({ ...filters, q }, page)),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
@@ -46,24 +47,19 @@ export function useStockItem(id: number | undefined) {
 }
 
 export function usePackagingGroups() {
-  return useQuery(apiQuery<string[]>([...STOCK, 'packaging-groups'], '/product-item/packagingGroups'));
+  return useQuery(operationQuery(STOCK, productItems.listProductItemPackagingGroups));
 }
 
 export function useWarehouseStockTypes() {
-  return useQuery(
-    apiQuery<EnumDescription[]>([...STOCK, 'warehouse-stock-types'], '/product-item/warehouseStockType'),
-  );
-}
-
-export function useWarehouseNames() {
-  return useQuery(apiQuery<WarehouseName[]>([...WAREHOUSES, 'names'], '/warehouses/names'));
+  return useQuery(operationQuery(STOCK, productItems.listProductItemWarehouseStockTypes));
 }
 
 export function useCreateWarehouse() {
   // A new warehouse is a new stock location: the stock tables gain a column and every item a line.
-  return useApiMutation((body: CreateWarehouseBody) => post<Warehouse>('/warehouses', body), {
-    invalidates: [STOCK],
-  });
+  return useApiMutation(
+    (body: OperationBody<typeof stock.createOwnWarehouse>) => callApi(stock.createOwnWarehouse, { body }),
+    { invalidates: [STOCK] },
+  );
 }
 
 /** The history filters; dates are Istanbul days 'YYYY-MM-DD'. */
@@ -72,7 +68,7 @@ export type HistoryFilters = {
   /** One lot of the chosen item. */
   lotId?: number;
   warehouseId?: number;
-  action?: string;
+  action?: StockAction;
   startDate?: string;
   endDate?: string;
 };
@@ -80,19 +76,18 @@ export type HistoryFilters = {
 /** One page of history, newest first (the server counts and pages in SQL). */
 export function useStockHistoryPage(filters: HistoryFilters, page: number, size: number) {
   return useQuery({
-    ...apiQuery<StockHistoryPage>(
-      [...HISTORY, 'page', filters, page, size],
-      `/product-item/stock-history${queryString({ ...filters, page, size })}`,
-    ),
+    ...operationQuery(HISTORY, stock.listStockHistory, { query: { ...filters, page, size } }),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
 
 /** The Excel file's rows: the newest STOCK_HISTORY_UNPAGED_LIMIT, the user told when there were more. */
 export async function exportStockHistory(filters: HistoryFilters): Promise<StockHistoryEntry[]> {
-  const bounded = await fetchBounded<StockHistoryEntry>((options) =>
-    get<StockHistoryEntry[]>(`/product-item/stock-history${queryString({ ...filters })}`, options),
-  );
+  const bounded = await fetchBounded<StockHistoryEntry>(async (options) => {
+    const answer = await callApi(stock.listStockHistory, { query: { ...filters } }, options);
+    return answer.success ? { ...answer, data: asRows(answer.data) } : answer;
+  });
   return rowsNoticingCut(bounded, 'stok hareketi');
 }
 
@@ -102,11 +97,17 @@ export type StockMovement =
   | { kind: 'export'; body: StockExportBulkBody }
   | { kind: 'count'; body: StockCountBulkBody };
 
-const MOVEMENT_PATHS = {
-  import: '/product-item/stock-import-bulk',
-  export: '/product-item/stock-export-bulk',
-  count: '/product-item/stock-bulk',
-} as const;
+/** A movement sent by PUT (the stock calls take either method), answering the items it moved. */
+function sendMovement(movement: StockMovement, query: ItemFilters) {
+  switch (movement.kind) {
+    case 'import':
+      return callApi(stock.receiveStockGoodsPut, { query, body: movement.body });
+    case 'export':
+      return callApi(stock.shipStockGoodsPut, { query, body: movement.body });
+    case 'count':
+      return callApi(stock.countStockLinesPut, { query, body: movement.body });
+  }
+}
 
 /**
  * A movement answers only the items it moved (decision 117): the screen's page, the other pages, the
@@ -115,13 +116,10 @@ const MOVEMENT_PATHS = {
 export function useStockMovement(filters: ItemFilters) {
   const queryClient = useQueryClient();
   return useMutation<ProductItem[], ApiRequestError, StockMovement>({
-    mutationFn: (movement) =>
-      readLogOf(queryClient).write(() =>
-        unwrap(put<ProductItem[]>(`${MOVEMENT_PATHS[movement.kind]}${queryString(filters)}`, movement.body)),
-      ),
+    mutationFn: (movement) => readLogOf(queryClient).write(() => unwrap(sendMovement(movement, filters))),
     // Not awaited: the modal closes on the answer (decision 139).
     onSuccess: () => {
-      for (const queryKey of [ITEMS, HISTORY, [...WAREHOUSES, 'list']])
+      for (const queryKey of [ITEMS, HISTORY, operationKey(OWN_WAREHOUSES_KEY, stock.listOwnWarehouses)])
         void queryClient.invalidateQueries({ queryKey });
     },
   });

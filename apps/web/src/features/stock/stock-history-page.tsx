@@ -1,5 +1,5 @@
 import { istanbulDate } from '@mandira/contract/istanbul-time';
-import { STOCK_ACTION_LABELS } from '@mandira/contract/stock';
+import { STOCK_ACTION_LABELS, type StockAction } from '@mandira/contract/stock';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable, serverPaging } from '../../lib/data-table/data-table.tsx';
@@ -16,6 +16,7 @@ const PAGE_SIZE = 50;
 /** Select options need a value; this one stands for no filter. */
 const ALL = 'ALL';
 const ACTION_OPTIONS = Object.entries(STOCK_ACTION_LABELS).map(([value, label]) => ({ value, label }));
+const isAction = (value: string): value is StockAction => Object.hasOwn(STOCK_ACTION_LABELS, value);
 
 /** 'Stok Geçmişi': every filter change reloads; both dates start on today. */
 export default function StockHistoryPage() {
@@ -74,7 +75,7 @@ export default function StockHistoryPage() {
               w={190}
               data={[{ value: ALL, label: 'Tümü' }, ...ACTION_OPTIONS]}
               value={filters.action ?? ALL}
-              onChange={(value) => change({ action: value && value !== ALL ? value : undefined })}
+              onChange={(value) => change({ action: value && isAction(value) ? value : undefined })}
               allowDeselect={false}
             />
             {dateField('startDate', 'Başlangıç Tarihi')}

@@ -1,6 +1,8 @@
+import { resolveScan } from '@mandira/contract/operations/scan';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { API_BASE, urlOf } from '../../api/client.ts';
 import type { BarcodeReader } from './barcode-reader.ts';
 import { CameraScanButton } from './camera-scan.tsx';
 import { ScanField } from './scan-field.tsx';
@@ -134,9 +136,10 @@ describe('useScan and the messages', () => {
     expect(fetchMock).not.toHaveBeenCalled();
     await act(async () => rerender(<Resolved code={'(01)08691234567890(10)A1'} />));
     expect(await screen.findByText('Taze Kaşar / A1')).toBeInTheDocument();
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
-      `/api/scan?code=${encodeURIComponent('(01)08691234567890(10)A1')}`,
-    );
+    const sent = String((fetchMock.mock.calls[0] as unknown[])[0]);
+    expect(sent).toBe(`${API_BASE}${urlOf(resolveScan, { query: { code: '(01)08691234567890(10)A1' } })}`);
+    expect(new URL(sent, 'http://portal').pathname).toBe('/api/scan');
+    expect(new URL(sent, 'http://portal').searchParams.get('code')).toBe('(01)08691234567890(10)A1');
   });
 
   it('names the scanned and the expected item of a wrong box', () => {
