@@ -87,3 +87,8 @@ export type LiveEvent = z.infer<typeof LiveEvent>;
 
 /** The stream's own events, beside the topics: the client refetches everything on `resync`. */
 export const STREAM_RESYNC = 'resync';
+
+/** How long the client waits before it connects again, told first on every stream. */
+export const RECONNECT_MS = 3_000;
+/** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 20_000;

@@ -23,10 +23,16 @@ type HandlerAnswer<O extends Operation> = O['answer'] extends z.ZodType
 export type OperationHandler<O extends Operation> = (
   request: OperationRequest<O>,
   reply: FastifyReply,
-) => Promise<HandlerAnswer<O>> | HandlerAnswer<O>;
+) => Promise<HandlerAnswer<O> | FastifyReply> | HandlerAnswer<O> | FastifyReply;
 
-/** What only the server knows of a route: a body limit, a session that the request must not slide. */
-export type RouteExtras = Pick<RouteOptions, 'bodyLimit'> & { slidesSession?: false };
+/**
+ * What only the server knows of a route: a body limit, a session that the request must not slide, and
+ * an answer whose body is more than the error envelope (a health check's DOWN carries its states).
+ */
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit'> & {
+  slidesSession?: false;
+  answers?: Record<number, { description: string; content: Record<string, { schema: z.ZodType }> }>;
+};
 
 /**
  * Registers the route of a declared operation (packages/contract/src/operations/): its path, schemas,
@@ -38,7 +44,7 @@ export function route<O extends Operation>(
   handler: OperationHandler<O>,
   extras: RouteExtras = {},
 ): void {
-  const { slidesSession, ...options } = extras;
+  const { slidesSession, answers: extraAnswers, ...options } = extras;
   app.route({
     ...options,
     method: typeof operation.method === 'string' ? operation.method : [...operation.method],
@@ -51,7 +57,7 @@ export function route<O extends Operation>(
       ...(operation.params ? { params: operation.params } : {}),
       ...(operation.query ? { querystring: operation.query } : {}),
       ...(operation.body ? { body: operation.body } : {}),
-      response: answersOf(operation),
+      response: { ...answersOf(operation), ...extraAnswers },
     },
     config: { access: operation.access, ...(slidesSession === undefined ? {} : { slidesSession }) },
     handler: handler as RouteOptions['handler'],

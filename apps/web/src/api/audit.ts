@@ -2,15 +2,14 @@ import {
   AUDIT_PAGE_MAX,
   type AuditEntityType,
   type AuditEntry,
-  type AuditPage,
   type AuditQuery,
-  type AuditRecordList,
 } from '@mandira/contract/audit';
 import type { AuditChainCheck } from '@mandira/contract/audit-chain';
+import * as audit from '@mandira/contract/operations/audit';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, get, queryString, unwrap } from './client.ts';
+import { ApiRequestError, callApi, unwrap } from './client.ts';
 import { fetchEveryPage } from './every-page.ts';
-import { apiQuery } from './query.ts';
+import { operationKey, operationQuery } from './query.ts';
 
 /** Every audit list's key starts here, so the live layer can reload them all with one invalidation. */
 export const AUDIT_KEY = ['audit'] as const;
@@ -23,17 +22,14 @@ export const AUDIT_DRAWER_PAGE_SIZE = 20;
 /** The Excel file holds at most this many entries; a larger set is narrowed by the filters first. */
 export const AUDIT_EXPORT_LIMIT = 20_000;
 
-function auditPath(filters: AuditFilters, page: number, size: number): string {
-  return `/audit${queryString({ ...filters, page, size })}`;
-}
+const auditPage = (filters: AuditFilters, page: number, size: number) => ({
+  query: { ...filters, page, size },
+});
 
 /** One page of the entries matching the filters, newest first, with their count (paged by the server). */
 export function useAuditPage(filters: AuditFilters, page: number) {
   return useQuery({
-    ...apiQuery<AuditPage>(
-      [...AUDIT_KEY, 'page', filters, page],
-      auditPath(filters, page, AUDIT_SCREEN_PAGE_SIZE),
-    ),
+    ...operationQuery(AUDIT_KEY, audit.listAuditEntries, auditPage(filters, page, AUDIT_SCREEN_PAGE_SIZE)),
     // Another page or filter keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -43,9 +39,11 @@ export function useAuditPage(filters: AuditFilters, page: number) {
 export function useRecordTrail(target: Pick<AuditFilters, 'entityType' | 'entityId'> | null) {
   const filters: AuditFilters = { entityType: target?.entityType, entityId: target?.entityId };
   return useInfiniteQuery({
-    queryKey: [...AUDIT_KEY, 'trail', filters],
+    queryKey: operationKey([...AUDIT_KEY, 'trail'], audit.listAuditEntries, { query: filters }),
     queryFn: ({ pageParam, signal }) =>
-      unwrap(get<AuditPage>(auditPath(filters, pageParam, AUDIT_DRAWER_PAGE_SIZE), { signal })),
+      unwrap(
+        callApi(audit.listAuditEntries, auditPage(filters, pageParam, AUDIT_DRAWER_PAGE_SIZE), { signal }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page < last.totalPages ? last.page + 1 : undefined),
     enabled: target !== null,
@@ -57,8 +55,8 @@ export function useRecordTrail(target: Pick<AuditFilters, 'entityType' | 'entity
  * is exported and the user is told to narrow the filters: a file is never cut silently.
  */
 export function fetchAllAuditEntries(filters: AuditFilters): Promise<AuditEntry[]> {
-  return fetchEveryPage<AuditPage, AuditEntry>(
-    (page) => auditPath(filters, page, AUDIT_PAGE_MAX),
+  return fetchEveryPage(
+    (page) => callApi(audit.listAuditEntries, auditPage(filters, page, AUDIT_PAGE_MAX)),
     (answer) => {
       // The first page already tells the whole count: nothing more is read for a file that would be refused.
       if (answer.count > AUDIT_EXPORT_LIMIT) {
@@ -83,19 +81,17 @@ export function useAuditRecordChoices(
   chosen?: number,
 ) {
   const q = search.trim();
+  // Without a kind nothing is asked (`enabled`): the kind in the query only completes its key.
+  const kind = entityType ?? 'USER';
   const matches = useQuery({
-    ...apiQuery<AuditRecordList>(
-      [...AUDIT_KEY, 'records', entityType, q],
-      `/audit/records${queryString({ entityType, q: q || undefined })}`,
-    ),
+    ...operationQuery(AUDIT_KEY, audit.searchAuditRecords, {
+      query: { entityType: kind, q: q || undefined },
+    }),
     enabled: entityType !== undefined,
     placeholderData: keepPreviousData,
   });
   const picked = useQuery({
-    ...apiQuery<AuditRecordList>(
-      [...AUDIT_KEY, 'records', entityType, 'id', chosen],
-      `/audit/records${queryString({ entityType, id: chosen })}`,
-    ),
+    ...operationQuery(AUDIT_KEY, audit.searchAuditRecords, { query: { entityType: kind, id: chosen } }),
     enabled: entityType !== undefined && chosen !== undefined,
   });
   const choices = new Map<number, string>();
@@ -109,6 +105,6 @@ export function useAuditRecordChoices(
  */
 export function useAuditChainCheck() {
   return useMutation<AuditChainCheck, ApiRequestError>({
-    mutationFn: () => unwrap(get<AuditChainCheck>('/audit/chain')),
+    mutationFn: () => unwrap(callApi(audit.verifyAuditChain)),
   });
 }

@@ -1,14 +1,29 @@
+import { checkUserPageView, listUserMenus } from '@mandira/contract/operations/access';
+import {
+  downloadAccountStatementPdf,
+  getAccountingSummary,
+  recordAccountingOrderPayment,
+} from '@mandira/contract/operations/accounting';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  getFile,
+  API_BASE,
+  callApi,
+  fileOf,
   NOT_SAVED_OTHER_USER,
-  post,
-  request,
   type SignInAgainOutcome,
   setSignInAgainHandler,
   setUnauthorizedHandler,
+  urlOf,
 } from './client.ts';
 import { getAuthToken, startSession } from './session-store.ts';
+
+/** A write: a payment recorded on an order. */
+const pay = () =>
+  callApi(recordAccountingOrderPayment, {
+    body: { orderId: 7, payType: 'CASH', reason: 'ORDER_PAYMENT', amount: 2500 },
+  });
+/** A read: a buyer's account summary. */
+const readSummary = () => callApi(getAccountingSummary, { query: { buyerId: 1 } });
 
 /** The browser's storage, kept in memory (Node has none). */
 function memoryStorage(): Storage {
@@ -80,8 +95,11 @@ describe('a request that meets an ended session', () => {
 
   it('waits for the same user to sign in again and is sent once more, with the new token', async () => {
     const asked = signsInAgain('same-user');
-    const answer = await post('/accounting/pay-order', { amount: 2500 });
-    expect(answer).toEqual({ success: true, data: { saved: '/api/accounting/pay-order' } });
+    const answer = await pay();
+    expect(answer).toEqual({
+      success: true,
+      data: { saved: `${API_BASE}${urlOf(recordAccountingOrderPayment)}` },
+    });
     expect(server.calls.map((call) => call.token)).toEqual(['eski', 'yeni']);
     expect(asked).toHaveBeenCalledTimes(1);
     expect(sentToSignIn).toBe(0);
@@ -89,11 +107,7 @@ describe('a request that meets an ended session', () => {
 
   it('asks once for every request that met the ended session together', async () => {
     const asked = signsInAgain('same-user');
-    const answers = await Promise.all([
-      post('/accounting/pay-order', { amount: 2500 }),
-      request('GET', '/accounting/summary?buyerId=1'),
-      request('GET', '/user-access/menus'),
-    ]);
+    const answers = await Promise.all([pay(), readSummary(), callApi(listUserMenus)]);
     expect(answers.every((answer) => answer.success)).toBe(true);
     expect(asked).toHaveBeenCalledTimes(1);
     expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.token)).toEqual([
@@ -104,10 +118,7 @@ describe('a request that meets an ended session', () => {
 
   it('is not sent again when someone else signs in, and says nothing was saved; a read is', async () => {
     signsInAgain('other-user');
-    const [write, read] = await Promise.all([
-      post('/accounting/pay-order', { amount: 2500 }),
-      request('GET', '/accounting/summary?buyerId=1'),
-    ]);
+    const [write, read] = await Promise.all([pay(), readSummary()]);
     expect(write).toEqual({ success: false, error: NOT_SAVED_OTHER_USER });
     expect(read.success).toBe(true);
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
@@ -119,8 +130,8 @@ describe('a request that meets an ended session', () => {
     server.slow.writes = new Promise((resolve) => {
       answerWrites = resolve;
     });
-    const write = post('/accounting/pay-order', { amount: 2500 });
-    expect((await request('GET', '/accounting/summary?buyerId=1')).success).toBe(true);
+    const write = pay();
+    expect((await readSummary()).success).toBe(true);
     answerWrites();
     expect(await write).toEqual({ success: false, error: NOT_SAVED_OTHER_USER });
     expect(asked).toHaveBeenCalledTimes(1);
@@ -129,7 +140,7 @@ describe('a request that meets an ended session', () => {
 
   it('leads to the sign-in page, without the token, when the user gives up', async () => {
     signsInAgain('cancelled');
-    const answer = await post('/accounting/pay-order', { amount: 2500 });
+    const answer = await pay();
     expect(answer).toMatchObject({ success: false, error: { code: 'UNAUTHENTICATED' } });
     expect(sentToSignIn).toBe(1);
     expect(getAuthToken()).toBeNull();
@@ -142,28 +153,26 @@ describe('a request that meets an ended session', () => {
       startSession('yeni', 'nihan');
       return 'same-user';
     });
-    const answer = await post('/accounting/pay-order', { amount: 2500 });
+    const answer = await pay();
     expect(answer.success).toBe(false);
     expect(server.calls).toHaveLength(2);
     expect(sentToSignIn).toBe(1);
   });
 
   it('leads straight to the sign-in page where no screen can ask (no handler, or the page check)', async () => {
-    const answer = await request('GET', '/user-access/page-view?role=X', undefined, {
-      askToSignInAgain: false,
-    });
+    const answer = await callApi(checkUserPageView, { query: { role: 'X' } }, { askToSignInAgain: false });
     expect(answer.success).toBe(false);
     expect(sentToSignIn).toBe(1);
     startSession('eski', 'nihan');
-    await post('/accounting/pay-order', { amount: 2500 });
+    await pay();
     expect(sentToSignIn).toBe(2);
     expect(server.calls).toHaveLength(2);
   });
 
   it('fetches a file again once signed in again', async () => {
     signsInAgain('same-user');
-    const file = await getFile('/accounting/statement.pdf?buyerId=1');
-    expect(await file.text()).toContain('statement.pdf');
+    const file = await fileOf(downloadAccountStatementPdf, { query: { buyerId: 1 } });
+    expect(await file.text()).toContain(urlOf(downloadAccountStatementPdf, { query: { buyerId: 1 } }));
     expect(server.calls.map((call) => call.token)).toEqual(['eski', 'yeni']);
   });
 });
@@ -190,7 +199,7 @@ describe('a write whose answer is lost on the way (decision 159)', () => {
         headers: { 'content-type': 'application/json' },
       });
     });
-    const answer = post('/product-item/stock-import', { id: 1 });
+    const answer = pay();
     await vi.runAllTimersAsync();
     expect((await answer).success).toBe(true);
     expect(keys).toHaveLength(3);
@@ -204,9 +213,9 @@ describe('a write whose answer is lost on the way (decision 159)', () => {
       keys.push((init.headers as Record<string, string>)['idempotency-key']);
       return new Response(JSON.stringify({ success: true, data: {} }), { status: 200 });
     });
-    await post('/a', {});
-    await post('/a', {});
-    await request('GET', '/b');
+    await pay();
+    await pay();
+    await readSummary();
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBeUndefined();
   });
@@ -217,12 +226,12 @@ describe('a write whose answer is lost on the way (decision 159)', () => {
       calls++;
       throw new TypeError('Failed to fetch');
     });
-    const write = post('/a', {});
+    const write = pay();
     await vi.runAllTimersAsync();
     expect((await write).success).toBe(false);
     expect(calls).toBe(4);
     calls = 0;
-    expect((await request('GET', '/b')).success).toBe(false);
+    expect((await readSummary()).success).toBe(false);
     expect(calls).toBe(1);
   });
 });

@@ -1,9 +1,10 @@
-import type { CurrentUser } from '@mandira/contract/access';
+import * as access from '@mandira/contract/operations/access';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
+import { USER_ACCESS_KEY } from './query-keys.ts';
 
-export const currentUserQuery = apiQuery<CurrentUser>(['user-access', 'me'], '/user-access/me');
+export const currentUserQuery = operationQuery(USER_ACCESS_KEY, access.getCurrentUser);
 
 /** The signed-in user with the privileges the roles give (`GET /user-access/me`). */
 export function useCurrentUser() {

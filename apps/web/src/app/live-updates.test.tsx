@@ -1,11 +1,17 @@
+import { getCurrentUser } from '@mandira/contract/operations/access';
+import { streamLiveEvents } from '@mandira/contract/operations/events';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
+import { API_BASE, urlOf } from '../api/client.ts';
 import { MARK_MS } from '../api/live/live-marks.ts';
 import { LiveUpdates, useLiveMarks } from '../api/live/live-updates.tsx';
 import { endSession, startSession } from '../api/session-store.ts';
 import { DataTable } from '../lib/data-table/data-table.tsx';
 import { LiveLinkIndicator } from './live-link-indicator.tsx';
+
+const ME_URL = `${API_BASE}${urlOf(getCurrentUser)}`;
+const STREAM_URL = `${API_BASE}${urlOf(streamLiveEvents)}`;
 
 type Shipment = { id: number; plate: string };
 const SHIPMENTS: Shipment[] = [
@@ -31,11 +37,11 @@ function fakeServer(events: 'stream' | 404) {
   const encoder = new TextEncoder();
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const fetch = vi.fn(async (url: string) => {
-    if (url === '/api/user-access/me') {
+    if (url === ME_URL) {
       const me = { id: 1, userName: 'ayse', name: 'Ayşe', surname: 'Kaya', privileges: [] };
       return new Response(JSON.stringify({ success: true, data: me }), { status: 200 });
     }
-    if (url === '/api/events' && events === 'stream') {
+    if (url === STREAM_URL && events === 'stream') {
       const body = new ReadableStream<Uint8Array>({
         start(c) {
           controller = c;
@@ -105,7 +111,7 @@ describe('LiveUpdates', () => {
     await advance(2_000);
     expect(screen.getByRole('status')).toHaveAccessibleName('Canlı bağlantı kesildi, yeniden bağlanılıyor…');
     await advance(60_000);
-    const streamCalls = server.fetch.mock.calls.filter(([url]) => url === '/api/events');
+    const streamCalls = server.fetch.mock.calls.filter(([url]) => url === STREAM_URL);
     // 0, ~1, ~3, ~7, ~15, ~31 s, then every ~30 s: a handful in a minute, never a storm.
     expect(streamCalls.length).toBeGreaterThanOrEqual(5);
     expect(streamCalls.length).toBeLessThanOrEqual(8);

@@ -1,6 +1,7 @@
+import { checkUserPageView } from '@mandira/contract/operations/access';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { get, queryString } from '../api/client.ts';
+import { callApi } from '../api/client.ts';
 import { getAuthToken } from '../api/session-store.ts';
 import { SIGN_IN_PATH } from './paths.ts';
 import { useUserSwitches } from './session-switch.ts';
@@ -48,11 +49,15 @@ export function usePageAccess(access: string | readonly string[]): boolean {
     const controller = new AbortController();
     const timer = setTimeout(() => deny('timeout'), PAGE_ACCESS_TIMEOUT_MS);
     const ask = (role: string) =>
-      get<boolean>(`/user-access/page-view${queryString({ role })}`, {
-        signal: controller.signal,
-        // Nothing typed yet to keep: an ended session leads to the sign-in page.
-        askToSignInAgain: false,
-      });
+      callApi(
+        checkUserPageView,
+        { query: { role } },
+        {
+          signal: controller.signal,
+          // Nothing typed yet to keep: an ended session leads to the sign-in page.
+          askToSignInAgain: false,
+        },
+      );
     Promise.all(wanted.split(',').map(ask))
       .then((answers) => {
         if (settled) return;

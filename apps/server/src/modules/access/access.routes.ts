@@ -1,29 +1,11 @@
 import { setTimeout } from 'node:timers/promises';
-import {
-  Count,
-  CreateUserAccessBody,
-  CurrentUser,
-  GeneratedPassword,
-  MenuEntry,
-  OptionalUserAccessIdQuery,
-  PageViewAnswer,
-  PageViewQuery,
-  RoleEntry,
-  SignedOut,
-  SignInBody,
-  SignInResult,
-  UpdateUserAccessBody,
-  UserAccess,
-  UserAccessIdQuery,
-} from '@mandira/contract/access';
+import * as operations from '@mandira/contract/operations/access';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { answers } from '../../http/answers.ts';
 import { AUTH_HEADER, actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import { ThrottledError } from '../../http/errors.ts';
 import { SIGN_IN_BODY_LIMIT } from '../../http/json-body.ts';
+import { route } from '../../http/operation-route.ts';
 import { mayView, menusFor } from './menu.service.ts';
 import { listRoleEntries, roleEntriesOfUser } from './role.service.ts';
 import { type SessionDeps, signIn, signOut, startSignInGuard } from './session.service.ts';
@@ -41,28 +23,12 @@ import {
 export function accessRoutes(deps: SessionDeps) {
   const { db, config } = deps;
   const signInGuard = startSignInGuard(config);
-  return async (instance: FastifyInstance) => {
-    forgetSessionsAfterWrites(instance, deps.sessions);
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const tags = ['Erişim ve kullanıcılar'];
+  return async (app: FastifyInstance) => {
+    forgetSessionsAfterWrites(app, deps.sessions);
 
-    app.post(
-      '/user-access/sign-in',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcı adı ve şifreyle oturum açar',
-          operationId: 'signInUser',
-          description:
-            'Public. 401: wrong name or password; 403: the user is passive; 429: too many failed attempts ' +
-            'for this name and address (or this device), wait as `Retry-After` says; 503: too many ' +
-            'sign-ins are being checked, try again after `Retry-After` (a known device goes first).',
-          body: SignInBody,
-          response: answers(SignInResult, 401, 403, 429),
-        },
-        config: { access: 'PUBLIC' },
-        bodyLimit: SIGN_IN_BODY_LIMIT,
-      },
+    route(
+      app,
+      operations.signInUser,
       async (request) => {
         try {
           return ok(await signIn(deps, signInGuard, { ...request.body, address: request.ip }));
@@ -85,169 +51,39 @@ export function accessRoutes(deps: SessionDeps) {
           throw error;
         }
       },
+      { bodyLimit: SIGN_IN_BODY_LIMIT },
     );
-    app.post(
-      '/user-access/sign-out',
-      {
-        schema: {
-          tags,
-          summary: 'Oturumu kapatır',
-          operationId: 'signOutUser',
-          response: answers(SignedOut),
-        },
-        config: { access: 'AUTH_ANY_ROLE' },
-      },
-      async (request) => {
-        await db.transaction((tx) => signOut(tx, actorOf(request), String(request.headers[AUTH_HEADER])));
-        return ok(null);
-      },
-    );
+    route(app, operations.signOutUser, async (request) => {
+      await db.transaction((tx) => signOut(tx, actorOf(request), String(request.headers[AUTH_HEADER])));
+      return ok(null);
+    });
 
-    app.get(
-      '/user-access',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcıları rolleriyle listeler',
-          operationId: 'listUsers',
-          response: answers(z.array(UserAccess).describe('Every user, by id.')),
-        },
-        config: { access: 'USER_MANAGEMENT' },
-      },
-      async () => ok(await listUsers(db)),
+    route(app, operations.listUsers, async () => ok(await listUsers(db)));
+    route(app, operations.createUser, async (request) =>
+      ok(await db.transaction((tx) => createUser(tx, actorOf(request), request.body))),
     );
-    app.post(
-      '/user-access',
-      {
-        schema: {
-          tags,
-          summary: 'Yeni kullanıcı ekler',
-          operationId: 'createUser',
-          description: '409: the user name is taken (whatever its case).',
-          body: CreateUserAccessBody,
-          response: answers(UserAccess, 409),
-        },
-        config: { access: 'USER_MANAGEMENT' },
-      },
-      async (request) => ok(await db.transaction((tx) => createUser(tx, actorOf(request), request.body))),
+    route(app, operations.updateUser, async (request) =>
+      ok(await db.transaction((tx) => updateUser(tx, actorOf(request), request.body, config.adminUserName))),
     );
-    app.put(
-      '/user-access',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcının bilgilerini ve rollerini günceller',
-          operationId: 'updateUser',
-          description:
-            '409: the user name is taken, or the change would rename, deactivate or demote the super user. ' +
-            "A passive user's open sessions end.",
-          body: UpdateUserAccessBody,
-          response: answers(UserAccess, 404, 409),
-        },
-        config: { access: 'USER_MANAGEMENT' },
-      },
-      async (request) =>
-        ok(
-          await db.transaction((tx) => updateUser(tx, actorOf(request), request.body, config.adminUserName)),
+    route(app, operations.listUserRoleEntries, async (request) => {
+      const { userAccessId } = request.query;
+      return ok(
+        userAccessId === undefined ? await listRoleEntries(db) : await roleEntriesOfUser(db, userAccessId),
+      );
+    });
+    route(app, operations.generateUserPassword, async (request) =>
+      ok(
+        await db.transaction((tx) =>
+          regeneratePassword(tx, actorOf(request), request.query.userAccessId, config.adminUserName),
         ),
+      ),
     );
-    app.get(
-      '/user-access/roles',
-      {
-        schema: {
-          tags,
-          summary: 'Rolleri ya da bir kullanıcının rollerini listeler',
-          operationId: 'listUserRoleEntries',
-          description:
-            "Without `userAccessId` every role; with it that user's roles (none for an unknown user).",
-          querystring: OptionalUserAccessIdQuery,
-          response: answers(z.array(RoleEntry)),
-        },
-        config: { access: 'USER_MANAGEMENT' },
-      },
-      async (request) => {
-        const { userAccessId } = request.query;
-        return ok(
-          userAccessId === undefined ? await listRoleEntries(db) : await roleEntriesOfUser(db, userAccessId),
-        );
-      },
-    );
-    app.get(
-      '/user-access/generate-pass',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcıya yeni şifre üretir',
-          operationId: 'generateUserPassword',
-          description:
-            "Writes, although a GET: the user's password is replaced and their open sessions end. " +
-            'Refused (403) for the super user, and for users beyond your own privileges.',
-          querystring: UserAccessIdQuery,
-          response: answers(GeneratedPassword, 404),
-        },
-        config: { access: 'USER_MANAGEMENT' },
-      },
-      async (request) =>
-        ok(
-          await db.transaction((tx) =>
-            regeneratePassword(tx, actorOf(request), request.query.userAccessId, config.adminUserName),
-          ),
-        ),
-    );
-    app.get(
-      '/user-access/page-view',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcının bir sayfayı açıp açamayacağını söyler',
-          operationId: 'checkUserPageView',
-          description: '`role`: a privilege key, a role key or AUTH_ANY_ROLE; 400 when it is none of them.',
-          querystring: PageViewQuery,
-          response: answers(PageViewAnswer),
-        },
-        config: { access: 'AUTH_ANY_ROLE' },
-      },
-      async (request) => ok(await mayView(db, actorOf(request), request.query.role)),
+    route(app, operations.checkUserPageView, async (request) =>
+      ok(await mayView(db, actorOf(request), request.query.role)),
     );
     // Who is signed in, for the page header; no screen of its own.
-    app.get(
-      '/user-access/me',
-      {
-        schema: {
-          tags,
-          summary: 'Oturumdaki kullanıcıyı ve yetkilerini getirir',
-          operationId: 'getCurrentUser',
-          response: answers(CurrentUser),
-        },
-        config: { access: 'AUTH_ANY_ROLE' },
-      },
-      async (request) => ok(await currentUser(db, actorOf(request))),
-    );
-    app.get(
-      '/user-access/menus',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcının açabildiği menü girişlerini listeler',
-          operationId: 'listUserMenus',
-          response: answers(z.array(MenuEntry).describe('In menu order.')),
-        },
-        config: { access: 'AUTH_ANY_ROLE' },
-      },
-      async (request) => ok(menusFor(actorOf(request))),
-    );
-    app.get(
-      '/dashboard/user-count',
-      {
-        schema: {
-          tags,
-          summary: 'Kullanıcı sayısını verir',
-          operationId: 'countUsers',
-          response: answers(Count.describe('How many users there are, active and passive.')),
-        },
-        config: { access: 'DASHBOARD' },
-      },
-      async () => ok(await countUsers(db)),
-    );
+    route(app, operations.getCurrentUser, async (request) => ok(await currentUser(db, actorOf(request))));
+    route(app, operations.listUserMenus, async (request) => ok(menusFor(actorOf(request))));
+    route(app, operations.countUsers, async () => ok(await countUsers(db)));
   };
 }

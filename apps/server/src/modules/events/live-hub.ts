@@ -1,7 +1,9 @@
 import {
+  HEARTBEAT_MS,
   LIVE_TOPICS,
   LiveEvent,
   type LiveTopic,
+  RECONNECT_MS,
   STREAM_RESYNC,
   topicsReadBy,
 } from '@mandira/contract/live-events';
@@ -9,12 +11,8 @@ import type { ChannelEvent } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { type LiveEventKey, openedPayload } from './event-signature.ts';
 
-/** How long the client waits before it connects again, told first on every stream. */
-export const RECONNECT_MS = 3_000;
 /** The wait told to a client whose stream was cut for not reading. */
 export const RECONNECT_AFTER_CUT_MS = 10_000;
-/** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
-export const HEARTBEAT_MS = 20_000;
 /** A user with more tabs than this shares streams badly anyway: a new one closes the oldest. */
 export const MAX_STREAMS_PER_SESSION = 4;
 /** The bounds of docs/decisions/0147-live-streams-bounded-by-the-socket.md, each configurable. */

@@ -1,10 +1,12 @@
-import { Health, HealthDown, Liveness, SystemInfo } from '@mandira/contract/system';
+import * as operations from '@mandira/contract/operations/system';
+import { HealthDown } from '@mandira/contract/system';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { answers, ERROR_ANSWERS } from '../../http/answers.ts';
+import { ERROR_ANSWERS } from '../../http/answers.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, RETRY_AFTER_SECONDS } from '../../http/database-unavailable.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/operation-route.ts';
 import { PRODUCT } from '../../product.ts';
 
 /** A health check that waits longer than this for the database calls it down. */
@@ -28,27 +30,15 @@ async function databaseAnswers(database: Pick<Database, 'ping'>): Promise<boolea
 
 export function systemRoutes(settings: Pick<Config, 'mapTileUrl'>, database: Pick<Database, 'ping'>) {
   return async (app: FastifyInstance) => {
-    const config = { access: 'PUBLIC' } as const;
-    const tags = ['Sistem'];
-    app.get(
-      '/actuator/info',
-      {
-        schema: {
-          tags,
-          summary: 'Portalın adı, sürümü ve harita katmanı',
-          operationId: 'getSystemInfo',
-          response: answers(SystemInfo),
-        },
-        config,
-      },
-      async () => ok({ name: PRODUCT.name, version: PRODUCT.version, mapTileUrl: settings.mapTileUrl }),
+    route(app, operations.getSystemInfo, async () =>
+      ok({ name: PRODUCT.name, version: PRODUCT.version, mapTileUrl: settings.mapTileUrl }),
     );
     /**
      * Health and readiness ask the database (decision 50): DOWN is a 503 in the error envelope, with
      * the states beside it for a load balancer or a monitor to read.
      */
     const health = async (_request: FastifyRequest, reply: FastifyReply) => {
-      if (await databaseAnswers(database)) return ok({ status: 'UP', database: 'UP' });
+      if (await databaseAnswers(database)) return ok({ status: 'UP' as const, database: 'UP' as const });
       return reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
@@ -58,38 +48,14 @@ export function systemRoutes(settings: Pick<Config, 'mapTileUrl'>, database: Pic
           data: { status: 'DOWN', database: 'DOWN' },
         });
     };
-    const healthSchema = (summary: string, operationId: string) => ({
-      tags,
-      summary,
-      operationId,
-      response: {
-        ...answers(Health),
+    const down = {
+      answers: {
         503: { description: ERROR_ANSWERS[503], content: { 'application/json': { schema: HealthDown } } },
       },
-    });
-    app.get(
-      '/actuator/health',
-      { schema: healthSchema('Sunucu ve veritabanı yanıt veriyor mu', 'getHealth'), config },
-      health,
-    );
-    app.get(
-      '/actuator/health/readiness',
-      { schema: healthSchema('Sunucu istek almaya hazır mı', 'getReadiness'), config },
-      health,
-    );
+    };
+    route(app, operations.getHealth, health, down);
+    route(app, operations.getReadiness, health, down);
     // Liveness: the process answers; restarting it would not bring the database back.
-    app.get(
-      '/actuator/health/liveness',
-      {
-        schema: {
-          tags,
-          summary: 'Süreç yanıt veriyor mu',
-          operationId: 'getLiveness',
-          response: answers(Liveness),
-        },
-        config,
-      },
-      async () => ok({ status: 'UP' as const }),
-    );
+    route(app, operations.getLiveness, async () => ok({ status: 'UP' as const }));
   };
 }

@@ -1,4 +1,6 @@
 import { LiveEvent, STREAM_RESYNC } from '@mandira/contract/live-events';
+import * as events from '@mandira/contract/operations/events';
+import { API_BASE, urlOf } from '../client.ts';
 import { HEALTHY_AFTER_MS, retryDelay } from './backoff.ts';
 import { createSseParser } from './sse-parser.ts';
 
@@ -90,7 +92,7 @@ export function createEventStream(options: StreamOptions): EventStream {
       silenceTimer = setTimeout(() => failed(controller), SILENCE_LIMIT_MS);
     };
     try {
-      const response = await fetchStream(options.url ?? '/api/events', {
+      const response = await fetchStream(options.url ?? `${API_BASE}${urlOf(events.streamLiveEvents)}`, {
         headers: { 'auth-token': token, accept: 'text/event-stream' },
         cache: 'no-store',
         signal: controller.signal,

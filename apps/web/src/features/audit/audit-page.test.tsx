@@ -1,10 +1,16 @@
 import type { AuditPage as AuditPageData } from '@mandira/contract/audit';
 import type { AuditChainCheck } from '@mandira/contract/audit-chain';
+import { listAuditEntries, searchAuditRecords, verifyAuditChain } from '@mandira/contract/operations/audit';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { API_BASE, urlOf } from '../../api/client.ts';
 import AuditPage from './audit-page.tsx';
+
+const AUDIT_PATH = `${API_BASE}${urlOf(listAuditEntries)}`;
+const CHAIN_PATH = `${API_BASE}${urlOf(verifyAuditChain)}`;
+const RECORDS_PATH = `${API_BASE}${urlOf(searchAuditRecords)}`;
 
 const ANSWER: AuditPageData = {
   content: [
@@ -69,7 +75,7 @@ const ANSWER: AuditPageData = {
   totalPages: 1,
 };
 
-/** What `GET /api/audit/records` finds, by kind. */
+/** What `searchAuditRecords` finds, by kind. */
 const RECORDS: Record<string, { id: number; name: string }[]> = {
   ORDER: [
     { id: 12, name: '1042 · Ahmet Gıda' },
@@ -87,10 +93,9 @@ let chain: AuditChainCheck;
 function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://portal.test');
   asked.push(url);
-  if (url.pathname === '/api/audit') return Promise.resolve(Response.json({ success: true, data: ANSWER }));
-  if (url.pathname === '/api/audit/chain')
-    return Promise.resolve(Response.json({ success: true, data: chain }));
-  if (url.pathname === '/api/audit/records') {
+  if (url.pathname === AUDIT_PATH) return Promise.resolve(Response.json({ success: true, data: ANSWER }));
+  if (url.pathname === CHAIN_PATH) return Promise.resolve(Response.json({ success: true, data: chain }));
+  if (url.pathname === RECORDS_PATH) {
     const kind = url.searchParams.get('entityType');
     const q = url.searchParams.get('q') ?? '';
     const id = url.searchParams.get('id');
@@ -142,7 +147,7 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
     expect(second).not.toHaveTextContent(/SHIPMENT_OUTBOUND|#37/);
 
     expect(
-      Object.fromEntries(asked.filter((url) => url.pathname === '/api/audit').at(-1)!.searchParams),
+      Object.fromEntries(asked.filter((url) => url.pathname === AUDIT_PATH).at(-1)!.searchParams),
     ).toEqual({
       entityType: 'ORDER',
       entityId: '12',
@@ -170,7 +175,7 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
       () =>
         expect(
           asked
-            .filter((url) => url.pathname === '/api/audit')
+            .filter((url) => url.pathname === AUDIT_PATH)
             .at(-1)!
             .searchParams.get('action'),
         ).toBe('APPROVE'),
@@ -199,7 +204,7 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
     );
     await vi.waitFor(() =>
       expect(
-        Object.fromEntries(asked.filter((url) => url.pathname === '/api/audit').at(-1)!.searchParams),
+        Object.fromEntries(asked.filter((url) => url.pathname === AUDIT_PATH).at(-1)!.searchParams),
       ).toMatchObject({
         entityType: 'ORDER',
         entityId: '13',
@@ -215,7 +220,7 @@ describe('İşlem Geçmişi', { timeout: 20_000 }, () => {
       </MemoryRouter>,
     );
     await screen.findByText('Zeynep Kaya');
-    expect(asked.some((url) => url.pathname === '/api/audit/chain')).toBe(false);
+    expect(asked.some((url) => url.pathname === CHAIN_PATH)).toBe(false);
     chain = {
       ok: true,
       checked: 1512,

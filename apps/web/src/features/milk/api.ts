@@ -1,23 +1,12 @@
-import type {
-  CreateMilkDeliveryBody,
-  CreateMilkDriverBody,
-  CreateMilkVehicleBody,
-  MilkDelivery,
-  MilkDeliveryPage,
-  MilkDriver,
-  MilkSummary,
-  MilkVehicle,
-  UpdateMilkDeliveryBody,
-  UpdateMilkDriverBody,
-  UpdateMilkVehicleBody,
-} from '@mandira/contract/milk';
+import type { MilkDelivery, MilkDriver, MilkVehicle } from '@mandira/contract/milk';
+import type { OperationBody } from '@mandira/contract/operation';
+import * as milk from '@mandira/contract/operations/milk';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { createOrUpdate, get, queryString, unwrap } from '../../api/client.ts';
+import { asPage } from '../../api/answer-shape.ts';
+import { callApi, unwrap } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { operationQuery, useApiMutation } from '../../api/query.ts';
 import { MILK_KEY } from '../../api/query-keys.ts';
-
-const BASE = '/production/milk-delivery';
 
 // Deliveries show plates and driver names and the figures sum deliveries: a change to any milk
 // record may change every milk list, so every save reloads everything under ['milk'].
@@ -28,30 +17,29 @@ export type DayRange = { from: string; to: string };
 
 /** The milk vehicle as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
 export const fetchMilkVehicle = (vehicle: MilkVehicle) =>
-  unwrap(get<MilkVehicle>(`${BASE}/vehicles/${vehicle.id}`));
+  unwrap(callApi(milk.getMilkVehicle, { params: { id: vehicle.id } }));
 
 /** The milk driver as it is now, for the same. */
 export const fetchMilkDriver = (driver: MilkDriver) =>
-  unwrap(get<MilkDriver>(`${BASE}/drivers/${driver.id}`));
+  unwrap(callApi(milk.getMilkDriver, { params: { id: driver.id } }));
 
 export function useMilkVehicles() {
-  return useQuery(apiQuery<MilkVehicle[]>([...MILK, 'vehicles'], `${BASE}/vehicles`));
+  return useQuery(operationQuery(MILK, milk.listMilkVehicles));
 }
 
 export function useMilkDrivers() {
-  return useQuery(apiQuery<MilkDriver[]>([...MILK, 'drivers'], `${BASE}/drivers`));
+  return useQuery(operationQuery(MILK, milk.listMilkDrivers));
 }
 
-const deliveriesPath = (range: DayRange, page: number, size: number) =>
-  `${BASE}/deliveries${queryString({ ...range, page, size })}`;
+const deliveriesPage = (range: DayRange, page: number, size: number) => ({
+  query: { ...range, page, size },
+});
 
 /** One page of the range's deliveries, newest first, paged by the server (decision 111). */
 export function useMilkDeliveries(range: DayRange, page: number, size: number) {
   return useQuery({
-    ...apiQuery<MilkDeliveryPage>(
-      [...MILK, 'deliveries', range, page, size],
-      deliveriesPath(range, page, size),
-    ),
+    ...operationQuery(MILK, milk.listMilkDeliveries, deliveriesPage(range, page, size)),
+    select: asPage,
     // Changing the range or the page keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -59,40 +47,48 @@ export function useMilkDeliveries(range: DayRange, page: number, size: number) {
 
 /** Every delivery of the range, read page by page: the Excel file. */
 export function fetchEveryDelivery(range: DayRange): Promise<MilkDelivery[]> {
-  return fetchEveryPage<MilkDeliveryPage, MilkDelivery>(
-    (page, size) => deliveriesPath(range, page, size),
-    (answer) => ({ rows: answer.deliveries, totalPages: answer.totalPages }),
+  return fetchEveryPage(
+    (page, size) => callApi(milk.listMilkDeliveries, deliveriesPage(range, page, size)),
+    (answer) => {
+      const page = asPage(answer);
+      return { rows: page.deliveries, totalPages: page.totalPages };
+    },
   );
 }
 
 export function useMilkSummary(range: DayRange) {
   return useQuery({
-    ...apiQuery<MilkSummary>([...MILK, 'summary', range], `${BASE}/summary${queryString(range)}`),
+    ...operationQuery(MILK, milk.getMilkSummary, { query: range }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSaveMilkVehicle() {
   return useApiMutation(
-    createOrUpdate<CreateMilkVehicleBody | UpdateMilkVehicleBody, MilkVehicle>(`${BASE}/vehicles`),
-    {
-      invalidates: [MILK],
-    },
+    (body: OperationBody<typeof milk.createMilkVehicle> | OperationBody<typeof milk.updateMilkVehicle>) =>
+      'id' in body && body.id
+        ? callApi(milk.updateMilkVehicle, { body })
+        : callApi(milk.createMilkVehicle, { body }),
+    { invalidates: [MILK] },
   );
 }
 
 export function useSaveMilkDriver() {
   return useApiMutation(
-    createOrUpdate<CreateMilkDriverBody | UpdateMilkDriverBody, MilkDriver>(`${BASE}/drivers`),
-    {
-      invalidates: [MILK],
-    },
+    (body: OperationBody<typeof milk.createMilkDriver> | OperationBody<typeof milk.updateMilkDriver>) =>
+      'id' in body && body.id
+        ? callApi(milk.updateMilkDriver, { body })
+        : callApi(milk.createMilkDriver, { body }),
+    { invalidates: [MILK] },
   );
 }
 
 export function useSaveMilkDelivery() {
   return useApiMutation(
-    createOrUpdate<CreateMilkDeliveryBody | UpdateMilkDeliveryBody, MilkDelivery>(`${BASE}/deliveries`),
+    (body: OperationBody<typeof milk.createMilkDelivery> | OperationBody<typeof milk.updateMilkDelivery>) =>
+      'id' in body && body.id
+        ? callApi(milk.updateMilkDelivery, { body })
+        : callApi(milk.createMilkDelivery, { body }),
     { invalidates: [MILK] },
   );
 }

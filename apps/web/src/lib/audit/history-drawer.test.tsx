@@ -1,11 +1,17 @@
 import type { AuditEntry, AuditPage } from '@mandira/contract/audit';
+import { getCurrentUser } from '@mandira/contract/operations/access';
+import { listAuditEntries } from '@mandira/contract/operations/audit';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { API_BASE, urlOf } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/current-user.ts';
 import { HistoryButton } from './history-drawer.tsx';
+
+const ME_PATH = `${API_BASE}${urlOf(getCurrentUser)}`;
+const AUDIT_PATH = `${API_BASE}${urlOf(listAuditEntries)}`;
 
 function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -84,7 +90,7 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   const url = new URL(String(input), 'http://portal.test');
   asked.push(url);
   const json = (data: unknown) => Promise.resolve(Response.json({ success: true, data }));
-  if (url.pathname === '/api/user-access/me') {
+  if (url.pathname === ME_PATH) {
     return json({
       id: 1,
       userName: 'ayse',
@@ -97,7 +103,7 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
       privileges,
     });
   }
-  if (url.pathname === '/api/audit') return json(pages[Number(url.searchParams.get('page')) - 1]);
+  if (url.pathname === AUDIT_PATH) return json(pages[Number(url.searchParams.get('page')) - 1]);
   return Promise.resolve(new Response(null, { status: 404 }));
 }
 
@@ -146,7 +152,7 @@ describe('the Geçmiş drawer', () => {
     expect(entries[1]).not.toHaveTextContent('#40');
     expect(entries[1]).toHaveTextContent('Miktar: 1.200 → 1.500,5');
 
-    const request = asked.find((url) => url.pathname === '/api/audit')!;
+    const request = asked.find((url) => url.pathname === AUDIT_PATH)!;
     expect(Object.fromEntries(request.searchParams)).toEqual({
       entityType: 'ORDER',
       entityId: '12',
@@ -178,7 +184,7 @@ describe('the Geçmiş drawer', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL) =>
-        String(input).startsWith('/api/audit')
+        String(input).startsWith(AUDIT_PATH)
           ? Promise.resolve(
               Response.json(
                 { success: false, error: { code: 'FORBIDDEN', message: 'Bu işlem için yetkiniz yok.' } },
@@ -200,6 +206,6 @@ describe('the Geçmiş drawer', () => {
     renderButton();
     await screen.findByTestId('privileges-known');
     expect(screen.queryByRole('button', { name: 'Geçmiş' })).not.toBeInTheDocument();
-    expect(asked.some((url) => url.pathname === '/api/audit')).toBe(false);
+    expect(asked.some((url) => url.pathname === AUDIT_PATH)).toBe(false);
   });
 });
