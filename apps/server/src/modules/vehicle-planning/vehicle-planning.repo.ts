@@ -11,7 +11,7 @@ import { statusList } from '../../db/status-sql.ts';
 const CLOSED_ITEM_LIST = statusList(FINISHED_ITEM_STATUSES);
 
 /** The order's status, its row locked until the transaction ends; undefined for an unknown order. */
-export async function lockOrderStatus(tx: Tx, orderId: number): Promise<{ status: OrderStatus } | undefined> {
+export async function lockOrderStatus(tx: Tx, orderId: number) {
   const [order] = await rowsOf<{ status: OrderStatus }>(
     tx,
     sql`select status from orders where id = ${orderId} for update`,
@@ -20,11 +20,7 @@ export async function lockOrderStatus(tx: Tx, orderId: number): Promise<{ status
 }
 
 /** The item's status, its row locked, when it is an item of the order. */
-export async function lockItemStatus(
-  tx: Tx,
-  orderId: number,
-  itemId: number,
-): Promise<{ status: OrderItemStatus } | undefined> {
+export async function lockItemStatus(tx: Tx, orderId: number, itemId: number) {
   const [item] = await rowsOf<{ status: OrderItemStatus }>(
     tx,
     sql`select status from order_items where id = ${itemId} and order_id = ${orderId} for update`,
@@ -33,10 +29,7 @@ export async function lockItemStatus(
 }
 
 /** The vehicle's plate and status; undefined for an unknown vehicle. */
-export async function vehiclePlateAndStatus(
-  tx: Tx,
-  vehicleId: number,
-): Promise<{ plate: string; status: string } | undefined> {
+export async function vehiclePlateAndStatus(tx: Tx, vehicleId: number) {
   const [vehicle] = await rowsOf<{ plate: string; status: string }>(
     tx,
     sql`select licence_plate_code as plate, status from vehicles where id = ${vehicleId}`,
