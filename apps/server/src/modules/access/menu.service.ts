@@ -1,11 +1,10 @@
 import type { MenuEntry } from '@mandira/contract/access';
 import { ANY_ROLE, PRIVILEGE_KEYS, type PrivilegeKey } from '@mandira/contract/roles';
 import { FALLBACK_MENU_GROUP, SCREENS } from '@mandira/contract/screens';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { roles } from '../../db/schema.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { badRequest } from '../../http/errors.ts';
+import { roleIdOfKey } from './role.repo.ts';
 
 /** The left menu: the screens that exist and that this user may open, in catalogue order. */
 export function menusFor(actor: Actor): MenuEntry[] {
@@ -25,7 +24,7 @@ export function menusFor(actor: Actor): MenuEntry[] {
 export async function mayView(db: Db, actor: Actor, role: string): Promise<boolean> {
   if (role === ANY_ROLE || actor.isSuperAdmin) return true;
   if ((PRIVILEGE_KEYS as string[]).includes(role)) return actor.privileges.has(role as PrivilegeKey);
-  const [known] = await db.select({ id: roles.id }).from(roles).where(eq(roles.key, role));
+  const known = await roleIdOfKey(db, role);
   if (!known) throw badRequest(`Bilinmeyen rol veya yetki: ${role}`);
   return actor.roles.includes(role);
 }

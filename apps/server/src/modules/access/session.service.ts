@@ -1,13 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { type Db, perDatabase, type Tx } from '../../db/client.ts';
-import { sessions, signInFailures, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { actorFromGrants, grantsOfUserSql } from './actor.repo.ts';
+import { actorFromGrants } from './actor.repo.ts';
 import { issueDeviceToken, knownDevice, readDeviceToken } from './device-token.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import {
+  deleteSessionsAndFailuresBefore,
+  insertSession,
+  lookUpSession,
+  revokeSessionOfHash,
+  revokeSessionsOfUser,
+  setSessionExpiry,
+  userNamed,
+} from './session.repo.ts';
 import type { CachedSession, SessionCache } from './session-cache.ts';
 import { SignInQueue } from './sign-in-queue.ts';
 import {
@@ -86,7 +93,7 @@ export async function signIn(
   const now = Date.now();
   await db.transaction(async (tx) => {
     await clearFailures(tx, user.attempt);
-    await tx.insert(sessions).values({
+    await insertSession(tx, {
       tokenHash: hashToken(authToken),
       userId: user.id,
       createdAt: new Date(now),
@@ -103,7 +110,7 @@ async function checkPassword(
   input: SignInInput & { key: string; address: string },
 ): Promise<{ id: number; attempt: Attempt }> {
   const { userName, key, address } = input;
-  const user = couldBeUserName(userName) ? await findUser(db, userName) : undefined;
+  const user = couldBeUserName(userName) ? await userNamed(db, userName) : undefined;
   // A device this user signed in from before has a failure budget of its own (decision 97); any other
   // is throttled by the name and the address.
   const device = user && input.deviceToken ? await knownDevice(db, input.deviceToken, user.id) : undefined;
@@ -126,15 +133,6 @@ function couldBeUserName(userName: string): boolean {
   return userName.length <= USER_NAME_KEY_LENGTH && !userName.includes('\u0000');
 }
 
-async function findUser(db: Db, userName: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`)
-    .limit(1);
-  return user;
-}
-
 let dummy: Promise<string> | undefined;
 function dummyHash(): Promise<string> {
   dummy ??= hashPassword(randomBytes(16).toString('hex'));
@@ -142,39 +140,8 @@ function dummyHash(): Promise<string> {
 }
 
 export async function signOut(tx: Tx, _actor: Actor, token: string): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+  await revokeSessionOfHash(tx, hashToken(token));
 }
-
-/**
- * Every request that misses the session cache runs this look-up, so it is a prepared statement: built
- * once per database and planned once per connection, instead of on each call.
- */
-const sessionLookupOf = perDatabase((db) =>
-  db
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      userId: users.id,
-      userName: users.userName,
-      grants: grantsOfUserSql(users.id),
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        eq(users.status, 'ACTIVE'),
-      ),
-    )
-    .limit(1)
-    .prepare('session_lookup'),
-);
 
 /** The actor behind a token, sliding its expiry forward unless `slides` is false; undefined when unknown, expired or revoked. */
 export async function authenticate(
@@ -210,7 +177,7 @@ async function sessionOfToken(
   }
 
   const mark = cache?.mark() ?? 0;
-  const [row] = await sessionLookupOf(db).execute({ tokenHash });
+  const row = await lookUpSession(db, tokenHash);
   if (!row) return undefined;
   // However busy, a session ends SESSION_MAX_DAYS after its sign-in.
   const endsAt = row.createdAt.getTime() + config.sessionMaxMs;
@@ -238,23 +205,16 @@ async function slide(
 ): Promise<void> {
   const slidTo = Math.min(now + config.tokenTtlMs, session.endsAt);
   if (slidTo - session.expiresAt <= SLIDE_STEP_MS) return;
-  await db
-    .update(sessions)
-    .set({ expiresAt: new Date(slidTo) })
-    .where(eq(sessions.id, session.sessionId));
+  await setSessionExpiry(db, session.sessionId, new Date(slidTo));
   session.expiresAt = slidTo;
 }
 
 /** Ends every session of a user, e.g. when an administrator gives them a new password. */
 export async function revokeSessionsOf(db: Db, userId: number): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await revokeSessionsOfUser(db, userId);
 }
 
 /** Housekeeping: drops expired sessions and old failed sign-ins. */
 export async function pruneSessions(tx: Tx, _actor: Actor, olderThan: Date): Promise<void> {
-  await tx.delete(sessions).where(lt(sessions.expiresAt, olderThan));
-  await tx.delete(signInFailures).where(lt(signInFailures.at, olderThan));
+  await deleteSessionsAndFailuresBefore(tx, olderThan);
 }

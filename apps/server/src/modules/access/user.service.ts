@@ -6,10 +6,8 @@ import type {
   UserAccess,
 } from '@mandira/contract/access';
 import { SUPER_ADMIN_ROLE } from '@mandira/contract/roles';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, duplicate, isUniqueViolation, notFound } from '../../http/errors.ts';
 import { stampCreated, takeNextVersion } from '../../http/record-version.ts';
@@ -21,7 +19,22 @@ import {
   privilegesOfUser,
   refuseGrantBeyondOwn,
 } from './privilege-ceiling.ts';
+import { roleIdOfKey, rolesWithKeys } from './role.repo.ts';
 import { revokeSessionsOf } from './session.service.ts';
+import {
+  countUserRows,
+  deleteUserRoles,
+  holdsRole,
+  insertUser,
+  insertUserRoles,
+  lockUser,
+  selectRolesOfUsers,
+  selectUser,
+  selectUsers,
+  setPasswordHash,
+  updateUserRow,
+  userIdNamed,
+} from './user.repo.ts';
 
 type CreateInput = z.output<typeof CreateUserAccessBody>;
 type UpdateInput = z.output<typeof UpdateUserAccessBody>;
@@ -30,17 +43,8 @@ const REFUSED_PASSWORD = 'Seçilen kullanıcı için şifre üretilemez!';
 const BEYOND_OWN = 'Kullanıcı yönetebilen ya da sizde olmayan yetkilere sahip bir kullanıcı';
 
 export async function listUsers(db: Db | Tx, onlyId?: number): Promise<UserAccess[]> {
-  const rows = await db
-    .select()
-    .from(users)
-    .where(onlyId === undefined ? undefined : eq(users.id, onlyId))
-    .orderBy(asc(users.id));
-  const roleRows = await db
-    .select({ userId: userRoles.userId, key: roles.key, label: roles.label })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(onlyId === undefined ? undefined : eq(userRoles.userId, onlyId))
-    .orderBy(asc(roles.id));
+  const rows = await selectUsers(db, onlyId);
+  const roleRows = await selectRolesOfUsers(db, onlyId);
   const rolesByUser = new Map<number, RoleEntry[]>();
   for (const row of roleRows) {
     const list = rolesByUser.get(row.userId) ?? [];
@@ -73,29 +77,27 @@ export async function currentUser(db: Db, actor: Actor): Promise<CurrentUser> {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(users);
-  return row?.value ?? 0;
+  return countUserRows(db);
 }
+
+/** What an administrator writes of a user, on creating and on updating. */
+const fieldsOf = (input: CreateInput | UpdateInput) => ({
+  userName: input.userName,
+  name: input.name,
+  surname: input.surname,
+  email: input.email,
+  phone: input.phone,
+  status: input.status,
+});
 
 export async function createUser(tx: Tx, actor: Actor, input: CreateInput): Promise<UserAccess> {
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     const roleIds = await resolveRoles(tx, actor, input.roles);
-    const [created] = await tx
-      .insert(users)
-      .values({
-        userName: input.userName,
-        name: input.name,
-        surname: input.surname,
-        email: input.email,
-        phone: input.phone,
-        status: input.status,
-        passwordHash,
-      })
-      .returning({ id: users.id });
-    await assignRoles(tx, created!.id, roleIds);
-    await stampCreated(tx, 'users', created!.id, actor);
-    const after = await oneUser(tx, created!.id);
+    const createdId = await insertUser(tx, { ...fieldsOf(input), passwordHash });
+    await insertUserRoles(tx, createdId, roleIds);
+    await stampCreated(tx, 'users', createdId, actor);
+    const after = await oneUser(tx, createdId);
     await recordChange(tx, actor, { action: 'CREATE', entityType: 'USER', entityId: after.id, after });
     return after;
   } catch (error) {
@@ -112,7 +114,7 @@ export async function updateUser(
   superUserName: string,
 ): Promise<UserAccess> {
   try {
-    const [existing] = await tx.select().from(users).where(eq(users.id, input.id)).for('update');
+    const existing = await lockUser(tx, input.id);
     if (!existing) throw notFound('Kullanıcı bulunamadı.');
     const before = await oneUser(tx, input.id);
     if ((await holdsSuperAdmin(tx, input.id)) && !actor.isSuperAdmin) {
@@ -138,19 +140,9 @@ export async function updateUser(
       }
     }
     await takeNextVersion(tx, 'users', input.id, actor, input.version);
-    await tx
-      .update(users)
-      .set({
-        userName: input.userName,
-        name: input.name,
-        surname: input.surname,
-        email: input.email,
-        phone: input.phone,
-        status: input.status,
-      })
-      .where(eq(users.id, input.id));
-    await tx.delete(userRoles).where(eq(userRoles.userId, input.id));
-    await assignRoles(tx, input.id, roleIds);
+    await updateUserRow(tx, input.id, fieldsOf(input));
+    await deleteUserRoles(tx, input.id);
+    await insertUserRoles(tx, input.id, roleIds);
     if (input.status !== 'ACTIVE') await revokeSessionsOf(tx, input.id);
     const after = await oneUser(tx, input.id);
     await recordChange(tx, actor, {
@@ -174,7 +166,7 @@ export async function regeneratePassword(
   userId: number,
   superUserName: string,
 ): Promise<{ generatedPass: string }> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  const user = await selectUser(tx, userId);
   if (!user) throw notFound('Kullanıcı bulunamadı.');
   if (isSameName(user.userName, superUserName)) throw new AppError('FORBIDDEN', REFUSED_PASSWORD);
   if ((await holdsSuperAdmin(tx, userId)) && !actor.isSuperAdmin) {
@@ -185,20 +177,15 @@ export async function regeneratePassword(
   }
   const generatedPass = generatePassword();
   const passwordHash = await hashPassword(generatedPass);
-  await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await setPasswordHash(tx, userId, passwordHash);
   await revokeSessionsOf(tx, userId);
   // The entry says a new password was made, never the password itself.
   await recordChange(tx, actor, { action: 'REGENERATE_PASSWORD', entityType: 'USER', entityId: userId });
   return { generatedPass };
 }
 
-async function holdsSuperAdmin(db: Db | Tx, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ key: roles.key })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.key, SUPER_ADMIN_ROLE)));
-  return row !== undefined;
+function holdsSuperAdmin(db: Db | Tx, userId: number): Promise<boolean> {
+  return holdsRole(db, userId, SUPER_ADMIN_ROLE);
 }
 
 /**
@@ -211,19 +198,12 @@ async function resolveRoles(tx: Tx, actor: Actor, keys: readonly string[]): Prom
   if (unique.includes(SUPER_ADMIN_ROLE) && !actor.isSuperAdmin) {
     throw new AppError('FORBIDDEN', 'Süper yönetici rolünü yalnızca süper yönetici atayabilir.');
   }
-  const found = await tx
-    .select({ id: roles.id, key: roles.key })
-    .from(roles)
-    .where(inArray(roles.key, unique));
+  const found = await rolesWithKeys(tx, unique);
   const missing = unique.filter((key) => !found.some((role) => role.key === key));
   if (missing.length > 0) throw badRequest(`Bilinmeyen rol: ${missing.join(', ')}`);
   const ids = found.map((role) => role.id);
   refuseGrantBeyondOwn(actor, await privilegesOfRoles(tx, ids));
   return ids;
-}
-
-async function assignRoles(tx: Tx, userId: number, roleIds: readonly number[]): Promise<void> {
-  if (roleIds.length > 0) await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
 }
 
 function isSameName(a: string, b: string): boolean {
@@ -236,18 +216,12 @@ export async function ensureSuperUser(
   _actor: Actor,
   { userName, password }: { userName: string; password: string | undefined },
 ): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [existing] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.userName}) = lower(${userName})`);
+  const existing = await userIdNamed(tx, userName);
   if (existing) return { created: false };
   const generatedPassword = password ? undefined : generatePassword(16);
   const passwordHash = await hashPassword(password ?? generatedPassword!);
-  const [created] = await tx
-    .insert(users)
-    .values({ userName, name: 'Sistem', surname: 'Yöneticisi', passwordHash })
-    .returning({ id: users.id });
-  const [superRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.key, SUPER_ADMIN_ROLE));
-  await assignRoles(tx, created!.id, [superRole!.id]);
+  const createdId = await insertUser(tx, { userName, name: 'Sistem', surname: 'Yöneticisi', passwordHash });
+  const superRole = await roleIdOfKey(tx, SUPER_ADMIN_ROLE);
+  await insertUserRoles(tx, createdId, [superRole!.id]);
   return { created: true, generatedPassword };
 }

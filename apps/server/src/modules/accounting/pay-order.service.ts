@@ -4,18 +4,14 @@ import {
   type PayOrderResult,
   TRANSACTION_REASON_LABELS,
 } from '@mandira/contract/accounting';
-import {
-  CANCELED_ORDER_STATUSES,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-} from '@mandira/contract/order-machines';
-import { sql } from 'drizzle-orm';
+import { CANCELED_ORDER_STATUSES, ORDER_STATUS_LABELS } from '@mandira/contract/order-machines';
 import type { z } from 'zod';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
-import { buyerSummary, DEALT_OF, findTransactions, keptFiguresNow, SETTLED_OF } from './accounting.repo.ts';
+import { buyerSummary, keptFiguresNow } from './accounting.repo.ts';
+import { findTransaction, insertPayment, lockOrderToPay, openAmountOf } from './pay-order.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
 
@@ -29,10 +25,7 @@ export const overOpenAmountMessage = (orderNumber: number, amount: number, open:
  * canceled order takes neither (decision 76). Pay type and reason agree by the contract.
  */
 export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<PayOrderResult> {
-  const [order] = await rowsOf<{ id: number; buyer_id: number; order_number: number; status: OrderStatus }>(
-    tx,
-    sql`select id, buyer_id, order_number, status from orders where id = ${input.orderId} for update`,
-  );
+  const order = await lockOrderToPay(tx, input.orderId);
   if (!order) throw notFound('Sipariş bulunamadı.');
   if (CANCELED_ORDER_STATUSES.includes(order.status)) {
     throw new AppError(
@@ -42,34 +35,23 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
       'orderId',
     );
   }
-  const [open] = await rowsOf<{ open: string; exceeds: boolean }>(
-    tx,
-    sql`select greatest(x.open, 0)::text as open, ${input.amount}::numeric(14,2) > x.open as exceeds
-          from (select (${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)})::numeric(14,2) as open
-                  from orders o where o.id = ${order.id}) x`,
-  );
-  if (open!.exceeds) {
+  const open = await openAmountOf(tx, order.id, input.amount);
+  if (open.exceeds) {
     throw new AppError(
       'BUSINESS_RULE',
-      overOpenAmountMessage(order.order_number, input.amount, Number(open!.open)),
+      overOpenAmountMessage(order.order_number, input.amount, Number(open.open)),
       'amount',
     );
   }
-  const [written] = await rowsOf<{ id: number }>(
-    tx,
-    sql`insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, logo_invoice_id, created_by)
-        values (${order.buyer_id}, ${order.id}, ${input.reason}, ${input.payType}, ${input.amount}::numeric(14,2),
-                ${input.logoInvoiceId}, ${actor.userId || null})
-        returning id`,
-  );
+  const writtenId = await insertPayment(tx, order, input, actor.userId || null);
   await recordChange(tx, actor, {
     action: 'PAY_ORDER',
     entityType: 'PAYMENT',
-    entityId: written!.id,
+    entityId: writtenId,
     orderId: order.id,
     after: { buyerId: order.buyer_id, ...input },
   });
-  const [transaction] = await findTransactions(tx, sql`t.id = ${written!.id}`);
+  const transaction = await findTransaction(tx, writtenId);
   await keptFiguresNow(tx);
-  return { transaction: transaction!, summary: await buyerSummary(tx, order.buyer_id) };
+  return { transaction, summary: await buyerSummary(tx, order.buyer_id) };
 }

@@ -1,41 +1,16 @@
 import { toIstanbulIso } from '@mandira/contract/istanbul-time';
 import type { LotLoad, LotTotals, LotTrace } from '@mandira/contract/lots-answers';
-import { ORDER_ITEM_STATUS_LABELS, type OrderItemStatus } from '@mandira/contract/order-machines';
-import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
-import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { ORDER_ITEM_STATUS_LABELS } from '@mandira/contract/order-machines';
+import { SHIPMENT_STATUS_LABELS } from '@mandira/contract/shipment-machine';
+import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
-import { lotSummaries } from './lot-list.service.ts';
+import { lotSummaryOf } from './lot-list.repo.ts';
+import { type LoadRow, loadsOfLot, lotHistoryTotals } from './lot-trace.repo.ts';
 
 /**
  * A lot's trace (`GET /lots/{id}/trace`), the answer a recall needs (docs/domain/lots.md): the lot and
  * where its pieces lie now, every load of it — shipment, order, buyer and delivery point — and its totals.
  */
-
-type LoadRow = {
-  load_id: number;
-  loaded_at: string | Date;
-  pieces: number;
-  warehouse_name: string;
-  warehouse_label: string;
-  shipment_id: number;
-  shipment_code: string;
-  shipment_status: ShipmentStatus;
-  shipment_created_at: string | Date;
-  order_id: number;
-  order_number: number;
-  planned_shipment_date: string | null;
-  order_item_id: number;
-  product_name: string;
-  item_status: OrderItemStatus;
-  buyer_id: number;
-  buyer_code: string;
-  buyer_title: string;
-  buyer_phone: string;
-  point_id: number | null;
-  point_code: string | null;
-  point_title: string | null;
-};
 
 /** A load reached its buyer once its truck is delivered or its item is (a split item may be on two trucks). */
 const isDelivered = (row: LoadRow) =>
@@ -72,56 +47,14 @@ function loadOf(row: LoadRow): LotLoad {
   };
 }
 
-/** Every load of the lot, newest first: the pieces of the lot each load took (shipment_load_lines.lot_id). */
-async function loadsOf(db: Db | Tx, lotId: number): Promise<LoadRow[]> {
-  return rowsOf<LoadRow>(
-    db,
-    sql`select sl.id as load_id, sl.created_at as loaded_at, sum(ll.quantity)::float8 as pieces,
-               w.name as warehouse_name, w.short_name as warehouse_label,
-               s.id as shipment_id, s.code as shipment_code, s.status as shipment_status,
-               s.created_at as shipment_created_at,
-               o.id as order_id, o.order_number, o.planned_shipment_date::text as planned_shipment_date,
-               oi.id as order_item_id, oi.product_name, oi.status as item_status,
-               b.id as buyer_id, b.code as buyer_code, b.title as buyer_title, b.phone1 as buyer_phone,
-               bw.id as point_id, bw.code as point_code, bw.title as point_title
-          from shipment_load_lines ll
-          join shipment_loads sl on sl.id = ll.shipment_load_id
-          join warehouses w on w.id = sl.warehouse_id
-          join shipments s on s.id = sl.shipment_id
-          join order_items oi on oi.id = sl.order_item_id
-          join orders o on o.id = oi.order_id
-          join buyers b on b.id = o.buyer_id
-          left join buyer_warehouses bw on bw.id = o.buyer_branch_id
-         where ll.lot_id = ${lotId}
-         group by sl.id, w.id, s.id, o.id, oi.id, b.id, bw.id
-         order by sl.created_at desc, sl.id desc`,
-  );
-}
-
-/**
- * The lot's movements that the totals read from its history (stock_history_lot_idx): what came in as
- * production, purchase or consignment; what came back as a return; what was disposed of.
- */
-async function historyTotals(db: Db | Tx, lotId: number) {
-  const [row] = await rowsOf<{ produced: number; returned: number; disposed: number }>(
-    db,
-    sql`select coalesce(sum(quantity_change) filter (where action in ('PRODUCTION_INBOUND', 'PURCHASE_INBOUND',
-                                                                  'CONSIGNMENT_INBOUND')), 0)::float8 as produced,
-               coalesce(sum(quantity_change) filter (where action = 'RETURN_INBOUND'), 0)::float8 as returned,
-               coalesce(-sum(quantity_change) filter (where action = 'DISPOSAL_OUTBOUND'), 0)::float8 as disposed
-          from stock_history where lot_id = ${lotId}`,
-  );
-  return row!;
-}
-
 export async function traceLot(db: Db | Tx, lotId: number): Promise<LotTrace> {
-  const [lot] = await lotSummaries(db, sql`t.id = ${lotId}`);
+  const lot = await lotSummaryOf(db, lotId);
   if (!lot) throw notFound('Parti bulunamadı.');
-  const rows = await loadsOf(db, lotId);
+  const rows = await loadsOfLot(db, lotId);
   const loads = rows.map(loadOf);
   const sum = (of: readonly LotLoad[]) => of.reduce((total, load) => total + load.pieces, 0);
   const totals: LotTotals = {
-    ...(await historyTotals(db, lotId)),
+    ...(await lotHistoryTotals(db, lotId)),
     onHand: lot.onHand,
     shipped: sum(loads),
     delivered: sum(loads.filter((load) => load.delivered)),

@@ -5,14 +5,13 @@ import {
   PLANNED_DAY_REQUIRED_MESSAGE,
   type UpdateOrderBody,
 } from '@mandira/contract/orders';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { actOnOrder, lockOrder } from './order-item-engine.ts';
+import { orderHeader, updateOrderHeader } from './order-update.repo.ts';
 import { assertBranchFitsBuyer } from './place-order.service.ts';
 
 type UpdateInput = z.output<typeof UpdateOrderBody>;
@@ -38,37 +37,18 @@ export async function updateOrder(tx: Tx, actor: Actor, input: UpdateInput): Pro
     throw badRequest(PAST_SHIPMENT_DAY_MESSAGE, 'plannedShipmentDate');
   }
   if (changesHeader) {
-    const before = await headerOf(tx, order.id);
-    const keep = (value: unknown, column: string) => (value === undefined ? sql.raw(column) : sql`${value}`);
-    await tx.execute(sql`
-      update orders
-         set buyer_request_reference_code = ${keep(input.buyerRequestReferenceCode, 'buyer_request_reference_code')},
-             buyer_branch_id = ${keep(input.buyerBranch, 'buyer_branch_id')},
-             planned_shipment_date = ${day === undefined ? sql.raw('planned_shipment_date') : sql`${day}::date`},
-             color_group = ${keep(input.colorGroup, 'color_group')},
-             updated_at = now()
-       where id = ${order.id}`);
+    const before = await orderHeader(tx, order.id);
+    await updateOrderHeader(tx, order.id, input);
     await recordChange(tx, actor, {
       action: 'UPDATE',
       entityType: 'ORDER',
       entityId: order.id,
       before,
-      after: await headerOf(tx, order.id),
+      after: await orderHeader(tx, order.id),
       status: order.status,
     });
   }
   if (input.status && input.status !== order.status) {
     await actOnOrder(tx, actor, order.id, CANCEL_ACTION_OF_STATUS[input.status]);
   }
-}
-
-/** The header fields an update may change, as the audit entry compares them. */
-async function headerOf(tx: Tx, orderId: number) {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    tx,
-    sql`select buyer_request_reference_code as "buyerRequestReferenceCode", buyer_branch_id as "buyerBranch",
-               planned_shipment_date::text as "plannedShipmentDate", color_group as "colorGroup"
-          from orders where id = ${orderId}`,
-  );
-  return row;
 }

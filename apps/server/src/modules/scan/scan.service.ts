@@ -1,10 +1,9 @@
 import { type ParsedScan, parseScanCode } from '@mandira/contract/gs1';
 import { withCheckDigit } from '@mandira/contract/gs1-values';
 import type { ScanAnswer } from '@mandira/contract/scan';
-import { asc, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { productItems, products } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { itemsWithBarcodes, itemsWithStockCodes, sellableProductsWithCodes } from './scan.repo.ts';
 
 /**
  * The one resolver of scanned codes (docs/domain/scanning.md, decision 157): what the code carries, read
@@ -17,26 +16,16 @@ export async function resolveScan(db: Db, code: string): Promise<ScanAnswer> {
   if (!read.ok) throw badRequest(read.message, 'code');
   const scan = read.scan;
   const barcodes = barcodeCandidates(scan);
-  const byBarcode = barcodes.length > 0 ? await itemsWhere(db, inArray(productItems.barcode, barcodes)) : [];
+  const byBarcode = barcodes.length > 0 ? await itemsWithBarcodes(db, barcodes) : [];
   const pieceBarcodes = byBarcode.length === 0 ? cartonPieceCandidates(scan) : [];
-  const byCarton =
-    pieceBarcodes.length > 0 ? await itemsWhere(db, inArray(productItems.barcode, pieceBarcodes)) : [];
+  const byCarton = pieceBarcodes.length > 0 ? await itemsWithBarcodes(db, pieceBarcodes) : [];
   const byStockCode =
     byBarcode.length === 0 && byCarton.length === 0 && scan.format === 'TEXT'
-      ? await itemsWhere(db, inArray(productItems.stockCode, [scan.text]))
+      ? await itemsWithStockCodes(db, [scan.text])
       : [];
   const item = byBarcode[0] ?? byCarton[0] ?? byStockCode[0] ?? null;
   const productCodes = scan.format === 'TEXT' ? [scan.text] : barcodes;
-  const sellable = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      stockCode: products.stockCode,
-      barcode: products.barcode,
-    })
-    .from(products)
-    .where(or(inArray(products.barcode, productCodes), inArray(products.stockCode, [scan.text])))
-    .orderBy(asc(products.id));
+  const sellable = await sellableProductsWithCodes(db, productCodes, scan.text);
   const { format, text, elements, unknownElements, ...carried } = scan;
   return {
     code: text,
@@ -84,17 +73,3 @@ function paddedForms(gtin: string): string[] {
   }
   return candidates;
 }
-
-const itemsWhere = (db: Db, where: ReturnType<typeof inArray>) =>
-  db
-    .select({
-      id: productItems.id,
-      name: productItems.name,
-      stockCode: productItems.stockCode,
-      barcode: productItems.barcode,
-      quantityInBox: productItems.quantityInBox,
-    })
-    .from(productItems)
-    .where(where)
-    .orderBy(asc(productItems.id))
-    .limit(1);

@@ -1,0 +1,105 @@
+import type { ApplyToOrderBody } from '@mandira/contract/orders';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { newOrderEntries } from '../accounting/ledger.ts';
+
+type ApplyInput = z.output<typeof ApplyToOrderBody>;
+
+/** Whether the chosen branch is one of the buyer's delivery warehouses, and whether it has any. */
+export type BranchFacts = { branch_of_buyer: boolean; buyer_has_branches: boolean };
+
+type LineRow = { id: number; product_id: number; quantity: number };
+
+/**
+ * Two columns of a query about the buyer `buyerId`: whether `branchId` (when given) is one of its
+ * delivery warehouses, and whether it has any.
+ */
+function branchFacts(buyerId: SQL | number, branchId: number | null): SQL {
+  return sql`(${branchId}::int is null or exists (select 1 from buyer_warehouses w
+                                                   where w.id = ${branchId}::int and w.buyer_id = ${buyerId}))
+               as branch_of_buyer,
+             exists (select 1 from buyer_warehouses w where w.buyer_id = ${buyerId}) as buyer_has_branches`;
+}
+
+export async function branchFactsOf(tx: Tx, buyerId: number, branchId: number | null): Promise<BranchFacts> {
+  const [facts] = await rowsOf<BranchFacts>(tx, sql`select ${branchFacts(buyerId, branchId)}`);
+  return facts!;
+}
+
+/** The buyer's basket, locked until the transaction ends, with the facts of `branchId`; undefined for none. */
+export async function lockBasketWithBranchFacts(
+  tx: Tx,
+  buyerId: number,
+  branchId: number | null,
+): Promise<({ id: number } & BranchFacts) | undefined> {
+  const [basket] = await rowsOf<{ id: number } & BranchFacts>(
+    tx,
+    sql`select k.id, ${branchFacts(sql`k.buyer_id`, branchId)}
+          from baskets k where k.buyer_id = ${buyerId} for update of k`,
+  );
+  return basket;
+}
+
+/**
+ * The basket's lines in the order they were added, their products locked in id order first (for share),
+ * each with the basket's total at the products' prices now, summed in numeric.
+ */
+export function lockedBasketLines(tx: Tx, basketId: number) {
+  return rowsOf<LineRow & { total: string }>(
+    tx,
+    sql`select l.id, l.product_id, l.quantity,
+               sum(l.quantity * greatest(p.price - p.discount, 0)) over ()::text as total
+          from basket_lines l
+          join (select id, price, discount from products
+                 where id in (select product_id from basket_lines where basket_id = ${basketId})
+                 order by id for share) p on p.id = l.product_id
+         where l.basket_id = ${basketId}
+         order by l.id`,
+  );
+}
+
+/** The order with its total `summed` and, in the same statement, its NEW_ORDER entry; its id. */
+export async function insertOrderWithEntry(
+  tx: Tx,
+  input: ApplyInput,
+  summed: string,
+  createdBy: number | null,
+): Promise<number> {
+  const [order] = await rowsOf<{ id: number }>(
+    tx,
+    sql`with placed as (
+          insert into orders (buyer_id, buyer_branch_id, buyer_request_reference_code, color_group,
+                              planned_shipment_date, total_price, dealt_total_price, created_by)
+          values (${input.buyerId}, ${input.buyerBranch}, ${input.buyerRequestReferenceCode}, ${input.colorGroup},
+                  ${input.plannedShipmentDate}::date, ${summed}::numeric, ${summed}::numeric,
+                  ${createdBy})
+          returning id, buyer_id, total_price, created_at),
+        entry as (${newOrderEntries(sql`placed`, createdBy)})
+        select id from placed`,
+  );
+  return order!.id;
+}
+
+/**
+ * The order's items from the basket's lines, which the same statement deletes: the items are exactly
+ * the lines the basket gave up, each with its product's price and the bundle snapshot of `snapshotOf`.
+ */
+export async function moveBasketLinesToOrder(
+  tx: Tx,
+  basketId: number,
+  orderId: number,
+  productIds: number[],
+  snapshotOf: (productId: number) => number,
+): Promise<void> {
+  await tx.execute(sql`
+    with taken as (delete from basket_lines where basket_id = ${basketId} returning id, product_id, quantity)
+    insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
+                             bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity)
+    select ${orderId}, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, s.snapshot_id,
+           p.price, p.discount, l.quantity, l.quantity
+      from taken l join products p on p.id = l.product_id
+      join unnest(${sql.param(productIds)}::int[], ${sql.param(productIds.map(snapshotOf))}::int[])
+           as s(product_id, snapshot_id) on s.product_id = p.id
+     order by l.id`);
+}
