@@ -67,6 +67,14 @@ module.exports = {
       to: { path: `${MODULES}orders/`, pathNot: `${MODULES}orders/(item-steps|order-query\\.service)\\.ts$` },
     },
     {
+      name: 'queries-in-repositories',
+      comment:
+        'A service holds rules, refusals, audit and the transaction; its queries live in a *.repo.ts or a query module of its area, so a query has one place to be found (decision 181).',
+      severity: 'error',
+      from: { path: `${MODULES}[^/]+/[^/]+\\.service\\.ts$` },
+      to: { path: ['(^|/)node_modules/drizzle-orm/', `${SERVER}db/schema`] },
+    },
+    {
       name: 'ground-below-modules',
       comment: 'db/ and http/ are the ground the modules stand on: they import no module and no composition.',
       severity: 'error',
@@ -120,7 +128,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    exclude: { path: '(^|/)dist/' },
     // Type-only imports count too: they tie the files together as much as any other.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
