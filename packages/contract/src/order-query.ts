@@ -4,6 +4,7 @@ import { Order, OrderList } from './order-answers.ts';
 import { OrderStatus } from './order-machines.ts';
 import { OperationType } from './orders.ts';
 import { COUNT_LIMIT, countCapped } from './paging.ts';
+import type { PrivilegeKey } from './roles.ts';
 
 /** The search periods of the order screen in days, and 'Tüm zamanlar', no bound on the day. */
 export const ALL_TIME_PERIOD = 0;
@@ -90,6 +91,17 @@ export const OrderListQuery = z.object(paging);
 
 /** `GET /orders/filter?operationType=[&page=&size=]`: one screen's orders, paged when asked. */
 export const OrderViewQuery = z.object({ operationType: OperationType, ...paging });
+
+/**
+ * The privileges that may read some screen's order list (review, warehouse, shipping): the route lets
+ * them in and the list checks the one its `operationType` needs.
+ */
+export const ORDER_VIEW_ACCESS: readonly PrivilegeKey[] = [
+  'ORDER_REVIEW',
+  'WAREHOUSE_OPERATIONS',
+  'SHIPMENT_LOAD_ACCEPTANCE',
+  'SHIPMENT_MANAGEMENT',
+];
 
 /** A paged answer; unpaged answers are plain arrays. */
 export const OrderPage = z

@@ -1,6 +1,6 @@
-import type { MyWork } from '@mandira/contract/my-work';
+import * as dashboard from '@mandira/contract/operations/dashboard';
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
 
 /** Every figure of Ana Sayfa: the first-steps counters and the work cards. */
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -10,7 +10,7 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
  */
 export const MY_WORK_KEY = [...DASHBOARD_KEY, 'my-work'] as const;
 
-export const myWorkQuery = apiQuery<MyWork>(MY_WORK_KEY, '/dashboard/my-work');
+export const myWorkQuery = operationQuery(MY_WORK_KEY, dashboard.getMyWork);
 
 export function useMyWork() {
   return useQuery(myWorkQuery);

@@ -1,8 +1,7 @@
-import type { Driver, Vehicle } from '@mandira/contract/fleet';
-import type { City, Shipment } from '@mandira/contract/shipments';
+import * as fleet from '@mandira/contract/operations/fleet';
+import * as shipments from '@mandira/contract/operations/shipments';
 import { useQuery } from '@tanstack/react-query';
-import { queryString } from './client.ts';
-import { apiQuery } from './query.ts';
+import { operationQuery } from './query.ts';
 
 /**
  * Vehicles and drivers are reference lists of several screens (vehicle and driver management, the
@@ -12,24 +11,26 @@ import { apiQuery } from './query.ts';
 export const FLEET_KEY = ['fleet'] as const;
 /** Shipments show vehicles and drivers by name: a fleet write invalidates them too. */
 export const SHIPMENTS_KEY = ['shipments'] as const;
+/** The 81 provinces, a fixed list no write moves. */
+const CITIES_KEY = ['cities'] as const;
 
 export function useVehicles() {
-  return useQuery(apiQuery<Vehicle[]>([...FLEET_KEY, 'vehicles'], '/shipments/vehicles'));
+  return useQuery(operationQuery(FLEET_KEY, fleet.listFleetVehicles));
 }
 
 /** Vehicles AVAILABLE and on no open shipment (docs/domain/loading-and-shipments.md). */
 export function useAvailableVehicles() {
-  return useQuery(apiQuery<Vehicle[]>([...FLEET_KEY, 'available-vehicles'], '/shipments/availableVehicles'));
+  return useQuery(operationQuery(FLEET_KEY, fleet.listAvailableFleetVehicles));
 }
 
 export function useDrivers() {
-  return useQuery(apiQuery<Driver[]>([...FLEET_KEY, 'drivers'], '/shipments/vehicleDrivers'));
+  return useQuery(operationQuery(FLEET_KEY, fleet.listFleetDrivers));
 }
 
 /** The 81 provinces: a fixed list, read once. */
 export function useCities() {
   return useQuery({
-    ...apiQuery<City[]>(['cities'], '/shipments/cities'),
+    ...operationQuery(CITIES_KEY, shipments.listShipmentCities),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -40,10 +41,7 @@ export function useCities() {
  */
 export function useLoadingShipments() {
   return useQuery({
-    ...apiQuery<Shipment[]>(
-      [...SHIPMENTS_KEY, 'status', 'LOADING'],
-      `/shipments/filter-by-status${queryString({ status: 'LOADING' })}`,
-    ),
+    ...operationQuery(SHIPMENTS_KEY, shipments.listShipmentsByStatus, { query: { status: 'LOADING' } }),
     // The back office starts and stops loading on another screen: asked afresh when the form opens.
     staleTime: 0,
   });

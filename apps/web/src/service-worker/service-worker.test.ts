@@ -1,3 +1,5 @@
+import { pathOf } from '@mandira/contract/operation';
+import { listOrders } from '@mandira/contract/operations/orders';
 import { describe, expect, it, vi } from 'vitest';
 import { serviceWorkerSource } from '../../build/service-worker.ts';
 
@@ -10,6 +12,8 @@ type FakeEvent = {
 
 const ORIGIN = 'https://portal.example';
 const SHELL = ['/', '/assets/index-abc.js'];
+/** A read of the API, as the browser asks for it. */
+const ORDERS_READ = `/api${pathOf(listOrders)}`;
 
 /** Runs the worker's code against a fake `self`, `caches` and `fetch`, and returns its listeners. */
 function installWorker(network: (url: string) => Promise<Response>) {
@@ -70,7 +74,7 @@ describe('the service worker', () => {
   });
 
   it.each([
-    ['a read of the API', get('/api/orders?page=1')],
+    ['a read of the API', get(`${ORDERS_READ}?page=1`)],
     ['the live event stream', get('/api/events')],
     ['the API root', get('/api')],
     ['a write', { ...get('/assets/index-abc.js'), method: 'POST' }],
@@ -109,7 +113,11 @@ describe('the service worker asked to keep what a page loaded before it ran', ()
     worker.listeners.get('message')?.({
       data: {
         type: 'keep-assets',
-        urls: [`${ORIGIN}/assets/page-shell-x.js`, `${ORIGIN}/api/orders`, 'https://cdn.example/assets/x.js'],
+        urls: [
+          `${ORIGIN}/assets/page-shell-x.js`,
+          `${ORIGIN}${ORDERS_READ}`,
+          'https://cdn.example/assets/x.js',
+        ],
       },
       waitUntil: (given: Promise<unknown>) => void work.push(given),
     } as never);

@@ -5,15 +5,22 @@ import * as acl from './acl.ts';
 import * as audit from './audit.ts';
 import * as baskets from './baskets.ts';
 import * as buyers from './buyers.ts';
+import * as dashboard from './dashboard.ts';
 import * as events from './events.ts';
+import * as fleet from './fleet.ts';
+import * as loading from './loading.ts';
 import * as lots from './lots.ts';
 import * as milk from './milk.ts';
+import * as orders from './orders.ts';
 import * as pendingItems from './pending-items.ts';
 import * as productItems from './product-items.ts';
 import * as scan from './scan.ts';
 import * as sellableProducts from './sellable-products.ts';
+import * as shipments from './shipments.ts';
+import * as shipmentsLoads from './shipments-loads.ts';
 import * as stock from './stock.ts';
 import * as system from './system.ts';
+import * as vehiclePlanning from './vehicle-planning.ts';
 
 /**
  * Every declared operation, for the checks that hold the server's routes and the web's calls to them
@@ -27,13 +34,20 @@ export const OPERATIONS: readonly Operation[] = [
   audit,
   baskets,
   buyers,
+  dashboard,
   events,
+  fleet,
+  loading,
   lots,
   milk,
+  orders,
   pendingItems,
   productItems,
   scan,
   sellableProducts,
+  shipments,
+  shipmentsLoads,
   stock,
   system,
+  vehiclePlanning,
 ].flatMap((area) => Object.values(area));

@@ -1,20 +1,9 @@
-import { LotPlan, LotPlanQuery } from '@mandira/contract/load-lots';
-import {
-  LoadedToTruckParams,
-  LoadItemBody,
-  LoadItemQuery,
-  ShipmentLoadBody,
-  WarehouseStepsBody,
-  WarehouseStockFigure,
-} from '@mandira/contract/loading';
-import { ActionViewQuery, OrderItemParams, OrderList } from '@mandira/contract/orders';
+import * as operations from '@mandira/contract/operations/loading';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { answers, type ErrorStatus } from '../../http/answers.ts';
 import { actorOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
+import { route } from '../../http/operation-route.ts';
 import { actOnItem } from '../orders/item-steps.ts';
 import { ordersAfterAction, ordersAfterSteps } from '../orders/order-query.service.ts';
 import { acceptLoad, rejectLoad } from './load-acceptance.service.ts';
@@ -34,194 +23,60 @@ export function loadingRoutes({ db }: { db: Db }) {
       return ok(await ordersAfterAction(tx, orderId));
     });
 
-  return async (instance: FastifyInstance) => {
-    const app = instance.withTypeProvider<ZodTypeProvider>();
-    const tags = ['Depo ve yükleme'];
-    const warehouse = { access: 'WAREHOUSE_OPERATIONS' } as const;
-    const acceptance = { access: 'SHIPMENT_LOAD_ACCEPTANCE' } as const;
-    const item = '/orders/:orderId/order-item/:itemId';
-    /** Every call here answers `[the changed order]`: an array of one order, as every item call does. */
-    const changedOrder = (...errors: ErrorStatus[]) => answers(OrderList, ...errors);
-    const description =
-      'Answers `[the changed order]`, an array of one order, as every order-item call does.';
-    const itemSchema = (summary: string, operationId: string) => ({
-      tags,
-      summary,
-      operationId,
-      description,
-      params: OrderItemParams,
-      querystring: ActionViewQuery,
-      response: changedOrder(404, 409),
-    });
-
-    for (const [path, action, summary, operationId] of [
-      ['prepare', 'PREPARING', 'Sipariş kalemini hazırlamaya başlar', 'startOrderItemPreparation'],
-      [
-        'ready-for-loading',
-        'PREPARED_WAITING_FOR_LOADING',
-        'Sipariş kalemini yüklemeye hazır olarak bildirir',
-        'markOrderItemReadyForLoading',
-      ],
+  return async (app: FastifyInstance) => {
+    for (const [step, action] of [
+      [operations.startOrderItemPreparation, 'PREPARING'],
+      [operations.markOrderItemReadyForLoading, 'PREPARED_WAITING_FOR_LOADING'],
     ] as const) {
-      app.put(
-        `${item}/${path}`,
-        { schema: itemSchema(summary, operationId), config: warehouse },
-        async (req) =>
-          changeThenList(async (tx) => {
-            await actOnItem(tx, actorOf(req), { ...req.params, action });
-            return req.params.orderId;
-          }),
+      route(app, step, async (req) =>
+        changeThenList(async (tx) => {
+          await actOnItem(tx, actorOf(req), { ...req.params, action });
+          return req.params.orderId;
+        }),
       );
     }
-    app.put(
-      '/order-items/warehouse-steps',
-      {
-        schema: {
-          tags,
-          summary: 'Seçilen sipariş kalemlerine aynı depo adımını topluca uygular',
-          operationId: 'stepOrderItemsInWarehouse',
-          description:
-            'All or nothing (decision 142): one item the item machine refuses refuses them all, naming it, and nothing is written. Answers the changed orders, newest first.',
-          body: WarehouseStepsBody,
-          querystring: ActionViewQuery,
-          response: changedOrder(404, 409),
-        },
-        config: warehouse,
-      },
-      async (req) =>
-        db.transaction(async (tx) => {
-          const orderIds = await stepWarehouseItems(tx, actorOf(req), req.body);
-          return ok(await ordersAfterSteps(tx, orderIds));
-        }),
+    route(app, operations.stepOrderItemsInWarehouse, async (req) =>
+      db.transaction(async (tx) => {
+        const orderIds = await stepWarehouseItems(tx, actorOf(req), req.body);
+        return ok(await ordersAfterSteps(tx, orderIds));
+      }),
     );
-    app.get(
-      `${item}/warehouse-stocks`,
-      {
-        schema: {
-          tags,
-          summary: 'Sipariş kaleminin her stok deposundan yüklenebilecek adedini listeler',
-          operationId: 'listOrderItemWarehouseStocks',
-          params: OrderItemParams,
-          response: answers(z.array(WarehouseStockFigure), 404),
-        },
-        config: warehouse,
-      },
-      async (req) => ok(await itemWarehouseStocks(db, req.params)),
+    route(app, operations.listOrderItemWarehouseStocks, async (req) =>
+      ok(await itemWarehouseStocks(db, req.params)),
     );
-    app.get(
-      `${item}/lot-plan`,
-      {
-        schema: {
-          tags,
-          summary:
-            'Sipariş kalemi için bir depodan ilk son kullanma tarihi önce çıkar kuralıyla alınacak partileri gösterir',
-          operationId: 'planOrderItemLoadLots',
-          description:
-            "The load form's plan (decision 152): per item of the bundle as ordered, every lot on the warehouse's shelf in FEFO order, whether the order may take it (expired, or too short for the buyer's minimum remaining shelf life on the planned day) and the pieces FEFO would take for `quantity` pieces of the product.",
-          params: OrderItemParams,
-          querystring: LotPlanQuery,
-          response: answers(LotPlan, 404),
-        },
-        config: warehouse,
-      },
-      async (req) => ok(await lotPlanOf(db, { ...req.params, ...req.query })),
+    route(app, operations.planOrderItemLoadLots, async (req) =>
+      ok(await lotPlanOf(db, { ...req.params, ...req.query })),
     );
-    app.put(
-      `${item}/load`,
-      {
-        schema: {
-          tags,
-          summary: 'Sipariş kalemini stok depolarından sevkiyata yükler',
-          operationId: 'loadOrderItemOntoShipment',
-          description,
-          params: OrderItemParams,
-          querystring: LoadItemQuery,
-          body: LoadItemBody,
-          response: changedOrder(404, 409, 422),
-        },
-        config: warehouse,
-      },
-      async (req) =>
-        changeThenList(async (tx) => {
-          await loadItem(tx, actorOf(req), { ...req.params, ...req.body });
-          return req.params.orderId;
-        }),
+    route(app, operations.loadOrderItemOntoShipment, async (req) =>
+      changeThenList(async (tx) => {
+        await loadItem(tx, actorOf(req), { ...req.params, ...req.body });
+        return req.params.orderId;
+      }),
     );
-    app.put(
-      `${item}/loaded-to-truck`,
-      {
-        schema: itemSchema('Sipariş kaleminin yüklemesini bitirir', 'finishOrderItemLoading'),
-        config: warehouse,
-      },
-      async (req) =>
+    for (const finish of [operations.finishOrderItemLoading, operations.finishOrderItemLoadingOnShipment]) {
+      route(app, finish, async (req) =>
         changeThenList(async (tx) => {
           await finishLoading(tx, actorOf(req), req.params);
           return req.params.orderId;
         }),
+      );
+    }
+    route(app, operations.acceptOrderItemLoad, async (req) =>
+      changeThenList((tx) => acceptLoad(tx, actorOf(req), req.params)),
     );
-    app.put(
-      `${item}/loaded-to-truck/:shipmentId`,
-      {
-        schema: {
-          ...itemSchema(
-            'Sipariş kaleminin bir sevkiyattaki yüklemesini bitirir',
-            'finishOrderItemLoadingOnShipment',
-          ),
-          params: LoadedToTruckParams,
-        },
-        config: warehouse,
-      },
-      async (req) =>
-        changeThenList(async (tx) => {
-          await finishLoading(tx, actorOf(req), req.params);
-          return req.params.orderId;
+    route(app, operations.rejectOrderItemLoad, async (req) =>
+      changeThenList(async (tx) => {
+        await rejectLoad(tx, actorOf(req), req.params);
+        return req.params.orderId;
+      }),
+    );
+    route(app, operations.acceptShipmentItemLoad, async (req) =>
+      changeThenList((tx) =>
+        acceptLoad(tx, actorOf(req), {
+          itemId: req.body.orderItemId,
+          shipmentId: req.body.orderShipmentId,
         }),
-    );
-    app.put(
-      `${item}/accept-load-status`,
-      {
-        schema: itemSchema('Sipariş kaleminin yüklemesini kabul eder', 'acceptOrderItemLoad'),
-        config: acceptance,
-      },
-      async (req) => changeThenList((tx) => acceptLoad(tx, actorOf(req), req.params)),
-    );
-    app.put(
-      `${item}/reject-load-status`,
-      {
-        schema: {
-          ...itemSchema('Sipariş kalemini yüklenmedi olarak bildirir', 'rejectOrderItemLoad'),
-          // Its loads go back to the stock lines they came from, which may not take that many.
-          response: changedOrder(404, 409, 422),
-        },
-        config: acceptance,
-      },
-      async (req) =>
-        changeThenList(async (tx) => {
-          await rejectLoad(tx, actorOf(req), req.params);
-          return req.params.orderId;
-        }),
-    );
-    app.put(
-      '/shipments/load',
-      {
-        schema: {
-          tags,
-          summary: 'Bir sevkiyattaki sipariş kaleminin yüklemesini kabul eder',
-          operationId: 'acceptShipmentItemLoad',
-          description,
-          body: ShipmentLoadBody,
-          querystring: ActionViewQuery,
-          response: changedOrder(404, 409),
-        },
-        config: acceptance,
-      },
-      async (req) =>
-        changeThenList((tx) =>
-          acceptLoad(tx, actorOf(req), {
-            itemId: req.body.orderItemId,
-            shipmentId: req.body.orderShipmentId,
-          }),
-        ),
+      ),
     );
   };
 }

@@ -1,5 +1,11 @@
+import * as fleet from '@mandira/contract/operations/fleet';
+import * as orders from '@mandira/contract/operations/orders';
+import * as shipments from '@mandira/contract/operations/shipments';
 import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FLEET_KEY, SHIPMENTS_KEY } from '../fleet.ts';
+import { ORDERS_KEY } from '../orders.ts';
+import { operationKey } from '../query.ts';
 import { COALESCE_MS, createInvalidator } from './invalidator.ts';
 import { TOPIC_KEYS } from './topic-keys.ts';
 
@@ -30,10 +36,15 @@ afterEach(() => {
 
 describe('createInvalidator', () => {
   it('answers a burst of 50 events with one read of each list shown, after the pause', async () => {
-    const warehouse = shown(queryClient, ['orders', 'warehouse', 1, 25]);
-    const review = shown(queryClient, ['orders', 'search', { page: 1 }]);
+    const warehouse = shown(
+      queryClient,
+      operationKey(ORDERS_KEY, orders.listOrdersOfView, {
+        query: { operationType: 'WAREHOUSE', page: 1, size: 25 },
+      }),
+    );
+    const review = shown(queryClient, operationKey(ORDERS_KEY, orders.searchOrders, { body: { page: 1 } }));
     const figures = shown(queryClient, ['products', 'sellable', 'list', 'SÜT']);
-    const vehicles = shown(queryClient, ['fleet', 'vehicles']);
+    const vehicles = shown(queryClient, operationKey(FLEET_KEY, fleet.listFleetVehicles));
     await vi.advanceTimersByTimeAsync(0);
     expect([warehouse, review, figures, vehicles].map((query) => query.reads.count)).toEqual([1, 1, 1, 1]);
 
@@ -47,12 +58,15 @@ describe('createInvalidator', () => {
   });
 
   it('marks a list not on screen stale without reading it', async () => {
-    queryClient.setQueryData(['shipments', 'page', {}, 1], { shipments: [] });
+    const shipmentPage = operationKey(SHIPMENTS_KEY, shipments.listShipments, {
+      query: { page: 1, size: 50 },
+    });
+    queryClient.setQueryData(shipmentPage, { shipments: [] });
     queryClient.setQueryData(['accounting', 'summary', 4], { balance: 0 });
     const invalidator = createInvalidator(queryClient);
     invalidator.topic('shipments');
     await vi.advanceTimersByTimeAsync(COALESCE_MS);
-    expect(queryClient.getQueryState(['shipments', 'page', {}, 1])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(shipmentPage)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['accounting', 'summary', 4])?.isInvalidated).toBe(false);
   });
 

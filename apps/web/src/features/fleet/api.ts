@@ -1,12 +1,7 @@
-import type {
-  CreateDriverBody,
-  CreateVehicleBody,
-  Driver,
-  UpdateDriverBody,
-  UpdateVehicleBody,
-  Vehicle,
-} from '@mandira/contract/fleet';
-import { createOrUpdate, get, unwrap } from '../../api/client.ts';
+import type { Driver, Vehicle } from '@mandira/contract/fleet';
+import * as fleet from '@mandira/contract/operations/fleet';
+import { callApi, unwrap } from '../../api/client.ts';
+import { createOrUpdateBy } from '../../api/create-or-update.ts';
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { useApiMutation } from '../../api/query.ts';
 
@@ -15,24 +10,22 @@ const CHANGED = [FLEET_KEY, SHIPMENTS_KEY] as const;
 
 /** The vehicle as it is now, for a form whose save found it changed (`lib/forms/stale-record.tsx`). */
 export async function fetchVehicle(vehicle: Vehicle): Promise<Vehicle | undefined> {
-  return (await unwrap(get<Vehicle[]>('/shipments/vehicles'))).find((row) => row.id === vehicle.id);
+  return (await unwrap(callApi(fleet.listFleetVehicles))).find((row) => row.id === vehicle.id);
 }
 
 /** The driver as it is now, for the same. */
 export async function fetchDriver(driver: Driver): Promise<Driver | undefined> {
-  return (await unwrap(get<Driver[]>('/shipments/vehicleDrivers'))).find((row) => row.id === driver.id);
+  return (await unwrap(callApi(fleet.listFleetDrivers))).find((row) => row.id === driver.id);
 }
 
 export function useSaveVehicle() {
-  return useApiMutation(
-    createOrUpdate<CreateVehicleBody | UpdateVehicleBody, Vehicle>('/shipments/vehicle'),
-    { invalidates: CHANGED },
-  );
+  return useApiMutation(createOrUpdateBy(fleet.createFleetVehicle, fleet.updateFleetVehicle), {
+    invalidates: CHANGED,
+  });
 }
 
 export function useSaveDriver() {
-  return useApiMutation(
-    createOrUpdate<CreateDriverBody | UpdateDriverBody, Driver>('/shipments/vehicleDrivers'),
-    { invalidates: CHANGED },
-  );
+  return useApiMutation(createOrUpdateBy(fleet.createFleetDriver, fleet.updateFleetDriver), {
+    invalidates: CHANGED,
+  });
 }

@@ -1,21 +1,21 @@
-import type { LotPlan } from '@mandira/contract/load-lots';
-import type { LoadItemBody, WarehouseStepsBody, WarehouseStockFigure } from '@mandira/contract/loading';
+import type { OperationBody } from '@mandira/contract/operation';
+import * as loading from '@mandira/contract/operations/loading';
+import * as orders from '@mandira/contract/operations/orders';
 import type { ItemCallAction } from '@mandira/contract/order-machines';
-import type { OrderPage } from '@mandira/contract/order-query';
 import type { Order } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { get, put, queryString, unwrap } from '../../api/client.ts';
+import { asPage } from '../../api/answer-shape.ts';
+import { callApi } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY, STOCK_KEY } from '../../api/orders.ts';
 import { SELLABLE_PRODUCTS_KEY } from '../../api/products.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { operationQuery, useApiMutation } from '../../api/query.ts';
 
 const WAREHOUSE_VIEW = { operationType: 'WAREHOUSE' } as const;
 /** A warehouse step moves reservations; a load moves stock too. */
 const MOVED = [ORDERS_KEY, SELLABLE_PRODUCTS_KEY, STOCK_KEY, SHIPMENTS_KEY] as const;
-const warehousePage = (page: number, size: number, signal?: AbortSignal) =>
-  unwrap(get<OrderPage>(`/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`, { signal }));
+const warehousePage = (page: number, size: number) => ({ query: { ...WAREHOUSE_VIEW, page, size } });
 
 /**
  * `GET /orders/filter?operationType=WAREHOUSE`, one page at a time (newest first, paged in
@@ -23,17 +23,20 @@ const warehousePage = (page: number, size: number, signal?: AbortSignal) =>
  */
 export function useWarehouseOrders(page: number, size: number) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'warehouse', page, size],
-    queryFn: ({ signal }) => warehousePage(page, size, signal),
+    ...operationQuery(ORDERS_KEY, orders.listOrdersOfView, warehousePage(page, size)),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every order in the warehouse flow, page after page, for the Excel file. */
 export function fetchAllWarehouseOrders(): Promise<Order[]> {
-  return fetchEveryPage<OrderPage, Order>(
-    (page, size) => `/orders/filter${queryString({ ...WAREHOUSE_VIEW, page, size })}`,
-    (answer) => ({ rows: answer.orders, totalPages: answer.totalPages }),
+  return fetchEveryPage(
+    (page, size) => callApi(orders.listOrdersOfView, warehousePage(page, size)),
+    (answer) => {
+      const { orders, totalPages } = asPage(answer);
+      return { rows: orders, totalPages };
+    },
   );
 }
 
@@ -43,7 +46,7 @@ export type WarehouseStep = { orderId: number; itemId: number; action: ItemCallA
 export function useWarehouseStep() {
   return useApiMutation(
     ({ orderId, itemId, action }: WarehouseStep) =>
-      put<Order[]>(`/orders/${orderId}/order-item/${itemId}${queryString({ action })}`),
+      callApi(orders.stepOrderItem, { params: { orderId, itemId }, query: { action } }),
     { invalidates: MOVED },
   );
 }
@@ -53,22 +56,28 @@ export function useWarehouseStep() {
  * 142), answered with the changed orders.
  */
 export function useBulkWarehouseStep() {
-  return useApiMutation((body: WarehouseStepsBody) => put<Order[]>('/order-items/warehouse-steps', body), {
-    invalidates: MOVED,
-  });
+  return useApiMutation(
+    (body: OperationBody<typeof loading.stepOrderItemsInWarehouse>) =>
+      callApi(loading.stepOrderItemsInWarehouse, { body }),
+    { invalidates: MOVED },
+  );
 }
 
 /** Pieces of the product per stock warehouse onto a shipment (docs/domain/loading-and-shipments.md). */
-export type LoadStep = LoadItemBody & { orderId: number; itemId: number };
+export type LoadStep = OperationBody<typeof loading.loadOrderItemOntoShipment> & {
+  orderId: number;
+  itemId: number;
+};
 
 /** `PUT …/load?action=LOAD_ITEM_TO_TRUCK`: the pieces go onto the chosen shipment, out of stock. */
 export function useLoadItem() {
   return useApiMutation(
     ({ orderId, itemId, shippingId, warehouseStocks }: LoadStep) =>
-      put<Order[]>(
-        `/orders/${orderId}/order-item/${itemId}/load${queryString({ action: 'LOAD_ITEM_TO_TRUCK' })}`,
-        { shippingId, warehouseStocks },
-      ),
+      callApi(loading.loadOrderItemOntoShipment, {
+        params: { orderId, itemId },
+        query: { action: 'LOAD_ITEM_TO_TRUCK' },
+        body: { shippingId, warehouseStocks },
+      }),
     { invalidates: MOVED },
   );
 }
@@ -79,10 +88,7 @@ export function useLoadItem() {
  */
 export function useItemWarehouseStocks(orderId: number, itemId: number) {
   return useQuery({
-    ...apiQuery<WarehouseStockFigure[]>(
-      [...STOCK_KEY, 'load-form', itemId],
-      `/orders/${orderId}/order-item/${itemId}/warehouse-stocks`,
-    ),
+    ...operationQuery(STOCK_KEY, loading.listOrderItemWarehouseStocks, { params: { orderId, itemId } }),
     staleTime: 0,
   });
 }
@@ -93,10 +99,10 @@ export function useItemWarehouseStocks(orderId: number, itemId: number) {
  */
 export function useLotPlan(orderId: number, itemId: number, warehouse: string, quantity: number) {
   return useQuery({
-    ...apiQuery<LotPlan>(
-      [...STOCK_KEY, 'lot-plan', itemId, warehouse, quantity],
-      `/orders/${orderId}/order-item/${itemId}/lot-plan${queryString({ warehouse, quantity })}`,
-    ),
+    ...operationQuery(STOCK_KEY, loading.planOrderItemLoadLots, {
+      params: { orderId, itemId },
+      query: { warehouse, quantity },
+    }),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });

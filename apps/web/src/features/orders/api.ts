@@ -1,15 +1,16 @@
 import { type Basket, MAX_BASKET_PAGE_SIZE } from '@mandira/contract/baskets';
-import type { PaletteCountBody, PlanVehicleBody } from '@mandira/contract/fleet';
-import type { OperationBody } from '@mandira/contract/operation';
+import type { OperationBody, OperationInput } from '@mandira/contract/operation';
 import * as baskets from '@mandira/contract/operations/baskets';
+import * as orders from '@mandira/contract/operations/orders';
+import * as planning from '@mandira/contract/operations/vehicle-planning';
 import type { OrderItemAction } from '@mandira/contract/order-machines';
-import type { OrderPage, OrderQuery } from '@mandira/contract/order-query';
-import type { Order, UpdateOrderBody } from '@mandira/contract/orders';
+import type { OrderQuery } from '@mandira/contract/order-query';
+import type { Order } from '@mandira/contract/orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ACCOUNTING_KEY } from '../../api/accounting.ts';
-import { asPage } from '../../api/answer-shape.ts';
+import { asPage, asRows } from '../../api/answer-shape.ts';
 import { type BoundedRows, fetchBounded } from '../../api/bounded.ts';
-import { callApi, post, put, queryString, unwrap } from '../../api/client.ts';
+import { callApi } from '../../api/client.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY } from '../../api/fleet.ts';
 import { ORDERS_KEY } from '../../api/orders.ts';
@@ -96,8 +97,8 @@ export function usePlaceOrder() {
 /** One page of the order search, newest first (the server filters and pages in SQL). */
 export function useOrderSearch(query: OrderQuery) {
   return useQuery({
-    queryKey: [...ORDERS, 'search', query],
-    queryFn: ({ signal }) => unwrap(post<OrderPage>('/orders/filter-by-query', query, { signal })),
+    ...operationQuery(ORDERS, orders.searchOrders, { body: query }),
+    select: asPage,
     placeholderData: keepPreviousData,
   });
 }
@@ -105,7 +106,10 @@ export function useOrderSearch(query: OrderQuery) {
 /** The orders the query matches, for the Excel file: the newest ORDER_UNPAGED_LIMIT, and how many matched. */
 export function fetchAllOrders(query: OrderQuery): Promise<BoundedRows<Order>> {
   const { page: _page, size: _size, ...filters } = query;
-  return fetchBounded((options) => post<Order[]>('/orders/filter-by-query', filters, options));
+  return fetchBounded(async ({ onHeaders }) => {
+    const answer = await callApi(orders.searchOrders, { body: filters }, { onHeaders });
+    return answer.success ? { success: true, data: asRows(answer.data) } : answer;
+  });
 }
 
 export type ItemStep = {
@@ -120,31 +124,38 @@ export type ItemStep = {
 export function useItemStep() {
   return useApiMutation(
     ({ orderId, itemId, action, quantity }: ItemStep) => {
-      const path = `/orders/${orderId}/order-item/${itemId}`;
+      const params = { orderId, itemId };
       return action === 'CANCEL'
-        ? put<Order[]>(`${path}/cancel`)
-        : put<Order[]>(`${path}${queryString({ action, quantity })}`);
+        ? callApi(orders.cancelOrderItem, { params })
+        : callApi(orders.stepOrderItem, { params, query: { action, quantity } });
     },
     { invalidates: RESERVATIONS },
   );
 }
 
+/** An order step by name (`PUT /order-action/{action}?id=`). */
+export type OrderActionStep = OperationInput<typeof orders.stepOrder>['params'] & { orderId: number };
+
 export function useOrderAction() {
   return useApiMutation(
-    ({ orderId, action }: { orderId: number; action: string }) =>
-      put<Order[]>(`/order-action/${action}${queryString({ id: orderId })}`),
+    ({ orderId, action }: OrderActionStep) =>
+      callApi(orders.stepOrder, { params: { action }, query: { id: orderId } }),
     { invalidates: RESERVATIONS },
   );
 }
 
 /** `PUT /orders`: the header of an order, or ending it as canceled by the seller or the buyer. */
 export function useUpdateOrder() {
-  return useApiMutation((body: UpdateOrderBody) => put<Order[]>('/orders', body), {
-    invalidates: RESERVATIONS,
-  });
+  return useApiMutation(
+    (body: OperationBody<typeof orders.updateOrder>) => callApi(orders.updateOrder, { body }),
+    { invalidates: RESERVATIONS },
+  );
 }
 
-export type VehiclePlan = PlanVehicleBody & { orderId: number; itemId?: number };
+export type VehiclePlan = OperationBody<typeof planning.planOrderVehicle> & {
+  orderId: number;
+  itemId?: number;
+};
 
 /**
  * Vehicle planning (docs/domain/orders.md): the whole order's open items, or one item. The vehicles' planned
@@ -153,20 +164,17 @@ export type VehiclePlan = PlanVehicleBody & { orderId: number; itemId?: number }
 export function usePlanVehicle() {
   return useApiMutation(
     ({ orderId, itemId, vehicleId }: VehiclePlan) =>
-      put<Order[]>(
-        itemId === undefined
-          ? `/orders/${orderId}/plan-shipment-vehicle`
-          : `/orders/${orderId}/order-item/${itemId}/plan-shipment-vehicle`,
-        { vehicleId },
-      ),
+      itemId === undefined
+        ? callApi(planning.planOrderVehicle, { params: { orderId }, body: { vehicleId } })
+        : callApi(planning.planOrderItemVehicle, { params: { orderId, itemId }, body: { vehicleId } }),
     { invalidates: [ORDERS, FLEET_KEY] },
   );
 }
 
 export function useEstimatePalettes() {
   return useApiMutation(
-    ({ orderId, count }: PaletteCountBody & { orderId: number }) =>
-      put<Order[]>(`/orders/${orderId}/estimate-palette-count`, { count }),
+    ({ orderId, count }: OperationBody<typeof planning.estimateOrderPaletteCount> & { orderId: number }) =>
+      callApi(planning.estimateOrderPaletteCount, { params: { orderId }, body: { count } }),
     { invalidates: [ORDERS, FLEET_KEY] },
   );
 }

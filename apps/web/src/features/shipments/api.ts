@@ -1,17 +1,14 @@
+import type { OperationBody } from '@mandira/contract/operation';
+import * as shipments from '@mandira/contract/operations/shipments';
 import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
-import {
-  type CreateShipmentBody,
-  MAX_SHIPMENT_PAGE_SIZE,
-  type Shipment,
-  type ShipmentActionBody,
-  type ShipmentPage,
-  type UpdateShipmentBody,
-} from '@mandira/contract/shipments';
+import { MAX_SHIPMENT_PAGE_SIZE, type Shipment } from '@mandira/contract/shipments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiRequestError, createOrUpdate, put, queryString } from '../../api/client.ts';
+import { asPage } from '../../api/answer-shape.ts';
+import { ApiRequestError, callApi } from '../../api/client.ts';
+import { createOrUpdateBy } from '../../api/create-or-update.ts';
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
-import { apiQuery, useApiMutation } from '../../api/query.ts';
+import { operationQuery, useApiMutation } from '../../api/query.ts';
 
 // A shipment holds its vehicle and driver, and its steps set the driver's status: writes here
 // reload the fleet lists as well.
@@ -35,10 +32,10 @@ export const SHIPMENT_EXPORT_LIMIT = 20_000;
 /** One page of the shipments matching the filters, newest first, with their count. */
 export function useShipmentPage(filters: ShipmentFilters, page: number) {
   return useQuery({
-    ...apiQuery<ShipmentPage>(
-      [...SHIPMENTS_KEY, 'page', filters, page],
-      `/shipments${queryString({ ...filters, page, size: SHIPMENT_PAGE_SIZE })}`,
-    ),
+    ...operationQuery(SHIPMENTS_KEY, shipments.listShipments, {
+      query: { ...filters, page, size: SHIPMENT_PAGE_SIZE },
+    }),
+    select: asPage,
     // Another page or filter keeps the old rows on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
@@ -50,9 +47,10 @@ export function useShipmentPage(filters: ShipmentFilters, page: number) {
  * file is never cut silently.
  */
 export function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]> {
-  return fetchEveryPage<ShipmentPage, Shipment>(
-    (page) => `/shipments${queryString({ ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE })}`,
-    (answer) => {
+  return fetchEveryPage(
+    (page) => callApi(shipments.listShipments, { query: { ...filters, page, size: MAX_SHIPMENT_PAGE_SIZE } }),
+    (pageAnswer) => {
+      const answer = asPage(pageAnswer);
       // The first page already tells the whole count: nothing more is read for a file that would be refused.
       // A count that stopped at 10,000 (decision 149) is more than the pages reach: refused the same way.
       if (answer.countCapped || answer.count > SHIPMENT_EXPORT_LIMIT) {
@@ -69,7 +67,7 @@ export function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]>
 }
 
 export function useSaveShipment() {
-  return useApiMutation(createOrUpdate<CreateShipmentBody | UpdateShipmentBody, Shipment>('/shipments'), {
+  return useApiMutation(createOrUpdateBy(shipments.createShipment, shipments.updateShipment), {
     invalidates: CHANGED,
   });
 }
@@ -77,8 +75,8 @@ export function useSaveShipment() {
 /** `PUT /shipments/{id}/on-action`: any step of the shipment machine by name. */
 export function useShipmentAction() {
   return useApiMutation(
-    ({ id, ...body }: ShipmentActionBody & { id: number }) =>
-      put<Shipment>(`/shipments/${id}/on-action`, body),
+    ({ id, ...body }: OperationBody<typeof shipments.applyShipmentAction> & { id: number }) =>
+      callApi(shipments.applyShipmentAction, { params: { id }, body }),
     { invalidates: CHANGED },
   );
 }

@@ -1,5 +1,6 @@
+import * as shipmentLoads from '@mandira/contract/operations/shipments-loads';
 import { notifications } from '@mantine/notifications';
-import { getFile } from '../../api/client.ts';
+import { fileOf } from '../../api/client.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 
 /**
@@ -10,7 +11,7 @@ import { errorMessage } from '../../lib/forms/error-message.ts';
 export async function openDispatchNote(shipment: { id: number; shipmentCode: string }): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const pdf = await getFile(`/shipments/${shipment.id}/dispatch-note.pdf`);
+    const pdf = await fileOf(shipmentLoads.getShipmentDispatchNote, { params: { id: shipment.id } });
     const url = URL.createObjectURL(pdf);
     if (tab) tab.location.href = url;
     else window.location.assign(url);
