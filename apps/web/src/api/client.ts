@@ -95,7 +95,7 @@ function newIdempotencyKey(): string {
   );
 }
 
-export async function request<T>(
+async function request<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
@@ -219,27 +219,6 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-export function get<T>(path: string, options?: RequestOptions<T>): Promise<Envelope<T>> {
-  return request<T>('GET', path, undefined, options);
-}
-
-export function post<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<Envelope<T>> {
-  return request<T>('POST', path, body, options);
-}
-
-export function put<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<Envelope<T>> {
-  return request<T>('PUT', path, body, options);
-}
-
-export function patch<T>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<Envelope<T>> {
-  return request<T>('PATCH', path, body, options);
-}
-
-/** A body with an id updates the record (PUT), one without creates it (POST). */
-export function createOrUpdate<TBody extends object, TResult>(path: string) {
-  return (body: TBody) => ('id' in body && body.id ? put<TResult>(path, body) : post<TResult>(path, body));
 }
 
 /**

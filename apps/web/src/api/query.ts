@@ -1,7 +1,7 @@
 import type { Envelope } from '@mandira/contract/envelope';
 import type { Operation, OperationAnswer, OperationInput } from '@mandira/contract/operation';
 import { QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiRequestError, type CallArgs, callApi, get, type RequestOptions, unwrap } from './client.ts';
+import { ApiRequestError, type CallArgs, callApi, unwrap } from './client.ts';
 import { readLogOf } from './live/read-log.ts';
 
 export function createQueryClient(): QueryClient {
@@ -16,17 +16,6 @@ export function createQueryClient(): QueryClient {
       },
       mutations: { retry: false },
     },
-  });
-}
-
-/**
- * A GET as TanStack query options; features wrap it in their own hooks:
- * `export const usersQuery = apiQuery<UserAccess[]>(['users'], '/user-access')`.
- */
-export function apiQuery<T>(queryKey: QueryKey, path: string, options?: Omit<RequestOptions<T>, 'signal'>) {
-  return queryOptions<T, ApiRequestError, T, QueryKey>({
-    queryKey,
-    queryFn: ({ signal }) => unwrap(get<T>(path, { ...options, signal })),
   });
 }
 

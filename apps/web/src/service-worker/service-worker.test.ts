@@ -1,4 +1,5 @@
 import { pathOf } from '@mandira/contract/operation';
+import { streamLiveEvents } from '@mandira/contract/operations/events';
 import { listOrders } from '@mandira/contract/operations/orders';
 import { describe, expect, it, vi } from 'vitest';
 import { serviceWorkerSource } from '../../build/service-worker.ts';
@@ -75,7 +76,7 @@ describe('the service worker', () => {
 
   it.each([
     ['a read of the API', get(`${ORDERS_READ}?page=1`)],
-    ['the live event stream', get('/api/events')],
+    ['the live event stream', get(`/api${pathOf(streamLiveEvents)}`)],
     ['the API root', get('/api')],
     ['a write', { ...get('/assets/index-abc.js'), method: 'POST' }],
     ['another origin', { url: 'https://tiles.example/1/2/3.png', method: 'GET', mode: 'cors' }],

@@ -1,16 +1,22 @@
-import type { BuyerWarehouse } from '@mandira/contract/buyers';
+import { countUsers } from '@mandira/contract/operations/access';
+import { countBuyers, listBuyerWarehouses } from '@mandira/contract/operations/buyers';
+import { countProductItems } from '@mandira/contract/operations/product-items';
+import { countSellableProducts } from '@mandira/contract/operations/sellable-products';
+import { countStockedItems } from '@mandira/contract/operations/stock';
 import { useQueries } from '@tanstack/react-query';
 import { DASHBOARD_KEY } from '../../api/dashboard.ts';
-import { apiQuery } from '../../api/query.ts';
+import { operationQuery } from '../../api/query.ts';
 
-/** The dashboard counters (`GET /dashboard/*-count`) that tell whether a first step is done. */
-export type SetupCounter =
-  | 'user-count'
-  | 'product-item-count'
-  | 'stocked-item-count'
-  | 'listing-product-count'
-  | 'buyer-count'
-  | 'buyer-warehouses';
+/** The dashboard counters that tell whether a first step is done, each read by its operation. */
+const COUNTERS = {
+  'user-count': countUsers,
+  'product-item-count': countProductItems,
+  'stocked-item-count': countStockedItems,
+  'listing-product-count': countSellableProducts,
+  'buyer-count': countBuyers,
+} as const;
+
+export type SetupCounter = keyof typeof COUNTERS | 'buyer-warehouses';
 
 /**
  * The counters, asked only when `enabled`: the welcome text alone makes no calls; the
@@ -22,11 +28,11 @@ export function useSetupCounts(counters: readonly SetupCounter[], enabled: boole
       counter === 'buyer-warehouses'
         ? // No counter exists for the delivery points: their list is short, its length will do.
           {
-            ...apiQuery<BuyerWarehouse[]>([...DASHBOARD_KEY, counter], '/buyers/warehouses'),
-            select: (warehouses: BuyerWarehouse[]) => warehouses.length,
+            ...operationQuery(DASHBOARD_KEY, listBuyerWarehouses),
+            select: (warehouses: readonly unknown[]) => warehouses.length,
             enabled,
           }
-        : { ...apiQuery<number>([...DASHBOARD_KEY, counter], `/dashboard/${counter}`), enabled },
+        : { ...operationQuery(DASHBOARD_KEY, COUNTERS[counter]), enabled },
     ),
   });
 }

@@ -1,4 +1,5 @@
 import { BUILT_IN_ROLES, PRIVILEGES, type PrivilegeKey } from '@mandira/contract/roles';
+import { type ScreenKey, screenByKey } from '@mandira/contract/screens';
 import { Anchor, Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -8,7 +9,8 @@ import { type SetupCounter, useSetupCounts } from './api.ts';
 type Step = {
   counter: SetupCounter;
   screen: string;
-  path: string;
+  /** The screen the step links to, by its key in the contract's screen table. */
+  screenKey: ScreenKey;
   /** The privilege that opens the screen: its holders get the link, the others read who does it. */
   access: PrivilegeKey;
   what: string;
@@ -24,7 +26,7 @@ const STEPS: readonly Step[] = [
   {
     counter: 'user-count',
     screen: 'Kullanıcı Yönetimi',
-    path: '/user-management',
+    screenKey: 'users',
     access: 'USER_MANAGEMENT',
     what: 'Ekibinizin kullanıcılarını ekleyin ve rollerini verin.',
     // The one setting the portal up is the first user.
@@ -33,35 +35,35 @@ const STEPS: readonly Step[] = [
   {
     counter: 'product-item-count',
     screen: 'Depolanabilir Ürünler',
-    path: '/product-item',
+    screenKey: 'product-items',
     access: 'PRODUCT_ITEM_MANAGEMENT',
     what: 'Stokta tuttuğunuz ürünleri tanımlayın ya da ERP’den alın.',
   },
   {
     counter: 'stocked-item-count',
     screen: 'Mal Giriş Çıkış',
-    path: '/mal-giris-cikis-yonetimi',
+    screenKey: 'goods-in-out',
     access: 'GOODS_IN_OUT',
     what: 'Depolardaki mevcut stoğu mal girişiyle kaydedin.',
   },
   {
     counter: 'listing-product-count',
     screen: 'Satılabilir Ürünler',
-    path: '/satis-urun-yonetimi',
+    screenKey: 'sellable-products',
     access: 'SELLABLE_PRODUCT_MANAGEMENT',
     what: 'Satışa sunulan ürünleri depolanabilir ürünlerden oluşturup fiyatlandırın.',
   },
   {
     counter: 'buyer-count',
     screen: 'Müşteri Yönetimi',
-    path: '/buyer-management',
+    screenKey: 'buyers',
     access: 'BUYER_MANAGEMENT',
     what: 'Müşterileri ekleyin ya da ERP’den senkronize edin.',
   },
   {
     counter: 'buyer-warehouses',
     screen: 'Müşteri Deposu Yönetimi',
-    path: '/buyer-warehouse-management',
+    screenKey: 'buyer-warehouses',
     access: 'BUYER_WAREHOUSE_MANAGEMENT',
     what: 'Müşterilerin teslimat noktalarını haritada işaretleyin.',
   },
@@ -112,7 +114,7 @@ export function FirstStepsCard() {
               }
             >
               {privileges.includes(step.access) ? (
-                <Anchor component={Link} to={step.path} fw={600} fz="sm">
+                <Anchor component={Link} to={screenByKey(step.screenKey).paths[0] ?? '/'} fw={600} fz="sm">
                   {index + 1}. {step.screen}
                 </Anchor>
               ) : (

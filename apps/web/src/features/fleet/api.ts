@@ -1,7 +1,7 @@
 import type { Driver, Vehicle } from '@mandira/contract/fleet';
 import * as fleet from '@mandira/contract/operations/fleet';
-import { callApi, unwrap } from '../../api/client.ts';
-import { createOrUpdateBy } from '../../api/create-or-update.ts';
+import { callApi, createOrUpdateOf, unwrap } from '../../api/client.ts';
+
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { useApiMutation } from '../../api/query.ts';
 
@@ -19,13 +19,13 @@ export async function fetchDriver(driver: Driver): Promise<Driver | undefined> {
 }
 
 export function useSaveVehicle() {
-  return useApiMutation(createOrUpdateBy(fleet.createFleetVehicle, fleet.updateFleetVehicle), {
+  return useApiMutation(createOrUpdateOf(fleet.createFleetVehicle, fleet.updateFleetVehicle), {
     invalidates: CHANGED,
   });
 }
 
 export function useSaveDriver() {
-  return useApiMutation(createOrUpdateBy(fleet.createFleetDriver, fleet.updateFleetDriver), {
+  return useApiMutation(createOrUpdateOf(fleet.createFleetDriver, fleet.updateFleetDriver), {
     invalidates: CHANGED,
   });
 }

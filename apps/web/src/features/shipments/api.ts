@@ -4,8 +4,8 @@ import type { ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { MAX_SHIPMENT_PAGE_SIZE, type Shipment } from '@mandira/contract/shipments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { asPage } from '../../api/answer-shape.ts';
-import { ApiRequestError, callApi } from '../../api/client.ts';
-import { createOrUpdateBy } from '../../api/create-or-update.ts';
+import { ApiRequestError, callApi, createOrUpdateOf } from '../../api/client.ts';
+
 import { fetchEveryPage } from '../../api/every-page.ts';
 import { FLEET_KEY, SHIPMENTS_KEY } from '../../api/fleet.ts';
 import { operationQuery, useApiMutation } from '../../api/query.ts';
@@ -67,7 +67,7 @@ export function fetchAllShipments(filters: ShipmentFilters): Promise<Shipment[]>
 }
 
 export function useSaveShipment() {
-  return useApiMutation(createOrUpdateBy(shipments.createShipment, shipments.updateShipment), {
+  return useApiMutation(createOrUpdateOf(shipments.createShipment, shipments.updateShipment), {
     invalidates: CHANGED,
   });
 }

@@ -1,3 +1,4 @@
+import { getProductItem } from '@mandira/contract/operations/product-items';
 import type { ProductItem, StockLine } from '@mandira/contract/products';
 import type { ScanAnswer } from '@mandira/contract/scan';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -5,6 +6,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { scanAnswer, serveScans } from '../../../test/scan-answer.ts';
+import { urlOf } from '../../api/client.ts';
 import { GoodsModal } from './goods-modal.tsx';
 import { GoodsPageScan, type ScannedGoods } from './goods-page-scan.tsx';
 
@@ -66,7 +68,9 @@ beforeEach(() => {
   api.mutateAsync.mockReset();
   api.mutateAsync.mockResolvedValue([]);
   serveScans(answers, (url) =>
-    url.pathname.endsWith('/product-item/5') ? Response.json({ success: true, data: cheese }) : undefined,
+    url.pathname.endsWith(urlOf(getProductItem, { params: { id: 5 } }))
+      ? Response.json({ success: true, data: cheese })
+      : undefined,
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,10 @@
+import { getProductItem } from '@mandira/contract/operations/product-items';
 import type { ProductItem, StockLine } from '@mandira/contract/products';
 import type { StockLineLot } from '@mandira/contract/stock-line-lots';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { urlOf } from '../../api/client.ts';
 import { ItemLots } from './item-lots.tsx';
 
 const lot = (n: number): StockLineLot => ({
@@ -45,7 +47,7 @@ describe("an item's lots from a list row (decision 170)", () => {
     renderWithProviders(<ItemLots item={itemWith(line(allLots.slice(0, 5), 7))} />);
     // A header row and one row per lot: all seven, not the five the list carried.
     expect(await rowsShown()).toHaveLength(8);
-    expect(String(fetch.mock.calls[0]![0])).toContain('/product-item/5');
+    expect(String(fetch.mock.calls[0]![0])).toContain(urlOf(getProductItem, { params: { id: 5 } }));
     expect(screen.getByText('P-7')).toBeInTheDocument();
   });
 

@@ -138,7 +138,7 @@ describe('useScan and the messages', () => {
     expect(await screen.findByText('Taze Kaşar / A1')).toBeInTheDocument();
     const sent = String((fetchMock.mock.calls[0] as unknown[])[0]);
     expect(sent).toBe(`${API_BASE}${urlOf(resolveScan, { query: { code: '(01)08691234567890(10)A1' } })}`);
-    expect(new URL(sent, 'http://portal').pathname).toBe('/api/scan');
+    expect(new URL(sent, 'http://portal').pathname).toBe(`${API_BASE}${urlOf(resolveScan)}`);
     expect(new URL(sent, 'http://portal').searchParams.get('code')).toBe('(01)08691234567890(10)A1');
   });
 
