@@ -69,9 +69,9 @@ module.exports = {
     {
       name: 'queries-in-repositories',
       comment:
-        'A service holds rules, refusals, audit and the transaction; its queries live in a *.repo.ts or a query module of its area, so a query has one place to be found (decision 181).',
+        'A service holds rules, refusals, audit and the transaction, a routes file its calls; their queries live in a *.repo.ts or a query module of its area, so a query has one place to be found (decision 181).',
       severity: 'error',
-      from: { path: `${MODULES}[^/]+/[^/]+\\.service\\.ts$` },
+      from: { path: `${MODULES}[^/]+/[^/]+\\.(service|routes)\\.ts$` },
       to: { path: ['(^|/)node_modules/drizzle-orm/', `${SERVER}db/schema`] },
     },
     {

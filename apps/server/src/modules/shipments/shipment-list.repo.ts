@@ -12,6 +12,11 @@ type ListInput = z.output<typeof ShipmentListQuery>;
 /** A condition on `s`, the shipments row, as the list's reads take it. */
 export type ShipmentWhere = SQL;
 
+/** The shipments in one status. */
+export function statusIs(status: string): ShipmentWhere {
+  return sql`s.status = ${status}`;
+}
+
 /** Every buyer warehouse that has coordinates. */
 export function locatedBuyerWarehouses(db: Db | Tx) {
   return rowsOf<{ id: number; latitude: number | null; longitude: number | null }>(

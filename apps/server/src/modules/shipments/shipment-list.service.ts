@@ -15,6 +15,7 @@ import {
   openOrRecent,
   type ShipmentWhere,
   shipmentConditions,
+  statusIs,
 } from './shipment-list.repo.ts';
 
 export { SHIPMENTS_AWAITING_ACCEPTANCE } from './shipment-list.repo.ts';
@@ -68,6 +69,11 @@ export async function listShipments(
     (limit, offset) => findShipments(db, where, settings, { limit, offset }),
   );
   return { shipments: rows, page, size, ...figures, totalPages: Math.max(1, totalPages) };
+}
+
+/** The newest shipments in one status, as `newestShipments` bounds them. */
+export function newestShipmentsIn(db: Db | Tx, status: string, settings: ShipmentReadSettings) {
+  return newestShipments(db, statusIs(status), settings);
 }
 
 /**

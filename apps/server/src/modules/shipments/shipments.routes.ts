@@ -1,6 +1,5 @@
 import * as operations from '@mandira/contract/operations/shipments';
 import { SHIPMENT_SHORTCUTS } from '@mandira/contract/shipment-machine';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -12,7 +11,7 @@ import { CITIES } from '../routing/turkish-provinces.ts';
 import { findShipment } from './shipment.repo.ts';
 import { actOnShipment, type ShipmentActionInput } from './shipment-actions.service.ts';
 import { shipmentContent } from './shipment-content.service.ts';
-import { listShipments, newestShipments } from './shipment-list.service.ts';
+import { listShipments, newestShipmentsIn } from './shipment-list.service.ts';
 import { createShipment, routeForStops, updateShipment } from './shipments.service.ts';
 
 type ShortcutPath = keyof typeof SHIPMENT_SHORTCUTS;
@@ -39,7 +38,7 @@ export function shipmentRoutes({ db, config }: { db: Db; config: Config }) {
       ok(pageOrBounded(reply, await listShipments(db, req.query, settings))),
     );
     route(app, operations.listShipmentsByStatus, async (req, reply) =>
-      ok(boundedAnswer(reply, await newestShipments(db, sql`s.status = ${req.query.status}`, settings))),
+      ok(boundedAnswer(reply, await newestShipmentsIn(db, req.query.status, settings))),
     );
     route(app, operations.listShipmentCities, async () => ok([...CITIES]));
     route(app, operations.getShipmentContent, async (req) =>
