@@ -5,6 +5,7 @@ import { IconFolder } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { errorMessage } from '../lib/forms/error-message.ts';
 import { useMenus } from './api.ts';
+import { HOME_AFTER_SIGN_IN } from './paths.ts';
 
 type MenuGroup = { name: string; entries: MenuEntry[] };
 
@@ -20,7 +21,7 @@ function groupEntries(entries: readonly MenuEntry[]): MenuGroup[] {
 
 /** The menu links a screen's first path; an alias in the address bar still lights up its entry. */
 function menuPathOf(pathname: string): string {
-  if (pathname === '/') return '/dashboard';
+  if (pathname === '/') return HOME_AFTER_SIGN_IN;
   const screen = SCREENS.find((candidate) => (candidate.paths as readonly string[]).includes(pathname));
   return screen?.paths[0] ?? pathname;
 }

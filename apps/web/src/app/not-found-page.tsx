@@ -2,6 +2,7 @@ import { Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card.tsx';
+import { HOME_AFTER_SIGN_IN } from './paths.ts';
 
 export function NotFoundPage() {
   useEffect(() => {
@@ -19,7 +20,7 @@ export function NotFoundPage() {
         <Text c="dimmed" fz="sm" ta="center">
           Aradığınız sayfa taşınmış, silinmiş ya da hiç var olmamış olabilir.
         </Text>
-        <Button component={Link} to="/dashboard" mt="sm">
+        <Button component={Link} to={HOME_AFTER_SIGN_IN} mt="sm">
           Ana sayfaya dön
         </Button>
       </Stack>

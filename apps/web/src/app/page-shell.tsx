@@ -12,7 +12,7 @@ import { LeftMenu } from './left-menu.tsx';
 import { LiveLinkIndicator } from './live-link-indicator.tsx';
 import { Logo } from './logo.tsx';
 import { MAIN_CONTENT_ID, SkipLink, useFocusHeadingOnNavigate } from './page-focus.tsx';
-import { SIGN_OUT_PATH } from './paths.ts';
+import { HOME_AFTER_SIGN_IN, SIGN_OUT_PATH } from './paths.ts';
 import { ScreenProviders } from './screen-providers.tsx';
 import { SignInAgainModal } from './sign-in-again-modal.tsx';
 
@@ -71,7 +71,7 @@ export default function PageShell() {
                 />
                 {/* Named by what it shows, then where it leads (WCAG 2.5.3). */}
                 <Link
-                  to="/dashboard"
+                  to={HOME_AFTER_SIGN_IN}
                   style={{ textDecoration: 'none' }}
                   aria-label="Mandıra Portal ana sayfa"
                 >
