@@ -14,7 +14,7 @@ import { operationKey, operationQuery } from './query.ts';
 /** Every audit list's key starts here, so the live layer can reload them all with one invalidation. */
 export const AUDIT_KEY = ['audit'] as const;
 
-/** The filters of the trail: what `GET /api/audit` takes beside page and size. */
+/** The filters of the trail: what `listAuditEntries` takes beside page and size. */
 export type AuditFilters = Omit<AuditQuery, 'page' | 'size'>;
 
 export const AUDIT_SCREEN_PAGE_SIZE = 50;

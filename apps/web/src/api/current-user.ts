@@ -6,7 +6,7 @@ import { USER_ACCESS_KEY } from './query-keys.ts';
 
 export const currentUserQuery = operationQuery(USER_ACCESS_KEY, access.getCurrentUser);
 
-/** The signed-in user with the privileges the roles give (`GET /user-access/me`). */
+/** The signed-in user with the privileges the roles give (`getCurrentUser`). */
 export function useCurrentUser() {
   return useQuery({ ...currentUserQuery, staleTime: 5 * 60_000 });
 }

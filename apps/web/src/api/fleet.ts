@@ -36,7 +36,7 @@ export function useCities() {
 }
 
 /**
- * `GET /shipments/filter-by-status?status=LOADING`: the trucks that may take a load now (the
+ * `listShipmentsByStatus` with `LOADING`: the trucks that may take a load now (the
  * warehouse's load modal) and the targets of a transfer (the shipment list, which shows one page).
  */
 export function useLoadingShipments() {

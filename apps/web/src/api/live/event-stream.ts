@@ -38,7 +38,7 @@ export type EventStream = {
 export const SILENCE_LIMIT_MS = 45_000;
 
 /**
- * `GET /api/events` read with fetch (EventSource cannot send the `auth-token` header), reconnecting
+ * `streamLiveEvents` read with fetch (EventSource cannot send the `auth-token` header), reconnecting
  * with backoff when the server or the network drops it; every (re)connection is a resync, as events
  * may have passed meanwhile (docs/decisions/0129-one-live-stream-per-browser-invalidation-by-topic.md).
  */

@@ -18,7 +18,7 @@ const MOVED = [ORDERS_KEY, SELLABLE_PRODUCTS_KEY, STOCK_KEY, SHIPMENTS_KEY] as c
 const warehousePage = (page: number, size: number) => ({ query: { ...WAREHOUSE_VIEW, page, size } });
 
 /**
- * `GET /orders/filter?operationType=WAREHOUSE`, one page at a time (newest first, paged in
+ * `listOrdersOfView` for the warehouse, one page at a time (newest first, paged in
  * SQL): the orders with items in the warehouse flow. A step refetches it (decision 109).
  */
 export function useWarehouseOrders(page: number, size: number) {
@@ -52,7 +52,7 @@ export function useWarehouseStep() {
 }
 
 /**
- * `PUT /order-items/warehouse-steps`: one step on the selected items, all of them or none (decision
+ * `stepOrderItemsInWarehouse`: one step on the selected items, all of them or none (decision
  * 142), answered with the changed orders.
  */
 export function useBulkWarehouseStep() {

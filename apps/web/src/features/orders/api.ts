@@ -133,7 +133,7 @@ export function useItemStep() {
   );
 }
 
-/** An order step by name (`PUT /order-action/{action}?id=`). */
+/** An order step by name (`stepOrder`). */
 export type OrderActionStep = OperationInput<typeof orders.stepOrder>['params'] & { orderId: number };
 
 export function useOrderAction() {
@@ -144,7 +144,7 @@ export function useOrderAction() {
   );
 }
 
-/** `PUT /orders`: the header of an order, or ending it as canceled by the seller or the buyer. */
+/** `updateOrder`: the header of an order, or ending it as canceled by the seller or the buyer. */
 export function useUpdateOrder() {
   return useApiMutation(
     (body: OperationBody<typeof orders.updateOrder>) => callApi(orders.updateOrder, { body }),

@@ -72,7 +72,7 @@ export function useSaveShipment() {
   });
 }
 
-/** `PUT /shipments/{id}/on-action`: any step of the shipment machine by name. */
+/** `applyShipmentAction`: any step of the shipment machine by name. */
 export function useShipmentAction() {
   return useApiMutation(
     ({ id, ...body }: OperationBody<typeof shipments.applyShipmentAction> & { id: number }) =>

@@ -5,7 +5,7 @@ import { byTurkishText } from '../../lib/format/turkish-order.ts';
 
 type Props = { value: number | undefined; onChange: (plateCode: number | undefined) => void };
 
-/** The destination city of the list (`GET /shipments/cities`); empty is every city. */
+/** The destination city of the list (`listShipmentCities`); empty is every city. */
 export function CityFilter({ value, onChange }: Props) {
   const cities = useCities();
   const data = [...(cities.data ?? [])]

@@ -4,7 +4,7 @@ import { fileOf } from '../../api/client.ts';
 import { errorMessage } from '../../lib/forms/error-message.ts';
 
 /**
- * Opens a shipment's dispatch note (`GET /shipments/{id}/dispatch-note.pdf`) in a new tab. The PDF
+ * Opens a shipment's dispatch note (`getShipmentDispatchNote`) in a new tab. The PDF
  * needs the auth token, so it is fetched as a file and shown from memory; the tab is opened on the
  * click itself, before the wait, so that the browser does not take it for an unasked pop-up.
  */

@@ -12,7 +12,7 @@ import { operationQuery, useApiMutation } from '../../api/query.ts';
 /** Accepting moves an item on; reporting it as not loaded also puts its pieces back in stock. */
 const CHANGED = [SHIPMENTS_KEY, ORDERS_KEY, STOCK_KEY, SELLABLE_PRODUCTS_KEY] as const;
 
-/** `GET /shipments/{id}/content`: the shipment with one line per order item loaded on it. */
+/** `getShipmentContent`: the shipment with one line per order item loaded on it. */
 export function useShipmentContent(shipmentId: number | undefined) {
   return useQuery({
     // Not sent without a shipment (`enabled`); the id stands in only to build the key.
@@ -21,7 +21,7 @@ export function useShipmentContent(shipmentId: number | undefined) {
   });
 }
 
-/** `PUT /shipments/load {orderShipmentId, orderItemId}`: the item's load is on the truck. */
+/** `acceptShipmentItemLoad`: the item's load is on the truck. */
 export function useAcceptLoad() {
   return useApiMutation(
     (body: OperationBody<typeof loading.acceptShipmentItemLoad>) =>
@@ -38,7 +38,7 @@ export function useRejectLoad() {
   );
 }
 
-/** `PUT /shipments/{id}/accept-loads` ('Tümünü Kabul Et'): the listed lines at once, or none of them. */
+/** `acceptAllShipmentLoads` ('Tümünü Kabul Et'): the listed lines at once, or none of them. */
 export function useAcceptShipmentLoads() {
   return useApiMutation(
     ({

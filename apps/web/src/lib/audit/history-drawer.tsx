@@ -109,7 +109,7 @@ function drawerTitle(target: AuditTarget | null, entries: readonly AuditEntry[])
   return `Geçmiş · ${own ? auditRecordLabel(own) : `${AUDIT_ENTITY_LABELS[target.entityType]} #${target.entityId}`}`;
 }
 
-/** A drawer with one record's history (`GET /api/audit?entityType=&entityId=`), open while `target` is set. */
+/** A drawer with one record's history (`listAuditEntries` by `entityType` and `entityId`), open while `target` is set. */
 export function HistoryDrawer({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
   // The same query as the trail's own: asked once, read twice.
   const trail = useRecordTrail(target);

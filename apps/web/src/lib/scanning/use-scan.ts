@@ -6,7 +6,7 @@ import { scanQuery } from '../../api/scan.ts';
 /** A box scanned again within a minute names the same item; an item renamed is seen after that. */
 const SCAN_STALE_MS = 60_000;
 
-/** What `GET /api/scan` says of a code; nothing is asked while the code is empty. */
+/** What `resolveScan` says of a code; nothing is asked while the code is empty. */
 export function useScan(code: string | null | undefined) {
   const trimmed = code?.trim() ?? '';
   return useQuery({ ...scanQuery(trimmed), enabled: trimmed !== '', staleTime: SCAN_STALE_MS });
