@@ -19,7 +19,7 @@ describe('the orders demo data', () => {
       t.db,
       sql`select status, count(*)::int as orders from orders group by status`,
     );
-    // Completed orders come with the loading demo, which delivers shipments (loading.demo.test.ts).
+    // Completed orders come with the loading demo, which delivers shipments (whole-demo.test.ts).
     expect(statuses.map((row) => row.status).sort()).toEqual(
       ORDER_STATUSES.filter((status) => status !== 'COMPLETED').sort(),
     );
