@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { operationRoutes } from './build/operation-routes.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/service-worker.ts';
 
@@ -47,7 +48,7 @@ function chunkPackages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), chunkPackages(), serviceWorker(), precompress()],
+  plugins: [operationRoutes(), react(), chunkPackages(), serviceWorker(), precompress()],
   resolve: {
     // Two copies of @mantine/core would mean two React contexts ("MantineProvider was not found").
     dedupe: ['react', 'react-dom', '@mantine/core', '@mantine/hooks'],

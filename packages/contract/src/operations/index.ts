@@ -22,12 +22,8 @@ import * as stock from './stock.ts';
 import * as system from './system.ts';
 import * as vehiclePlanning from './vehicle-planning.ts';
 
-/**
- * Every declared operation, for the checks that hold the server's routes and the web's calls to them
- * (apps/server/src/http/api-document.test.ts, scripts/check-web-calls.ts). An area's file is listed
- * here once.
- */
-export const OPERATIONS: readonly Operation[] = [
+/** Each area's operations, by the name of its file under operations/. */
+export const OPERATION_AREAS = {
   access,
   accounting,
   acl,
@@ -41,13 +37,22 @@ export const OPERATIONS: readonly Operation[] = [
   lots,
   milk,
   orders,
-  pendingItems,
-  productItems,
+  'pending-items': pendingItems,
+  'product-items': productItems,
   scan,
-  sellableProducts,
+  'sellable-products': sellableProducts,
   shipments,
-  shipmentsLoads,
+  'shipments-loads': shipmentsLoads,
   stock,
   system,
-  vehiclePlanning,
-].flatMap((area) => Object.values(area));
+  'vehicle-planning': vehiclePlanning,
+} as const satisfies Record<string, Record<string, Operation>>;
+
+/**
+ * Every declared operation, for the checks that hold the server's routes and the web's calls to them
+ * (apps/server/src/http/api-document.test.ts, scripts/check-web-calls.ts) and for the web build's route
+ * facts (apps/web/build/operation-routes.ts). An area's file is listed here once.
+ */
+export const OPERATIONS: readonly Operation[] = Object.values(OPERATION_AREAS).flatMap((area) =>
+  Object.values(area),
+);
