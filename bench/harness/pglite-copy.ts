@@ -1,7 +1,7 @@
 /**
  * A PostgreSQL database's rows copied into an embedded database that the server migrated the same way
  * (the same migrations, so the same tables): every table of `public` emptied, then filled with COPY
- * (written by `psql \copy`, read by PGlite from a blob) with triggers and foreign keys set aside as a
+ * (written by `psql \copy` in one snapshot, read by PGlite from a blob) with triggers and foreign keys set aside as a
  * restore does (`session_replication_role = replica`), the sequences set where they stood, and ANALYZE.
  * The data generators need PostgreSQL (node-postgres, set-based SQL of minutes); the embedded database
  * then holds the very same rows.
@@ -44,16 +44,30 @@ export async function copyIntoPglite(
     }
     await target.exec('set session_replication_role = replica');
     await target.exec(`truncate ${tables.map((table) => `public.${table.name}`).join(', ')}`);
+    // Every table written in one read-only transaction, so the copy is one snapshot even while another
+    // run writes to the source (an order and its buyer's kept balance copied at different moments differ).
+    const fileOf = (table: { name: string }) => path.join(scratch, `${table.name}.tsv`);
+    const script = path.join(scratch, 'copy.sql');
+    fs.writeFileSync(
+      script,
+      [
+        'begin transaction isolation level repeatable read, read only;',
+        ...tables.map(
+          (table) => `\\copy public.${table.name} (${table.columns.join(', ')}) to '${fileOf(table)}'`,
+        ),
+        'commit;',
+      ].join('\n'),
+    );
+    execFileSync('psql', [sourceUrl, '-q', '-v', 'ON_ERROR_STOP=1', '-f', script]);
     let rows = 0;
     for (const table of tables) {
-      const file = path.join(scratch, `${table.name}.tsv`);
-      const columns = table.columns.join(', ');
-      execFileSync('psql', [sourceUrl, '-qc', `\\copy public.${table.name} (${columns}) to '${file}'`]);
-      const copied = await target.query(`copy public.${table.name} (${columns}) from '/dev/blob'`, [], {
-        blob: new Blob([fs.readFileSync(file)]),
-      });
+      const copied = await target.query(
+        `copy public.${table.name} (${table.columns.join(', ')}) from '/dev/blob'`,
+        [],
+        { blob: new Blob([fs.readFileSync(fileOf(table))]) },
+      );
       rows += copied.affectedRows ?? 0;
-      fs.rmSync(file);
+      fs.rmSync(fileOf(table));
     }
     const { rows: sequences } = await source.query<{ name: string; last_value: string | null }>(
       `select quote_ident(sequencename) as name, last_value from pg_sequences where schemaname = 'public'`,

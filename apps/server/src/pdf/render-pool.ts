@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { UnavailableError } from '../http/errors.ts';
+import { startWorkerThread } from '../start/worker-thread.ts';
 import type { DrawingRequest, PdfDrawing } from './documents.ts';
 import { pdfBuffer } from './pdf-document.ts';
 
@@ -40,18 +40,8 @@ type Job = {
 };
 type Slot = { worker: Worker; job?: Job; startedAt: number };
 
-// From the TypeScript source (tests, `npm run dev`, the e2e and bench servers) the worker is a .ts file,
-// loaded through ts-worker.mjs; once the server is compiled (`npm start`, decision 108) it is the .js file
-// beside this one.
-const extension = path.extname(new URL(import.meta.url).pathname);
-const WORKER_URL = new URL(`./document-worker${extension}`, import.meta.url);
-
 function startWorker(): Worker {
-  if (extension !== '.ts') return new Worker(WORKER_URL, { name: 'belge' });
-  return new Worker(new URL('./ts-worker.mjs', import.meta.url), {
-    name: 'belge',
-    workerData: { entry: WORKER_URL.href },
-  });
+  return startWorkerThread(import.meta.url, './document-worker', 'belge');
 }
 
 declare module 'fastify' {
