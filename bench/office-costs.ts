@@ -7,15 +7,19 @@
  *
  * One server, one user per role; each operation is asked BENCH_COSTS_REQUESTS times (after a warm-up of
  * a tenth) by two loops without thought, so the server and one database backend per loop are all that
- * runs. Writes use up the data set's work as in the mix. Env: BENCH_COSTS_REQUESTS (200),
+ * runs. The server counts the statements it sends to PostgreSQL (bench/harness/server-statements.ts),
+ * so the table also says how many round trips a request takes. Writes use up the data set's work as in the mix. Env: BENCH_COSTS_REQUESTS (200),
  * BENCH_COSTS_ONLY (operations whose name holds this text), BENCH_OFFICE_SCALE (1).
  */
+import { rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { summarize } from './direct-sql.ts';
 import { startCpuMeter } from './harness/cpu.ts';
-import { deadline, finish } from './harness/process.ts';
+import { deadline, finish, onCleanup } from './harness/process.ts';
+import { statementsSent } from './harness/statements.ts';
 import { buildOfficeDatabase } from './office-dataset.ts';
 import { createOfficeUsers, type OfficeSession, send, signInUsers } from './office-mix.ts';
 import { type Operation, officeOperations } from './office-operations.ts';
@@ -32,8 +36,13 @@ type Cost = {
   failed: number;
   serverMs: number;
   postgresMs: number;
+  /** Statements the server sent to PostgreSQL per request. */
+  statements: number;
   p50: number;
 };
+
+/** Where the server writes its statement count when asked (bench/harness/server-statements.ts). */
+const STATEMENTS_FILE = path.join(os.tmpdir(), `mandira-costs-statements-${process.pid}`);
 
 /** `count` requests of `operation` by `session`, LOOPS at a time; how many were answered 2xx and their times. */
 async function ask(session: OfficeSession, operation: Operation, count: number) {
@@ -61,7 +70,9 @@ async function ask(session: OfficeSession, operation: Operation, count: number) 
 async function measure(session: OfficeSession, operation: Operation, databaseName: string): Promise<Cost> {
   await ask(session, operation, Math.ceil(REQUESTS / 10));
   const meter = await startCpuMeter({ serverPids: [session.server.pid], databaseName });
+  const statementsBefore = await statementsSent(session.server.pid, STATEMENTS_FILE);
   const { latencies, failed } = await ask(session, operation, REQUESTS);
+  const statements = (await statementsSent(session.server.pid, STATEMENTS_FILE)) - statementsBefore;
   const cpu = await meter.stop();
   const requests = Math.max(1, latencies.length + failed);
   return {
@@ -71,12 +82,15 @@ async function measure(session: OfficeSession, operation: Operation, databaseNam
     failed,
     serverMs: cpu.serversMs / requests,
     postgresMs: cpu.postgresMs / requests,
+    statements: statements / requests,
     p50: summarize(latencies).p50,
   };
 }
 
 async function main(): Promise<void> {
   process.env.BENCH_KEEP_DATABASE = '1';
+  process.env.BENCH_SERVER_STATEMENTS = STATEMENTS_FILE;
+  onCleanup(async () => rmSync(STATEMENTS_FILE, { force: true }));
   const { databaseUrl, server, dataset } = await buildOfficeDatabase('year', SCALE);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const { operations, deskBuyers } = await officeOperations(pool, {
@@ -100,11 +114,14 @@ async function main(): Promise<void> {
       `year × ${SCALE}, ${REQUESTS} requests each by ${LOOPS} loops without thought, one server; ` +
       `load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0]!.toFixed(1)} after.\n`,
   );
-  console.log('| operation | kind | answered | not 2xx | server ms | PostgreSQL ms | together ms | p50 ms |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| operation | kind | answered | not 2xx | statements | server ms | PostgreSQL ms | together ms | p50 ms |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const cost of costs) {
     console.log(
-      `| ${cost.name} | ${cost.write ? 'write' : 'read'} | ${cost.answered} | ${cost.failed} | ${cost.serverMs.toFixed(2)} | ` +
+      `| ${cost.name} | ${cost.write ? 'write' : 'read'} | ${cost.answered} | ${cost.failed} | ${cost.statements.toFixed(1)} | ` +
+        `${cost.serverMs.toFixed(2)} | ` +
         `${cost.postgresMs.toFixed(2)} | ${(cost.serverMs + cost.postgresMs).toFixed(2)} | ${ms(cost.p50)} |`,
     );
   }

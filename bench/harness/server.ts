@@ -51,9 +51,14 @@ export async function startServer(
     (env.BENCH_SERVER_LOOP_DELAY ?? process.env.BENCH_SERVER_LOOP_DELAY)
       ? ['--import', './bench/harness/server-loop-delay.ts']
       : [];
+  // BENCH_SERVER_STATEMENTS=<file>: the statements sent to PostgreSQL, written there on SIGUSR2 (server-statements.ts).
+  const statements =
+    (env.BENCH_SERVER_STATEMENTS ?? process.env.BENCH_SERVER_STATEMENTS)
+      ? ['--import', './bench/harness/server-statements.ts']
+      : [];
   const child = spawn(
     process.execPath,
-    [...profiling, '--import', 'tsx', ...loopDelay, 'apps/server/src/main.ts'],
+    [...profiling, '--import', 'tsx', ...loopDelay, ...statements, 'apps/server/src/main.ts'],
     {
       cwd: ROOT,
       env: {

@@ -124,15 +124,45 @@ export async function buyerExists(tx: Tx, buyerId: number): Promise<boolean> {
   return buyer !== undefined;
 }
 
-/** The buyer's basket row, made on first use, and locked until the transaction ends; its id. */
-export async function upsertBasket(tx: Tx, buyerId: number): Promise<number> {
+/**
+ * The buyer's basket row, made on first use, and locked until the transaction ends; its id, or
+ * undefined when there is no such buyer (then nothing is written).
+ */
+export async function upsertBasketOfBuyer(tx: Tx, buyerId: number): Promise<number | undefined> {
   const [row] = await rowsOf<{ id: number }>(
     tx,
-    sql`insert into baskets (buyer_id) values (${buyerId})
+    sql`insert into baskets (buyer_id) select id from buyers where id = ${buyerId}
         on conflict (buyer_id) do update set updated_at = now()
         returning id`,
   );
-  return row!.id;
+  return row?.id;
+}
+
+/**
+ * What adding `boxQuantity` boxes of a product to the basket is checked against, in one read: the
+ * product's name and pieces a box, the pieces of the basket's line of it (null for none), and the
+ * basket's total at today's prices with that line raised by the boxes, summed in numeric (as text);
+ * undefined when there is no such product.
+ */
+export async function basketAddFacts(tx: Tx, basketId: number, productId: number, boxQuantity: number) {
+  const [facts] = await rowsOf<{
+    name: string;
+    quantity_inside_box: number;
+    line_quantity: number | null;
+    total: string;
+  }>(
+    tx,
+    sql`select p.name, p.quantity_inside_box, l.quantity as line_quantity,
+               (coalesce((select sum(o.quantity * greatest(op.price - op.discount, 0))
+                            from basket_lines o join products op on op.id = o.product_id
+                           where o.basket_id = ${basketId} and o.product_id <> ${productId}), 0)
+                + (coalesce(l.quantity, 0) + ${boxQuantity}::numeric * p.quantity_inside_box)
+                  * greatest(p.price - p.discount, 0))::text as total
+          from products p
+          left join basket_lines l on l.basket_id = ${basketId} and l.product_id = p.id
+         where p.id = ${productId}`,
+  );
+  return facts;
 }
 
 export async function productNameAndBox(tx: Tx, productId: number) {
@@ -162,15 +192,6 @@ export async function basketTotalWithLine(
                )::text as total`,
   );
   return row!.total;
-}
-
-/** The pieces of the basket's line of this product; undefined when it has none. */
-export async function basketLineQuantity(tx: Tx, basketId: number, productId: number) {
-  const [line] = await rowsOf<{ quantity: number }>(
-    tx,
-    sql`select quantity from basket_lines where basket_id = ${basketId} and product_id = ${productId}`,
-  );
-  return line;
 }
 
 /** The basket's line of this product, its id and pieces; undefined when it has none. */

@@ -20,14 +20,13 @@ import { businessRule, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import {
   addToBasketLine,
+  basketAddFacts,
   basketConditions,
   basketIdsPage,
   basketLineOf,
-  basketLineQuantity,
   basketsOfBuyer,
   basketsWithIds,
   basketTotalWithLine,
-  buyerExists,
   countBasketsWhere,
   countBasketsWithLines,
   deleteLineOfBasket,
@@ -36,7 +35,7 @@ import {
   productNameAndBox,
   type RemovedLine,
   setBasketLineQuantity,
-  upsertBasket,
+  upsertBasketOfBuyer,
 } from './basket.repo.ts';
 import { changeReservation, reserveOrRefuse } from './reservations.ts';
 
@@ -72,12 +71,16 @@ export async function basketOfBuyer(db: Db | Tx, buyerId: number): Promise<Baske
  * requests on one basket (an add and a placing) take turns.
  */
 async function lockBasket(tx: Tx, buyerId: number): Promise<number> {
-  if (!(await buyerExists(tx, buyerId))) throw notFound('Müşteri bulunamadı.');
-  return upsertBasket(tx, buyerId);
+  const basketId = await upsertBasketOfBuyer(tx, buyerId);
+  if (basketId === undefined) throw notFound('Müşteri bulunamadı.');
+  return basketId;
 }
 
-async function productBox(tx: Tx, productId: number): Promise<{ name: string; box: number }> {
-  const product = await productNameAndBox(tx, productId);
+/** A product's name and pieces a box, refused when there is none (404) or it has no box (422). */
+function boxOf(product: { name: string; quantity_inside_box: number } | undefined): {
+  name: string;
+  box: number;
+} {
   if (!product) throw notFound('Satış ürünü bulunamadı.');
   if (product.quantity_inside_box <= 0) {
     throw businessRule(
@@ -87,28 +90,44 @@ async function productBox(tx: Tx, productId: number): Promise<{ name: string; bo
   return { name: product.name, box: product.quantity_inside_box };
 }
 
+const productBox = async (tx: Tx, productId: number) => boxOf(await productNameAndBox(tx, productId));
+
 /**
  * A basket line holds at most MAX_PIECES pieces, and a basket at most MAX_MONEY TL at today's prices, the
  * most the order it becomes can keep as its total (decisions 94, 95): 422 before anything is written. The
  * total is summed in numeric, with the line of this product at `pieces`.
  */
 async function assertLineFits(tx: Tx, basketId: number, productId: number, name: string, pieces: number) {
+  refusePiecesOverBound(name, pieces);
+  refuseTotalOverBound(await basketTotalWithLine(tx, basketId, productId, pieces));
+}
+
+function refusePiecesOverBound(name: string, pieces: number): void {
   if (pieces > MAX_PIECES) throw businessRule(TOO_MANY_PIECES_IN_LINE_MESSAGE(name, pieces));
-  const total = Number(await basketTotalWithLine(tx, basketId, productId, pieces));
+}
+
+function refuseTotalOverBound(summed: string): void {
+  const total = Number(summed);
   if (total > MAX_MONEY) throw businessRule(BASKET_TOTAL_TOO_LARGE_MESSAGE(total));
 }
 
-/** Adds boxes of a product to the buyer's basket; the same product again raises its line. */
+/**
+ * Adds boxes of a product to the buyer's basket; the same product again raises its line. The product,
+ * the line and the basket's total are read in one statement once the basket is locked (decision 183);
+ * the refusals come in the same order as before: the product, the line's pieces, the basket's total.
+ */
 export async function addToBasket(tx: Tx, actor: Actor, input: AddInput): Promise<Basket> {
   const basketId = await lockBasket(tx, input.buyerId);
-  const { name, box } = await productBox(tx, input.productId);
+  const facts = await basketAddFacts(tx, basketId, input.productId, input.boxQuantity);
+  const { name, box } = boxOf(facts);
   const pieces = input.boxQuantity * box;
-  const line = await basketLineQuantity(tx, basketId, input.productId);
-  await assertLineFits(tx, basketId, input.productId, name, (line?.quantity ?? 0) + pieces);
+  const had = facts!.line_quantity ?? 0;
+  refusePiecesOverBound(name, had + pieces);
+  refuseTotalOverBound(facts!.total);
   await reserveOrRefuse(tx, [{ productId: input.productId, pieces }]);
   await addToBasketLine(tx, { basketId, productId: input.productId, boxQuantity: input.boxQuantity, pieces });
   await changeReservation(tx, [{ productId: input.productId, basketPieces: pieces }]);
-  await recordBasket(tx, actor, 'ADD', basketId, input, line?.quantity ?? 0, (line?.quantity ?? 0) + pieces);
+  await recordBasket(tx, actor, 'ADD', basketId, input, had, had + pieces);
   return basketOfBuyer(tx, input.buyerId);
 }
 

@@ -59,47 +59,40 @@ export function lockedBasketLines(tx: Tx, basketId: number) {
   );
 }
 
-/** The order with its total `summed` and, in the same statement, its NEW_ORDER entry; its id. */
-export async function insertOrderWithEntry(
+/**
+ * The order with its total `summed`, its NEW_ORDER entry and its items, in one statement; its id. The
+ * items are the basket's lines, which the same statement deletes, so they are exactly the lines the
+ * basket gave up, each with its product's price and the bundle snapshot of `snapshotOf`. The order is
+ * written before its items (they read its id), as when they were two statements.
+ */
+export async function insertOrderWithItems(
   tx: Tx,
   input: ApplyInput,
-  summed: string,
-  createdBy: number | null,
+  order: { basketId: number; summed: string; createdBy: number | null },
+  productIds: number[],
+  snapshotOf: (productId: number) => number,
 ): Promise<number> {
-  const [order] = await rowsOf<{ id: number }>(
+  const [placed] = await rowsOf<{ id: number }>(
     tx,
     sql`with placed as (
           insert into orders (buyer_id, buyer_branch_id, buyer_request_reference_code, color_group,
                               planned_shipment_date, total_price, dealt_total_price, created_by)
           values (${input.buyerId}, ${input.buyerBranch}, ${input.buyerRequestReferenceCode}, ${input.colorGroup},
-                  ${input.plannedShipmentDate}::date, ${summed}::numeric, ${summed}::numeric,
-                  ${createdBy})
+                  ${input.plannedShipmentDate}::date, ${order.summed}::numeric, ${order.summed}::numeric,
+                  ${order.createdBy})
           returning id, buyer_id, total_price, created_at),
-        entry as (${newOrderEntries(sql`placed`, createdBy)})
+        entry as (${newOrderEntries(sql`placed`, order.createdBy)}),
+        taken as (delete from basket_lines where basket_id = ${order.basketId} returning id, product_id, quantity),
+        items as (
+          insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
+                                   bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity)
+          select o.id, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, s.snapshot_id,
+                 p.price, p.discount, l.quantity, l.quantity
+            from placed o cross join taken l join products p on p.id = l.product_id
+            join unnest(${sql.param(productIds)}::int[], ${sql.param(productIds.map(snapshotOf))}::int[])
+                 as s(product_id, snapshot_id) on s.product_id = p.id
+           order by l.id)
         select id from placed`,
   );
-  return order!.id;
-}
-
-/**
- * The order's items from the basket's lines, which the same statement deletes: the items are exactly
- * the lines the basket gave up, each with its product's price and the bundle snapshot of `snapshotOf`.
- */
-export async function moveBasketLinesToOrder(
-  tx: Tx,
-  basketId: number,
-  orderId: number,
-  productIds: number[],
-  snapshotOf: (productId: number) => number,
-): Promise<void> {
-  await tx.execute(sql`
-    with taken as (delete from basket_lines where basket_id = ${basketId} returning id, product_id, quantity)
-    insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
-                             bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity)
-    select ${orderId}, p.id, p.name, p.stock_code, p.barcode, p.quantity_inside_box, s.snapshot_id,
-           p.price, p.discount, l.quantity, l.quantity
-      from taken l join products p on p.id = l.product_id
-      join unnest(${sql.param(productIds)}::int[], ${sql.param(productIds.map(snapshotOf))}::int[])
-           as s(product_id, snapshot_id) on s.product_id = p.id
-     order by l.id`);
+  return placed!.id;
 }

@@ -10,10 +10,9 @@ import { findOrder } from './order.repo.ts';
 import {
   type BranchFacts,
   branchFactsOf,
-  insertOrderWithEntry,
+  insertOrderWithItems,
   lockBasketWithBranchFacts,
   lockedBasketLines,
-  moveBasketLinesToOrder,
 } from './place-order.repo.ts';
 import { changeReservation, currentBundleSnapshots, reserveOrRefuse } from './reservations.ts';
 
@@ -70,10 +69,15 @@ export async function applyBasketToOrder(tx: Tx, actor: Actor, input: ApplyInput
   const productIds = [...new Set(lines.map((line) => line.product_id))].sort((a, b) => a - b);
   const snapshots = await currentBundleSnapshots(tx, productIds);
   const snapshotOf = (productId: number) => snapshots.get(productId)!;
-  // The order with its total and its NEW_ORDER entry, then its items from the basket's lines, which the
-  // same statement deletes: the items are exactly the lines the basket gave up.
-  const orderId = await insertOrderWithEntry(tx, input, summed, actor.userId || null);
-  await moveBasketLinesToOrder(tx, basket.id, orderId, productIds, snapshotOf);
+  // The order with its total, its NEW_ORDER entry and its items from the basket's lines, which the same
+  // statement deletes: the items are exactly the lines the basket gave up.
+  const orderId = await insertOrderWithItems(
+    tx,
+    input,
+    { basketId: basket.id, summed, createdBy: actor.userId || null },
+    productIds,
+    snapshotOf,
+  );
   // The basket's pieces pass to the order's items.
   await changeReservation(
     tx,

@@ -128,16 +128,37 @@ export async function changeReservation(tx: Tx, changes: readonly ReservationCha
     one.order += change.orderPieces ?? 0;
     summed.set(change.productId, one);
   }
-  await changeSnapshotReservation(tx, changes);
+  const snapshots = snapshotChanges(changes);
   const rows = [...summed].filter(([, one]) => one.basket !== 0 || one.order !== 0).sort(([a], [b]) => a - b);
-  if (rows.length === 0) return;
+  if (rows.length === 0 && snapshots.length === 0) return;
   const ids = rows.map(([id]) => id);
-  // The rows are locked in product id order first (the CTE yields them sorted), then changed.
+  // One statement: the bundle snapshots' rows are locked in id order and changed, then the products'
+  // rows, locked in product id order (the CTE yields them sorted) and changed. The products' lock reads
+  // the count of the changed snapshots first, so it waits for their change: the locks are taken in the
+  // order two statements took them (decision 183).
+  const snapshotsFirst =
+    snapshots.length === 0
+      ? { ctes: sql``, after: sql`` }
+      : {
+          ctes: sql`snapshots_locked as (
+                      select id from bundle_snapshots where id = any(${sql.param(snapshots.map(([id]) => id))}::int[])
+                       order by id for update),
+                    snapshots_changed as (
+                      update bundle_snapshots s set order_pieces = s.order_pieces + c.pieces
+                        from unnest(${sql.param(snapshots.map(([id]) => id))}::int[],
+                                    ${sql.param(snapshots.map(([, pieces]) => pieces))}::int[]) as c(id, pieces)
+                        join snapshots_locked l on l.id = c.id
+                       where s.id = c.id
+                      returning s.id),`,
+          after: sql`and (select count(*) from snapshots_changed) >= 0`,
+        };
   const changed = await rowsOf<{ product_id: number }>(
     tx,
-    sql`with locked as (
+    sql`with ${snapshotsFirst.ctes}
+        locked as (
           select product_id from product_reservations
-           where product_id = any(${sql.param(ids)}::int[]) order by product_id for update)
+           where product_id = any(${sql.param(ids)}::int[]) ${snapshotsFirst.after}
+           order by product_id for update)
         update product_reservations r
            set basket_pieces = r.basket_pieces + c.basket_pieces,
                order_pieces = r.order_pieces + c.order_pieces
@@ -155,8 +176,8 @@ export async function changeReservation(tx: Tx, changes: readonly ReservationCha
   }
 }
 
-/** The order pieces of each bundle snapshot, locked and changed in snapshot id order. */
-async function changeSnapshotReservation(tx: Tx, changes: readonly ReservationChange[]): Promise<void> {
+/** The order pieces of each bundle snapshot the changes move, by snapshot id, zeros dropped. */
+function snapshotChanges(changes: readonly ReservationChange[]): [number, number][] {
   const summed = new Map<number, number>();
   for (const change of changes) {
     if (!change.orderPieces) continue;
@@ -165,16 +186,7 @@ async function changeSnapshotReservation(tx: Tx, changes: readonly ReservationCh
     }
     summed.set(change.bundleSnapshotId, (summed.get(change.bundleSnapshotId) ?? 0) + change.orderPieces);
   }
-  const rows = [...summed].filter(([, pieces]) => pieces !== 0).sort(([a], [b]) => a - b);
-  if (rows.length === 0) return;
-  const ids = rows.map(([id]) => id);
-  await tx.execute(sql`
-    with locked as (
-      select id from bundle_snapshots where id = any(${sql.param(ids)}::int[]) order by id for update)
-    update bundle_snapshots s set order_pieces = s.order_pieces + c.pieces
-      from unnest(${sql.param(ids)}::int[], ${sql.param(rows.map(([, pieces]) => pieces))}::int[]) as c(id, pieces)
-      join locked l on l.id = c.id
-     where s.id = c.id`);
+  return [...summed].filter(([, pieces]) => pieces !== 0).sort(([a], [b]) => a - b);
 }
 
 /**
