@@ -1,7 +1,7 @@
 import type { Order } from '@mandira/contract/orders';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Shipment } from '@mandira/contract/shipments';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, buyerWithBranch, createShipment, placedOrder, stockedProduct } from './seed.ts';
@@ -218,6 +218,11 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     const depo2 = items
       .find((one) => one.stockCode === PRODUCT.code)!
       .stocks.find((s) => s.wareHouse.name === 'DEPO2')!;
+    // The other clerk's goods-out has not reached this screen yet: the live event's re-read of the
+    // warehouses' stock is held until the click, so the server, not the screen, refuses the load.
+    const stockReads = '**/order-item/*/warehouse-stocks';
+    const held: Route[] = [];
+    await page.route(stockReads, (route) => void held.push(route));
     await seeder.call('PUT', '/product-item/stock-export-bulk', {
       stockChange: [{ id: depo2.id, exportedQuantity: 10, stockOperationType: 'RETAIL_OUTBOUND', notes: '' }],
     });
@@ -225,6 +230,8 @@ describe('warehouse loading, load acceptance, weighbridge, delivery and the disp
     const refusal = modal.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(/Depo-2|DEPO2/);
+    await page.unroute(stockReads);
+    for (const route of held) await route.continue().catch(() => {});
     await screenshot(page, 'loading-load-refused');
     // The modal stays open with what was typed; 38 + 10 fit.
     await modal.getByLabel('Depo-1 yüklenecek adet').fill('38');

@@ -213,10 +213,12 @@ export async function connectPglite(
     releaseLock = takeDataDirLock(dataDir);
   }
   // A data directory is a database in use: it runs on a thread of its own (decision 182). The in-memory
-  // ones of tests stay on the calling thread, which starts faster and takes a dumped template.
+  // ones of tests stay on the calling thread: they are many, short-lived and start from a dumped template.
   let client: EmbeddedClient;
   try {
-    client = dataDir ? await PgliteThread.start(path.join(dataDir, 'pglite')) : await inThisThread(template);
+    client = dataDir
+      ? await PgliteThread.start(path.join(dataDir, 'pglite'), template)
+      : await inThisThread(template);
   } catch (error) {
     releaseLock();
     throw error;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isUniqueViolation } from '../http/errors.ts';
 import { connectPglite, type Database, rowsOf } from './client.ts';
 import { isTransactionConflict } from './transaction-retry.ts';
@@ -20,7 +20,13 @@ const SETUP = sql`create table goods (
   pieces bigint, tags text[], extra jsonb, kept interval)`;
 
 beforeAll(async () => {
-  [onThread, inMemory] = await Promise.all([connectPglite(dir), connectPglite()]);
+  // The migrated template of the test run when there is one (the PGlite run): no initdb to wait for.
+  const templateFile = inject('pgliteTemplateFile');
+  const template = templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined;
+  [onThread, inMemory] = await Promise.all([
+    connectPglite(dir, template),
+    connectPglite(undefined, template),
+  ]);
   for (const database of [onThread, inMemory]) await database.db.execute(SETUP);
 });
 afterAll(async () => {

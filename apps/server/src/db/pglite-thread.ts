@@ -38,9 +38,12 @@ export class PgliteThread implements EmbeddedClient {
     worker.on('exit', () => this.stop(new Error(DATABASE_THREAD_STOPPED)));
   }
 
-  /** Starts the thread on a data directory and answers once its database is open. */
-  static async start(dataDir: string): Promise<PgliteThread> {
-    const worker = startWorkerThread(import.meta.url, './pglite-worker', 'veritabani', { dataDir });
+  /**
+   * Starts the thread on a data directory (filled from `template`, a dumped one, when it is new) and
+   * answers once its database is open.
+   */
+  static async start(dataDir: string, template?: Blob): Promise<PgliteThread> {
+    const worker = startWorkerThread(import.meta.url, './pglite-worker', 'veritabani', { dataDir, template });
     await new Promise<void>((resolve, reject) => {
       const first = (message: FromDatabase) => {
         worker.off('error', reject);

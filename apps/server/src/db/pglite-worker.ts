@@ -13,7 +13,7 @@ import {
  */
 
 const port = parentPort!;
-const { dataDir } = workerData as { dataDir: string };
+const { dataDir, template } = workerData as { dataDir: string; template?: Blob };
 const send = (message: FromDatabase) => port.postMessage(message);
 
 /** Transactions being run, by the id of their 'begin': PGlite's own, held open until their 'end'. */
@@ -27,7 +27,7 @@ const ROLLED_BACK = Symbol('rolled back');
 
 let database: PGlite;
 try {
-  database = new PGlite(dataDir);
+  database = new PGlite(dataDir, { loadDataDir: template });
   await database.waitReady;
   send({ kind: 'ready' });
 } catch (error) {
