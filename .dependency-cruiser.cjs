@@ -76,9 +76,10 @@ module.exports = {
     },
     {
       name: 'ground-below-modules',
-      comment: 'db/ and http/ are the ground the modules stand on: they import no module and no composition.',
+      comment:
+        'db/, http/ and threads/ are the ground the modules stand on: they import no module and no composition.',
       severity: 'error',
-      from: { path: `${SERVER}(db|http)/`, pathNot: TEST_FILES },
+      from: { path: `${SERVER}(db|http|threads)/`, pathNot: TEST_FILES },
       to: { path: `${MODULES}|${COMPOSITION}` },
     },
     {

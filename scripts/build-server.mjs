@@ -17,7 +17,9 @@ const stamp = path.join(dist, '.built');
 const thisScript = fileURLToPath(import.meta.url);
 
 /** The programs: the server, the demo, and the worker threads they start (PDF rendering, the embedded database). */
-const ENTRIES = ['main.ts', 'demo.ts', 'pdf/document-worker.ts', 'db/pglite-worker.ts'].map((file) => path.join(serverSrc, file));
+const ENTRIES = ['main.ts', 'demo.ts', 'pdf/document-worker.ts', 'db/pglite-worker.ts'].map((file) =>
+  path.join(serverSrc, file),
+);
 const CONTRACT_IMPORT = '@mandira/contract/';
 
 if (!process.argv.includes('--if-stale') || isStale()) {

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
-import { startWorkerThread } from '../start/worker-thread.ts';
+import { startWorkerThread } from '../threads/worker-thread.ts';
 import type { CrossingError, CrossingOptions, FromDatabase, ToDatabase } from './pglite-messages.ts';
 
 /** What the server asks of the embedded database: the part of PGlite that drizzle and the server use. */

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { UnavailableError } from '../http/errors.ts';
-import { startWorkerThread } from '../start/worker-thread.ts';
+import { startWorkerThread } from '../threads/worker-thread.ts';
 import type { DrawingRequest, PdfDrawing } from './documents.ts';
 import { pdfBuffer } from './pdf-document.ts';
 
