@@ -49,7 +49,7 @@ export const accountingTransactions = pgTable(
     // The statement's opening balance sums a buyer's history before a day from the index alone, so it
     // stays cheap at a year's transactions (decision 119).
     index('accounting_transactions_buyer_history_idx').on(t.buyerId, t.createdAt, t.reason, t.amount),
-    // What is open on an order: its payments and refunds, summed under the order's row lock.
+    // An order's payments and refunds, summed where the settled amount is counted from scratch.
     index('accounting_transactions_order_idx').on(t.orderId, t.reason),
     uniqueIndex('accounting_transactions_new_order_key').on(t.orderId).where(sql`reason = 'NEW_ORDER'`),
     check(

@@ -1,57 +1,82 @@
 import type { AccountingTransaction, PayOrderBody } from '@mandira/contract/accounting';
-import type { OrderStatus } from '@mandira/contract/order-machines';
+import { CANCELED_ORDER_STATUSES, type OrderStatus } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { DEALT_OF, findTransactions, SETTLED_OF } from './accounting.repo.ts';
+import { statusList } from '../../db/status-sql.ts';
+import { DEALT_OF, MOVEMENT_DETAILS, type TransactionRow, toTransaction } from './accounting.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
 
 export type PaidOrder = { id: number; buyer_id: number; order_number: number; status: OrderStatus };
 
-/** The order a payment is against, its row locked until the transaction ends; undefined when unknown. */
-export async function lockOrderToPay(tx: Tx, orderId: number): Promise<PaidOrder | undefined> {
-  const [order] = await rowsOf<PaidOrder>(
-    tx,
-    sql`select id, buyer_id, order_number, status from orders where id = ${orderId} for update`,
-  );
-  return order;
-}
+/** What one payment statement found and did: the order, what was open on it, and the entry written. */
+export type PaymentAttempt = {
+  order: PaidOrder;
+  /** What was open on the order before the payment (dealt total − payments − refunds, never below 0). */
+  open: string;
+  /** Whether the amount passed what was open. */
+  exceeds: boolean;
+  /** The entry written, with its details; undefined when the order is canceled or the amount exceeds. */
+  transaction: AccountingTransaction | undefined;
+};
 
-/** What is open on the order (dealt total − payments − refunds, never below 0), and whether `amount` passes it. */
-export async function openAmountOf(
-  tx: Tx,
-  orderId: number,
-  amount: number,
-): Promise<{ open: string; exceeds: boolean }> {
-  const [open] = await rowsOf<{ open: string; exceeds: boolean }>(
-    tx,
-    sql`select greatest(x.open, 0)::text as open, ${amount}::numeric(14,2) > x.open as exceeds
-          from (select (${DEALT_OF(sql`o`)} - ${SETTLED_OF(sql`o`)})::numeric(14,2) as open
-                  from orders o where o.id = ${orderId}) x`,
-  );
-  return open!;
-}
+type AttemptRow = Omit<TransactionRow, 'id' | 'buyer_id' | 'created_at' | 'order_id' | 'amount'> & {
+  id: number | null;
+  buyer_id: number | null;
+  created_at: Date | string | null;
+  order_id: number | null;
+  amount: string | null;
+  paid_order_buyer_id: number;
+  open: string;
+  exceeds: boolean;
+};
 
-/** Appends the payment or refund to the buyer's ledger; its id. */
-export async function insertPayment(
+/**
+ * Locks the order's row, and appends the payment or refund to the buyer's ledger when the order is not
+ * canceled and the amount does not pass what is open, in one statement (decision 183); undefined when
+ * there is no such order. The row is locked before it is read, so a payment that waited for another
+ * one's lock reads the order as that one left it: what is open is reckoned from the row's own columns
+ * (its settled amount, which a trigger moves with each entry), never from a read of the ledger, which
+ * would see the statement's older snapshot. The entry is answered as the transaction list shows it.
+ */
+export async function payLockedOrder(
   tx: Tx,
-  order: PaidOrder,
   input: PayInput,
   createdBy: number | null,
-): Promise<number> {
-  const [written] = await rowsOf<{ id: number }>(
+): Promise<PaymentAttempt | undefined> {
+  const amount = sql`${input.amount}::numeric(14,2)`;
+  const [row] = await rowsOf<AttemptRow>(
     tx,
-    sql`insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, logo_invoice_id, created_by)
-        values (${order.buyer_id}, ${order.id}, ${input.reason}, ${input.payType}, ${input.amount}::numeric(14,2),
-                ${input.logoInvoiceId}, ${createdBy})
-        returning id`,
+    sql`with o as (
+          select o.id, o.buyer_id, o.order_number, o.status, o.dealt_total_price, o.settled_amount,
+                 (${DEALT_OF(sql`o`)} - o.settled_amount)::numeric(14,2) as unpaid
+            from orders o where o.id = ${input.orderId} for update),
+        t as (
+          insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, logo_invoice_id, created_by)
+          select o.buyer_id, o.id, ${input.reason}::text, ${input.payType}::text, ${amount},
+                 ${input.logoInvoiceId}::text, ${createdBy}::int
+            from o
+           where o.status not in (${statusList(CANCELED_ORDER_STATUSES)}) and ${amount} <= o.unpaid
+          returning id, buyer_id, created_at, order_id, reason, pay_type, logo_invoice_id, amount, created_by)
+        select 'TRANSACTION' as kind, t.id, t.buyer_id, t.created_at, t.order_id, t.reason, t.pay_type,
+               t.logo_invoice_id, t.amount::text as amount, ${MOVEMENT_DETAILS},
+               o.buyer_id as paid_order_buyer_id, greatest(o.unpaid, 0)::text as open, ${amount} > o.unpaid as exceeds
+          from o
+          left join t on true
+          left join users u on u.id = t.created_by`,
   );
-  return written!.id;
-}
-
-/** The transaction of this id with its details. */
-export async function findTransaction(tx: Tx, id: number): Promise<AccountingTransaction> {
-  const [transaction] = await findTransactions(tx, sql`t.id = ${id}`);
-  return transaction!;
+  if (!row) return undefined;
+  const { paid_order_buyer_id, open, exceeds, ...entry } = row;
+  return {
+    order: {
+      id: input.orderId,
+      buyer_id: paid_order_buyer_id,
+      order_number: row.order_number,
+      status: row.order_status,
+    },
+    open,
+    exceeds,
+    transaction: entry.id === null ? undefined : toTransaction(entry as TransactionRow),
+  };
 }

@@ -11,7 +11,7 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { buyerSummary, keptFiguresNow } from './accounting.repo.ts';
-import { findTransaction, insertPayment, lockOrderToPay, openAmountOf } from './pay-order.repo.ts';
+import { payLockedOrder } from './pay-order.repo.ts';
 
 type PayInput = z.output<typeof PayOrderBody>;
 
@@ -22,11 +22,13 @@ export const overOpenAmountMessage = (orderNumber: number, amount: number, open:
  * `POST /accounting/pay-order` (docs/domain/money.md): appends a payment or a refund against one order. The
  * order's row is locked first, so two payments of one order wait for each other and the second sees the
  * first; the amount may not exceed what is then open (dealt total − payments − refunds), 422 naming both. A
- * canceled order takes neither (decision 76). Pay type and reason agree by the contract.
+ * canceled order takes neither (decision 76). Pay type and reason agree by the contract. The lock, the
+ * checks and the entry are one statement, which writes nothing when a check fails (decision 183).
  */
 export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<PayOrderResult> {
-  const order = await lockOrderToPay(tx, input.orderId);
-  if (!order) throw notFound('Sipariş bulunamadı.');
+  const attempt = await payLockedOrder(tx, input, actor.userId || null);
+  if (!attempt) throw notFound('Sipariş bulunamadı.');
+  const { order, transaction } = attempt;
   if (CANCELED_ORDER_STATUSES.includes(order.status)) {
     throw new AppError(
       'BUSINESS_RULE',
@@ -35,23 +37,20 @@ export async function payOrder(tx: Tx, actor: Actor, input: PayInput): Promise<P
       'orderId',
     );
   }
-  const open = await openAmountOf(tx, order.id, input.amount);
-  if (open.exceeds) {
+  if (attempt.exceeds || !transaction) {
     throw new AppError(
       'BUSINESS_RULE',
-      overOpenAmountMessage(order.order_number, input.amount, Number(open.open)),
+      overOpenAmountMessage(order.order_number, input.amount, Number(attempt.open)),
       'amount',
     );
   }
-  const writtenId = await insertPayment(tx, order, input, actor.userId || null);
   await recordChange(tx, actor, {
     action: 'PAY_ORDER',
     entityType: 'PAYMENT',
-    entityId: writtenId,
+    entityId: transaction.id,
     orderId: order.id,
     after: { buyerId: order.buyer_id, ...input },
   });
-  const transaction = await findTransaction(tx, writtenId);
   await keptFiguresNow(tx);
   return { transaction, summary: await buyerSummary(tx, order.buyer_id) };
 }

@@ -95,6 +95,8 @@ describe('paying for an order (POST /accounting/pay-order)', () => {
       ['ORDER_PAYMENT', 'CASH', 50.25],
       ['NEW_ORDER', null, 180],
     ]);
+    // The payment is answered as the transaction list shows it.
+    expect(rows.at(-2)).toEqual(result.transaction);
     expect(rows.at(-1)!.openAmount).toBe(0);
     expect(await summaryOf(w, buyerId)).toMatchObject({
       totalAmountOfOrders: 180,

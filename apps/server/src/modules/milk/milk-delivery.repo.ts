@@ -144,9 +144,77 @@ export async function findVehicleAndDriver(tx: Tx, vehicleId: number, driverId: 
   return { vehicle, driver };
 }
 
-export async function insertMilkDelivery(tx: Tx, values: DeliveryValues): Promise<number> {
-  const [created] = await tx.insert(milkDeliveries).values(values).returning({ id: milkDeliveries.id });
-  return created!.id;
+/** A new delivery's stored fields, each given. */
+export type NewDelivery = {
+  milkVehicleId: number;
+  milkVehicleDriverId: number;
+  deliveredCowMilkVolume: number;
+  deliveredSheepMilkVolume: number;
+  deliveredGoatMilkVolume: number;
+  deliveryDateTime: Date;
+  createdBy: number | null;
+  updatedBy: number | null;
+};
+
+type RecordedRow = {
+  licence_plate_code: string | null;
+  driver_full_name: string | null;
+  id: number | null;
+  delivered_cow_milk_volume: string;
+  delivered_sheep_milk_volume: string;
+  delivered_goat_milk_volume: string;
+  delivery_date_time: Date | string;
+};
+
+/**
+ * Records a delivery when its vehicle and its driver exist and `write` holds, in one statement that also
+ * answers whether each exists (decision 183): `vehicle` and `driver` are false for the one that does not,
+ * and `delivery` (as the list reads it, with the plate and the driver's name) is undefined unless written.
+ */
+export async function insertDeliveryOfKnown(tx: Tx, values: NewDelivery, write: boolean) {
+  const [row] = await rowsOf<RecordedRow>(
+    tx,
+    sql`with v as (select id, licence_plate_code from milk_vehicles where id = ${values.milkVehicleId}),
+             d as (select id, name || ' ' || surname as full_name
+                     from milk_vehicle_drivers where id = ${values.milkVehicleDriverId}),
+             m as (
+               insert into milk_deliveries (milk_vehicle_id, milk_vehicle_driver_id, delivered_cow_milk_volume,
+                                            delivered_sheep_milk_volume, delivered_goat_milk_volume,
+                                            delivery_date_time, created_by, updated_by)
+               select v.id, d.id, ${values.deliveredCowMilkVolume}::numeric, ${values.deliveredSheepMilkVolume}::numeric,
+                      ${values.deliveredGoatMilkVolume}::numeric, ${values.deliveryDateTime.toISOString()}::timestamptz,
+                      ${values.createdBy}::int, ${values.updatedBy}::int
+                 from v, d
+                where ${write}::boolean
+               returning id, delivered_cow_milk_volume, delivered_sheep_milk_volume, delivered_goat_milk_volume,
+                         delivery_date_time)
+        select v.licence_plate_code, d.full_name as driver_full_name, m.id,
+               m.delivered_cow_milk_volume::text as delivered_cow_milk_volume,
+               m.delivered_sheep_milk_volume::text as delivered_sheep_milk_volume,
+               m.delivered_goat_milk_volume::text as delivered_goat_milk_volume, m.delivery_date_time
+          from (select) as one
+          left join v on true
+          left join d on true
+          left join m on true`,
+  );
+  const found = { vehicle: row!.licence_plate_code !== null, driver: row!.driver_full_name !== null };
+  if (row!.id === null) return { ...found, delivery: undefined };
+  return {
+    ...found,
+    // The fields in the order of the list's reads: the audit entry lists them so.
+    delivery: {
+      id: row!.id,
+      milkVehicleId: values.milkVehicleId,
+      milkVehicleDriverId: values.milkVehicleDriverId,
+      deliveredCowMilkVolume: Number(row!.delivered_cow_milk_volume),
+      deliveredSheepMilkVolume: Number(row!.delivered_sheep_milk_volume),
+      deliveredGoatMilkVolume: Number(row!.delivered_goat_milk_volume),
+      deliveryDateTime:
+        row!.delivery_date_time instanceof Date ? row!.delivery_date_time : new Date(row!.delivery_date_time),
+      licencePlateCode: row!.licence_plate_code!,
+      driverFullName: row!.driver_full_name!,
+    },
+  };
 }
 
 /** Locks the delivery's row; undefined when there is none. */

@@ -20,7 +20,7 @@ import {
   deliveryConditions,
   findMilkDelivery,
   findVehicleAndDriver,
-  insertMilkDelivery,
+  insertDeliveryOfKnown,
   lockMilkDelivery,
   newestDeliveries,
   seekDay,
@@ -106,33 +106,50 @@ export async function getMilkDelivery(db: Db | Tx, id: number): Promise<MilkDeli
   return toDelivery(row);
 }
 
-/** The stored fields, once the vehicle and the driver are known to exist. */
-async function fieldsOf(tx: Tx, input: CreateInput) {
-  const { vehicle, driver } = await findVehicleAndDriver(tx, input.milkVehicleId, input.milkVehicleDriverId);
-  if (!vehicle) throw businessRule(`Seçilen süt aracı (${input.milkVehicleId}) bulunamadı.`);
-  if (!driver) throw businessRule(`Seçilen şoför (${input.milkVehicleDriverId}) bulunamadı.`);
-  const deliveryDateTime = input.deliveryDateTime ?? new Date();
-  if (deliveryDateTime.getTime() > Date.now() + MAX_AHEAD_MS) {
-    throw businessRule('Teslimat zamanı ileri bir tarih olamaz.');
-  }
+/** The stored fields of the body: without a time, the delivery is recorded now. */
+function fieldsOf(input: CreateInput) {
   return {
     milkVehicleId: input.milkVehicleId,
     milkVehicleDriverId: input.milkVehicleDriverId,
     deliveredCowMilkVolume: input.deliveredCowMilkVolume,
     deliveredSheepMilkVolume: input.deliveredSheepMilkVolume,
     deliveredGoatMilkVolume: input.deliveredGoatMilkVolume,
-    deliveryDateTime,
+    deliveryDateTime: input.deliveryDateTime ?? new Date(),
   };
 }
 
+/** The refusals of a delivery's fields, in their order: an unknown vehicle, an unknown driver, a time ahead. */
+function refuseFields(input: CreateInput, found: { vehicle: boolean; driver: boolean }, ahead: boolean) {
+  if (!found.vehicle) throw businessRule(`Seçilen süt aracı (${input.milkVehicleId}) bulunamadı.`);
+  if (!found.driver) throw businessRule(`Seçilen şoför (${input.milkVehicleDriverId}) bulunamadı.`);
+  if (ahead) throw businessRule('Teslimat zamanı ileri bir tarih olamaz.');
+}
+
+const isAhead = (deliveryDateTime: Date) => deliveryDateTime.getTime() > Date.now() + MAX_AHEAD_MS;
+
+/** The stored fields, once the vehicle and the driver are known to exist. */
+async function checkedFieldsOf(tx: Tx, input: CreateInput) {
+  const { vehicle, driver } = await findVehicleAndDriver(tx, input.milkVehicleId, input.milkVehicleDriverId);
+  const fields = fieldsOf(input);
+  refuseFields(input, { vehicle: !!vehicle, driver: !!driver }, isAhead(fields.deliveryDateTime));
+  return fields;
+}
+
+/**
+ * The vehicle and the driver are checked by the statement that records the delivery, which writes
+ * nothing when either is unknown or the time is ahead, and answers the row as the list reads it
+ * (decision 183); the refusals come in the order they always did.
+ */
 export async function recordMilkDelivery(tx: Tx, actor: Actor, input: CreateInput): Promise<MilkDelivery> {
-  const fields = await fieldsOf(tx, input);
-  const id = await insertMilkDelivery(tx, {
-    ...fields,
-    createdBy: actor.userId || null,
-    updatedBy: actor.userId || null,
-  });
-  const after = await getMilkDelivery(tx, id);
+  const fields = fieldsOf(input);
+  const ahead = isAhead(fields.deliveryDateTime);
+  const recorded = await insertDeliveryOfKnown(
+    tx,
+    { ...fields, createdBy: actor.userId || null, updatedBy: actor.userId || null },
+    !ahead,
+  );
+  refuseFields(input, recorded, ahead);
+  const after = toDelivery(recorded.delivery!);
   await recordChange(tx, actor, { action: 'CREATE', entityType: 'MILK_DELIVERY', entityId: after.id, after });
   return after;
 }
@@ -141,7 +158,7 @@ export async function correctMilkDelivery(tx: Tx, actor: Actor, input: UpdateInp
   const existing = await lockMilkDelivery(tx, input.id);
   if (!existing) throw notFound(NOT_FOUND);
   const before = await getMilkDelivery(tx, input.id);
-  const fields = await fieldsOf(tx, input);
+  const fields = await checkedFieldsOf(tx, input);
   await updateMilkDeliveryRow(tx, input.id, {
     ...fields,
     updatedBy: actor.userId || null,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDelivery,
@@ -7,6 +8,7 @@ import {
   milkRowCounts,
 } from '../../../test/builders/milk-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/client.ts';
 
 const URL = `${MILK_API}/deliveries`;
 let t: TestApp;
@@ -93,7 +95,53 @@ describe('milk deliveries', () => {
     expect(await milkRowCounts(t)).toEqual(before);
   });
 
-  it('refuses a delivery dated days ahead with 422', async () => {
+  it('writes one audit entry listing the delivery as it answers it', async () => {
+    const delivery = await createDelivery(t, token, {
+      milkVehicleId: vehicle.id,
+      milkVehicleDriverId: driver.id,
+      deliveredCowMilkVolume: 410.5,
+      deliveryDateTime: '2026-10-06T07:15',
+    });
+    const entries = await rowsOf<{ action: string; changes: unknown }>(
+      t.db,
+      sql`select action, changes from audit_entries
+           where entity_type = 'MILK_DELIVERY' and entity_id = ${delivery.id}`,
+    );
+    expect(entries).toEqual([
+      {
+        action: 'CREATE',
+        changes: [
+          { field: 'id', before: null, after: delivery.id },
+          { field: 'milkVehicleId', before: null, after: vehicle.id },
+          { field: 'milkVehicleDriverId', before: null, after: driver.id },
+          { field: 'deliveredCowMilkVolume', before: null, after: 410.5 },
+          { field: 'deliveredSheepMilkVolume', before: null, after: 0 },
+          { field: 'deliveredGoatMilkVolume', before: null, after: 0 },
+          { field: 'deliveryDateTime', before: null, after: '2026-10-06T07:15:00+03:00' },
+          { field: 'licencePlateCode', before: null, after: vehicle.licencePlateCode },
+          { field: 'driverFullName', before: null, after: 'Mustafa Koç' },
+        ],
+      },
+    ]);
+  });
+
+  it('names an unknown vehicle before an unknown driver, and either before a time ahead', async () => {
+    const before = await milkRowCounts(t);
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const both = await post({ milkVehicleId: 987654, milkVehicleDriverId: 987655, deliveryDateTime: ahead });
+    expect(both.statusCode).toBe(422);
+    expect(both.json.error.message).toBe('Seçilen süt aracı (987654) bulunamadı.');
+    const noDriver = await post({
+      milkVehicleId: vehicle.id,
+      milkVehicleDriverId: 987655,
+      deliveryDateTime: ahead,
+    });
+    expect(noDriver.json.error.message).toBe('Seçilen şoför (987655) bulunamadı.');
+    expect(await milkRowCounts(t)).toEqual(before);
+  });
+
+  it('refuses a delivery dated days ahead with 422 and writes nothing', async () => {
+    const before = await milkRowCounts(t);
     const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const response = await post({
       milkVehicleId: vehicle.id,
@@ -102,6 +150,7 @@ describe('milk deliveries', () => {
     });
     expect(response.statusCode).toBe(422);
     expect(response.json.error.message).toBe('Teslimat zamanı ileri bir tarih olamaz.');
+    expect(await milkRowCounts(t)).toEqual(before);
   });
 
   it.each([
