@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   auditEntries,
@@ -161,14 +161,6 @@ export function lotsOfLockedLines(
 /** Writes a movement as `writeStatement` builds it. */
 export async function writeMovement(tx: Tx, ...movement: Parameters<typeof writeStatement>): Promise<void> {
   await tx.execute(writeStatement(...movement));
-}
-
-/** The items of the stock lines, each once. */
-export function findItemsOfLines(db: Db | Tx, lineIds: readonly number[]) {
-  return db
-    .selectDistinct({ productItemId: stockLines.productItemId })
-    .from(stockLines)
-    .where(inArray(stockLines.id, [...new Set(lineIds)]));
 }
 
 /** The item of the stock line; undefined when there is no such line. */

@@ -14,7 +14,7 @@ import { type Db, isTransaction, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { lotsOfLines } from '../products/item-stock.ts';
-import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
+import { findProductItem, findProductItemsOfLines } from '../products/product-item.repo.ts';
 import {
   type Allocation,
   allocate,
@@ -25,7 +25,6 @@ import {
 import { createUndatedLots, resolveReceivedLots } from './lots.repo.ts';
 import {
   findItemOfLine,
-  findItemsOfLines,
   lockLines,
   lotsOfLockedLines,
   writeMovement,
@@ -246,12 +245,7 @@ async function moveThenList(
   query: ProductItemFilters,
 ) {
   if (lineIds.length === 0) return [];
-  const moved = await findItemsOfLines(db, lineIds);
-  const items = await findProductItemsByIds(
-    db,
-    moved.map((line) => line.productItemId),
-    query,
-  );
+  const items = await findProductItemsOfLines(db, lineIds, query);
   return withApplied(items, await move(db, actor, changes));
 }
 
