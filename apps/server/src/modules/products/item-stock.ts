@@ -60,7 +60,18 @@ export function itemHasStockHistorySql(itemId: Ref): SQL<boolean> {
 }
 
 /** A lot of a line as the SQL answers it: [id, code, expiry, production, pieces]. */
-type LotTuple = [number, string, string | null, string | null, number];
+export type LotTuple = [number, string, string | null, string | null, number];
+
+/**
+ * Lot rows (lot_id, lot_code, expiry_date, production_date, quantity, as lot_stocks names them) as one
+ * JSON array of `LotTuple`s in FEFO order (earliest expiry first, undated last; decision 151).
+ */
+export function fefoLotsJsonSql(rows: SQL): SQL<LotTuple[]> {
+  return sql<
+    LotTuple[]
+  >`(select coalesce(json_agg(json_build_array(f.lot_id, f.lot_code, f.expiry_date, f.production_date, f.quantity) order by f.expiry_date asc nulls last, f.lot_id), '[]'::json)
+    from (${rows}) as f)`;
+}
 
 /**
  * The lots with pieces on a stock line, in FEFO order (earliest expiry first, undated last; decision
@@ -71,12 +82,9 @@ type LotTuple = [number, string, string | null, string | null, number];
  */
 export function lineLotsSql(lineId: Ref, limit?: number): SQL<LotTuple[]> {
   const first = limit === undefined ? sql`` : sql`limit ${sql.raw(String(limit))}`;
-  return sql<
-    LotTuple[]
-  >`(select coalesce(json_agg(json_build_array(f.lot_id, f.lot_code, f.expiry_date, f.production_date, f.quantity) order by f.expiry_date asc nulls last, f.lot_id), '[]'::json)
-    from (select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity from ${lotStocks} as ls
+  return fefoLotsJsonSql(sql`select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity from ${lotStocks} as ls
            where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0
-           order by ls.expiry_date asc nulls last, ls.lot_id ${first}) as f)`;
+           order by ls.expiry_date asc nulls last, ls.lot_id ${first}`);
 }
 
 /** How many lots hold pieces on a stock line, counted in lot_stocks_line_fefo_idx alone. */

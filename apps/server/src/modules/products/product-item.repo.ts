@@ -12,7 +12,7 @@ import { boxesOf } from '@mandira/contract/stock';
 import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, perDatabase, type Tx } from '../../db/client.ts';
-import { productItemCount, productItems } from '../../db/schema.ts';
+import { productItemCount, productItems, stockLines } from '../../db/schema.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 import { notFound } from '../../http/errors.ts';
 import { itemFrozenSql } from './item-freeze.ts';
@@ -182,7 +182,8 @@ function searchedSql(q: string): SQL {
 type ItemSearch = {
   filters: ProductItemFilters;
   q?: string | undefined;
-  ids?: readonly number[];
+  /** The items of these stock lines, each once. */
+  lineIds?: readonly number[];
   page?: { limit: number; offset: number };
 };
 
@@ -199,9 +200,12 @@ async function searchItemRows(
       ? eq(productItems.warehouseStockType, warehouseStockType as ProductItem['warehouseStockType'])
       : undefined,
     search.q ? searchedSql(search.q) : undefined,
-    search.ids ? inArray(productItems.id, [...search.ids]) : undefined,
+    // Looked up by the primary key, as a page's ids are.
+    search.lineIds
+      ? sql`${qualified(productItems.id)} = any(array(select sl.product_item_id from ${stockLines} sl where sl.id = any(${sql.param([...search.lineIds])}::int[])))`
+      : undefined,
   );
-  if (search.page && !search.q && !search.ids) {
+  if (search.page && !search.q && !search.lineIds) {
     const key = Object.values(filters)
       .map((value) => (value === undefined ? 0 : 1))
       .join('');
@@ -272,14 +276,20 @@ export async function listProductItems(
   };
 }
 
-/** The items of the given ids with their stock figures (of the named warehouse), by stock code. */
-export async function findProductItemsByIds(
+/**
+ * The items of the given stock lines with their stock figures (of the named warehouse), by stock code:
+ * the line's item is found by the same statement (decision 183).
+ */
+export async function findProductItemsOfLines(
   db: Db | Tx,
-  ids: readonly number[],
+  lineIds: readonly number[],
   filters: ProductItemFilters = {},
 ): Promise<ProductItem[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await searchItemRows(db, { filters: { warehouseName: filters.warehouseName }, ids });
+  if (lineIds.length === 0) return [];
+  const { rows } = await searchItemRows(db, {
+    filters: { warehouseName: filters.warehouseName },
+    lineIds: [...new Set(lineIds)],
+  });
   return withStockLines(db, rows, filtersOf(filters).warehouseName, false);
 }
 

@@ -230,6 +230,88 @@ describe('goods-out and counts by lot', () => {
   });
 });
 
+describe('a movement answers its lines as they are after it', () => {
+  it('shows the lots of the moved lines as a read afterwards does: new, filled, emptied and untouched ones', async () => {
+    const item: ProductItem = await stockedItem(t, sales);
+    const [one, two] = [lineIn(item, 'DEPO1').id, lineIn(item, 'DEPO2').id];
+    /** The moved lines of an answer beside the same lines read afresh, with every lot. */
+    const answerAndRead = async (url: string, payload: object) => {
+      const response = await write(url, payload);
+      expect(response.statusCode, response.body).toBe(200);
+      const [answered] = response.json.data as ProductItem[];
+      const read: ProductItem = (await t.call(staff, { method: 'GET', url: `/api/product-item/${item.id}` }))
+        .json.data;
+      const pick = (shown: ProductItem) =>
+        shown.stocks
+          .filter((line) => line.id === one || line.id === two)
+          .map(({ id, quantity, boxQuantity, lots, lotCount }) => ({
+            id,
+            quantity,
+            boxQuantity,
+            lots,
+            lotCount,
+          }));
+      expect(pick(answered!)).toEqual(pick(read));
+      expect(answered!.totalStockQuantity).toBe(read.totalStockQuantity);
+    };
+    await answerAndRead('stock-import-bulk', {
+      stockChange: [
+        {
+          id: one,
+          importedQuantity: 5,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'A-10', expiryDate: inDays(10) },
+        },
+        {
+          id: one,
+          importedQuantity: 3,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'B-3', expiryDate: inDays(3) },
+        },
+        {
+          id: two,
+          importedQuantity: 4,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'A-10', expiryDate: inDays(10) },
+        },
+        { id: two, importedQuantity: 2, stockOperationType: 'PURCHASE_INBOUND' },
+      ],
+    });
+    await answerAndRead('stock-import-bulk', {
+      stockChange: [
+        {
+          id: one,
+          importedQuantity: 1,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'B-3', expiryDate: inDays(3), productionDate: inDays(-2) },
+        },
+        {
+          id: one,
+          importedQuantity: 2,
+          stockOperationType: 'PRODUCTION_INBOUND',
+          lot: { code: 'C-30', expiryDate: inDays(30), productionDate: inDays(-1) },
+        },
+      ],
+    });
+    // First-expired-first-out empties B-3 and takes one from A-10; the other line is not moved.
+    await answerAndRead('stock-export-bulk', {
+      stockChange: [{ id: one, exportedQuantity: 5, stockOperationType: 'RETAIL_OUTBOUND' }],
+    });
+    // A count that leaves one line as it was and lowers the other.
+    await answerAndRead('stock-bulk', {
+      updatedStocks: [
+        { id: one, quantity: 6 },
+        { id: two, quantity: 1 },
+      ],
+    });
+    expect(await lotsOn(one)).toEqual([
+      { code: 'A-10', expiry: inDays(10), quantity: 4 },
+      { code: 'C-30', expiry: inDays(30), quantity: 2 },
+    ]);
+    expect(await lotLedgerBreaks(t)).toEqual([]);
+  });
+});
+
 describe('every ledger agrees after any sequence of movements', () => {
   it('line = Σ lots = Σ history, and per lot = Σ its history, never below zero', async () => {
     const item: ProductItem = await stockedItem(t, sales);

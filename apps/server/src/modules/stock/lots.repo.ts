@@ -26,41 +26,38 @@ export async function resolveReceivedLots(
   actor: Actor,
   lines: readonly { stockLineId: number; lot?: ReceivedLot | null; field: string }[],
 ): Promise<(number | undefined)[]> {
-  const named = lines.filter((line) => line.lot);
+  const named = lines.flatMap((line, index) => (line.lot ? [{ ...line, lot: line.lot, index }] : []));
   if (named.length === 0) return lines.map(() => undefined);
-  const items = await rowsOf<{ id: number; product_item_id: number }>(
-    tx,
-    sql`select id, product_item_id from stock_lines where id = any(${sql.param(named.map((line) => line.stockLineId))}::int[])`,
-  );
-  const itemOf = new Map(items.map((row) => [row.id, row.product_item_id]));
-  const wanted = named.flatMap((line) => {
-    const item = itemOf.get(line.stockLineId);
-    return item === undefined ? [] : [{ item, lot: line.lot! }];
-  });
-  const column = <T>(pick: (one: (typeof wanted)[number]) => T) => sql.param(wanted.map(pick));
+  const column = <T>(pick: (one: (typeof named)[number]) => T) => sql.param(named.map(pick));
+  // Each line's item is found by the statements themselves (decision 183); a line that does not exist
+  // names no lot, and the movement answers it 404.
   await tx.execute(sql`
     insert into lots (product_item_id, code, expiry_date, production_date, created_by)
     select distinct on (item, code) item, code, expiry, production, ${actor.userId || null}::int
-      from unnest(${column((one) => one.item)}::int[], ${column((one) => one.lot.code)}::text[],
-                  ${column((one) => one.lot.expiryDate)}::date[], ${column((one) => one.lot.productionDate ?? null)}::date[])
-           with ordinality as i(item, code, expiry, production, ord)
+      from (select sl.product_item_id as item, i.code, i.expiry, i.production, i.ord
+              from unnest(${column((one) => one.stockLineId)}::int[], ${column((one) => one.lot.code)}::text[],
+                          ${column((one) => one.lot.expiryDate)}::date[], ${column((one) => one.lot.productionDate ?? null)}::date[])
+                   with ordinality as i(line, code, expiry, production, ord)
+              join stock_lines sl on sl.id = i.line) as w
      order by item, code, ord
     on conflict (product_item_id, code) do nothing`);
-  const found = await rowsOf<LotRow>(
+  const found = await rowsOf<LotRow & { ord: number }>(
     tx,
-    sql`select t.id, t.product_item_id, t.code, t.expiry_date::text as expiry_date,
+    sql`select i.ord::int as ord, t.id, t.product_item_id, t.code, t.expiry_date::text as expiry_date,
                t.production_date::text as production_date
-          from lots t
-          join unnest(${column((one) => one.item)}::int[], ${column((one) => one.lot.code)}::text[]) as i(item, code)
-            on t.product_item_id = i.item and t.code = i.code`,
+          from unnest(${column((one) => one.stockLineId)}::int[], ${column((one) => one.lot.code)}::text[])
+               with ordinality as i(line, code, ord)
+          join stock_lines sl on sl.id = i.line
+          join lots t on t.product_item_id = sl.product_item_id and t.code = i.code`,
   );
-  const lotOf = (item: number, code: string) =>
-    found.find((row) => row.product_item_id === item && row.code === code);
+  // One object per lot, shared by the lines that name it, as a production date filled for one line is
+  // the lot's for the next.
+  const lotById = new Map(found.map((row) => [row.id, row]));
+  const lotOfLine = new Map(found.map((row) => [named[row.ord - 1]!.index, lotById.get(row.id)!]));
   const fillProduction: { id: number; day: string }[] = [];
-  const ids = lines.map((line) => {
-    const item = itemOf.get(line.stockLineId);
-    if (!line.lot || item === undefined) return undefined;
-    const lot = lotOf(item, line.lot.code)!;
+  const ids = lines.map((line, index) => {
+    const lot = lotOfLine.get(index);
+    if (!line.lot || lot === undefined) return undefined;
     if (lot.expiry_date !== line.lot.expiryDate) {
       throw badRequest(
         `'${lot.code}' partisi bu ürün için ${shownLotDay(lot.expiry_date!)} son kullanma tarihiyle kayıtlı; aynı parti kodu başka bir tarihle girilemez.`,

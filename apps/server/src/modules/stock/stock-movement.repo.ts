@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import {
   auditEntries,
@@ -12,6 +12,7 @@ import {
 import type { Actor } from '../../http/auth.ts';
 import { actorNameSql, stockEvent } from '../audit/record-change.ts';
 import { liveNotification } from '../events/announce.ts';
+import { fefoLotsJsonSql, type LotTuple } from '../products/item-stock.ts';
 import type { LineState, LotChange, LotStep } from './lot-allocation.ts';
 
 export type LockedLine = {
@@ -62,7 +63,10 @@ const lotsStatement = (
 
 /**
  * Writes what `allocate` worked out, in one statement: the lines' and lots' quantities, one history row
- * per lot of each change, one audit entry per changed line (decision 126), and the live event.
+ * per lot of each change, one audit entry per changed line (decision 126), and the live event. With
+ * `answered`, it also answers the lots of those lines as the write leaves them (`lines`), so the
+ * movement's answer needs no read after it (decision 183): the lines are locked, so the statement's
+ * snapshot holds their lots as they were, and `kept_lots` returns what it wrote over them.
  */
 function writeStatement(
   lines: readonly LineState[],
@@ -70,6 +74,7 @@ function writeStatement(
   changes: readonly LotChange[],
   context: { actor: Actor; orderId?: number },
   touched: ReadonlySet<number>,
+  answered: readonly number[] = [],
 ): SQL {
   const moved = lines.filter((line) => touched.has(line.stockLineId));
   const lotRows = moved.flatMap((line) =>
@@ -95,6 +100,7 @@ function writeStatement(
   }));
   const user = context.actor.userId || null;
   const orderId = context.orderId ?? null;
+  const answer = answered.length > 0 ? sql`, ${answeredLotsSql(answered, lotRows)} as lines` : sql``;
   return sql`
     with set_lines as (
       update ${stockLines} l set quantity = c.quantity
@@ -111,6 +117,7 @@ function writeStatement(
                     ${param(kept, (row) => row.lot.quantity)}::int[]) as k(stock_line_id, lot_id, product_item_id, warehouse_id, quantity)
         join ${lots} t on t.id = k.lot_id
       on conflict (stock_line_id, lot_id) do update set quantity = excluded.quantity
+      returning stock_line_id, lot_id, lot_code, expiry_date, production_date, quantity
     ),
     emptied_lots as (
       delete from ${lotStocks} ls
@@ -140,7 +147,31 @@ function writeStatement(
              with ordinality as a(id, action, before, after, ord)
        order by a.ord
     )
-    select length(${liveNotification(stockEvent(context))}::text) as sent`;
+    select length(${liveNotification(stockEvent(context))}::text) as sent${answer}`;
+}
+
+/**
+ * The lots of the answered lines after the write, as `[line id, LotTuple[]]` pairs: the lots the write
+ * did not touch, read from the statement's snapshot, and those it kept, from `kept_lots`.
+ */
+function answeredLotsSql(
+  answered: readonly number[],
+  touchedLots: readonly { line: LineState; lot: { lotId: number } }[],
+): SQL {
+  const untouched = sql`not exists (select 1
+                   from unnest(${sql.param(touchedLots.map((row) => row.line.stockLineId))}::int[],
+                               ${sql.param(touchedLots.map((row) => row.lot.lotId))}::int[]) as t(stock_line_id, lot_id)
+                  where t.stock_line_id = ls.stock_line_id and t.lot_id = ls.lot_id)`;
+  const lots =
+    fefoLotsJsonSql(sql`select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity
+             from ${lotStocks} as ls
+            where ls.stock_line_id = a.id and ls.quantity > 0 and ${untouched}
+           union all
+           select k.lot_id, k.lot_code, k.expiry_date, k.production_date, k.quantity
+             from kept_lots as k
+            where k.stock_line_id = a.id`);
+  return sql`(select json_agg(json_build_array(a.id, ${lots}))
+              from unnest(${sql.param([...new Set(answered)])}::int[]) as a(id))`;
 }
 
 /** Locks the lines, in id order. */
@@ -158,17 +189,16 @@ export function lotsOfLockedLines(
   return rowsOf<LotRow>(tx, lotsStatement(lineIds, namedIds, itemIds));
 }
 
-/** Writes a movement as `writeStatement` builds it. */
-export async function writeMovement(tx: Tx, ...movement: Parameters<typeof writeStatement>): Promise<void> {
-  await tx.execute(writeStatement(...movement));
-}
-
-/** The items of the stock lines, each once. */
-export function findItemsOfLines(db: Db | Tx, lineIds: readonly number[]) {
-  return db
-    .selectDistinct({ productItemId: stockLines.productItemId })
-    .from(stockLines)
-    .where(inArray(stockLines.id, [...new Set(lineIds)]));
+/**
+ * Writes a movement as `writeStatement` builds it; answers the lots of the `answered` lines after it,
+ * by line id (empty when none were asked).
+ */
+export async function writeMovement(
+  tx: Tx,
+  ...movement: Parameters<typeof writeStatement>
+): Promise<Map<number, LotTuple[]>> {
+  const [written] = await rowsOf<{ lines?: [number, LotTuple[]][] | null }>(tx, writeStatement(...movement));
+  return new Map(written?.lines ?? []);
 }
 
 /** The item of the stock line; undefined when there is no such line. */

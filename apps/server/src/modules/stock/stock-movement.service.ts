@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import { type Db, isTransaction, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { lotsOfLines } from '../products/item-stock.ts';
-import { findProductItem, findProductItemsByIds } from '../products/product-item.repo.ts';
+import { type LotTuple, lotsOfLines, stockLineLots } from '../products/item-stock.ts';
+import { findProductItem, findProductItemsOfLines } from '../products/product-item.repo.ts';
 import {
   type Allocation,
   allocate,
@@ -23,13 +23,7 @@ import {
   MAX_LINE_QUANTITY,
 } from './lot-allocation.ts';
 import { createUndatedLots, resolveReceivedLots } from './lots.repo.ts';
-import {
-  findItemOfLine,
-  findItemsOfLines,
-  lockLines,
-  lotsOfLockedLines,
-  writeMovement,
-} from './stock-movement.repo.ts';
+import { findItemOfLine, lockLines, lotsOfLockedLines, writeMovement } from './stock-movement.repo.ts';
 
 /**
  * One change of one stock line: `add` moves pieces in (positive) or out (negative), `set` is a count
@@ -62,7 +56,20 @@ export async function applyStockChanges(
 ): Promise<AppliedChange[]> {
   if (changes.length === 0) return [];
   if (!isTransaction(db)) return db.transaction((tx) => applyStockChanges(tx, changes, context));
-  const tx = db;
+  return (await applyInTransaction(db, changes, context, false)).applied;
+}
+
+/**
+ * `applyStockChanges` in the caller's transaction. With `answerLots`, the write also answers the lots of
+ * the lines as it leaves them (by line id); `lots` is undefined when nothing was written.
+ */
+async function applyInTransaction(
+  tx: Tx,
+  changes: readonly StockChange[],
+  context: { actor: Actor; orderId?: number },
+  answerLots: boolean,
+): Promise<{ applied: AppliedChange[]; lots?: Map<number, LotTuple[]> }> {
+  if (changes.length === 0) return { applied: [] };
   const lineIds = [...new Set(changes.map((change) => change.stockLineId))];
   const locked = await lockLines(tx, lineIds);
   const namedIds = [
@@ -102,9 +109,20 @@ export async function applyStockChanges(
   const result = allocate(lines, changes, { named, undated });
   if (!result.ok) throw refusalOf(result);
   const touched = new Set(result.steps.map((step) => step.stockLineId));
-  if (touched.size > 0) await writeMovement(tx, result.lines, result.steps, changes, context, touched);
+  const lots =
+    touched.size > 0
+      ? await writeMovement(
+          tx,
+          result.lines,
+          result.steps,
+          changes,
+          context,
+          touched,
+          answerLots ? lineIds : [],
+        )
+      : undefined;
   const finalQuantity = new Map(result.lines.map((line) => [line.stockLineId, line]));
-  return changes.map((change, index) => {
+  const applied = changes.map((change, index) => {
     const mine = result.steps.filter((step) => step.change === index);
     const line = finalQuantity.get(change.stockLineId)!;
     return {
@@ -116,6 +134,7 @@ export async function applyStockChanges(
       lots: mine.map((step) => ({ lotId: step.lotId, quantity: step.quantityChange })),
     };
   });
+  return { applied, lots: answerLots ? lots : undefined };
 }
 
 /** The one error a refused movement answers, most basic cause first; nothing was written. */
@@ -217,18 +236,26 @@ type Changes = (tx: Tx) => StockChange[] | Promise<StockChange[]>;
 type Moved = { applied: AppliedChange[]; lots: Map<number, StockLineLot[]> };
 
 /**
- * The movement in one transaction: the caller's, or its own. The lines' lots are read in it after the
- * write, so the answer names a lot the movement created and nothing can fail once it has committed.
+ * The movement in one transaction: the caller's, or its own. The lines' lots come in it from the write
+ * (or, when nothing was written, a read), so the answer names a lot the movement created and nothing
+ * can fail once it has committed.
  */
 async function move(db: Db | Tx, actor: Actor, changes: Changes): Promise<Moved> {
   const run = async (tx: Tx) => {
-    const applied = await applyStockChanges(tx, await changes(tx), { actor });
+    const { applied, lots } = await applyInTransaction(tx, await changes(tx), { actor }, true);
+    if (!lots) {
+      return {
+        applied,
+        lots: await lotsOfLines(
+          tx,
+          applied.map((change) => change.stockLineId),
+        ),
+      };
+    }
+    const today = todayInIstanbul();
     return {
       applied,
-      lots: await lotsOfLines(
-        tx,
-        applied.map((change) => change.stockLineId),
-      ),
+      lots: new Map([...lots].map(([lineId, tuples]) => [lineId, stockLineLots(tuples, today)])),
     };
   };
   return isTransaction(db) ? run(db) : db.transaction(run);
@@ -246,12 +273,7 @@ async function moveThenList(
   query: ProductItemFilters,
 ) {
   if (lineIds.length === 0) return [];
-  const moved = await findItemsOfLines(db, lineIds);
-  const items = await findProductItemsByIds(
-    db,
-    moved.map((line) => line.productItemId),
-    query,
-  );
+  const items = await findProductItemsOfLines(db, lineIds, query);
   return withApplied(items, await move(db, actor, changes));
 }
 
