@@ -54,12 +54,17 @@ function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerC
   } catch {
     return zodSerializerCompiler(route);
   }
-  // A success envelope whose data the server wrote itself goes out as written (decision 183).
+  // A success envelope whose data the server wrote itself goes out as written (decision 183): its bytes,
+  // which fastify and the compression take as they take a string.
   return (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
-    return data instanceof WrittenJson ? `{"success":true,"data":${data.json}}` : write(answer);
+    if (!(data instanceof WrittenJson)) return write(answer);
+    return Buffer.concat([WRITTEN_START, data.bytes, WRITTEN_END]) as unknown as string;
   };
 }
+
+const WRITTEN_START = Buffer.from('{"success":true,"data":');
+const WRITTEN_END = Buffer.from('}');
 
 /**
  * How the answers of `schema` are written: the projection onto the schema, written by `JSON.stringify`.

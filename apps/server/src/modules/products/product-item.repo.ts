@@ -330,7 +330,8 @@ function writtenPage(
   rows: readonly PageItemRow[],
   figures: Omit<ProductItemPage, 'items'>,
 ): WrittenJson<ProductItemPage> {
-  const items = rows.map((row) => {
+  const pieces = ['{"items":['];
+  for (const [index, row] of rows.entries()) {
     const item = writeItem({
       ...row,
       packagingGroup: row.packagingGroup ?? '',
@@ -338,11 +339,12 @@ function writtenPage(
       stocks: [],
     });
     if (!item.endsWith(NO_LINES_END)) throw new Error('an item answer no longer ends with its stock lines');
-    return `${item.slice(0, -'[]}'.length)}${row.stocks}}`;
-  });
+    pieces.push(index === 0 ? '' : ',', item.slice(0, -'[]}'.length), row.stocks, '}');
+  }
   const page = writePage({ items: [], ...figures });
   if (!page.startsWith(NO_ITEMS_START)) throw new Error('a page answer no longer begins with its items');
-  return new WrittenJson(`{"items":[${items.join(',')}${page.slice(NO_ITEMS_START.length - 1)}`);
+  pieces.push(page.slice(NO_ITEMS_START.length - 1));
+  return new WrittenJson(pieces);
 }
 
 /** The items of the given ids with their stock figures (of the named warehouse), by stock code. */
