@@ -2,6 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { toJSONSchema, z } from 'zod';
 import { projectionOf } from './answer-projection.ts';
+import { WrittenJson } from './written-json.ts';
 
 type Write = (data: unknown) => string;
 
@@ -47,22 +48,41 @@ export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (rou
 const serializers = new Map<string, Write>();
 
 function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerCompiler>[0]): Write {
+  let write: Write;
   try {
-    const json = toJSONSchema(schema, {
-      target: 'draft-7',
-      io: 'output',
-      unrepresentable: 'throw',
-      cycles: 'ref',
-    });
-    const key = JSON.stringify(json);
-    let write = serializers.get(key);
-    if (!write) {
-      const project = projectionOf(withNullableTypes(json) as JsonSchema);
-      write = (answer) => JSON.stringify(project(answer));
-      serializers.set(key, write);
-    }
-    return write;
+    write = answerWriterOf(schema);
   } catch {
     return zodSerializerCompiler(route);
   }
+  // A success envelope whose data the server wrote itself goes out as written (decision 183): its bytes,
+  // which fastify and the compression take as they take a string.
+  return (answer) => {
+    const data = (answer as { data?: unknown } | null)?.data;
+    if (!(data instanceof WrittenJson)) return write(answer);
+    return Buffer.concat([WRITTEN_START, data.bytes, WRITTEN_END]) as unknown as string;
+  };
+}
+
+const WRITTEN_START = Buffer.from('{"success":true,"data":');
+const WRITTEN_END = Buffer.from('}');
+
+/**
+ * How the answers of `schema` are written: the projection onto the schema, written by `JSON.stringify`.
+ * Throws for a schema JSON Schema cannot express.
+ */
+export function answerWriterOf(schema: z.ZodType): Write {
+  const json = toJSONSchema(schema, {
+    target: 'draft-7',
+    io: 'output',
+    unrepresentable: 'throw',
+    cycles: 'ref',
+  });
+  const key = JSON.stringify(json);
+  let write = serializers.get(key);
+  if (!write) {
+    const project = projectionOf(withNullableTypes(json) as JsonSchema);
+    write = (answer) => JSON.stringify(project(answer));
+    serializers.set(key, write);
+  }
+  return write;
 }

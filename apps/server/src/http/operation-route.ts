@@ -3,6 +3,7 @@ import type { Operation } from '@mandira/contract/operation';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { answers, fileAnswers, streamAnswers } from './answers.ts';
+import type { WrittenJson } from './written-json.ts';
 
 type Parsed<O, K extends 'params' | 'query' | 'body'> = O extends { [key in K]: infer S extends z.ZodType }
   ? z.output<S>
@@ -17,7 +18,7 @@ export type OperationRequest<O extends Operation> = FastifyRequest<{
 
 /** What the handler answers: the success envelope of the declared data, or the reply it sent itself. */
 type HandlerAnswer<O extends Operation> = O['answer'] extends z.ZodType
-  ? Envelope<z.input<O['answer']>>
+  ? Envelope<z.input<O['answer']> | WrittenJson<z.input<O['answer']>>>
   : unknown;
 
 export type OperationHandler<O extends Operation> = (

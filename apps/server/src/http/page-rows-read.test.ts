@@ -7,6 +7,7 @@ import { listAuditEntries } from '../modules/audit/audit.service.ts';
 import { listMilkDeliveries } from '../modules/milk/milk-delivery.service.ts';
 import { listProductItems } from '../modules/products/product-item.repo.ts';
 import { listStockHistory } from '../modules/stock/stock-history.service.ts';
+import { WrittenJson } from './written-json.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const ROWS = 2_100;
@@ -116,7 +117,7 @@ describe.skipIf(!serverUrl)('pages read what they show (PostgreSQL)', () => {
     const { rows } = await rowsRead(db, async (tx) => {
       answer = await listProductItems(tx, { page: DEEP, size: SIZE });
     });
-    const page = answer && 'items' in answer ? answer : undefined;
+    const page = answer instanceof WrittenJson ? answer.toJSON() : undefined;
     expect(page?.count).toBe(ROWS);
     expect(page?.items[0]?.stockCode).toBe(`PRR-${String((DEEP - 1) * SIZE + 1).padStart(5, '0')}`);
     // The count is one kept row. The items its offset skips cost an entry of the stock code index and

@@ -92,6 +92,56 @@ function lineLotCountSql(lineId: Ref): SQL<number> {
   return sql<number>`(select count(*)::int from ${lotStocks} as ls where ls.stock_line_id = ${qualified(lineId)} and ls.quantity > 0)`;
 }
 
+/** A value as JSON text, `null` for SQL's null: PostgreSQL escapes a string as JSON.stringify does. */
+const jsonOf = (ref: SQL) => sql`coalesce(to_json(${ref})::text, 'null')`;
+
+/** The packaging of the item a line belongs to, which every line of it repeats. */
+export type ItemPackagingRefs = {
+  packagingUnitTypeAmount: AnyColumn;
+  packagingUnitType: AnyColumn;
+  packagingType: AnyColumn;
+  quantityInBox: AnyColumn;
+};
+
+/**
+ * An item's stock lines as the answer writes them (`StockLine[]` as JSON text, byte for byte what
+ * `stockLinesByItem` and the serializer would write): the lines of the named warehouse only when a
+ * name is given, each with its first LIST_LINE_LOTS lots marked expired on `today` ('YYYY-MM-DD',
+ * Istanbul) and their count. A catalogue page's 400 lines and their lots then cost the server no row,
+ * no object and no projection of their own (decision 183). The item's packaging amount is written as
+ * its shortest decimal (`trim_scale`), as JavaScript writes the number read from it.
+ */
+export function writtenStockLinesSql(
+  itemId: AnyColumn,
+  item: ItemPackagingRefs,
+  today: string | Placeholder,
+  warehouseName?: WarehouseName,
+): SQL<string> {
+  const inWarehouse =
+    warehouseName === undefined
+      ? sql``
+      : sql`and (w.name = ${warehouseName} or w.short_name = ${warehouseName})`;
+  const lots = sql`(select coalesce('[' || string_agg('{"id":' || f.lot_id || ',"code":' || ${jsonOf(sql`f.lot_code`)}
+        || ',"expiryDate":' || ${jsonOf(sql`f.expiry_date`)} || ',"productionDate":' || ${jsonOf(sql`f.production_date`)}
+        || ',"quantity":' || f.quantity
+        || ',"expired":' || case when f.expiry_date < ${today}::date then 'true' else 'false' end || '}',
+        ',' order by f.expiry_date asc nulls last, f.lot_id) || ']', '[]')
+    from (select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity from ${lotStocks} as ls
+           where ls.stock_line_id = l.id and ls.quantity > 0
+           order by ls.expiry_date asc nulls last, ls.lot_id limit ${sql.raw(String(LIST_LINE_LOTS))}) as f)`;
+  const boxes = sql`case when ${qualified(item.quantityInBox)} > 0 then l.quantity / ${qualified(item.quantityInBox)} else 0 end`;
+  return sql<string>`(select coalesce('[' || string_agg('{"id":' || l.id || ',"warehouseId":' || l.warehouse_id
+        || ',"quantity":' || l.quantity || ',"boxQuantity":' || ${boxes}
+        || ',"wareHouse":{"name":' || ${jsonOf(sql`w.name`)} || ',"label":' || ${jsonOf(sql`w.short_name`)}
+        || '},"packagingUnitTypeAmount":' || trim_scale(${qualified(item.packagingUnitTypeAmount)})::text
+        || ',"packagingUnitType":' || ${jsonOf(qualified(item.packagingUnitType))}
+        || ',"packagingType":' || ${jsonOf(qualified(item.packagingType))}
+        || ',"lots":' || ${lots} || ',"lotCount":' || ${lineLotCountSql(sql`l.id`)} || '}',
+        ',' order by l.warehouse_id) || ']', '[]')
+    from ${stockLines} l join ${warehouses} w on w.id = l.warehouse_id
+   where l.product_item_id = ${qualified(itemId)} ${inWarehouse})`;
+}
+
 /** The answer's lots of a line, each marked expired or not on `today` (Istanbul). */
 export function stockLineLots(tuples: readonly LotTuple[], today: string): StockLineLot[] {
   return tuples.map(([id, code, expiryDate, productionDate, quantity]) => ({

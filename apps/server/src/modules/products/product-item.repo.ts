@@ -1,22 +1,43 @@
+import { todayInIstanbul } from '@mandira/contract/lots';
 import { isPaged } from '@mandira/contract/paging';
 import {
   isAllFilter,
   PACKAGING_TYPE_LABELS,
   type PackagingType,
-  type ProductItem,
+  ProductItem,
   type ProductItemFilters,
-  type ProductItemPage,
+  ProductItemPage,
   type ProductItemQuery,
 } from '@mandira/contract/products';
 import { boxesOf } from '@mandira/contract/stock';
-import { and, asc, count, eq, getTableColumns, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, perDatabase, type Tx } from '../../db/client.ts';
 import { productItemCount, productItems, stockLines } from '../../db/schema.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
+import { answerWriterOf } from '../../http/answer-serializer.ts';
 import { notFound } from '../../http/errors.ts';
+import { WrittenJson } from '../../http/written-json.ts';
 import { itemFrozenSql } from './item-freeze.ts';
-import { itemStockTotalSql, qualified, stockLinesByItem, stockLinesOf } from './item-stock.ts';
+import {
+  itemStockTotalSql,
+  qualified,
+  stockLinesByItem,
+  stockLinesOf,
+  type WarehouseName,
+  writtenStockLinesSql,
+} from './item-stock.ts';
 
 const {
   createdAt: _createdAt,
@@ -35,6 +56,11 @@ function itemFields(byWarehouse: boolean | undefined) {
       byWarehouse ? sql.placeholder('warehouseName') : undefined,
     ),
   };
+}
+
+/** A page's item with its stock lines as the answer writes them (`writtenStockLinesSql`). */
+function writtenLinesOf(warehouseName: WarehouseName | undefined, today: string | Placeholder) {
+  return writtenStockLinesSql(productItems.id, productItems, today, warehouseName);
 }
 
 /** The packaging group and stock type filters of a prepared statement, as placeholders. */
@@ -84,16 +110,25 @@ const itemPageOf = perDatabase((db, key) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
   return db
-    .select(itemFields(byWarehouse))
+    .select({
+      ...itemFields(byWarehouse),
+      stocks: writtenLinesOf(
+        byWarehouse ? sql.placeholder('warehouseName') : undefined,
+        sql.placeholder('today'),
+      ),
+    })
     .from(productItems)
     .where(sql`${productItems.id} = any(array(${pageIds}))`)
     .orderBy(asc(productItems.stockCode))
-    .prepare(`product_item_page_${key}`);
+    .prepare(`product_item_written_page_${key}`);
 });
 
 type ItemRow = Omit<ProductItem, 'boxQuantity' | 'stocks' | 'packagingGroup'> & {
   packagingGroup: string | null;
 };
+
+/** An item row of a page, its stock lines written by the statement (`writtenStockLinesSql`). */
+type PageItemRow = ItemRow & { stocks: string };
 
 /**
  * The item rows with their stock lines (of the named warehouse only when one is given); one item with
@@ -187,7 +222,18 @@ type ItemSearch = {
   page?: { limit: number; offset: number };
 };
 
-/** The items a search selects, by stock code: a statement built per call, its shapes being many. */
+/**
+ * The items a search selects, by stock code: a statement built per call, its shapes being many. A
+ * page's rows carry their stock lines as written JSON text (`stocks`).
+ */
+async function searchItemRows(
+  db: Db | Tx,
+  search: ItemSearch & { page: { limit: number; offset: number } },
+): Promise<{ rows: PageItemRow[]; where: SQL | undefined }>;
+async function searchItemRows(
+  db: Db | Tx,
+  search: ItemSearch,
+): Promise<{ rows: ItemRow[]; where: SQL | undefined }>;
 async function searchItemRows(
   db: Db | Tx,
   search: ItemSearch,
@@ -209,7 +255,8 @@ async function searchItemRows(
     const key = Object.values(filters)
       .map((value) => (value === undefined ? 0 : 1))
       .join('');
-    return { rows: await itemPageOf(db, key).execute({ ...filters, ...search.page }), where };
+    const rows = await itemPageOf(db, key).execute({ ...filters, ...search.page, today: todayInIstanbul() });
+    return { rows, where };
   }
   // A page's ids are chosen first, as in itemPageOf.
   const pageIds = search.page
@@ -221,12 +268,13 @@ async function searchItemRows(
         .limit(search.page.limit)
         .offset(search.page.offset)
     : undefined;
+  const fields = {
+    ...itemColumns,
+    frozen: itemFrozenSql(productItems.id),
+    totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
+  };
   const rows = await db
-    .select({
-      ...itemColumns,
-      frozen: itemFrozenSql(productItems.id),
-      totalStockQuantity: itemStockTotalSql(productItems.id, warehouseName),
-    })
+    .select(pageIds ? { ...fields, stocks: writtenLinesOf(warehouseName, todayInIstanbul()) } : fields)
     .from(productItems)
     .where(pageIds ? sql`${productItems.id} = any(array(${pageIds}))` : where)
     // Stock codes are unique: their index gives the order and the page without a sort.
@@ -243,7 +291,7 @@ async function searchItemRows(
 export async function listProductItems(
   db: Db,
   query: z.output<typeof ProductItemQuery>,
-): Promise<ProductItem[] | ProductItemPage> {
+): Promise<ProductItem[] | WrittenJson<ProductItemPage>> {
   const { warehouseName } = filtersOf(query);
   if (!isPaged(query)) {
     if (!query.q) return findProductItems(db, query);
@@ -267,13 +315,40 @@ export async function listProductItems(
     ? await db.select({ count: count() }).from(productItems).where(where)
     : await db.select({ count: productItemCount.items }).from(productItemCount);
   const total = counted?.count ?? 0;
-  return {
-    items: await withStockLines(db, rows, warehouseName, false),
-    page,
-    size,
-    count: total,
-    totalPages: Math.max(1, Math.ceil(total / size)),
-  };
+  const figures = { page, size, count: total, totalPages: Math.max(1, Math.ceil(total / size)) };
+  return writtenPage(rows, figures);
+}
+
+const writeItem = answerWriterOf(ProductItem);
+const writePage = answerWriterOf(ProductItemPage);
+/** How a written item ends before its lines go in: `stocks` is the answer's last field. */
+const NO_LINES_END = '"stocks":[]}';
+/** How a written page begins before its items go in: `items` is the answer's first field. */
+const NO_ITEMS_START = '{"items":[]';
+
+/**
+ * A page of the catalogue as the answer writes it: each item written through the answer's projection
+ * with no lines, then its lines, written by the statement, put in their place (decision 183).
+ */
+function writtenPage(
+  rows: readonly PageItemRow[],
+  figures: Omit<ProductItemPage, 'items'>,
+): WrittenJson<ProductItemPage> {
+  const pieces = ['{"items":['];
+  for (const [index, row] of rows.entries()) {
+    const item = writeItem({
+      ...row,
+      packagingGroup: row.packagingGroup ?? '',
+      boxQuantity: boxesOf(row.totalStockQuantity, row.quantityInBox) ?? 0,
+      stocks: [],
+    });
+    if (!item.endsWith(NO_LINES_END)) throw new Error('an item answer no longer ends with its stock lines');
+    pieces.push(index === 0 ? '' : ',', item.slice(0, -'[]}'.length), row.stocks, '}');
+  }
+  const page = writePage({ items: [], ...figures });
+  if (!page.startsWith(NO_ITEMS_START)) throw new Error('a page answer no longer begins with its items');
+  pieces.push(page.slice(NO_ITEMS_START.length - 1));
+  return new WrittenJson(pieces);
 }
 
 /**
