@@ -112,6 +112,14 @@ export function actorNameSql(actor: Actor): SQL {
  * Call it once per changed record, after the write.
  */
 export async function recordChange(tx: Tx, actor: Actor, change: Change): Promise<void> {
+  await tx.execute(changeRecordedAfter(sql``, actor, change));
+}
+
+/**
+ * `recordChange`'s statement after `writes`, WITH entries (each ending in a comma) that make the change
+ * it records: the write, its entry and its announcement in one round trip (decision 183).
+ */
+export function changeRecordedAfter(writes: SQL, actor: Actor, change: Change): SQL {
   const system = actor.userId === 0;
   const orderId = change.orderId ?? (change.entityType === 'ORDER' ? change.entityId : null);
   const topics = new Set<LiveTopic>([TOPIC_OF[change.entityType], ...(change.alsoTopics ?? [])]);
@@ -126,12 +134,12 @@ export async function recordChange(tx: Tx, actor: Actor, change: Change): Promis
     }),
   );
   // The entry and its announcement in one round trip: every write pays for this statement.
-  await tx.execute(sql`
-    with entry as (
+  return sql`
+    with ${writes} entry as (
       insert into ${auditEntries} (actor_id, actor_name, action, entity_type, entity_id, order_id, changes)
       values (${system ? null : actor.userId}, ${actorNameSql(actor)}, ${change.action}, ${change.entityType},
               ${change.entityId}, ${orderId}, ${JSON.stringify(changedFields(change.before, change.after))}::jsonb))
-    ${announcementOf(events)}`);
+    ${announcementOf(events)}`;
 }
 
 /**

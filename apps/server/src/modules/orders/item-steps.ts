@@ -2,9 +2,8 @@ import type { OrderItemAction } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
-import { type ItemRow, lockItems, lockOrder, type OrderRow, stepItem } from './order-item-engine.ts';
+import { type ItemRow, type OrderRow, stepItem } from './order-item-engine.ts';
 import { refreshDealtTotal, reserves } from './order-steps.ts';
 import { changeReservation, type ReservationChange } from './reservations.ts';
 
@@ -14,20 +13,8 @@ import { changeReservation, type ReservationChange } from './reservations.ts';
  * (docs/domain/money.md) — in the caller's transaction, so no caller keeps them by hand.
  */
 
-export { actOnItem, itemContext, lockItems, lockOrder } from './order-item-engine.ts';
+export { actOnItem, itemContext, lockItems, lockOrder, lockOrderItem } from './order-item-engine.ts';
 export type { ItemRow, OrderRow };
-
-/** Locks the order, then the item (404 when the order has no such item). */
-export async function lockOrderItem(
-  tx: Tx,
-  orderId: number,
-  itemId: number,
-): Promise<{ order: OrderRow; item: ItemRow }> {
-  const order = await lockOrder(tx, orderId);
-  const [item] = await lockItems(tx, orderId, itemId);
-  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  return { order, item };
-}
 
 /** One machine step of a locked item; `options` as `stepItem`'s. */
 export type ItemStep = {

@@ -125,8 +125,8 @@ const SUMMED_DEALT = sql`select o.id, (${dealtTotalOf(sql`o.id`)})::numeric(14, 
 /**
  * Each order's dealt total (docs/domain/money.md), which the balances, the statement and the search
  * read: the approved pieces of its items, or the loaded ones once loading finished, at their net prices.
- * Set when the order is placed and refreshed by hand (`refreshDealtTotal`) by every write of an item: its
- * review, its steps, its loads and their reversal.
+ * Set when the order is placed and refreshed by hand (`refreshDealtTotal`, or `writeItemStep` with a
+ * single item's step) by every write of an item: its review, its steps, its loads and their reversal.
  */
 export const ORDER_DEALT_TOTAL: KeptFigure = {
   name: "orders' dealt totals",
@@ -135,6 +135,7 @@ export const ORDER_DEALT_TOTAL: KeptFigure = {
   services: [
     'apps/server/src/modules/orders/place-order.service.ts applyBasketToOrder',
     'apps/server/src/modules/orders/order-steps.ts refreshDealtTotal',
+    'apps/server/src/modules/orders/order-item.repo.ts writeItemStep',
   ],
   ...keptColumn({ table: 'orders', column: 'dealt_total_price', key: 'order', summed: SUMMED_DEALT }),
 };

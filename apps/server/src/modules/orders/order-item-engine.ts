@@ -4,8 +4,6 @@ import {
   type OrderAction,
   type OrderCancelAction,
   type OrderItemAction,
-  type OrderItemStatus,
-  type OrderStatus,
   orderItemMachine,
   orderMachine,
 } from '@mandira/contract/order-machines';
@@ -16,6 +14,7 @@ import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError, badRequest, businessRule, notFound } from '../../http/errors.ts';
 import { recordChange } from '../audit/record-change.ts';
 import { keepShipmentFigures } from '../load-figures/shipment-figures.ts';
+import { type ItemRow, lockedOrderAndItem, type OrderRow, writeItemStep } from './order-item.repo.ts';
 import { refreshDealtTotal, reserves } from './order-steps.ts';
 import { changeReservation, type ReservationChange, reserveOrRefuse } from './reservations.ts';
 
@@ -25,22 +24,7 @@ import { changeReservation, type ReservationChange, reserveOrRefuse } from './re
  * (`actOnItem`) and an order's step with its effect on its items (`actOnOrder`). The order review, the
  * warehouse steps, load acceptance and a shipment's delivery, return and transfer all move items here.
  */
-export type OrderRow = {
-  id: number;
-  buyer_id: number;
-  status: OrderStatus;
-  planned_shipment_date: string | null;
-};
-export type ItemRow = {
-  id: number;
-  product_id: number;
-  status: OrderItemStatus;
-  ordered_quantity: number;
-  quantity: number;
-  quantity_in_box: number;
-  loaded_quantity: number;
-  bundle_snapshot_id: number;
-};
+export type { ItemRow, OrderRow };
 
 /** Locks the order row; every write on an order or its items takes it first, then the items. */
 export async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
@@ -62,6 +46,18 @@ export async function lockItems(tx: Tx, orderId: number, itemId?: number): Promi
          where order_id = ${orderId} ${itemId === undefined ? sql`` : sql`and id = ${itemId}`}
          order by id for update`,
   );
+}
+
+/** Locks the order, then the item (404 when the order has no such item), in one statement. */
+export async function lockOrderItem(
+  tx: Tx,
+  orderId: number,
+  itemId: number,
+): Promise<{ order: OrderRow; item: ItemRow }> {
+  const { order, item } = await lockedOrderAndItem(tx, orderId, itemId);
+  if (!order) throw notFound('Sipariş bulunamadı.');
+  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
+  return { order, item };
 }
 
 export const itemContext = (order: OrderRow, item: ItemRow) => ({
@@ -110,6 +106,8 @@ function quantityAfter(action: OrderItemAction, item: ItemRow, pieces: number | 
  * change of its open pieces, for the caller's one `changeReservation` after all its steps.
  * `reserve: false` skips the availability check for a step that takes back what the warehouse
  * physically returns (a rejected load): the goods are back on the shelf whatever else was promised.
+ * `dealtTotal: true` refreshes the order's dealt total with the step, for a caller whose only change
+ * of items this step is; other callers refresh it after all their steps.
  */
 export async function stepItem(
   tx: Tx,
@@ -118,7 +116,11 @@ export async function stepItem(
   item: ItemRow,
   action: OrderItemAction,
   pieces?: number,
-  { reserve = true, onDelivery }: { reserve?: boolean; onDelivery?: boolean } = {},
+  {
+    reserve = true,
+    onDelivery,
+    dealtTotal = false,
+  }: { reserve?: boolean; onDelivery?: boolean; dealtTotal?: boolean } = {},
 ): Promise<ReservationChange> {
   const to = orderItemMachine.next(item.status, action, {
     ...itemContext(order, item),
@@ -136,17 +138,20 @@ export async function stepItem(
       },
     ]);
   }
-  await tx.execute(sql`
-    update order_items set status = ${to}, quantity = ${quantity}, updated_at = now() where id = ${item.id}`);
-  await recordChange(tx, actor, {
-    action,
-    entityType: 'ORDER_ITEM',
-    entityId: item.id,
-    orderId: order.id,
-    before: { status: item.status, quantity: item.quantity },
-    after: { status: to, quantity },
-    status: to,
-  });
+  await writeItemStep(
+    tx,
+    actor,
+    { orderId: order.id, itemId: item.id, status: to, quantity, dealtTotal },
+    {
+      action,
+      entityType: 'ORDER_ITEM',
+      entityId: item.id,
+      orderId: order.id,
+      before: { status: item.status, quantity: item.quantity },
+      after: { status: to, quantity },
+      status: to,
+    },
+  );
   // The shipments carrying the item count its loads as accepted or not (docs/decisions/0114-shipments-keep-load-figures-row-recomputed.md).
   if ((to === 'LOAD_STATUS_ACCEPTED') !== (item.status === 'LOAD_STATUS_ACCEPTED')) {
     await keepShipmentFigures(tx, { orderItemIds: [item.id] });
@@ -170,11 +175,10 @@ export async function actOnItem(tx: Tx, actor: Actor, input: ItemActionInput): P
   if (!hasAccess(actor, privilegeOf(input.action))) {
     throw new AppError('FORBIDDEN', 'Bu işlem için yetkiniz yok.');
   }
-  const order = await lockOrder(tx, input.orderId);
-  const [item] = await lockItems(tx, input.orderId, input.itemId);
-  if (!item) throw notFound('Sipariş kalemi bulunamadı.');
-  await changeReservation(tx, [await stepItem(tx, actor, order, item, input.action, input.quantity)]);
-  await refreshDealtTotal(tx, order.id);
+  const { order, item } = await lockOrderItem(tx, input.orderId, input.itemId);
+  // The item's step carries the order's dealt total: it moves no other item (decision 183).
+  const step = await stepItem(tx, actor, order, item, input.action, input.quantity, { dealtTotal: true });
+  await changeReservation(tx, [step]);
 }
 
 /** Runs an order action (`PUT /order-action/{action}`, or a cancel) with its effect on the items. */
