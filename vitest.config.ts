@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
+          isolate: false,
         },
       },
       {
@@ -38,6 +39,7 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          isolate: false,
         },
       },
       {

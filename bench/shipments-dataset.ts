@@ -77,7 +77,8 @@ export async function generateShipments(
                from generate_series(1, $5::int) k),
             case when n > $1 - $3 then null else 8 + (n % 70) / 10.0 end,
             '', at, at
-       from generate_series(1, $1::int) n
+       -- bigint: at ten years n × 104729 passes int4.
+       from generate_series(1, $1::bigint) n
        cross join lateral (select now() - $2 * interval '1 day' + n * ($2 * interval '1 day' / $1) as at) t
        join vehicles v on v.licence_plate_code = '34 BNC ' || lpad((1 + n % $6)::text, 3, '0')
        join drivers d on d.licence_number = 'E-' || (1 + n % $7)

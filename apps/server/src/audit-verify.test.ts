@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplateBlob } from '../test/test-database.ts';
 import { connectPglite } from './db/client.ts';
 
 /**
@@ -17,8 +18,8 @@ let dataDir: string;
 let head: string;
 
 /** Runs the statements on the stopped database; answers the chain's head as the tool prints it. */
-async function onDatabase(statements: string[]): Promise<string> {
-  const database = await connectPglite(dataDir);
+async function onDatabase(statements: string[], template?: Blob): Promise<string> {
+  const database = await connectPglite(dataDir, template);
   try {
     await database.migrate();
     const client = (database.db as unknown as { $client: PGlite }).$client;
@@ -48,10 +49,13 @@ async function verify(...args: string[]): Promise<{ code: number; out: string }>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-audit-verify-'));
-  head = await onDatabase([
-    `insert into audit_entries (actor_name, action, entity_type, entity_id)
+  head = await onDatabase(
+    [
+      `insert into audit_entries (actor_name, action, entity_type, entity_id)
      select 'Ayşe Yılmaz', 'CREATE', 'WAREHOUSE', g from generate_series(1, 3) g`,
-  ]);
+    ],
+    await pgliteTemplateBlob(),
+  );
 }, 60_000);
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

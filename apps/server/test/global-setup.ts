@@ -41,6 +41,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await connectPglite();
   await database.migrate();
   const client = (database.db as unknown as { $client: PGlite }).$client;
+  // No test makes a database, so the cluster's two templates are only a third of every copy to unpack:
+  // without them a file's database starts in two thirds of the time.
+  for (const template of ['template0', 'template1']) {
+    await client.exec(`alter database ${template} with is_template false allow_connections false`);
+    await client.exec(`drop database ${template}`);
+  }
   const dump = await client.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();

@@ -1,7 +1,10 @@
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database, Db } from '../src/db/client.ts';
+import { users } from '../src/db/schema.ts';
 import { createUser } from '../src/modules/access/user.service.ts';
 import { bootstrap } from '../src/start/bootstrap.ts';
 import { checkAnswersAgainstDocument } from './answer-check.ts';
@@ -39,6 +42,18 @@ export type TestApp = {
 };
 
 let userCounter = 0;
+
+const FIXTURE_PASSWORD = 'test-sifre-123';
+let fixtureHash: Promise<string> | undefined;
+/**
+ * The password of `tokenWithRoles`' users, hashed once per worker with argon2id at its lightest, so
+ * signing them in costs a millisecond, not a core's 50: the suite signs them in hundreds of times. A
+ * fixture's hash need not resist cracking; the real cost is the one `createUser` sets, tested there.
+ */
+function fixturePasswordHash(): Promise<string> {
+  fixtureHash ??= hash(FIXTURE_PASSWORD, { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 });
+  return fixtureHash;
+}
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -87,20 +102,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async tokenWithRoles(roles) {
       userCounter += 1;
       const userName = `kullanici${userCounter}_${process.pid}`;
-      const password = 'test-sifre-123';
-      await database.db.transaction((tx) =>
-        createUser(tx, SUPER_ACTOR, {
+      const passwordHash = await fixturePasswordHash();
+      await database.db.transaction(async (tx) => {
+        const user = await createUser(tx, SUPER_ACTOR, {
           userName,
-          password,
           name: 'Test',
           surname: 'Kullanıcı',
           email: '',
           phone: '',
           status: 'ACTIVE',
           roles,
-        }),
-      );
-      return signIn(userName, password);
+        });
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      });
+      return signIn(userName, FIXTURE_PASSWORD);
     },
     async adminToken() {
       adminTokenCache ??= await signIn(ADMIN.userName, ADMIN.password);

@@ -12,6 +12,15 @@ function templateBlob(file: string): Promise<Blob> {
 }
 
 /**
+ * The migrated template of the PGlite run, for a test that starts an embedded database on a data
+ * directory of its own: no initdb to wait for. Undefined on a PostgreSQL run, which has none.
+ */
+export async function pgliteTemplateBlob(): Promise<Blob | undefined> {
+  const templateFile = inject('pgliteTemplateFile');
+  return templateFile ? templateBlob(templateFile) : undefined;
+}
+
+/**
  * A fresh, migrated database for one test file, copied from the template that the global setup
  * migrated once: in-memory PGlite by default, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL / DATABASE_URL, dropped again on close. `migrate()` still runs, and finds nothing
@@ -20,11 +29,7 @@ function templateBlob(file: string): Promise<Blob> {
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!serverUrl) {
-    const templateFile = inject('pgliteTemplateFile');
-    const database = await connectPglite(
-      undefined,
-      templateFile ? await templateBlob(templateFile) : undefined,
-    );
+    const database = await connectPglite(undefined, await pgliteTemplateBlob());
     await database.migrate();
     return database;
   }

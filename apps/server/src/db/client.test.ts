@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pgliteTemplateBlob } from '../../test/test-database.ts';
 import { connectPglite, DataDirLockedError, rowsOf } from './client.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mandira-lock-'));
@@ -15,7 +16,7 @@ describe('embedded database lock', () => {
     await expect(connectPglite(dir)).rejects.toThrow(DataDirLockedError);
 
     fs.writeFileSync(path.join(dir, 'server.lock'), '999999999');
-    const database = await connectPglite(dir);
+    const database = await connectPglite(dir, await pgliteTemplateBlob());
     expect(fs.readFileSync(path.join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
     await database.close();
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
@@ -24,9 +25,13 @@ describe('embedded database lock', () => {
 
 describe('embedded database statistics', () => {
   it('are refreshed while the server runs, so the planner knows how big the tables have grown', async () => {
-    const database = await connectPglite(fs.mkdtempSync(path.join(dir, 'stats-')), undefined, {
-      analyzeEveryMs: 50,
-    });
+    const database = await connectPglite(
+      fs.mkdtempSync(path.join(dir, 'stats-')),
+      await pgliteTemplateBlob(),
+      {
+        analyzeEveryMs: 50,
+      },
+    );
     try {
       await database.db.execute(sql`create table grown (id int primary key)`);
       await database.db.execute(sql`insert into grown select generate_series(1, 3000)`);

@@ -226,9 +226,20 @@ export async function connectPglite(
   // drizzle asks of PGlite only what EmbeddedClient offers.
   const pglite = client as unknown as PGlite;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
-  // The in-memory ones of tests stay as their tests made them.
+  // The in-memory ones of tests stay as their tests made them. An analyze still running when the next
+  // is due is not joined by another: on a big database they would queue up before every request.
+  let analyzeRunning = false;
   const analyzing = dataDir
-    ? setInterval(() => client.exec('analyze').catch(() => {}), analyzeEveryMs).unref()
+    ? setInterval(() => {
+        if (analyzeRunning) return;
+        analyzeRunning = true;
+        client
+          .exec('analyze')
+          .catch(() => {})
+          .finally(() => {
+            analyzeRunning = false;
+          });
+      }, analyzeEveryMs).unref()
     : undefined;
   return {
     db,

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteTemplateBlob } from '../../test/test-database.ts';
 import { isUniqueViolation } from '../http/errors.ts';
 import { connectPglite, type Database, rowsOf } from './client.ts';
 import { isTransactionConflict } from './transaction-retry.ts';
@@ -20,9 +21,7 @@ const SETUP = sql`create table goods (
   pieces bigint, tags text[], extra jsonb, kept interval)`;
 
 beforeAll(async () => {
-  // The migrated template of the test run when there is one (the PGlite run): no initdb to wait for.
-  const templateFile = inject('pgliteTemplateFile');
-  const template = templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined;
+  const template = await pgliteTemplateBlob();
   [onThread, inMemory] = await Promise.all([
     connectPglite(dir, template),
     connectPglite(undefined, template),
