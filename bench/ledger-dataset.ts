@@ -52,14 +52,17 @@ export async function generateLedger(
      with paid as (select id, created_at, dealt_total_price, row_number() over (order by created_at, id) - 1 as r,
                           count(*) over () as c
                      from orders where buyer_id = $1 and status = 'COMPLETED' and dealt_total_price >= 1),
-          wanted as (select greatest(0, $2 - (select count(*) from accounting_transactions where buyer_id = $1)) as p)
+          wanted as (select greatest(0, $2 - (select count(*) from accounting_transactions where buyer_id = $1)) as p,
+                            (select count(*) from paid) as c)
+     -- C is taken on the payments' side, so they meet their orders by equality (a hash join), not by
+     -- trying every payment against every order.
      select $1, o.id, case when j % 10 = 9 then 'PRODUCT_REFUND' else 'ORDER_PAYMENT' end,
             case when j % 10 = 9 then 'REFUND' when j % 2 = 0 then 'CASH' else 'BANK_TRANSFER' end,
-            floor(o.dealt_total_price * 100 / (ceil(w.p / o.c::float8) + 1)) / 100,
-            least(now(), o.created_at + (1 + j / o.c) * interval '3 days')
+            floor(o.dealt_total_price * 100 / (ceil(w.p / w.c::float8) + 1)) / 100,
+            least(now(), o.created_at + (1 + j / w.c) * interval '3 days')
        from wanted w
        cross join generate_series(0, w.p - 1) j
-       join paid o on o.r = j % o.c
+       join paid o on o.r = j % w.c
       order by 6`,
     [bigBuyerId, bigBuyerTransactions],
   );
