@@ -49,12 +49,11 @@ export async function generateLedger(
   // m = ⌈P ÷ C⌉ payments of 1/(m+1) of its dealt total, so something stays open on each.
   await client.query(
     `insert into accounting_transactions (buyer_id, order_id, reason, pay_type, amount, created_at)
-     with paid as (select id, created_at, dealt_total_price, row_number() over (order by created_at, id) - 1 as r,
-                          count(*) over () as c
+     with paid as (select id, created_at, dealt_total_price, row_number() over (order by created_at, id) - 1 as r
                      from orders where buyer_id = $1 and status = 'COMPLETED' and dealt_total_price >= 1),
           wanted as (select greatest(0, $2 - (select count(*) from accounting_transactions where buyer_id = $1)) as p,
                             (select count(*) from paid) as c)
-     -- C is taken on the payments' side, so they meet their orders by equality (a hash join), not by
+     -- C is taken on the payments' side, so they meet their orders by equality (a merge or hash join), not by
      -- trying every payment against every order.
      select $1, o.id, case when j % 10 = 9 then 'PRODUCT_REFUND' else 'ORDER_PAYMENT' end,
             case when j % 10 = 9 then 'REFUND' when j % 2 = 0 then 'CASH' else 'BANK_TRANSFER' end,

@@ -89,7 +89,7 @@ export async function generateShipments(
   );
   // The delivered items of the completed orders, on the delivered shipments in time order: the
   // r-th completed order of C rides on delivered shipment ⌈r × D ÷ C⌉. The shipment's number is worked
-  // out on the order's side, so the two meet by equality (a hash join): with D on the shipments' side
+  // out on the order's side, so the two meet by equality (a merge or hash join): with D on the shipments' side
   // the planner could only try every pair, a million orders by 150,000 shipments at ten years.
   await client.query(
     `insert into shipment_loads (order_item_id, shipment_id, warehouse_id, pieces, created_at)
