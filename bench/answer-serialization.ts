@@ -5,15 +5,21 @@
  * repeating its rows. Three ways are timed on the main thread: `JSON.stringify` of whatever the service
  * returned (before the answers were declared), the zod encode the type provider offers and then
  * `JSON.stringify`, and the serializer the server compiles per route from the declared answer (the
- * declared fields copied, then the native `JSON.stringify`).
+ * declared fields copied, then the native `JSON.stringify`). Then the answer as it is sent: written,
+ * its bytes counted and compressed as the API compresses it (br, quality 1), once as one string
+ * (`answerWriterOf`) and once as the serializer writes it (a long answer a row at a time into bytes,
+ * decision 186), with the minor page faults of each answer: on a machine whose page faults are dear
+ * a long string of Turkish text costs more to send than to write.
  */
+
+import { brotliCompressSync, constants } from 'node:zlib';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { connectPglite } from '../apps/server/src/db/client.ts';
 import { DEMO_SEEDERS } from '../apps/server/src/demo/demo-seed.ts';
-import { answerSerializerCompiler } from '../apps/server/src/http/answer-serializer.ts';
+import { answerSerializerCompiler, answerWriterOf } from '../apps/server/src/http/answer-serializer.ts';
 import { bootstrap } from '../apps/server/src/start/bootstrap.ts';
 
 const PAGE = Number(process.env.BENCH_ANSWER_ROWS ?? 50);
@@ -46,10 +52,30 @@ function widened(data: unknown, key: string | null): unknown {
 
 function timePerAnswer(write: (data: unknown) => string, answer: unknown): { micros: number; bytes: number } {
   let bytes = 0;
-  for (let i = 0; i < 200; i += 1) bytes = write(answer).length;
+  for (let i = 0; i < 200; i += 1) bytes = Buffer.byteLength(write(answer));
   const started = performance.now();
   for (let i = 0; i < ROUNDS; i += 1) write(answer);
   return { micros: ((performance.now() - started) * 1000) / ROUNDS, bytes };
+}
+
+/** As the API compresses a JSON answer (http/compression.ts). */
+const BROTLI = {
+  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 1 },
+};
+
+/** Written, counted and compressed, as an answer is sent: µs and minor page faults per answer. */
+function sendPerAnswer(write: (data: unknown) => string | Buffer, answer: unknown): string {
+  const send = () => {
+    const written = write(answer);
+    Buffer.byteLength(written);
+    return brotliCompressSync(written, BROTLI).length;
+  };
+  for (let i = 0; i < 100; i += 1) send();
+  const faults = process.resourceUsage().minorPageFault;
+  const started = performance.now();
+  for (let i = 0; i < ROUNDS; i += 1) send();
+  const micros = ((performance.now() - started) * 1000) / ROUNDS;
+  return `${micros.toFixed(0)} (${((process.resourceUsage().minorPageFault - faults) / ROUNDS).toFixed(0)})`;
 }
 
 const database = await connectPglite();
@@ -81,8 +107,10 @@ const signedIn = await app.inject({
 const token = signedIn.json().data.authToken as string;
 
 console.log(`${ROUNDS} answers each, machine load ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
-console.log('| answer | bytes | JSON.stringify µs | zod encode µs | declared µs |');
-console.log('|---|---:|---:|---:|---:|');
+console.log(
+  '| answer | bytes | JSON.stringify µs | zod encode µs | declared µs | sent as one string µs (faults) | sent as the server writes it µs (faults) |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const read of READS) {
   const answered = await app.inject({ method: 'GET', url: read.url, headers: { 'auth-token': token } });
   if (answered.statusCode !== 200) throw new Error(`${read.url}: ${answered.statusCode} ${answered.body}`);
@@ -99,8 +127,10 @@ for (const read of READS) {
   const plain = timePerAnswer((data) => JSON.stringify(data), answer);
   const zod = timePerAnswer(zodSerializerCompiler(compile as never) as (data: unknown) => string, answer);
   const declared = timePerAnswer(writeDeclared, answer);
+  const oneString = sendPerAnswer(answerWriterOf(schema), answer);
+  const asWritten = sendPerAnswer(writeDeclared, answer);
   console.log(
-    `| ${read.name} | ${declared.bytes.toLocaleString('en')} | ${plain.micros.toFixed(0)} | ${zod.micros.toFixed(0)} | ${declared.micros.toFixed(0)} |`,
+    `| ${read.name} | ${declared.bytes.toLocaleString('en')} | ${plain.micros.toFixed(0)} | ${zod.micros.toFixed(0)} | ${declared.micros.toFixed(0)} | ${oneString} | ${asWritten} |`,
   );
 }
 await app.close();

@@ -1,7 +1,8 @@
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { toJSONSchema, z } from 'zod';
-import { projectionOf } from './answer-projection.ts';
+import { type Projection, projectionOf } from './answer-projection.ts';
+import { jsonBytes } from './json-bytes.ts';
 import { WrittenJson } from './written-json.ts';
 
 type Write = (data: unknown) => string;
@@ -31,7 +32,8 @@ function withNullableTypes(node: unknown): unknown {
 /**
  * Answers are written through their declared schemas: a projection compiled once per route from the
  * JSON Schema of its zod answer copies only the declared fields, and the native `JSON.stringify` writes
- * the copy (decisions 125 and 133). An answer schema JSON Schema cannot express is written by zod.
+ * the copy (decisions 125 and 133), a row at a time into bytes (decision 186). An answer schema JSON
+ * Schema cannot express is written by zod.
  */
 export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (route) => {
   const schema = route.schema as z.ZodType;
@@ -44,22 +46,25 @@ export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = (rou
   };
 };
 
-/** Serializers by the JSON Schema they were compiled from: every app of a process shares them. */
-const serializers = new Map<string, Write>();
+/** Projections by the JSON Schema they were compiled from: every app of a process shares them. */
+const projections = new Map<string, Projection>();
 
 function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerCompiler>[0]): Write {
-  let write: Write;
+  let project: Projection;
   try {
-    write = answerWriterOf(schema);
+    project = answerProjectionOf(schema);
   } catch {
     return zodSerializerCompiler(route);
   }
-  // A success envelope whose data the server wrote itself goes out as written (decision 183): its bytes,
-  // which fastify and the compression take as they take a string.
+  // Answers go out as bytes, which fastify and the compression take as they take a string: a success
+  // envelope whose data the server wrote itself as it was written (decision 183), any other answer
+  // written without ever being one long string (decision 186).
   return (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
-    if (!(data instanceof WrittenJson)) return write(answer);
-    return Buffer.concat([WRITTEN_START, data.bytes, WRITTEN_END]) as unknown as string;
+    if (data instanceof WrittenJson) {
+      return Buffer.concat([WRITTEN_START, data.bytes, WRITTEN_END]) as unknown as string;
+    }
+    return jsonBytes(project(answer)) as unknown as string;
   };
 }
 
@@ -67,10 +72,10 @@ const WRITTEN_START = Buffer.from('{"success":true,"data":');
 const WRITTEN_END = Buffer.from('}');
 
 /**
- * How the answers of `schema` are written: the projection onto the schema, written by `JSON.stringify`.
- * Throws for a schema JSON Schema cannot express.
+ * The projection of answers onto `schema`: a copy of exactly its declared fields. Throws for a schema
+ * JSON Schema cannot express.
  */
-export function answerWriterOf(schema: z.ZodType): Write {
+function answerProjectionOf(schema: z.ZodType): Projection {
   const json = toJSONSchema(schema, {
     target: 'draft-7',
     io: 'output',
@@ -78,11 +83,19 @@ export function answerWriterOf(schema: z.ZodType): Write {
     cycles: 'ref',
   });
   const key = JSON.stringify(json);
-  let write = serializers.get(key);
-  if (!write) {
-    const project = projectionOf(withNullableTypes(json) as JsonSchema);
-    write = (answer) => JSON.stringify(project(answer));
-    serializers.set(key, write);
+  let project = projections.get(key);
+  if (!project) {
+    project = projectionOf(withNullableTypes(json) as JsonSchema);
+    projections.set(key, project);
   }
-  return write;
+  return project;
+}
+
+/**
+ * How the answers of `schema` are written as text: the projection onto the schema, written by
+ * `JSON.stringify`. Throws for a schema JSON Schema cannot express.
+ */
+export function answerWriterOf(schema: z.ZodType): Write {
+  const project = answerProjectionOf(schema);
+  return (answer) => JSON.stringify(project(answer));
 }
