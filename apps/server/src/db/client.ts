@@ -14,7 +14,7 @@ import { connectionConfig, cutConnection, guardPoolClient } from './postgres-con
 import * as schema from './schema.ts';
 import { grantServerRights, mayMigrate, requireMigrated } from './server-rights.ts';
 import { writeStatusSets } from './status-set-functions.ts';
-import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from './timeouts.ts';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, IDLE_CONNECTION_MS } from './timeouts.ts';
 import { retryConflictingTransactions, TRANSACTION_ATTEMPTS } from './transaction-retry.ts';
 
 export type Schema = typeof schema;
@@ -71,7 +71,11 @@ export function connectPostgres(
     transactionAttempts = TRANSACTION_ATTEMPTS,
   }: PostgresOptions = {},
 ): Database {
-  const pool = new pg.Pool({ ...connectionConfig(url, timeouts), max: poolSize });
+  const pool = new pg.Pool({
+    ...connectionConfig(url, timeouts),
+    max: poolSize,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+  });
   // An idle connection the server ends (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', onIdleError);

@@ -19,3 +19,10 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
 
 /** TCP keep-alive on every connection, so that the operating system notices a dead peer eventually. */
 export const KEEP_ALIVE_DELAY_MS = 10_000;
+
+/**
+ * How long a pooled connection may sit idle before the pool closes it (decision 187). pg's default of
+ * 10 s closed the pool after every quiet moment, and the next requests each opened a PostgreSQL backend
+ * again: a process started, its caches filled and its statements prepared anew, on the request's time.
+ */
+export const IDLE_CONNECTION_MS = 5 * 60_000;
