@@ -56,9 +56,9 @@ function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerC
   } catch {
     return zodSerializerCompiler(route);
   }
-  // Answers go out as bytes, which fastify and the compression take as they take a string: a success
-  // envelope whose data the server wrote itself as it was written (decision 183), any other answer
-  // written without ever being one long string (decision 186).
+  // A success envelope whose data the server wrote itself goes out as written (decision 183); any other
+  // answer is written without ever being one long string, a long one as bytes (decision 186). Fastify
+  // and the compression take bytes as they take a string.
   return (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
     if (data instanceof WrittenJson) {
