@@ -12,7 +12,7 @@
  * a long string of Turkish text costs more to send than to write.
  */
 
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -20,6 +20,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { connectPglite } from '../apps/server/src/db/client.ts';
 import { DEMO_SEEDERS } from '../apps/server/src/demo/demo-seed.ts';
 import { answerSerializerCompiler, answerWriterOf } from '../apps/server/src/http/answer-serializer.ts';
+import { BROTLI_OPTIONS } from '../apps/server/src/http/compression.ts';
 import { bootstrap } from '../apps/server/src/start/bootstrap.ts';
 
 const PAGE = Number(process.env.BENCH_ANSWER_ROWS ?? 50);
@@ -58,17 +59,12 @@ function timePerAnswer(write: (data: unknown) => string, answer: unknown): { mic
   return { micros: ((performance.now() - started) * 1000) / ROUNDS, bytes };
 }
 
-/** As the API compresses a JSON answer (http/compression.ts). */
-const BROTLI = {
-  params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 1 },
-};
-
 /** Written, counted and compressed, as an answer is sent: µs and minor page faults per answer. */
 function sendPerAnswer(write: (data: unknown) => string | Buffer, answer: unknown): string {
   const send = () => {
     const written = write(answer);
     Buffer.byteLength(written);
-    return brotliCompressSync(written, BROTLI).length;
+    return brotliCompressSync(written, BROTLI_OPTIONS).length;
   };
   for (let i = 0; i < 100; i += 1) send();
   const faults = process.resourceUsage().minorPageFault;

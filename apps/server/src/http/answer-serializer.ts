@@ -2,7 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { toJSONSchema, z } from 'zod';
 import { type Projection, projectionOf } from './answer-projection.ts';
-import { jsonBytes } from './json-bytes.ts';
+import { jsonBytes, piecesBytes } from './json-bytes.ts';
 import { WrittenJson } from './written-json.ts';
 
 type Write = (data: unknown) => string;
@@ -62,14 +62,15 @@ function serializerOf(schema: z.ZodType, route: Parameters<typeof zodSerializerC
   return (answer) => {
     const data = (answer as { data?: unknown } | null)?.data;
     if (data instanceof WrittenJson) {
-      return Buffer.concat([WRITTEN_START, data.bytes, WRITTEN_END]) as unknown as string;
+      return piecesBytes(data.pieces, WRITTEN_START, WRITTEN_END) as unknown as string;
     }
     return jsonBytes(project(answer)) as unknown as string;
   };
 }
 
-const WRITTEN_START = Buffer.from('{"success":true,"data":');
-const WRITTEN_END = Buffer.from('}');
+/** The success envelope around data the server wrote itself. */
+const WRITTEN_START = '{"success":true,"data":';
+const WRITTEN_END = '}';
 
 /**
  * The projection of answers onto `schema`: a copy of exactly its declared fields. Throws for a schema

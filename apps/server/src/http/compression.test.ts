@@ -53,6 +53,15 @@ describe('JSON answers over 1 kB are compressed as the client accepts', () => {
     expect(decoded.success).toBe(true);
   });
 
+  // A gzip member's header says how hard it was packed (RFC 1952, XFL): 4 is the fastest level, the
+  // one every answer is given (decision 188); zlib's default level writes 0.
+  it('packs a gzip answer at the fastest level', async () => {
+    const packed = await get('/api/acl/privileges', 'gzip');
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.rawPayload[8]).toBe(4);
+    expect(zlib.gzipSync(Buffer.from('{"success":true}'))[8]).toBe(0);
+  });
+
   it('sends an answer under 1 kB as it is', async () => {
     const response = await get('/api/actuator/health/liveness', 'br, gzip');
     expect(response.statusCode).toBe(200);
@@ -99,6 +108,7 @@ describe('a page of rows and a whole export', () => {
       expect(response.headers['content-encoding']).toBe(encoding);
       const text = DECODE[encoding](response.rawPayload).toString('utf8');
       expect(JSON.parse(text).data).toHaveLength(rows);
+      if (encoding === 'gzip') expect(response.rawPayload[8]).toBe(4);
       return { bytes: Buffer.byteLength(text), length: response.headers['content-length'] };
     } finally {
       await app.close();

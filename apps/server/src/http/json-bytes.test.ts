@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonBytes as written } from './json-bytes.ts';
+import { piecesBytes, jsonBytes as written } from './json-bytes.ts';
 
 /** What the answer must be, byte for byte: JSON.stringify's text, UTF-8. */
 const stringified = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null', 'utf8');
@@ -103,5 +103,23 @@ describe('an answer written as bytes', () => {
     expect(hugeBytes.equals(stringified(huge))).toBe(true);
     expect(first.equals(stringified(small))).toBe(true);
     expect(after.equals(first)).toBe(true);
+  });
+
+  it('writes text already written as JSON in its pieces, the same bytes as the pieces joined', () => {
+    // A catalogue page as the server writes it: each item's text, then its lines written by PostgreSQL.
+    const pieces = ['{"items":['];
+    for (let i = 0; i < 300; i++) {
+      pieces.push(
+        i === 0 ? '' : ',',
+        JSON.stringify(order(i)).slice(0, -1),
+        ',"stocks":[{"depo":"İĞDIR 🐄"}]}',
+      );
+    }
+    pieces.push('],"page":1}');
+    const joined = pieces.join('');
+    const bytes = piecesBytes(pieces);
+    expect(Buffer.isBuffer(bytes)).toBe(true);
+    expect(Buffer.from(bytes).equals(Buffer.from(joined, 'utf8'))).toBe(true);
+    expect(piecesBytes(['{"items":[', ']}'], '{"data":', '}')).toBe('{"data":{"items":[]}}');
   });
 });

@@ -108,3 +108,15 @@ export function jsonBytes(value: unknown): string | Buffer {
   else sink.add(JSON.stringify(value) ?? 'null');
   return sink.finish();
 }
+
+/**
+ * Text already written as JSON, in its pieces, between `before` and `after`: their text joined when
+ * short, their UTF-8 bytes otherwise.
+ */
+export function piecesBytes(pieces: readonly string[], before = '', after = ''): string | Buffer {
+  const sink = new ByteSink();
+  sink.add(before);
+  for (const piece of pieces) sink.add(piece);
+  sink.add(after);
+  return sink.finish();
+}
