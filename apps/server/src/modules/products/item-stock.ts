@@ -121,14 +121,15 @@ export function writtenStockLinesSql(
     warehouseName === undefined
       ? sql``
       : sql`and (w.name = ${warehouseName} or w.short_name = ${warehouseName})`;
-  const lots = sql`(select coalesce('[' || string_agg('{"id":' || f.lot_id || ',"code":' || ${jsonOf(sql`f.lot_code`)}
-        || ',"expiryDate":' || ${jsonOf(sql`f.expiry_date`)} || ',"productionDate":' || ${jsonOf(sql`f.production_date`)}
-        || ',"quantity":' || f.quantity
-        || ',"expired":' || case when f.expiry_date < ${today}::date then 'true' else 'false' end || '}',
-        ',' order by f.expiry_date asc nulls last, f.lot_id) || ']', '[]')
-    from (select ls.lot_id, ls.lot_code, ls.expiry_date, ls.production_date, ls.quantity from ${lotStocks} as ls
-           where ls.stock_line_id = l.id and ls.quantity > 0
-           order by ls.expiry_date asc nulls last, ls.lot_id limit ${sql.raw(String(LIST_LINE_LOTS))}) as f)`;
+  // An array of the first lots, in the order the index gives them, joined: an ordered aggregate would
+  // sort each of a page's 400 lines again (a tenth of the page's statement).
+  const lots = sql`('[' || array_to_string(array(select '{"id":' || ls.lot_id || ',"code":' || ${jsonOf(sql`ls.lot_code`)}
+        || ',"expiryDate":' || ${jsonOf(sql`ls.expiry_date`)} || ',"productionDate":' || ${jsonOf(sql`ls.production_date`)}
+        || ',"quantity":' || ls.quantity
+        || ',"expired":' || case when ls.expiry_date < ${today}::date then 'true' else 'false' end || '}'
+      from ${lotStocks} as ls
+     where ls.stock_line_id = l.id and ls.quantity > 0
+     order by ls.expiry_date asc nulls last, ls.lot_id limit ${sql.raw(String(LIST_LINE_LOTS))}), ',') || ']')`;
   const boxes = sql`case when ${qualified(item.quantityInBox)} > 0 then l.quantity / ${qualified(item.quantityInBox)} else 0 end`;
   return sql<string>`(select coalesce('[' || string_agg('{"id":' || l.id || ',"warehouseId":' || l.warehouse_id
         || ',"quantity":' || l.quantity || ',"boxQuantity":' || ${boxes}
