@@ -1,15 +1,17 @@
 import type { AccountingTransaction } from '@mandira/contract/accounting';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, preparedRowsOf } from '../../db/client.ts';
 import type { Span } from './account-movements.ts';
 import { MOVEMENT_DETAILS, type TransactionRow, toTransaction } from './accounting.repo.ts';
 import { movementsCountedUpTo, newestMovements } from './newest-movements.ts';
 
 /** How many movements of the buyer lie within `span`, counted up to one past COUNT_LIMIT. */
 export async function countMovementsUpTo(db: Db, buyerId: number, span: Span): Promise<number> {
-  const [{ count }] = (await rowsOf<{ count: number }>(db, movementsCountedUpTo(buyerId, span))) as [
-    { count: number },
-  ];
+  const [{ count }] = (await preparedRowsOf<{ count: number }>(
+    db,
+    'transactions_counted',
+    movementsCountedUpTo(buyerId, span),
+  )) as [{ count: number }];
   return count;
 }
 
@@ -21,8 +23,9 @@ export async function newestTransactions(
   offset: number,
   limit: number,
 ): Promise<AccountingTransaction[]> {
-  const rows = await rowsOf<TransactionRow>(
+  const rows = await preparedRowsOf<TransactionRow>(
     db,
+    'transactions_page',
     sql`with m as (${newestMovements(buyerId, span, offset + limit)}),
         p as (select * from m order by m.at desc, m.seq desc, m.tie desc limit ${limit} offset ${offset})
         select p.kind, p.transaction_id as id, ${buyerId}::int as buyer_id, p.at as created_at,

@@ -3,7 +3,7 @@ import type { AuditAction } from '@mandira/contract/audit-labels';
 import type { LiveEvent, LiveTopic } from '@mandira/contract/live-events';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../db/client.ts';
+import { preparedRowsOf, type Tx } from '../../db/client.ts';
 import { type AuditChangeRow, auditEntries, users } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { announcementOf } from '../events/announce.ts';
@@ -112,7 +112,7 @@ export function actorNameSql(actor: Actor): SQL {
  * Call it once per changed record, after the write.
  */
 export async function recordChange(tx: Tx, actor: Actor, change: Change): Promise<void> {
-  await tx.execute(changeRecordedAfter(sql``, actor, change));
+  await preparedRowsOf(tx, 'record_change', changeRecordedAfter(sql``, actor, change));
 }
 
 /**

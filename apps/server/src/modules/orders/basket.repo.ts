@@ -1,7 +1,7 @@
 import type { Basket, BasketListQuery } from '@mandira/contract/baskets';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { turkishContains } from '../../db/turkish-search.ts';
 
 type ListInput = z.output<typeof BasketListQuery>;
@@ -145,13 +145,14 @@ export async function upsertBasketOfBuyer(tx: Tx, buyerId: number): Promise<numb
  * undefined when there is no such product.
  */
 export async function basketAddFacts(tx: Tx, basketId: number, productId: number, boxQuantity: number) {
-  const [facts] = await rowsOf<{
+  const [facts] = await preparedRowsOf<{
     name: string;
     quantity_inside_box: number;
     line_quantity: number | null;
     total: string;
   }>(
     tx,
+    'basket_add_facts',
     sql`select p.name, p.quantity_inside_box, l.quantity as line_quantity,
                (coalesce((select sum(o.quantity * greatest(op.price - op.discount, 0))
                             from basket_lines o join products op on op.id = o.product_id

@@ -1,7 +1,7 @@
 import type { ApplyToOrderBody } from '@mandira/contract/orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { newOrderEntries } from '../accounting/ledger.ts';
 
 type ApplyInput = z.output<typeof ApplyToOrderBody>;
@@ -33,8 +33,9 @@ export async function lockBasketWithBranchFacts(
   buyerId: number,
   branchId: number | null,
 ): Promise<({ id: number } & BranchFacts) | undefined> {
-  const [basket] = await rowsOf<{ id: number } & BranchFacts>(
+  const [basket] = await preparedRowsOf<{ id: number } & BranchFacts>(
     tx,
+    'lock_basket_with_branch_facts',
     sql`select k.id, ${branchFacts(sql`k.buyer_id`, branchId)}
           from baskets k where k.buyer_id = ${buyerId} for update of k`,
   );
@@ -46,8 +47,9 @@ export async function lockBasketWithBranchFacts(
  * each with the basket's total at the products' prices now, summed in numeric.
  */
 export function lockedBasketLines(tx: Tx, basketId: number) {
-  return rowsOf<LineRow & { total: string }>(
+  return preparedRowsOf<LineRow & { total: string }>(
     tx,
+    'locked_basket_lines',
     sql`select l.id, l.product_id, l.quantity,
                sum(l.quantity * greatest(p.price - p.discount, 0)) over ()::text as total
           from basket_lines l
@@ -72,8 +74,9 @@ export async function insertOrderWithItems(
   productIds: number[],
   snapshotOf: (productId: number) => number,
 ): Promise<number> {
-  const [placed] = await rowsOf<{ id: number }>(
+  const [placed] = await preparedRowsOf<{ id: number }>(
     tx,
+    'insert_order_with_items',
     sql`with placed as (
           insert into orders (buyer_id, buyer_branch_id, buyer_request_reference_code, color_group,
                               planned_shipment_date, total_price, dealt_total_price, created_by)

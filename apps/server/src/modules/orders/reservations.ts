@@ -1,7 +1,7 @@
 import { MAX_PIECES, TOO_MANY_PIECES_WAITING_MESSAGE } from '@mandira/contract/bounds';
 import { RESERVING_ITEM_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { AppError, businessRule, notFound } from '../../http/errors.ts';
 import { productFigures, snapshotAvailability } from '../products/product-availability.ts';
@@ -18,7 +18,10 @@ export async function lockBundleItems(
   snapshotIds: readonly number[] = [],
 ): Promise<void> {
   if (productIds.length === 0 && snapshotIds.length === 0) return;
-  await tx.execute(sql`
+  await preparedRowsOf(
+    tx,
+    'lock_bundle_items',
+    sql`
     select i.id from product_items i
      where i.id in (select b.product_item_id from product_bundles b
                      where b.product_id = any(${sql.param([...productIds])}::int[])
@@ -26,7 +29,8 @@ export async function lockBundleItems(
                     select sl.product_item_id from bundle_snapshot_lines sl
                      where sl.snapshot_id = any(${sql.param([...snapshotIds])}::int[]))
      order by i.id
-       for update of i`);
+       for update of i`,
+  );
 }
 
 /**
@@ -152,8 +156,9 @@ export async function changeReservation(tx: Tx, changes: readonly ReservationCha
                       returning s.id),`,
           after: sql`and (select count(*) from snapshots_changed) >= 0`,
         };
-  const changed = await rowsOf<{ product_id: number }>(
+  const changed = await preparedRowsOf<{ product_id: number }>(
     tx,
+    'change_reservation',
     sql`with ${snapshotsFirst.ctes}
         locked as (
           select product_id from product_reservations
@@ -210,8 +215,9 @@ export async function currentBundleSnapshots(
   const existing = (of: readonly number[]) => sql`
     select s.id, s.product_id from bundle_snapshots s
       join (${current(of)}) k on k.product_id = s.product_id and k.lines_key = s.lines_key`;
-  const rows = await rowsOf<{ id: number; product_id: number }>(
+  const rows = await preparedRowsOf<{ id: number; product_id: number }>(
     tx,
+    'current_bundle_snapshots',
     sql`with created as (
           insert into bundle_snapshots (product_id, lines_key) ${current(ids)}
           on conflict (product_id, lines_key) do nothing

@@ -158,8 +158,9 @@ export async function snapshotAvailability(
   snapshotIds: readonly number[],
 ): Promise<Map<number, number>> {
   if (snapshotIds.length === 0) return new Map();
-  const rows = await rowsOf<{ snapshot_id: number; available: number }>(
+  const rows = await preparedRowsOf<{ snapshot_id: number; available: number }>(
     db,
+    'snapshot_availability',
     sql`with lines as (
           select sl.snapshot_id, sl.product_item_id, sl.quantity from bundle_snapshot_lines sl
            where sl.snapshot_id = any(${sql.param([...snapshotIds])}::int[])
@@ -201,9 +202,12 @@ function toProductStock(row: FigureRow): ProductStock {
   };
 }
 
-/** Figures of the products `where` selects, by name. */
+/**
+ * Figures of the products `where` selects, by name. Prepared: every basket add and order placement
+ * re-counts its products with it, and planning the statement anew cost PostgreSQL more than running it.
+ */
 export async function productFigures(db: Db | Tx, where: SQL): Promise<ProductStock[]> {
-  const rows = await rowsOf<FigureRow>(db, productFiguresStatement(where));
+  const rows = await preparedRowsOf<FigureRow>(db, 'product_figures', productFiguresStatement(where));
   return rows.map(toProductStock);
 }
 

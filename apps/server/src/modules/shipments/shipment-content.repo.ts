@@ -1,6 +1,6 @@
 import type { OrderItemStatus } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import { type LoadedLotRow, loadedLotsJson } from './loaded-lots.ts';
 
 export type LineRow = {
@@ -27,8 +27,9 @@ export type LineRow = {
 
 /** The order items loaded on the shipment, per stock warehouse, with the lots each warehouse gave. */
 export async function shipmentContentRows(db: Db | Tx, id: number): Promise<LineRow[]> {
-  return rowsOf<LineRow>(
+  return preparedRowsOf<LineRow>(
     db,
+    'shipment_content',
     sql`select oi.id as order_item_id, o.id as order_id, o.order_number, b.id as buyer_id,
                b.title as buyer_title, b.code as buyer_code, oi.product_name, oi.stock_code, oi.barcode,
                oi.quantity_in_box, oi.status, sum(per.pieces)::int as pieces,

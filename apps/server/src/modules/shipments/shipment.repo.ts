@@ -11,7 +11,7 @@ import {
 import type { RouteStop, Shipment } from '@mandira/contract/shipments';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 
@@ -87,8 +87,9 @@ export async function findShipments(
   settings: ShipmentReadSettings,
   { limit, offset = 0, withGeometry = false }: ShipmentSelection = {},
 ): Promise<Shipment[]> {
-  const rows = await rowsOf<ShipmentRow>(
+  const rows = await preparedRowsOf<ShipmentRow>(
     db,
+    'shipment_page',
     sql`with chosen as (
           select s.id from shipments s
            where ${where}
@@ -129,8 +130,9 @@ export async function findShipments(
  * 149): the shipments grow with every day, and a count of ten years' would read every one of them.
  */
 export async function countShipments(db: Db | Tx, where: SQL, limit?: number): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
+  const [row] = await preparedRowsOf<{ count: number }>(
     db,
+    'shipment_count',
     limit === undefined
       ? sql`select count(*)::int as count from shipments s where ${where}`
       : sql`select count(*)::int as count from (select 1 from shipments s where ${where} limit ${limit}) c`,

@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import {
   auditEntries,
   lotStocks,
@@ -176,7 +176,7 @@ function answeredLotsSql(
 
 /** Locks the lines, in id order. */
 export function lockLines(tx: Tx, ids: readonly number[]): Promise<LockedLine[]> {
-  return rowsOf<LockedLine>(tx, lockLinesStatement(ids));
+  return preparedRowsOf<LockedLine>(tx, 'lock_stock_lines', lockLinesStatement(ids));
 }
 
 /** The lots of the locked lines, of the named lots and of the items' undated lots. */
@@ -186,7 +186,7 @@ export function lotsOfLockedLines(
   namedIds: readonly number[],
   itemIds: readonly number[],
 ): Promise<LotRow[]> {
-  return rowsOf<LotRow>(tx, lotsStatement(lineIds, namedIds, itemIds));
+  return preparedRowsOf<LotRow>(tx, 'stock_line_lots', lotsStatement(lineIds, namedIds, itemIds));
 }
 
 /**
@@ -197,7 +197,11 @@ export async function writeMovement(
   tx: Tx,
   ...movement: Parameters<typeof writeStatement>
 ): Promise<Map<number, LotTuple[]>> {
-  const [written] = await rowsOf<{ lines?: [number, LotTuple[]][] | null }>(tx, writeStatement(...movement));
+  const [written] = await preparedRowsOf<{ lines?: [number, LotTuple[]][] | null }>(
+    tx,
+    'stock_movement',
+    writeStatement(...movement),
+  );
   return new Map(written?.lines ?? []);
 }
 
