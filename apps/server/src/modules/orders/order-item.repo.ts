@@ -1,6 +1,6 @@
 import type { OrderItemStatus, OrderStatus } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { preparedRowsOf, type Tx } from '../../db/client.ts';
 import type { Actor } from '../../http/auth.ts';
 import { type Change, changeRecordedAfter } from '../audit/record-change.ts';
 import { dealtTotalWithChanged } from './order-steps.ts';
@@ -35,8 +35,9 @@ export async function lockedOrderAndItem(
   orderId: number,
   itemId: number,
 ): Promise<{ order: OrderRow | null; item: ItemRow | null }> {
-  const [row] = await rowsOf<OrderRow & { item: ItemRow | null }>(
+  const [row] = await preparedRowsOf<OrderRow & { item: ItemRow | null }>(
     tx,
+    'locked_order_and_item',
     sql`with o as materialized (
           select id, buyer_id, status, planned_shipment_date::text as planned_shipment_date
             from orders where id = ${orderId} for update),
@@ -80,7 +81,9 @@ export async function writeItemStep(
              where o.id = ${step.orderId}
             returning o.id),`
     : sql``;
-  await tx.execute(
+  await preparedRowsOf(
+    tx,
+    'item_step',
     changeRecordedAfter(
       sql`stepped as (
             update order_items set status = ${step.status}, quantity = ${step.quantity}, updated_at = now()
