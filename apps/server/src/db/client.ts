@@ -359,10 +359,12 @@ export async function rowsOf<T>(db: Db | Tx, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
- * rowsOf as a named prepared statement, for the large reads a screen repeats (decision 92): PostgreSQL
- * keeps each connection's plan instead of planning the statement anew on every call, which cost more
- * than running it. The name carries a hash of the text, as pg refuses one name for two texts; a
- * statement whose text varies with its filters so becomes one prepared statement per combination.
+ * rowsOf as a named prepared statement, for the large reads a screen repeats (decision 92) and the
+ * statements of the frequent writes (decision 189): PostgreSQL keeps each connection's plan instead of
+ * planning the statement anew on every call, which cost more than running it. The name carries a hash
+ * of the text, as pg refuses one name for two texts; a statement whose text varies with its filters so
+ * becomes one prepared statement per combination, so a text must not vary with a list's length (pass
+ * lists as array parameters).
  */
 export async function preparedRowsOf<T>(db: Db | Tx, name: string, query: SQL): Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
