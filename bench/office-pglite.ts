@@ -34,9 +34,9 @@ import {
   ms,
   SCALE,
   SECONDS,
+  SETTLE_SECONDS,
   TARGET_P95_MS,
   totals,
-  WARM_UP_SECONDS,
 } from './office-report.ts';
 
 const USERS = Number(process.env.BENCH_OFFICE_USERS ?? 10);
@@ -112,10 +112,10 @@ export async function officePgliteBench(): Promise<string[]> {
   const mix = await prepareOfficeMix(pool, [server], { users: USERS, days, bigBuyerId, madeUsers });
   await pool.end();
   log(
-    `${mix.result.users} users on one server on the embedded database, ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured …`,
+    `${mix.result.users} users on one server on the embedded database, ${SETTLE_SECONDS} s settling, ${SECONDS} s measured …`,
   );
   const loadBefore = os.loadavg()[0]!;
-  await mix.run(SECONDS, WARM_UP_SECONDS);
+  await mix.run(SECONDS, SETTLE_SECONDS);
   await server.stop();
   const problems = await checkEmbedded(path.join(dataDir, 'pglite'));
 
@@ -124,7 +124,7 @@ export async function officePgliteBench(): Promise<string[]> {
   const lines = [
     `Office mix on the embedded database (PGlite), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ` +
       `commit ${commit()}, ${os.availableParallelism()} cores, Node ${process.version}; ${result.users} users on ` +
-      `1 server process, think time 200–800 ms, ${SECONDS} s measured after ${WARM_UP_SECONDS} s warm-up, data scale ${SCALE}.`,
+      `1 server process, think time 200–800 ms, ${SECONDS} s measured after the fresh server settled for ${SETTLE_SECONDS} s, data scale ${SCALE}.`,
     `- ${description}; copied into PGlite in ${copied.seconds.toFixed(0)} s. Mix: ${t.requests} requests, ` +
       `${t.perSecond.toFixed(1)}/s, ${((100 * t.writes) / Math.max(1, t.requests)).toFixed(0)} % writing, ` +
       `${t.refused} refused (409/422), ${t.errors} errors; load average ${loadAverage(result, loadBefore)}. ${cpuSentence(result, true)}`,

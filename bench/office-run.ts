@@ -31,9 +31,9 @@ import {
   officeDatabase,
   SCALE,
   SECONDS,
+  SETTLE_SECONDS,
   TARGET_P95_MS,
   totals,
-  WARM_UP_SECONDS,
 } from './office-report.ts';
 import { officeSweep, SWEEP_USERS } from './office-sweep.ts';
 import { type ListRead, measureRowsRead, rowsReadTable } from './rows-read.ts';
@@ -119,8 +119,8 @@ function report(month: SizeRun, year: SizeRun): { text: string; problems: string
   lines.push(
     `Office mix, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit()}, ` +
       `${os.availableParallelism()} cores, Node ${process.version}; ${month.mix.users} users on 2 server processes, ` +
-      `think time 200–800 ms, ${SECONDS} s measured per size in turns of ${SLICE_SECONDS} s after ${WARM_UP_SECONDS} s ` +
-      `warm-up, data scale ${SCALE}${YEAR_SCALE === SCALE ? '' : ` (the year ${YEAR_SCALE})`}.`,
+      `think time 200–800 ms, ${SECONDS} s measured per size in turns of ${SLICE_SECONDS} s after the fresh servers ` +
+      `settled for ${SETTLE_SECONDS} s, data scale ${SCALE}${YEAR_SCALE === SCALE ? '' : ` (the year ${YEAR_SCALE})`}.`,
   );
   for (const run of [month, year]) {
     const t = totals(run.mix);
@@ -191,12 +191,12 @@ export async function officeBench(): Promise<string[]> {
   const year = await prepareSize('year');
   const slices = Math.max(1, Math.round(SECONDS / SLICE_SECONDS));
   log(
-    `${USERS} users on each data set's two servers, ${WARM_UP_SECONDS} s warm-up, then ${slices} turn${slices === 1 ? '' : 's'} of ` +
+    `${USERS} users on each data set's two servers, settling for ${SETTLE_SECONDS} s, then ${slices} turn${slices === 1 ? '' : 's'} of ` +
       `${(SECONDS / slices).toFixed(0)} s each on the month and on the year …`,
   );
   const loadBefore = os.loadavg()[0]!;
   for (let slice = 0; slice < slices; slice += 1) {
-    for (const size of [month, year]) await size.mix.run(SECONDS / slices, slice === 0 ? WARM_UP_SECONDS : 1);
+    for (const size of [month, year]) await size.mix.run(SECONDS / slices, slice === 0 ? SETTLE_SECONDS : 1);
   }
   const { text, problems } = report(await finishSize(month, loadBefore), await finishSize(year, loadBefore));
   console.log(`\n${text}\n`);
