@@ -3,6 +3,7 @@ import { BUYER_BALANCES, BUYER_DAY_SUMS, ORDER_SETTLED_AMOUNT } from './modules/
 import { SHIPMENT_LOAD_FIGURES } from './modules/load-figures/kept-figures.ts';
 import { MILK_DELIVERY_DAYS } from './modules/milk/kept-figures.ts';
 import {
+  ORDER_DAY_COUNTS,
   ORDER_DEALT_TOTAL,
   ORDER_ITEM_LOADED_PIECES,
   ORDER_STAGES,
@@ -29,6 +30,7 @@ export const KEPT_FIGURES: readonly KeptFigure[] = [
   SNAPSHOT_RESERVATIONS,
   ORDER_STAGES,
   ORDER_VIEW_COUNTS,
+  ORDER_DAY_COUNTS,
   SHIPMENT_LOAD_FIGURES,
   PRODUCT_ITEM_COUNT,
   MILK_DELIVERY_DAYS,

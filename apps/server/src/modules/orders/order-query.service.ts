@@ -1,3 +1,4 @@
+import { ORDER_STATUSES } from '@mandira/contract/order-machines';
 import {
   ORDER_UNPAGED_LIMIT,
   type OrderListQuery,
@@ -18,6 +19,7 @@ import {
   countAllOrders,
   EVERY_ORDER,
   keptStatusCount,
+  keptStatusDayCount,
   keptViewCount,
   orderConditions,
   ordersWithIds,
@@ -90,6 +92,10 @@ async function unpagedOrders(
 const isEveryOrder = (query: QueryInput) =>
   Object.entries(query).every(([key, value]) => key === 'page' || key === 'size' || value === undefined);
 
+/** A query whose only filters are statuses and whole days, which the kept counts answer. */
+const isStatusesAndDays = (query: QueryInput) =>
+  isEveryOrder({ ...query, orderStatuses: undefined, fromCreateDate: undefined, toCreateDate: undefined });
+
 /**
  * Unpaged (newest first, bounded) unless `page` or `size` is given. A page counts first, then reads
  * only its own orders' ids from the sort index: from the newest end, or from the oldest when the page
@@ -134,17 +140,22 @@ async function pageOrList(
 /**
  * `POST /orders/filter-by-query` and `POST /orders/filter`. The empty query is every order, their
  * number kept per buyer (decision 134); a query of statuses alone (the order screen's default) is
- * counted from the kept number of each status (decision 160). Several statuses are read one after the
- * other and merged, so a page walks only up to itself.
+ * counted from the kept number of each status (decision 160), and one of statuses or days or both (the
+ * review search: waiting and in review, the last 30 days) from the kept number of each status and day
+ * (decision 191). Several statuses are read one after the other and merged, so a page walks only up to
+ * itself.
  */
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   const where = orderConditions(query);
   const statuses = query.orderStatuses && [...new Set(query.orderStatuses)];
+  const days = { from: query.fromCreateDate, to: query.toCreateDate };
   const counter: Counter | undefined = isEveryOrder(query)
     ? () => countAllOrders(db)
     : statuses && isEveryOrder({ ...query, orderStatuses: undefined })
       ? () => keptStatusCount(db, statuses)
-      : undefined;
+      : isStatusesAndDays(query)
+        ? () => keptStatusDayCount(db, statuses ?? ORDER_STATUSES, days)
+        : undefined;
   const chosen: Chosen =
     statuses && statuses.length > 1
       ? { where: orderConditions(query, { statuses: false }), statuses }
