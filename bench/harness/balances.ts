@@ -1,7 +1,7 @@
 /**
  * Bulk loads beside the figures the writes keep (apps/server/src/kept-figures.ts). The deferred
- * triggers that keep the buyers' balances and day sums and the screens' and days' order counts move a row once
- * per order or transaction, and a set-based load of a year writes tens of thousands of them for one
+ * triggers that keep the buyers' balances and day sums and the screens' and days' order and shipment counts move a row
+ * once per order, shipment or transaction, and a set-based load of a year writes tens of thousands of them for one
  * buyer in one transaction, each update walking the versions of the row that transaction already
  * wrote. A load sets those triggers aside and recounts the figures once at the end; after a run every
  * kept figure is held against its definition from scratch.
@@ -18,9 +18,10 @@ import {
 import { KEPT_FIGURES } from '../../apps/server/src/kept-figures.ts';
 import { BUYER_BALANCES, BUYER_DAY_SUMS } from '../../apps/server/src/modules/accounting/kept-figures.ts';
 import { ORDER_DAY_COUNTS, ORDER_VIEW_COUNTS } from '../../apps/server/src/modules/orders/kept-figures.ts';
+import { SHIPMENT_DAY_COUNTS } from '../../apps/server/src/modules/shipments/kept-figures.ts';
 
 /** The figures whose row-by-row triggers a bulk load sets aside. */
-const SET_ASIDE = [BUYER_BALANCES, BUYER_DAY_SUMS, ORDER_VIEW_COUNTS, ORDER_DAY_COUNTS];
+const SET_ASIDE = [BUYER_BALANCES, BUYER_DAY_SUMS, ORDER_VIEW_COUNTS, ORDER_DAY_COUNTS, SHIPMENT_DAY_COUNTS];
 
 const dialect = new PgDialect();
 const run = <R extends pg.QueryResultRow>(client: pg.Client, statement: SQL) => {

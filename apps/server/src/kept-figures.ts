@@ -12,6 +12,7 @@ import {
   SNAPSHOT_RESERVATIONS,
 } from './modules/orders/kept-figures.ts';
 import { PRODUCT_ITEM_COUNT } from './modules/products/kept-figures.ts';
+import { SHIPMENT_DAY_COUNTS } from './modules/shipments/kept-figures.ts';
 import { STOCK_HISTORY_DAY_COUNTS } from './modules/stock/kept-figures.ts';
 
 /**
@@ -32,6 +33,7 @@ export const KEPT_FIGURES: readonly KeptFigure[] = [
   ORDER_VIEW_COUNTS,
   ORDER_DAY_COUNTS,
   SHIPMENT_LOAD_FIGURES,
+  SHIPMENT_DAY_COUNTS,
   PRODUCT_ITEM_COUNT,
   MILK_DELIVERY_DAYS,
   STOCK_HISTORY_DAY_COUNTS,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type KeptFigure, keptColumn } from '../../db/kept-figure.ts';
+import { type StatusDayCounts, statusDayCountsFigure } from '../../db/status-day-counts.ts';
 import { dealtTotalOf } from './order-steps.ts';
 import {
   recountProductReservationsStatement,
@@ -94,25 +95,15 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
   recount: [sql`select order_view_counts_recount()`],
 };
 
-/**
- * How many orders of each status were placed on each Istanbul day (migration 0035, decision 191), which
- * the order search counts statuses over days by: moved at commit by a deferred trigger on the orders.
- */
-export const ORDER_DAY_COUNTS: KeptFigure = {
-  name: 'orders per status and day',
-  table: 'order_day_counts',
-  triggers: [{ table: 'orders', trigger: 'orders_keep_day_counts' }],
-  services: [],
-  differences: sql`
-    select 'day ' || coalesce(k.status, c.status) || ' ' || coalesce(k.day, c.day) as key,
-           coalesce(k.count, 0)::text as kept, coalesce(c.count, 0)::text as summed
-      from order_day_counts k
-      full join (select status, buyer_day_of(created_at) as day, count(*)::int as count
-                   from orders group by 1, 2) c on c.status = k.status and c.day = k.day
-     where coalesce(k.count, 0) <> coalesce(c.count, 0)
-     order by 1`,
-  recount: [sql`select order_day_counts_recount()`],
+/** The orders counted per status and Istanbul day (migration 0035), which the order search sums (decision 191). */
+export const ORDER_DAYS: StatusDayCounts = {
+  counts: 'order_day_counts',
+  counted: 'orders',
+  trigger: 'orders_keep_day_counts',
 };
+
+/** How many orders of each status were placed on each day: moved at commit by a deferred trigger on the orders. */
+export const ORDER_DAY_COUNTS = statusDayCountsFigure('orders per status and day', ORDER_DAYS);
 
 /** Each order item's pieces on trucks, summed from its load records. */
 const SUMMED_LOADED = sql`

@@ -10,7 +10,7 @@ import type { OrderQuery } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, rowsOf, type Tx } from '../../db/client.ts';
 import { statusIn, statusList } from '../../db/status-sql.ts';
 import { findOrders } from './order.repo.ts';
 
@@ -89,27 +89,6 @@ export async function keptStatusCount(db: Db | Tx, statuses: readonly string[]):
     db,
     sql`select coalesce(sum(count), 0)::int as count from order_view_counts
          where view = any(${sql.param(statuses.map((status) => `STATUS:${status}`))}::text[])`,
-  );
-  return row?.count ?? 0;
-}
-
-/**
- * How many orders of these statuses were placed from one Istanbul day to another, both included (either
- * open), from the kept row of each status and day (migration 0035, decision 191): at most a row per status
- * and day of the range, however many orders they hold.
- */
-export async function keptStatusDayCount(
-  db: Db | Tx,
-  statuses: readonly string[],
-  { from, to }: { from?: string; to?: string },
-): Promise<number> {
-  const [row] = await preparedRowsOf<{ count: number }>(
-    db,
-    'order_day_count',
-    sql`select coalesce(sum(count), 0)::int as count from order_day_counts
-         where status = any(${sql.param(statuses)}::text[])
-           and day between coalesce(${from ?? null}::date, '-infinity'::date)
-                       and coalesce(${to ?? null}::date, 'infinity'::date)`,
   );
   return row?.count ?? 0;
 }

@@ -10,16 +10,17 @@ import { COUNT_LIMIT } from '@mandira/contract/paging';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { keptStatusDayCount } from '../../db/status-day-counts.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
+import { ORDER_DAYS } from './kept-figures.ts';
 import { countOrdersUpTo, findOrder, findOrders } from './order.repo.ts';
 import {
   AWAITING_COMPLETION,
   countAllOrders,
   EVERY_ORDER,
   keptStatusCount,
-  keptStatusDayCount,
   keptViewCount,
   orderConditions,
   ordersWithIds,
@@ -154,7 +155,7 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
     : statuses && isEveryOrder({ ...query, orderStatuses: undefined })
       ? () => keptStatusCount(db, statuses)
       : isStatusesAndDays(query)
-        ? () => keptStatusDayCount(db, statuses ?? ORDER_STATUSES, days)
+        ? () => keptStatusDayCount(db, ORDER_DAYS, statuses ?? ORDER_STATUSES, days)
         : undefined;
   const chosen: Chosen =
     statuses && statuses.length > 1

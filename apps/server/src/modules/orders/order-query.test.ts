@@ -135,7 +135,7 @@ describe('order search (POST /orders/filter-by-query)', () => {
       );
     const rows = await kept();
     await w.t.db.execute(sql`update order_day_counts set count = 0`);
-    await w.t.db.execute(sql`select order_day_counts_recount()`);
+    await w.t.db.execute(sql`select status_day_counts_recount('order_day_counts', 'orders')`);
     expect(await kept()).toEqual(rows);
   });
 

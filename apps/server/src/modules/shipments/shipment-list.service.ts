@@ -1,4 +1,5 @@
 import { COUNT_LIMIT } from '@mandira/contract/paging';
+import { SHIPMENT_STATUSES } from '@mandira/contract/shipment-machine';
 import {
   SHIPMENT_UNPAGED_LIMIT,
   type Shipment,
@@ -7,8 +8,10 @@ import {
 } from '@mandira/contract/shipments';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { keptStatusDayCount } from '../../db/status-day-counts.ts';
 import { type Bounded, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
+import { SHIPMENT_DAYS } from './kept-figures.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
 import {
   locatedBuyerWarehouses,
@@ -43,9 +46,16 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<ShipmentWher
   return shipmentConditions(query, cityWarehouseIds);
 }
 
+/** A query whose only filters are a status and whole days, which the kept counts answer. */
+const isStatusAndDays = (query: ListInput) =>
+  Object.entries(query).every(
+    ([key, value]) => ['status', 'from', 'to', 'page', 'size'].includes(key) || value === undefined,
+  );
+
 /**
  * `GET /shipments`. With `page` or `size`: that page of the matching shipments and their count, counted
- * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149). Without
+ * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149); a page filtered by no more
+ * than a status and days is counted from the kept rows of each status and day (decision 192). Without
  * them: every matching shipment, bounded when no date range is given to the open ones plus those created
  * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
  * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
@@ -65,7 +75,13 @@ export async function listShipments(
   const { rows, totalPages, ...figures } = await readCappedPage(
     page,
     size,
-    (limit) => countShipments(db, where, limit),
+    isStatusAndDays(query)
+      ? () =>
+          keptStatusDayCount(db, SHIPMENT_DAYS, query.status ? [query.status] : SHIPMENT_STATUSES, {
+            from: query.from,
+            to: query.to,
+          })
+      : (limit) => countShipments(db, where, limit),
     (limit, offset) => findShipments(db, where, settings, { limit, offset }),
   );
   return { shipments: rows, page, size, ...figures, totalPages: Math.max(1, totalPages) };

@@ -10,6 +10,7 @@ import {
   KONYA,
   shipment,
 } from '../../../test/builders/fleet-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
 
 /** `GET /shipments`: paged and filtered in SQL; unpaged, bounded (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md). */
 
@@ -81,6 +82,20 @@ describe('the shipment list', () => {
     const sinceYesterday = await page(`/shipments?from=${addDays(today(), -1)}&page=1&size=10`);
     expect(sinceYesterday.count).toBe(4);
     expect(sinceYesterday.shipments.map((one) => one.id)).not.toContain(made[0]!.id);
+    // A status, days or both are counted from the kept row of each status and day (decision 192): the
+    // changes above moved them at their commits, and a recount from scratch agrees.
+    expect(thatDay.count).toBe(1);
+    expect((await page(`/shipments?status=LOADING&from=${addDays(today(), -1)}&page=1`)).count).toBe(1);
+    expect((await page(`/shipments?status=LOADING&to=${tenDaysAgo}&page=1`)).count).toBe(0);
+    const kept = () =>
+      rowsOf(
+        w.t.db,
+        sql`select status, day::text, count from shipment_day_counts where count <> 0 order by 1, 2`,
+      );
+    const rows = await kept();
+    await w.t.db.execute(sql`update shipment_day_counts set count = 0`);
+    await w.t.db.execute(sql`select status_day_counts_recount('shipment_day_counts', 'shipments')`);
+    expect(await kept()).toEqual(rows);
   });
 
   it('leaves the route geometry out of the list rows; the content of one shipment carries it', async () => {
