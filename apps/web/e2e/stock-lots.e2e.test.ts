@@ -5,7 +5,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, productItemBody, stockIn } from './seed.ts';
-import { dialog, fillLot, signInThroughUi, signOutThroughUi, tableRow, turkishDayFromToday } from './ui.ts';
+import {
+  dialog,
+  fillLot,
+  searchTable,
+  signInThroughUi,
+  signOutThroughUi,
+  tableRow,
+  turkishDayFromToday,
+} from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const STAFF = { userName: 'depo.parti.e2e', password: 'depo-parti-1234' };
@@ -50,7 +58,7 @@ describe('lots on the goods, stock and history screens', () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
     await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
-    await page.getByRole('textbox', { name: 'Ara' }).fill(CHEESE.stockCode);
+    await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await cheese.waitFor();
 
@@ -117,7 +125,7 @@ describe('lots on the goods, stock and history screens', () => {
 
     // --- İmha Çıkışı of the other lot, from the reduced screen ---
     await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2');
-    await page.getByRole('textbox', { name: 'Ara' }).fill(CHEESE.stockCode);
+    await searchTable(page, CHEESE.stockCode);
     await tableRow(page, CHEESE.stockCode).getByRole('button', { name: 'Mal Çıkış' }).click();
     await goodsOut.getByRole('button', { name: 'İmha Çıkışı' }).click();
     await goodsOut.getByRole('combobox', { name: 'Depo-1 parti', exact: true }).click();
@@ -159,7 +167,7 @@ describe('lots on the goods, stock and history screens', () => {
     ]);
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
     await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
-    await page.getByRole('textbox', { name: 'Ara' }).fill(CHEESE.stockCode);
+    await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await expect.poll(() => cheese.textContent()).toContain('55');
     await cheese.getByRole('button', { name: `Partiler ${CHEESE.name}` }).click();

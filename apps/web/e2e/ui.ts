@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { screenshot } from './browser.ts';
 import { UI_TIMEOUT_MS } from './settings.ts';
 
@@ -53,6 +54,25 @@ export async function cancelTypedForm(page: Page, form: Locator) {
 /** The table rows (or a modal's) that contain this text. */
 export function tableRow(scope: Page | Locator, text: string) {
   return scope.getByRole('row').filter({ hasText: text });
+}
+
+/**
+ * Types `text` into the screen's table search and waits until the table shows its answer: no longer
+ * busy, every row holding the text. Until then a row found may be one of the list before the search,
+ * which the answer replaces under a click (as on a loaded machine, where the answer comes late).
+ */
+export async function searchTable(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Ara' }).fill(text);
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator('table[aria-busy="true"]').count()) > 0) return false;
+        const rows = await page.locator('table tbody tr').allInnerTexts();
+        return rows.length > 0 && rows.every((row) => row.includes(text));
+      },
+      { timeout: UI_TIMEOUT_MS },
+    )
+    .toBe(true);
 }
 
 /** A full-page picture from the top: the shell's header is fixed and would cut through a scrolled one. */
