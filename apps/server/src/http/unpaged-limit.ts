@@ -38,6 +38,15 @@ export async function readBounded<T>(
   return { rows: rows.slice(0, limit), total: Math.max(await countAll(), limit + 1), limit };
 }
 
+/**
+ * Whether a list's query filters by nothing but `filters` (its `page` and `size` aside): which kept
+ * count, if any, answers how many rows it matches (decisions 134, 160, 191 and 192).
+ */
+export const filteredOnlyBy = (query: object, filters: readonly string[]) =>
+  Object.entries(query).every(
+    ([key, value]) => value === undefined || key === 'page' || key === 'size' || filters.includes(key),
+  );
+
 /** A page as it is; an unpaged list as a plain array, its extent in the headers (decision 113). */
 export const pageOrBounded = <T, P extends { page: number }>(reply: FastifyReply, answer: Bounded<T> | P) =>
   'page' in answer ? answer : boundedAnswer(reply, answer);

@@ -13,7 +13,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { keptStatusDayCount } from '../../db/status-day-counts.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
+import { type Bounded, filteredOnlyBy, readBounded } from '../../http/unpaged-limit.ts';
 import { ORDER_DAYS } from './kept-figures.ts';
 import { countOrdersUpTo, findOrder, findOrders } from './order.repo.ts';
 import {
@@ -89,14 +89,6 @@ async function unpagedOrders(
   return bounded.total > COUNT_LIMIT ? { ...bounded, total: COUNT_LIMIT, totalCapped: true } : bounded;
 }
 
-/** A query with no filter: every order. */
-const isEveryOrder = (query: QueryInput) =>
-  Object.entries(query).every(([key, value]) => key === 'page' || key === 'size' || value === undefined);
-
-/** A query whose only filters are statuses and whole days, which the kept counts answer. */
-const isStatusesAndDays = (query: QueryInput) =>
-  isEveryOrder({ ...query, orderStatuses: undefined, fromCreateDate: undefined, toCreateDate: undefined });
-
 /**
  * Unpaged (newest first, bounded) unless `page` or `size` is given. A page counts first, then reads
  * only its own orders' ids from the sort index: from the newest end, or from the oldest when the page
@@ -149,13 +141,16 @@ async function pageOrList(
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   const where = orderConditions(query);
   const statuses = query.orderStatuses && [...new Set(query.orderStatuses)];
-  const days = { from: query.fromCreateDate, to: query.toCreateDate };
-  const counter: Counter | undefined = isEveryOrder(query)
+  const counter: Counter | undefined = filteredOnlyBy(query, [])
     ? () => countAllOrders(db)
-    : statuses && isEveryOrder({ ...query, orderStatuses: undefined })
+    : statuses && filteredOnlyBy(query, ['orderStatuses'])
       ? () => keptStatusCount(db, statuses)
-      : isStatusesAndDays(query)
-        ? () => keptStatusDayCount(db, ORDER_DAYS, statuses ?? ORDER_STATUSES, days)
+      : filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
+        ? () =>
+            keptStatusDayCount(db, ORDER_DAYS, statuses ?? ORDER_STATUSES, {
+              from: query.fromCreateDate,
+              to: query.toCreateDate,
+            })
         : undefined;
   const chosen: Chosen =
     statuses && statuses.length > 1

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { keptStatusDayCount } from '../../db/status-day-counts.ts';
-import { type Bounded, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
+import { type Bounded, filteredOnlyBy, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { SHIPMENT_DAYS } from './kept-figures.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
@@ -46,12 +46,6 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<ShipmentWher
   return shipmentConditions(query, cityWarehouseIds);
 }
 
-/** A query whose only filters are a status and whole days, which the kept counts answer. */
-const isStatusAndDays = (query: ListInput) =>
-  Object.entries(query).every(
-    ([key, value]) => ['status', 'from', 'to', 'page', 'size'].includes(key) || value === undefined,
-  );
-
 /**
  * `GET /shipments`. With `page` or `size`: that page of the matching shipments and their count, counted
  * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149); a page filtered by no more
@@ -75,7 +69,7 @@ export async function listShipments(
   const { rows, totalPages, ...figures } = await readCappedPage(
     page,
     size,
-    isStatusAndDays(query)
+    filteredOnlyBy(query, ['status', 'from', 'to'])
       ? () =>
           keptStatusDayCount(db, SHIPMENT_DAYS, query.status ? [query.status] : SHIPMENT_STATUSES, {
             from: query.from,
