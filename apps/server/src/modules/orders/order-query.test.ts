@@ -11,7 +11,9 @@ import {
   stockedProduct,
 } from '../../../test/builders/order-test-data.ts';
 import { countRows } from '../../../test/builders/product-test-data.ts';
+import { expectStatusDayRecountAgrees } from '../../../test/status-day-recount.ts';
 import { rowsOf } from '../../db/client.ts';
+import { ORDER_DAY_COUNTS } from './kept-figures.ts';
 
 let w: OrderWorld;
 let orders: Order[];
@@ -128,15 +130,7 @@ describe('order search (POST /orders/filter-by-query)', () => {
     });
     await w.t.db.execute(sql`update orders set status = 'WAITING_FOR_REVIEW' where id = ${orders[1]!.id}`);
     // What a bulk load calls after setting the trigger aside (bench/harness/balances.ts) agrees.
-    const kept = () =>
-      rowsOf(
-        w.t.db,
-        sql`select status, day::text, count from order_day_counts where count <> 0 order by 1, 2`,
-      );
-    const rows = await kept();
-    await w.t.db.execute(sql`update order_day_counts set count = 0`);
-    await w.t.db.execute(sql`select status_day_counts_recount('order_day_counts', 'orders')`);
-    expect(await kept()).toEqual(rows);
+    await expectStatusDayRecountAgrees(w.t.db, ORDER_DAY_COUNTS);
   });
 
   it('bounds the dealt total with the amounts', async () => {

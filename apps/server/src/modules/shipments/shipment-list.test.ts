@@ -10,7 +10,8 @@ import {
   KONYA,
   shipment,
 } from '../../../test/builders/fleet-test-data.ts';
-import { rowsOf } from '../../db/client.ts';
+import { expectStatusDayRecountAgrees } from '../../../test/status-day-recount.ts';
+import { SHIPMENT_DAY_COUNTS } from './kept-figures.ts';
 
 /** `GET /shipments`: paged and filtered in SQL; unpaged, bounded (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md). */
 
@@ -87,15 +88,7 @@ describe('the shipment list', () => {
     expect(thatDay.count).toBe(1);
     expect((await page(`/shipments?status=LOADING&from=${addDays(today(), -1)}&page=1`)).count).toBe(1);
     expect((await page(`/shipments?status=LOADING&to=${tenDaysAgo}&page=1`)).count).toBe(0);
-    const kept = () =>
-      rowsOf(
-        w.t.db,
-        sql`select status, day::text, count from shipment_day_counts where count <> 0 order by 1, 2`,
-      );
-    const rows = await kept();
-    await w.t.db.execute(sql`update shipment_day_counts set count = 0`);
-    await w.t.db.execute(sql`select status_day_counts_recount('shipment_day_counts', 'shipments')`);
-    expect(await kept()).toEqual(rows);
+    await expectStatusDayRecountAgrees(w.t.db, SHIPMENT_DAY_COUNTS);
   });
 
   it('leaves the route geometry out of the list rows; the content of one shipment carries it', async () => {
