@@ -145,19 +145,11 @@ function chooser(operations: Operation[]): () => Operation {
 }
 
 /**
- * Kept-alive connections per server, as a browser keeps its own. The mix's users are Node's `http` and
- * not `fetch`: the load client shares the two cores with the servers and PostgreSQL, and `fetch` cost it
- * more CPU per request than the server spent answering (decision 190).
+ * Kept-alive connections, pooled per server by the agent, as a browser keeps its own. The mix's users
+ * are Node's `http` and not `fetch`: the load client shares the two cores with the servers and
+ * PostgreSQL, and `fetch` cost it more CPU per request than the server spent answering (decision 190).
  */
-const agents = new Map<string, http.Agent>();
-const agentOf = (url: string) => {
-  let agent = agents.get(url);
-  if (!agent) {
-    agent = new http.Agent({ keepAlive: true });
-    agents.set(url, agent);
-  }
-  return agent;
-};
+const agent = new http.Agent({ keepAlive: true });
 
 /** A refusal's body as text: decompressed as its `content-encoding` says. */
 function bodyText(body: Buffer, encoding: string | undefined): string {
@@ -179,7 +171,7 @@ export function send(user: OfficeSession, request: Planned): Promise<{ status: n
       `${user.server.url}${request.path}`,
       {
         method: request.method,
-        agent: agentOf(user.server.url),
+        agent,
         headers: {
           'auth-token': user.token,
           'accept-encoding': ACCEPT_ENCODING,
