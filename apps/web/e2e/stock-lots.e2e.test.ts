@@ -24,9 +24,14 @@ const LATER = 'KS-0520';
 
 const dayFromToday = (days: number) => istanbulDate(new Date(Date.now() + days * 86_400_000));
 
-async function openMenu(page: Page, label: string, path: string) {
+/**
+ * Opens a screen from the menu and waits for its own heading: the router keeps the screen it leaves on
+ * view until the next one has loaded, so the address alone does not say which search box is on view.
+ */
+async function openMenu(page: Page, label: string, path: string, heading: string) {
   await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
   await page.waitForURL(`**${path}`);
+  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
 }
 
 /** The cheese's Depo-1 lots as the API reads them: code → pieces. */
@@ -57,7 +62,7 @@ describe('lots on the goods, stock and history screens', () => {
   it('lets the goods staff receive lots, take goods out of a chosen lot, dispose of one, and filter the history by lot', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
-    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi', 'Mal Giriş Çıkış Yönetimi');
     await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await cheese.waitFor();
@@ -124,7 +129,7 @@ describe('lots on the goods, stock and history screens', () => {
     await expect.poll(() => depo1Lots(seeder)).toEqual({ [SOON]: 40, [LATER]: 20 });
 
     // --- İmha Çıkışı of the other lot, from the reduced screen ---
-    await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2');
+    await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2', 'Mal Giriş Çıkış (Sade)');
     await searchTable(page, CHEESE.stockCode);
     await tableRow(page, CHEESE.stockCode).getByRole('button', { name: 'Mal Çıkış' }).click();
     await goodsOut.getByRole('button', { name: 'İmha Çıkışı' }).click();
@@ -137,7 +142,7 @@ describe('lots on the goods, stock and history screens', () => {
     await expect.poll(() => depo1Lots(seeder)).toEqual({ [SOON]: 30, [LATER]: 20 });
 
     // --- the history: a 'Parti' column and a filter by one lot of the chosen item ---
-    await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi');
+    await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi', 'Stok Geçmişi');
     const filters = page.getByTestId('history-filters');
     expect(await filters.getByRole('combobox', { name: 'Parti', exact: true }).isDisabled()).toBe(true);
     await filters.getByRole('combobox', { name: 'Ürün', exact: true }).fill(CHEESE.stockCode);
@@ -166,7 +171,7 @@ describe('lots on the goods, stock and history screens', () => {
       { pieces: 2, type: 'RETURN_INBOUND', lot: { code: 'KS-IADE', expiryDate: dayFromToday(-4) } },
     ]);
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
-    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi', 'Stok Yönetimi');
     await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await expect.poll(() => cheese.textContent()).toContain('55');
