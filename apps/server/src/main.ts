@@ -1,3 +1,5 @@
+// First, so V8's heap settings hold before the server allocates (decision 194).
+import './v8-heap-settings.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
