@@ -5,7 +5,7 @@ import type { MilkDelivery } from '@mandira/contract/milk';
 import type { ProductItem } from '@mandira/contract/products';
 import type { Product } from '@mandira/contract/sellable-products';
 import type { Shipment } from '@mandira/contract/shipments';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import {
@@ -21,7 +21,15 @@ import {
   stockedProduct,
 } from './seed.ts';
 import { SCREENSHOT_DIR, UI_TIMEOUT_MS } from './settings.ts';
-import { dialog, fillLot, signInThroughUi, signOutThroughUi, tableRow, turkishDayFromToday } from './ui.ts';
+import {
+  dialog,
+  fillLot,
+  openMenu,
+  signInThroughUi,
+  signOutThroughUi,
+  tableRow,
+  turkishDayFromToday,
+} from './ui.ts';
 import { LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -50,11 +58,6 @@ async function typeOver(field: Locator, text: string) {
   expect(await field.inputValue()).toBe('');
   await field.pressSequentially(text);
   expect(await field.inputValue()).toBe(text);
-}
-
-async function openMenu(page: Page, label: string, heading: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
-  await page.getByRole('heading', { name: heading }).waitFor();
 }
 
 /** Sends a shipment through its steps up to the weighbridge, with one order of `product` on it. */

@@ -4,7 +4,7 @@ import { type BrowserSession, openBrowser } from './browser.ts';
 import { startPortal } from './global-setup.ts';
 import { ApiSeeder, productItemBody } from './seed.ts';
 import { ADMIN_PASSWORD, ADMIN_USER } from './settings.ts';
-import { screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import { openMenu, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -27,11 +27,6 @@ const LOCATED = {
   latitude: 39.925533,
   longitude: 32.866287,
 };
-
-async function openScreen(page: Page, menuLabel: string, heading: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: menuLabel }).first().click();
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-}
 
 /** The texts of the open dropdown's options. */
 async function optionTexts(page: Page): Promise<string[]> {
@@ -105,7 +100,7 @@ describe('the office details at 1366×768', () => {
   it('lists customers in Turkish order and finds them typed without Turkish letters', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, ORDERS.userName, ORDERS.password);
-    await openScreen(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma');
+    await openMenu(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma', { level: 1 });
     const customer = page.getByRole('combobox', { name: 'Müşteri', exact: true });
     await customer.fill('h8-b');
     expect(await optionTexts(page)).toEqual(
@@ -124,7 +119,7 @@ describe('the office details at 1366×768', () => {
 
   it('pins the plate when the vehicle table scrolls sideways, and lays no column over another', async () => {
     const { page } = browser;
-    await openScreen(page, 'Araç Yönetimi', 'Araç Yönetimi');
+    await openMenu(page, 'Araç Yönetimi', 'Araç Yönetimi', { level: 1 });
     const row = tableRow(page, '06 H8 1366');
     await row.waitFor();
     const table = page.getByRole('table');
@@ -160,7 +155,7 @@ describe('the office details at 1366×768', () => {
   it('shows delivery point coordinates as the form takes them: Enlem, then Boylam, with a comma', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, OFFICE.userName, OFFICE.password);
-    await openScreen(page, 'Müşteri Deposu Yönetimi', 'Müşteri Deposu Yönetimi');
+    await openMenu(page, 'Müşteri Deposu Yönetimi', 'Müşteri Deposu Yönetimi', { level: 1 });
     const row = tableRow(page, LOCATED.code);
     await row.waitFor();
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
@@ -176,7 +171,7 @@ describe('the office details at 1366×768', () => {
   it('names the own warehouses by code and short name, and shows no occupancy without a capacity', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, WAREHOUSE.userName, WAREHOUSE.password);
-    await openScreen(page, 'Depo Yönetimi', 'Depo Yönetimi');
+    await openMenu(page, 'Depo Yönetimi', 'Depo Yönetimi', { level: 1 });
     const row = tableRow(page, 'DEPO1');
     await row.waitFor();
     const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());

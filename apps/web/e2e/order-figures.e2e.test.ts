@@ -5,7 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { ApiSeeder, type StockIn, stockedProduct } from './seed.ts';
-import { screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import { openMenu, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -17,11 +17,6 @@ const KAYMAK = { code: 'STK-8601', name: 'Manda Kaymağı 1500 g', price: 38.75,
 const COKELEK = { code: 'STK-8602', name: 'Köy Çökeleği 1500 g', price: 20, discount: 0 };
 /** A gift pack of the same cream item: its 600 pieces are shared with the cream (decision 143). */
 const HEDIYELIK = { code: 'STK-8603', name: 'Manda Kaymağı Hediyelik 1500 g', price: 45, discount: 0 };
-
-async function openMenu(page: Page, label: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
-  await page.getByRole('heading', { name: label, level: 1 }).waitFor();
-}
 
 function orderCard(page: Page, orderNumber: number): Locator {
   return page.getByTestId('order').filter({ has: page.getByText(`Sipariş ${orderNumber}`, { exact: true }) });
@@ -75,7 +70,7 @@ describe('one price and one meaning per figure, as the order manager and finance
       });
     });
     await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
-    await openMenu(page, 'Sipariş Sepeti Oluşturma');
+    await openMenu(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma', { level: 1 });
     const group = page.getByRole('combobox', { name: 'Ambalaj Grubu' });
     expect(await group.inputValue()).toBe('Tümü');
     const kaymak = tableRow(page, KAYMAK.name);
@@ -169,7 +164,7 @@ describe('one price and one meaning per figure, as the order manager and finance
     await page.getByTestId('basket-of-buyer').waitFor({ state: 'detached' });
 
     // Back on order taking: the buyer, the group and the basket are as they were left.
-    await openMenu(page, 'Sipariş Sepeti Oluşturma');
+    await openMenu(page, 'Sipariş Sepeti Oluşturma', 'Sipariş Sepeti Oluşturma', { level: 1 });
     expect(await page.getByRole('combobox', { name: 'Müşteri', exact: true }).inputValue()).toContain(
       BUYER.title,
     );
@@ -199,7 +194,7 @@ describe('one price and one meaning per figure, as the order manager and finance
       plannedShipmentDate: istanbulDate(new Date()),
     });
     await signInThroughUi(page, baseUrl, MANAGER.userName, MANAGER.password);
-    await openMenu(page, 'Siparişler');
+    await openMenu(page, 'Siparişler', 'Siparişler', { level: 1 });
     const summary = orderCard(page, order.orderNumber);
     await summary.waitFor();
     expect(await summary.getByTestId('order-ordered').textContent()).toBe('₺570,00');

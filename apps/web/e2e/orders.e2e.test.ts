@@ -4,7 +4,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFailed } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot as pageScreenshot } from './browser.ts';
 import { ApiSeeder, placedOrder, stockedProduct } from './seed.ts';
-import { columnTexts, dialog, downloadExcel, menuLabels, signInThroughUi, signOutThroughUi } from './ui.ts';
+import {
+  columnTexts,
+  dialog,
+  downloadExcel,
+  menuLabels,
+  openMenu,
+  signInThroughUi,
+  signOutThroughUi,
+} from './ui.ts';
 
 const baseUrl = inject('baseUrl');
 const MANAGER = { userName: 'siparis.yonetici.e2e', password: 'siparis-yonetici-1234' };
@@ -33,11 +41,6 @@ async function screenshot(page: Page, name: string) {
 
 function row(scope: Page | Locator, text: string) {
   return scope.getByRole('row').filter({ hasText: text });
-}
-
-async function openMenu(page: Page, label: string, heading: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
-  await page.getByRole('heading', { name: heading }).waitFor();
 }
 
 async function chooseBuyer(page: Page, typed: string, title: string) {

@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser } from './browser.ts';
 import { ApiSeeder, productItemBody as item } from './seed.ts';
-import { dialog, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
+import { dialog, openMenu, screenshotFromTop, signInThroughUi, signOutThroughUi, tableRow } from './ui.ts';
 import { isInViewUncovered, LAPTOP } from './viewport.ts';
 
 const baseUrl = inject('baseUrl');
@@ -16,11 +16,6 @@ const SALES = { userName: 'satis.sorumlusu', password: 'satis-sorumlu-1234' };
 const PLACES = ['Bornova', 'Boğaziçi', 'Körfez', 'Kızılay', 'Yunusemre', 'Çanakkale'];
 const TURKISH_ORDER = ['Boğaziçi', 'Bornova', 'Çanakkale', 'Kızılay', 'Körfez', 'Yunusemre'];
 const PENDING = item('LAY-8801', 'Dil Peyniri Örgü');
-
-async function openScreen(page: Page, menuLabel: string, heading: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: menuLabel }).first().click();
-  await page.getByRole('heading', { name: heading }).waitFor();
-}
 
 /** The modal's save button is in view as it opens, before any scrolling, and still after it. */
 async function expectSaveInView(page: Page, modal: Locator, save: string, name: string) {
@@ -76,7 +71,7 @@ describe('screens that fit a 1366×768 laptop', () => {
   it('lists customers in Turkish alphabetical order with their phone numbers in view', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, ACCOUNTING.userName, ACCOUNTING.password);
-    await openScreen(page, 'Müşteri Yönetimi', 'Müşteri Yönetimi');
+    await openMenu(page, 'Müşteri Yönetimi', 'Müşteri Yönetimi');
     await page.getByPlaceholder('Ara...').fill('LAY-B');
     await expect.poll(() => tableRow(page, 'LAY-B').count()).toBe(6);
     const titles = await tableRow(page, 'LAY-B').allInnerTexts();
@@ -105,13 +100,13 @@ describe('screens that fit a 1366×768 laptop', () => {
   it('keeps the save buttons of the user and customer warehouse modals in view', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, OFFICE.userName, OFFICE.password);
-    await openScreen(page, 'Kullanıcı Yönetimi', 'Kullanıcı Yönetimi');
+    await openMenu(page, 'Kullanıcı Yönetimi', 'Kullanıcı Yönetimi');
     await page.getByRole('button', { name: 'Kullanıcı Ekle' }).click();
     await expectSaveInView(page, dialog(page, 'Kullanıcı Ekle'), 'Kaydet', 'fit-user-modal');
     await page.keyboard.press('Escape');
     await dialog(page, 'Kullanıcı Ekle').waitFor({ state: 'hidden' });
 
-    await openScreen(page, 'Müşteri Deposu Yönetimi', 'Müşteri Deposu Yönetimi');
+    await openMenu(page, 'Müşteri Deposu Yönetimi', 'Müşteri Deposu Yönetimi');
     await page.getByRole('button', { name: 'Yeni Depo' }).click();
     const warehouse = dialog(page, 'Depo Tanımı');
     await warehouse.getByTestId('map-picker').waitFor();
@@ -126,14 +121,14 @@ describe('screens that fit a 1366×768 laptop', () => {
   it('keeps the product approval and item detail buttons in view, and saves from there', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, SALES.userName, SALES.password);
-    await openScreen(page, 'Ürün Onayı', 'Ürün Onay Sayfası');
+    await openMenu(page, 'Ürün Onayı', 'Ürün Onay Sayfası');
     await tableRow(page, PENDING.stockCode).getByRole('button', { name: 'Ürünü Tanımla' }).click();
     const approve = dialog(page, 'Ürünü Tanımla');
     await expectSaveInView(page, approve, 'Ürünü Tanımla', 'fit-product-approval-modal');
     await approve.getByRole('button', { name: 'Ürünü Tanımla', exact: true }).click();
     await approve.waitFor({ state: 'hidden' });
 
-    await openScreen(page, 'Depolanabilir Ürünler', 'Depolanabilir Ürün Listesi');
+    await openMenu(page, 'Depolanabilir Ürünler', 'Depolanabilir Ürün Listesi');
     // The catalogue pages on the server, where other test files' items come first.
     await page.getByPlaceholder('Ara...').fill(PENDING.stockCode);
     await tableRow(page, PENDING.stockCode).getByRole('button', { name: 'Detaylı İncele' }).click();
@@ -145,7 +140,7 @@ describe('screens that fit a 1366×768 laptop', () => {
     await edit.getByRole('button', { name: 'Kaydet', exact: true }).click();
     await edit.waitFor({ state: 'hidden' });
 
-    await openScreen(page, 'Satılabilir Ürünler', 'Satılabilir Ürün Listesi');
+    await openMenu(page, 'Satılabilir Ürünler', 'Satılabilir Ürün Listesi');
     // Other suites' products may come first: narrow the list to this one.
     await page.getByPlaceholder('Ara...').fill('SP-LAY');
     await expect.poll(() => tableRow(page, 'SP-').count()).toBe(1);

@@ -1,13 +1,13 @@
 import { istanbulDate } from '@mandira/contract/istanbul-time';
 import { EXPIRED_LOT_ONLY_AS_RETURN } from '@mandira/contract/lots';
 import type { ProductItem } from '@mandira/contract/products';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, openBrowser, screenshot } from './browser.ts';
 import { ApiSeeder, productItemBody, stockIn } from './seed.ts';
 import {
   dialog,
   fillLot,
+  openMenu,
   searchTable,
   signInThroughUi,
   signOutThroughUi,
@@ -23,16 +23,6 @@ const SOON = 'KS-0501';
 const LATER = 'KS-0520';
 
 const dayFromToday = (days: number) => istanbulDate(new Date(Date.now() + days * 86_400_000));
-
-/**
- * Opens a screen from the menu and waits for its own heading: the router keeps the screen it leaves on
- * view until the next one has loaded, so the address alone does not say which search box is on view.
- */
-async function openMenu(page: Page, label: string, path: string, heading: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
-  await page.waitForURL(`**${path}`);
-  await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-}
 
 /** The cheese's Depo-1 lots as the API reads them: code → pieces. */
 async function depo1Lots(seeder: ApiSeeder): Promise<Record<string, number>> {
@@ -62,7 +52,10 @@ describe('lots on the goods, stock and history screens', () => {
   it('lets the goods staff receive lots, take goods out of a chosen lot, dispose of one, and filter the history by lot', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
-    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi', 'Mal Giriş Çıkış Yönetimi');
+    await openMenu(page, 'Mal Giriş Çıkış', 'Mal Giriş Çıkış Yönetimi', {
+      path: '/mal-giris-cikis-yonetimi',
+      exact: true,
+    });
     await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await cheese.waitFor();
@@ -129,7 +122,10 @@ describe('lots on the goods, stock and history screens', () => {
     await expect.poll(() => depo1Lots(seeder)).toEqual({ [SOON]: 40, [LATER]: 20 });
 
     // --- İmha Çıkışı of the other lot, from the reduced screen ---
-    await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2', 'Mal Giriş Çıkış (Sade)');
+    await openMenu(page, 'Mal Giriş Çıkış (Sade)', 'Mal Giriş Çıkış (Sade)', {
+      path: '/mal-giris-cikis-yonetimi-2',
+      exact: true,
+    });
     await searchTable(page, CHEESE.stockCode);
     await tableRow(page, CHEESE.stockCode).getByRole('button', { name: 'Mal Çıkış' }).click();
     await goodsOut.getByRole('button', { name: 'İmha Çıkışı' }).click();
@@ -142,7 +138,7 @@ describe('lots on the goods, stock and history screens', () => {
     await expect.poll(() => depo1Lots(seeder)).toEqual({ [SOON]: 30, [LATER]: 20 });
 
     // --- the history: a 'Parti' column and a filter by one lot of the chosen item ---
-    await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi', 'Stok Geçmişi');
+    await openMenu(page, 'Stok Geçmişi', 'Stok Geçmişi', { path: '/stok-gecmisi', exact: true });
     const filters = page.getByTestId('history-filters');
     expect(await filters.getByRole('combobox', { name: 'Parti', exact: true }).isDisabled()).toBe(true);
     await filters.getByRole('combobox', { name: 'Ürün', exact: true }).fill(CHEESE.stockCode);
@@ -171,7 +167,7 @@ describe('lots on the goods, stock and history screens', () => {
       { pieces: 2, type: 'RETURN_INBOUND', lot: { code: 'KS-IADE', expiryDate: dayFromToday(-4) } },
     ]);
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
-    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi', 'Stok Yönetimi');
+    await openMenu(page, 'Stok Yönetimi', 'Stok Yönetimi', { path: '/stok-yonetimi', exact: true });
     await searchTable(page, CHEESE.stockCode);
     const cheese = tableRow(page, CHEESE.stockCode);
     await expect.poll(() => cheese.textContent()).toContain('55');

@@ -37,6 +37,22 @@ export async function menuLabels(page: Page): Promise<string[]> {
   return (await entries.allInnerTexts()).map((text) => text.trim());
 }
 
+/**
+ * Opens a screen from the left menu and waits for its heading (and its address, when `path` is given).
+ * The router keeps the screen it leaves on view until the next one has loaded, so only the new screen's
+ * heading says that what a test does next acts on it.
+ */
+export async function openMenu(
+  page: Page,
+  label: string,
+  heading: string,
+  { path, ...match }: { path?: string; exact?: boolean; level?: number } = {},
+) {
+  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
+  if (path) await page.waitForURL(`**${path}`);
+  await page.getByRole('heading', { name: heading, ...match }).waitFor();
+}
+
 /** The open Mantine modal with this title. */
 export function dialog(page: Page, title: string) {
   return page.getByRole('dialog', { name: title });
