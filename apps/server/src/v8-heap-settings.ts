@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * 55 MB live), so under any load it ran a full mark-compact every 4–6 s. Doubling lets a server's heap
  * reach about 115 MB between collections and collect about once every half minute.
  */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 // Both are read by V8 at each full collection, so setting them at start, before the first, is enough.
 v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
