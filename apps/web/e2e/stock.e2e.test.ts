@@ -9,6 +9,7 @@ import {
   dialog,
   fillLot,
   menuLabels,
+  openMenu,
   signInThroughUi,
   signOutThroughUi,
   turkishDayFromToday,
@@ -44,11 +45,6 @@ async function choose(page: Page, scope: Page | Locator, label: string, option: 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function openMenu(page: Page, label: string, path: string) {
-  await page.getByTestId('menu-entry').filter({ hasText: label }).first().click();
-  await page.waitForURL(`**${path}`);
-}
-
 async function rowText(page: Page, text: string): Promise<string> {
   return (await row(page, text).first().textContent()) ?? '';
 }
@@ -77,7 +73,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(await menuLabels(page)).toEqual(
       expect.arrayContaining(['Depo Yönetimi', 'Stok Yönetimi', 'Stok Geçmişi']),
     );
-    await openMenu(page, 'Depo Yönetimi', '/depo-yonetimi');
+    await openMenu(page, 'Depo Yönetimi', 'Depo Yönetimi', { path: '/depo-yonetimi', exact: true });
     await row(page, 'Depo-4').waitFor();
     expect(await rowText(page, 'Depo-1')).toContain('DEPO1');
     await screenshot(page, 'stock-warehouses');
@@ -158,7 +154,10 @@ describe('warehouses and stock as the warehouse roles', () => {
     expect(await menuLabels(page)).toEqual(
       expect.arrayContaining(['Mal Giriş Çıkış', 'Mal Giriş Çıkış (Sade)', 'Stok Geçmişi']),
     );
-    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    await openMenu(page, 'Mal Giriş Çıkış', 'Mal Giriş Çıkış Yönetimi', {
+      path: '/mal-giris-cikis-yonetimi',
+      exact: true,
+    });
     const yogurt = row(page, YOGURT.stockCode);
     // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
@@ -290,7 +289,10 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-filtered');
 
     // --- the reduced copy of the screen ---
-    await openMenu(page, 'Mal Giriş Çıkış (Sade)', '/mal-giris-cikis-yonetimi-2');
+    await openMenu(page, 'Mal Giriş Çıkış (Sade)', 'Mal Giriş Çıkış (Sade)', {
+      path: '/mal-giris-cikis-yonetimi-2',
+      exact: true,
+    });
     await row(page, YOGURT.stockCode).waitFor();
     const headers = await page.getByRole('columnheader').allInnerTexts();
     expect(headers.join('|')).not.toContain('Depo Stokları');
@@ -298,7 +300,7 @@ describe('warehouses and stock as the warehouse roles', () => {
     await screenshot(page, 'stock-goods-compact');
 
     // --- the history screen: today at first, then the last week ---
-    await openMenu(page, 'Stok Geçmişi', '/stok-gecmisi');
+    await openMenu(page, 'Stok Geçmişi', 'Stok Geçmişi', { path: '/stok-gecmisi', exact: true });
     await row(page, 'Ay sonu sayımı').waitFor();
     await page.getByRole('button', { name: '1H' }).click();
     // The product choices come from the server's search of what is typed, not from the whole catalogue.
@@ -323,7 +325,7 @@ describe('warehouses and stock as the warehouse roles', () => {
   it('lets the warehouse administrator read stock per warehouse, its movements, and count', async () => {
     const { page } = browser;
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
-    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    await openMenu(page, 'Stok Yönetimi', 'Stok Yönetimi', { path: '/stok-yonetimi', exact: true });
     const yogurt = row(page, YOGURT.stockCode);
     // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
@@ -390,7 +392,7 @@ describe('warehouses and stock as the warehouse roles', () => {
 
     // --- Stok Yönetimi: the total before one column per warehouse, the stock code pinned at the left ---
     await signInThroughUi(page, baseUrl, ADMIN.userName, ADMIN.password);
-    await openMenu(page, 'Stok Yönetimi', '/stok-yonetimi');
+    await openMenu(page, 'Stok Yönetimi', 'Stok Yönetimi', { path: '/stok-yonetimi', exact: true });
     const yogurt = row(page, YOGURT.stockCode);
     // Other suites' items may come first by stock code: search for this suite's before waiting for a row.
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
@@ -448,7 +450,10 @@ describe('warehouses and stock as the warehouse roles', () => {
 
     // --- Mal Giriş Çıkış: warehouse stocks by name, one entry apiece, the total in view ---
     await signInThroughUi(page, baseUrl, STAFF.userName, STAFF.password);
-    await openMenu(page, 'Mal Giriş Çıkış', '/mal-giris-cikis-yonetimi');
+    await openMenu(page, 'Mal Giriş Çıkış', 'Mal Giriş Çıkış Yönetimi', {
+      path: '/mal-giris-cikis-yonetimi',
+      exact: true,
+    });
     const goodsRow = row(page, YOGURT.stockCode);
     await goodsRow.waitFor();
     await page.getByRole('textbox', { name: 'Ara' }).fill('stk-700');
