@@ -1,3 +1,4 @@
+import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, type Tx } from './client.ts';
 import type { KeptFigure } from './kept-figure.ts';
@@ -34,6 +35,45 @@ export async function keptStatusDayCount(
   );
   return row?.count ?? 0;
 }
+
+/**
+ * Where the row `offset` places below the newest of these statuses, created within the days, stands
+ * (decision 195): how many rows the range holds (`count`, as `keptStatusDayCount`), the Istanbul day that
+ * holds that row (`edgeDay`, null past the last or past COUNT_LIMIT, where no page reaches) and how many
+ * rows the later days hold (`newer`). A page newest first then reads from that day's end, passing only
+ * that day's later rows, instead of walking every row above it. One kept row per status and day of the
+ * range, read once.
+ */
+export async function keptStatusDayPlace(
+  db: Db | Tx,
+  { counts }: StatusDayCounts,
+  statuses: readonly string[],
+  { from, to }: { from?: string; to?: string },
+  offset: number,
+): Promise<KeptDayPlace> {
+  const [row] = await preparedRowsOf<KeptDayPlace>(
+    db,
+    `${counts}_place`,
+    sql`with d as materialized (
+          select day, sum(count) as count from ${sql.identifier(counts)}
+           where status = any(${sql.param(statuses)}::text[])
+             and day between coalesce(${from ?? null}::date, '-infinity'::date)
+                         and coalesce(${to ?? null}::date, 'infinity'::date)
+           group by day)
+        select (select coalesce(sum(d.count), 0) from d)::int as count,
+               e.day::text as "edgeDay", (e.through - e.count)::int as newer
+          from (select 1) one
+          left join lateral (
+            select w.day, w.count, w.through
+              from (select d.day, d.count, sum(d.count) over (order by d.day desc rows unbounded preceding) as through
+                      from d) w
+             where ${offset}::bigint < ${COUNT_LIMIT} and w.through > ${offset}
+             order by w.day desc limit 1) e on true`,
+  );
+  return row!;
+}
+
+export type KeptDayPlace = { count: number; edgeDay: string | null; newer: number | null };
 
 /** The kept figure of a table's status and day counts: its differences from scratch and its recount. */
 export function statusDayCountsFigure(

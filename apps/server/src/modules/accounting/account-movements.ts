@@ -83,7 +83,7 @@ export const spanOfDays = (from: string | null | undefined, to: string | null | 
 });
 
 /** The Istanbul day of an instant, as the kept day sums date their movements (migration 0033). */
-const dayOf = (at: string) => sql`buyer_day_of(${at}::timestamptz)`;
+export const dayOf = (at: string) => sql`buyer_day_of(${at}::timestamptz)`;
 
 /**
  * The debits, credits and count of the buyer's movements within `span`, a span of whole Istanbul days

@@ -1,13 +1,17 @@
 import type { AccountingTransaction, AccountStatement, TransactionPage } from '@mandira/contract/accounting';
 import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AccountingWorld,
   accountingWorld,
   backdate,
+  buyerOfManyOrders,
   pay,
 } from '../../../test/builders/accounting-test-data.ts';
 import { buyer, placedOrder, stockedProduct } from '../../../test/builders/order-test-data.ts';
+import { rowsOf } from '../../db/client.ts';
+import { movements, type Span, spanOfDays } from './account-movements.ts';
 
 let w: AccountingWorld;
 beforeAll(async () => {
@@ -80,6 +84,51 @@ describe("a buyer's transactions, paged in SQL (decision 111)", () => {
     const paged = await get(`/accounting/transactions?buyerId=${b.id}&page=1`);
     expect(paged.headers['x-default-range']).toBeUndefined();
     expect(paged.json.data.count).toBe(6);
+  });
+});
+
+describe("a buyer's transactions paged from the day that holds each page (decision 195)", () => {
+  it('walks every movement once, in order, across day boundaries, over all time and over a range', async () => {
+    // 150 orders 100 minutes apart, each with its NEW_ORDER and a payment, two in five adjusted: ~360
+    // movements over ten Istanbul days, 30–40 a day, so pages of 37 start inside days and span them.
+    const buyerId = await buyerOfManyOrders(w, 150);
+    const fromScratch = async (span: Span) =>
+      (
+        await rowsOf<{ kind: string; id: number }>(
+          w.t.db,
+          sql`select m.kind, coalesce(m.transaction_id, m.order_id) as id from (${movements(buyerId, span)}) m
+               order by m.at desc, m.seq desc, m.tie desc`,
+        )
+      ).map((row) => `${row.kind}:${row.id}`);
+    const walk = async (range: string) => {
+      const keys: string[] = [];
+      let counted = 0;
+      for (let page = 1; ; page += 1) {
+        const answer = await data<TransactionPage>(
+          `/accounting/transactions?buyerId=${buyerId}${range}&page=${page}&size=37`,
+        );
+        counted = answer.count;
+        if (answer.transactions.length === 0) break;
+        keys.push(
+          ...answer.transactions.map((t) => `${t.kind}:${t.kind === 'TRANSACTION' ? t.id : t.orderId}`),
+        );
+      }
+      return { keys, counted };
+    };
+
+    const everything = await fromScratch({});
+    expect(everything.length).toBeGreaterThan(300);
+    expect(await walk('')).toEqual({ keys: everything, counted: everything.length });
+
+    const [from, to] = [addDays(today, -6), addDays(today, -2)];
+    const days = await fromScratch(spanOfDays(from, to));
+    expect(days.length).toBeGreaterThan(100);
+    expect(days.length).toBeLessThan(everything.length);
+    expect(await walk(`&from=${from}&to=${to}`)).toEqual({ keys: days, counted: days.length });
+    const past = await data<TransactionPage>(
+      `/accounting/transactions?buyerId=${buyerId}&page=2147483647&size=500`,
+    );
+    expect(past).toMatchObject({ transactions: [], count: everything.length });
   });
 });
 

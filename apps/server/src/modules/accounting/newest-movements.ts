@@ -1,6 +1,5 @@
-import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { sql } from 'drizzle-orm';
-import { atLeast, before, movements, type Span } from './account-movements.ts';
+import { atLeast, before, type Span } from './account-movements.ts';
 import { DEALT_OF } from './accounting.repo.ts';
 
 const ADJUSTMENT_COLUMNS = sql`'ORDER_ADJUSTMENT' as kind, null::int as transaction_id, 1 as seq, o.id as tie,
@@ -13,7 +12,10 @@ const ADJUSTMENT_COLUMNS = sql`'ORDER_ADJUSTMENT' as kind, null::int as transact
  * rather than built whole and sorted (decision 162; the earliest end for the statement's pages, decision
  * 171). The transactions come from (buyer_id, created_at desc, id desc), the adjustments of orders last
  * changed after their NEW_ORDER from (buyer_id, updated_at): each side stops at `n` rows, and the first
- * `n` of both together are the first `n` movements. An adjustment dated by its NEW_ORDER (the order last
+ * `n` of both together are the first `n` movements. When the transactions fill their `n`, an adjustment
+ * past the `n`-th of them cannot be among the first `n` either, so the orders are walked only down to that
+ * instant: adjustments are a few of the orders, and the walk would otherwise pass every order between
+ * them (decision 195). An adjustment dated by its NEW_ORDER (the order last
  * changed before the ledger entry: rare, never by the server's own writes) lies within the `n`-th of
  * those, or it is not among the first `n`; so only the NEW_ORDER rows up to that instant are looked at,
  * at most `n` rows too, walked from the same end so that the planner reads the index from there even
@@ -45,12 +47,18 @@ export const orderedMovements = (
      where t.buyer_id = ${buyerId} and ${atLeast(sql`t.created_at`, span.from)} and ${before(sql`t.created_at`, span.to)}
      order by t.created_at ${way}, t.id ${way}
      limit ${n}),
+  t_edge as (select case when count(*) = ${n} then ${newest ? sql`min(at)` : sql`max(at)`} end as at from t),
   a as (
     select ${ADJUSTMENT_COLUMNS}, o.updated_at as at
       from orders o
       cross join lateral (select n.amount, n.created_at from accounting_transactions n
                            where n.order_id = o.id and n.reason = 'NEW_ORDER' offset 0) n
      where o.buyer_id = ${buyerId} and ${atLeast(sql`o.updated_at`, span.from)} and ${before(sql`o.updated_at`, span.to)}
+       and ${
+         newest
+           ? sql`o.updated_at >= coalesce((select at from t_edge), '-infinity')`
+           : sql`o.updated_at <= coalesce((select at from t_edge), 'infinity')`
+       }
        and n.created_at <= o.updated_at and ${DEALT_OF(sql`o`)} <> n.amount
      order by o.updated_at ${way}, o.id ${way}
      limit ${n}),
@@ -76,17 +84,3 @@ export const orderedMovements = (
 
 /** The newest `n` movements of the buyer within `span`, newest first (see `orderedMovements`). */
 export const newestMovements = (buyerId: number, span: Span, n: number) => orderedMovements(buyerId, span, n);
-
-/**
- * How many movements the buyer has within `span`, counted only up to COUNT_LIMIT + 1 (decision 149).
- * Over all time a buyer with more transactions than COUNT_LIMIT (kept in `buyer_balances`, decision
- * 132) is known to be past the limit without reading a movement.
- */
-export const movementsCountedUpTo = (buyerId: number, span: Span) => {
-  const counted = sql`(select count(*) from (select 1 from (${movements(buyerId, span, 'sums')}) m
-                                             limit ${COUNT_LIMIT + 1}) c)`;
-  if (span.from || span.to) return sql`select ${counted}::int as count`;
-  return sql`select (case when coalesce((select k.transaction_count from buyer_balances k
-                                           where k.buyer_id = ${buyerId}), 0) > ${COUNT_LIMIT}
-                          then ${COUNT_LIMIT + 1} else ${counted} end)::int as count`;
-};

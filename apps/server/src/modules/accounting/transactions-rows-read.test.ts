@@ -1,4 +1,5 @@
 import type { TransactionPage, TransactionsQuery } from '@mandira/contract/accounting';
+import { addDays, istanbulDate } from '@mandira/contract/istanbul-time';
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import {
 } from '../../../test/builders/accounting-test-data.ts';
 import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
-import { movements } from './account-movements.ts';
+import { movements, spanOfDays } from './account-movements.ts';
 import { listTransactions } from './transactions.service.ts';
 
 // Rows read are PostgreSQL's own figures (its statistics of the transaction); PGlite runs the same SQL in the other tests.
@@ -57,6 +58,34 @@ describe.skipIf(!onPostgres)("a big buyer's transactions page reads what it show
     // A page at an offset reads down to its own end: a few rows per row above it, never the rest.
     expect(fifth.tableRows).toBeLessThanOrEqual(5 * 250 + 250);
     expect(fifth.indexEntries).toBeLessThanOrEqual(5 * 250 + 250);
+  });
+
+  it('reads a deep page from the day that holds it, not every movement above it (decision 195)', async () => {
+    // Page 200 of 50 starts 9,950 movements below the newest, about 290 of the buyer's days.
+    const deep = await rowsRead(w.t.db, (db) => listTransactions(db, query(200, 50)));
+    expect(keys(deep.answer as TransactionPage)).toEqual((await newestFromScratch(10_000)).slice(9_950));
+    // The kept day rows down to its day (one each, ~290), that day's newer movements (~35) and its own
+    // 50, each with its lookups: measured 572 rows and 571 entries. Walked from the newest, as before
+    // decision 195, it read 25,265 rows.
+    expect(deep.tableRows).toBeLessThanOrEqual(300 + 6 * 100);
+    expect(deep.indexEntries).toBeLessThanOrEqual(300 + 6 * 100);
+  });
+
+  it('counts a range of days from the kept day rows, not its movements (decision 195)', async () => {
+    const today = istanbulDate(new Date());
+    const month = await rowsRead(w.t.db, (db) =>
+      listTransactions(db, { ...query(1, 50), from: addDays(today, -29), to: today }),
+    );
+    // ~1,050 movements in the range; counted from its 30 day rows, the page reads its newest 50 (before
+    // decision 195 the count read every movement of the range: 7,250 rows).
+    const movementsOfMonth = await rowsOf<{ count: number }>(
+      w.t.db,
+      sql`select count(*)::int as count from (${movements(buyerId, spanOfDays(addDays(today, -29), today))}) m`,
+    );
+    expect((month.answer as TransactionPage).count).toBe(movementsOfMonth[0]!.count);
+    expect(movementsOfMonth[0]!.count).toBeGreaterThan(900);
+    expect(month.tableRows).toBeLessThanOrEqual(10 * 50 + 30);
+    expect(month.indexEntries).toBeLessThanOrEqual(10 * 50 + 30);
   });
 
   it('answers a page beyond the newest 10.000 empty without reading its rows', async () => {

@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.ts';
 import type { Bounded } from '../../http/unpaged-limit.ts';
 import { spanOfDays } from './account-movements.ts';
 import { findBuyer } from './accounting.repo.ts';
-import { countMovementsUpTo, newestTransactions } from './transactions.repo.ts';
+import { spanThrough } from './movement-days.ts';
+import { movementDaysOf, newestTransactions } from './transactions.repo.ts';
 
 type Query = z.output<typeof TransactionsQuery>;
 
@@ -19,8 +20,9 @@ type Query = z.output<typeof TransactionsQuery>;
  * transactions and, as on the statement, the adjustments of orders whose dealt total is not their total
  * at placing, so Hesap Hareketleri and Hesap Ekstresi list the same movements (decision 143). An array,
  * or a page when page or size is given (decision 76). A page reads the newest movements down to its own
- * end from the indexes, never the whole range (decision 162); the count stops at COUNT_LIMIT (decision
- * 149), and the pages reach the newest COUNT_LIMIT movements. Only the page's rows look up their order
+ * end from the indexes, never the whole range (decision 162), starting at the end of the day that holds
+ * its first movement, which the counts kept per day tell (decision 195); the count, from the same day
+ * rows, stops at COUNT_LIMIT (decision 149), and the pages reach the newest COUNT_LIMIT movements. Only the page's rows look up their order
  * and writer. The array holds the newest TRANSACTIONS_UNPAGED_LIMIT and the count, for the route's
  * headers (decision 149).
  */
@@ -30,15 +32,24 @@ export async function listTransactions(
 ): Promise<Bounded<AccountingTransaction> | TransactionPage> {
   const buyer = await findBuyer(db, query.buyerId);
   const span = spanOfDays(query.from, query.to);
-  const counted = await countMovementsUpTo(db, buyer.id, span);
-  const capped = counted > COUNT_LIMIT;
-  const count = Math.min(counted, COUNT_LIMIT);
   const paged = query.page !== undefined || query.size !== undefined;
   const page = query.page ?? 1;
   const size = query.size ?? 50;
   const offset = paged ? (page - 1) * size : 0;
+  const days = await movementDaysOf(db, buyer.id, span, offset);
+  const capped = days.count > COUNT_LIMIT;
+  const count = Math.min(days.count, COUNT_LIMIT);
   const limit = paged ? Math.min(size, count - offset) : TRANSACTIONS_UNPAGED_LIMIT;
-  const transactions = offset < count ? await newestTransactions(db, buyer.id, span, offset, limit) : [];
+  const transactions =
+    offset < count && days.edgeDay !== null
+      ? await newestTransactions(
+          db,
+          buyer.id,
+          spanThrough(span, days.edgeDay),
+          offset - (days.newer ?? 0),
+          limit,
+        )
+      : [];
   if (!paged) {
     return {
       rows: transactions,

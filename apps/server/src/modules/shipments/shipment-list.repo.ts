@@ -62,6 +62,11 @@ export function shipmentConditions(query: ListInput, cityWarehouseIds?: number[]
   return and(sql`true`, ...conditions)!;
 }
 
+/** `where`, narrowed to the shipments created up to the end of the Istanbul day `day`. */
+export function createdThrough(where: ShipmentWhere, day: string): ShipmentWhere {
+  return and(where, sql`s.created_at < ${startOfIstanbulDay(addDays(day, 1)).toISOString()}::timestamptz`)!;
+}
+
 /** `where`, narrowed to the open shipments and those created in the last SHIPMENT_UNPAGED_DAYS days. */
 export function openOrRecent(where: ShipmentWhere): ShipmentWhere {
   return and(

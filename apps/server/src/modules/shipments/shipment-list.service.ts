@@ -8,12 +8,13 @@ import {
 } from '@mandira/contract/shipments';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { keptStatusDayCount } from '../../db/status-day-counts.ts';
+import { keptStatusDayPlace } from '../../db/status-day-counts.ts';
 import { type Bounded, filteredOnlyBy, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { SHIPMENT_DAYS } from './kept-figures.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
 import {
+  createdThrough,
   locatedBuyerWarehouses,
   openOrRecent,
   type ShipmentWhere,
@@ -49,8 +50,9 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<ShipmentWher
 /**
  * `GET /shipments`. With `page` or `size`: that page of the matching shipments and their count, counted
  * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149); a page filtered by no more
- * than a status and days is counted from the kept rows of each status and day (decision 192). Without
- * them: every matching shipment, bounded when no date range is given to the open ones plus those created
+ * than a status and days is counted from the kept rows of each status and day (decision 192), which
+ * also tell the day of the page's first shipment, so the page is read from that day's end (decision
+ * 195). Without them: every matching shipment, bounded when no date range is given to the open ones plus those created
  * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
  * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
  */
@@ -66,17 +68,28 @@ export async function listShipments(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
+  // Filtered by no more than a status and days: counted, and the page's first day found, from the kept
+  // rows of each status and day (decisions 192 and 195).
+  const kept = filteredOnlyBy(query, ['status', 'from', 'to'])
+    ? await keptStatusDayPlace(
+        db,
+        SHIPMENT_DAYS,
+        query.status ? [query.status] : SHIPMENT_STATUSES,
+        { from: query.from, to: query.to },
+        (page - 1) * size,
+      )
+    : undefined;
   const { rows, totalPages, ...figures } = await readCappedPage(
     page,
     size,
-    filteredOnlyBy(query, ['status', 'from', 'to'])
-      ? () =>
-          keptStatusDayCount(db, SHIPMENT_DAYS, query.status ? [query.status] : SHIPMENT_STATUSES, {
-            from: query.from,
-            to: query.to,
+    kept ? async () => kept.count : (limit) => countShipments(db, where, limit),
+    (limit, offset) =>
+      kept?.edgeDay
+        ? findShipments(db, createdThrough(where, kept.edgeDay), settings, {
+            limit,
+            offset: offset - (kept.newer ?? 0),
           })
-      : (limit) => countShipments(db, where, limit),
-    (limit, offset) => findShipments(db, where, settings, { limit, offset }),
+        : findShipments(db, where, settings, { limit, offset }),
   );
   return { shipments: rows, page, size, ...figures, totalPages: Math.max(1, totalPages) };
 }
