@@ -1,6 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+/**
+ * `findBy…` and `waitFor` wait up to 5 s, not Testing Library's 1 s: on two cores beside the server's
+ * tests, a modal's validation and submit have taken longer than a second, and the wait ends as soon as
+ * the expectation holds, so a passing test is not slower for it.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * What Mantine asks of a browser that jsdom does not have: `matchMedia` (color scheme, responsive
