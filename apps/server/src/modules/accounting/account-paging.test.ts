@@ -88,7 +88,7 @@ describe("a buyer's transactions, paged in SQL (decision 111)", () => {
 });
 
 describe("a buyer's transactions paged from the day that holds each page (decision 195)", () => {
-  it('walks every movement once, in order, across day boundaries, over all time and over a range', async () => {
+  it('walks every movement once, in order, across day boundaries, over all time and over a range, on both lists', async () => {
     // 150 orders 100 minutes apart, each with its NEW_ORDER and a payment, two in five adjusted: ~360
     // movements over ten Istanbul days, 30–40 a day, so pages of 37 start inside days and span them.
     const buyerId = await buyerOfManyOrders(w, 150);
@@ -100,20 +100,23 @@ describe("a buyer's transactions paged from the day that holds each page (decisi
                order by m.at desc, m.seq desc, m.tie desc`,
         )
       ).map((row) => `${row.kind}:${row.id}`);
-    const walk = async (range: string) => {
+    /** Every page of 37 of `url`, from the first to the first empty one, and that last answer. */
+    const everyPage = async <T>(url: string, keysOf: (answer: T) => string[]) => {
       const keys: string[] = [];
-      let counted = 0;
       for (let page = 1; ; page += 1) {
-        const answer = await data<TransactionPage>(
-          `/accounting/transactions?buyerId=${buyerId}${range}&page=${page}&size=37`,
-        );
-        counted = answer.count;
-        if (answer.transactions.length === 0) break;
-        keys.push(
-          ...answer.transactions.map((t) => `${t.kind}:${t.kind === 'TRANSACTION' ? t.id : t.orderId}`),
-        );
+        const answer = await data<T>(`${url}&page=${page}&size=37`);
+        const shown = keysOf(answer);
+        if (shown.length === 0) return { keys, last: answer };
+        keys.push(...shown);
       }
-      return { keys, counted };
+    };
+    const walk = async (range: string) => {
+      const { keys, last } = await everyPage<TransactionPage>(
+        `/accounting/transactions?buyerId=${buyerId}${range}`,
+        (answer) =>
+          answer.transactions.map((t) => `${t.kind}:${t.kind === 'TRANSACTION' ? t.id : t.orderId}`),
+      );
+      return { keys, counted: last.count };
     };
 
     const everything = await fromScratch({});
@@ -129,6 +132,32 @@ describe("a buyer's transactions paged from the day that holds each page (decisi
       `/accounting/transactions?buyerId=${buyerId}&page=2147483647&size=500`,
     );
     expect(past).toMatchObject({ transactions: [], count: everything.length });
+
+    // The statement's pages, from either end of the range, each line with the balance after it.
+    const statementFromScratch = async (span: Span, opening: number) =>
+      (
+        await rowsOf<{ kind: string; id: number; balance: string }>(
+          w.t.db,
+          sql`select m.kind, coalesce(m.transaction_id, m.order_id) as id,
+                     (${opening}::numeric(20,2)
+                      + sum(m.signed) over (order by m.at, m.seq, m.tie rows unbounded preceding))::numeric(20,2)::text as balance
+                from (${movements(buyerId, span)}) m order by m.at, m.seq, m.tie`,
+        )
+      ).map((row) => `${row.kind}:${row.id}:${Number(row.balance)}`);
+    const statementWalk = async (range: string) => {
+      const { keys, last } = await everyPage<AccountStatement>(
+        `/accounting/statement?buyerId=${buyerId}${range}`,
+        (answer) => answer.lines.map((l) => `${l.kind}:${l.transactionId ?? l.orderId}:${l.balance}`),
+      );
+      return { lines: keys, opening: last.openingBalance };
+    };
+    const wholeStatement = await statementWalk('');
+    expect(wholeStatement.lines).toEqual(await statementFromScratch({}, 0));
+    const rangeStatement = await statementWalk(`&from=${from}&to=${to}`);
+    expect(rangeStatement.opening).toBeGreaterThan(0);
+    expect(rangeStatement.lines).toEqual(
+      await statementFromScratch(spanOfDays(from, to), rangeStatement.opening),
+    );
   });
 });
 

@@ -1,27 +1,57 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { COUNT_LIMIT } from '@mandira/contract/paging';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { dayOf, type Span } from './account-movements.ts';
 
+/** The end of a range its movements are walked from: newest first, or earliest first. */
+export type WalkFrom = 'newest' | 'earliest';
+
+/** The buyer's kept day rows within `span` (whole Istanbul days). */
+const daysWithin = (buyerId: number, span: Span) =>
+  sql`d.buyer_id = ${buyerId} and ${span.from ? sql`d.day >= ${dayOf(span.from)}` : sql`true`}
+      and ${span.to ? sql`d.day < ${dayOf(span.to)}` : sql`true`}`;
+
 /**
- * Where the buyer's movements within `span` (whole Istanbul days) stand, from the counts the writes keep
- * per buyer and day (migration 0033), walked from the newest day (decision 195):
+ * The buyer's day rows within `span` from one end (migration 0033's counts and sums), each with the
+ * movements (`through`) and the change of the balance (`moved`) of it and the days before it in that
+ * order. Walked down the buyer + day key, so a use that stops early reads only the days it passes.
+ */
+const dayWalk = (buyerId: number, span: Span, from: WalkFrom) => {
+  const way = from === 'newest' ? sql`desc` : sql`asc`;
+  return sql`(
+    select d.day, d.count, d.debit - d.credit as signed,
+           sum(d.count) over w as through, sum(d.debit - d.credit) over w as moved
+      from buyer_day_sums d where ${daysWithin(buyerId, span)}
+    window w as (order by d.day ${way} rows unbounded preceding)
+     order by d.day ${way})`;
+};
+
+/**
+ * The day of `walk` that holds the movement `offset` places from its end, where `reachable`, as
+ * `edgeDay`, with how many movements the days before it hold (`passed`) and by how much they move the
+ * balance (`passedSigned`): all null past the last movement.
+ */
+const edgeOf = (walk: SQL, offset: number, reachable: SQL = sql`true`) => sql`
+  e.day::text as "edgeDay", (e.through - e.count)::int as passed, (e.moved - e.signed)::text as "passedSigned"
+    from (select 1) one
+    left join lateral (select d.day, d.count, d.signed, d.through, d.moved from ${walk} d
+                        where ${reachable} and d.through > ${offset} limit 1) e on true`;
+
+/** Where a page's first movement lies: its day, and the movements before that day from the walk's end. */
+export type MovementEdge = { edgeDay: string | null; passed: number | null; passedSigned: string | null };
+
+/**
+ * Where the buyer's newest movements within `span` stand, from the counts the writes keep per buyer and
+ * day (decision 195):
  * - `count`: how many there are, up to COUNT_LIMIT + 1 (decision 149), from as many days as hold them
  *   (over all time, a buyer with more transactions than that, kept in `buyer_balances`, reads none);
- * - `edgeDay`: the day that holds the movement `offset` places below the newest (null past the last),
- *   and `newer`: how many movements the days after it hold; a page past the newest COUNT_LIMIT, which
- *   the pages do not reach, reads no day.
+ * - the day that holds the movement `offset` places below the newest (`edgeOf`); a page past the newest
+ *   COUNT_LIMIT, which the pages do not reach, reads no day.
  * A page then reads its movements from that day's end, passing that day's newer movements only, instead
- * of every movement above it.
+ * of every movement above it. Each use walks the days itself and stops where it has what it needs;
+ * shared as one materialized list, they would be planned as all the buyer's days, sorted.
  */
 export const movementDays = (buyerId: number, span: Span, offset: number) => {
-  // Each use walks the day rows from the newest down the buyer + day key and stops where it has what it
-  // needs; shared as one materialized list, they would be planned as all the buyer's days sorted.
-  const within = sql`d.buyer_id = ${buyerId} and ${span.from ? sql`d.day >= ${dayOf(span.from)}` : sql`true`}
-       and ${span.to ? sql`d.day < ${dayOf(span.to)}` : sql`true`}`;
-  const days = sql`(
-    select d.day, d.count, sum(d.count) over (order by d.day desc rows unbounded preceding) as through
-      from buyer_day_sums d where ${within} order by d.day desc)`;
   const keptPastLimit =
     span.from || span.to
       ? sql`false`
@@ -29,18 +59,24 @@ export const movementDays = (buyerId: number, span: Span, offset: number) => {
               > ${COUNT_LIMIT}`;
   return sql`
   select (case when ${keptPastLimit} then ${COUNT_LIMIT + 1}
-               else coalesce((select ${COUNT_LIMIT + 1}::bigint from ${days} d where d.through > ${COUNT_LIMIT} limit 1),
-                             (select sum(d.count) from buyer_day_sums d where ${within}), 0) end)::int as count,
-         e.day::text as "edgeDay", (e.through - e.count)::int as newer
-    from (select 1) one
-    left join lateral (select d.day, d.count, d.through from ${days} d
-                        where ${offset}::bigint < ${COUNT_LIMIT} and d.through > ${offset} limit 1) e on true`;
+               else coalesce((select ${COUNT_LIMIT + 1}::bigint from ${dayWalk(buyerId, span, 'newest')} d
+                               where d.through > ${COUNT_LIMIT} limit 1),
+                             (select sum(d.count) from buyer_day_sums d where ${daysWithin(buyerId, span)}),
+                             0) end)::int as count,
+         ${edgeOf(dayWalk(buyerId, span, 'newest'), offset, sql`${offset}::bigint < ${COUNT_LIMIT}`)}`;
 };
 
-export type MovementDays = { count: number; edgeDay: string | null; newer: number | null };
+export type MovementDays = MovementEdge & { count: number };
 
-/** `span` ending with the Istanbul day `day`: the movements from that day's end down. */
-export const spanThrough = (span: Span, day: string): Span => ({
-  ...span,
-  to: startOfIstanbulDay(addDays(day, 1)).toISOString(),
-});
+/** The day that holds the movement `offset` places from `from`'s end of `span`, as `edgeOf` says. */
+export const movementEdge = (buyerId: number, span: Span, offset: number, from: WalkFrom) =>
+  sql`select ${edgeOf(dayWalk(buyerId, span, from), offset)}`;
+
+/**
+ * `span` cut at the Istanbul day `day`: walked from the newest, the movements from that day's end down;
+ * from the earliest, those from its start on.
+ */
+export const spanFromDay = (span: Span, day: string, from: WalkFrom): Span =>
+  from === 'newest'
+    ? { ...span, to: startOfIstanbulDay(addDays(day, 1)).toISOString() }
+    : { ...span, from: startOfIstanbulDay(day).toISOString() };

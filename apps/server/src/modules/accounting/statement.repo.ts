@@ -9,6 +9,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { daySums, movements, type Span } from './account-movements.ts';
+import { type MovementEdge, movementEdge, spanFromDay, type WalkFrom } from './movement-days.ts';
 import { orderedMovements } from './newest-movements.ts';
 
 /** A line of a statement as read, with the balance after it. */
@@ -123,7 +124,9 @@ export async function rangeTotals(db: Db, buyerId: number, range: Span, fromGive
  * are read from the nearer end of the range through the buyer + date indexes (`orderedMovements`): from
  * its start, each balance is the opening plus the movements up to it; from its end, the closing less
  * the movements after it. Both are the running balance of the whole range (decision 111) without
- * reading the range past the page. Only the page's lines look up their order.
+ * reading the range past the page. A page away from that end starts at the day that holds its first
+ * line, which the kept day rows tell with the movements and the balance change of the days before it
+ * (decision 195), so it passes that day's earlier lines only. Only the page's lines look up their order.
  */
 export async function linesOf(
   db: Db,
@@ -134,23 +137,33 @@ export async function linesOf(
   size: number,
 ) {
   const fromStart = offset + size <= totals.count - offset;
-  const read = fromStart ? offset + size : totals.count - offset;
+  const from = fromStart ? 'earliest' : 'newest';
+  // The page as seen from the end it is read from: `skip` lines, then `take`.
+  const skip = fromStart ? offset : Math.max(totals.count - offset - size, 0);
+  const take = fromStart ? size : Math.min(size, totals.count - offset);
+  const edge = skip > 0 ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
+  const span = edge?.edgeDay ? spanFromDay(range, edge.edgeDay, from) : range;
+  const passed = edge?.edgeDay ? (edge.passed ?? 0) : 0;
+  const passedSigned = edge?.edgeDay ? (edge.passedSigned ?? '0') : '0';
   const balance = fromStart
-    ? sql`${totals.opening}::numeric(20,2)
+    ? sql`${totals.opening}::numeric(20,2) + ${passedSigned}::numeric(20,2)
           + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)`
-    : sql`${totals.closing}::numeric(20,2)
+    : sql`${totals.closing}::numeric(20,2) - ${passedSigned}::numeric(20,2)
           - coalesce(sum(m.signed) over (order by m.at desc, m.seq desc, m.tie desc
                                          rows between unbounded preceding and 1 preceding), 0)`;
+  const way = fromStart ? sql`asc` : sql`desc`;
   return rowsOf<LineRow>(
     db,
-    sql`with m as (${orderedMovements(buyerId, range, read, fromStart ? 'earliest' : 'newest')}),
+    sql`with m as (${orderedMovements(buyerId, span, skip - passed + take, from)}),
         b as (select m.*, (${balance})::numeric(20,2)::text as balance from m),
-        p as (
-          select * from b
-           order by b.at ${fromStart ? sql`asc` : sql`desc`}, b.seq ${fromStart ? sql`asc` : sql`desc`},
-                    b.tie ${fromStart ? sql`asc` : sql`desc`}
-           limit ${size} offset ${fromStart ? offset : Math.max(read - size, 0)})
+        p as (select * from b order by b.at ${way}, b.seq ${way}, b.tie ${way} limit ${take} offset ${skip - passed})
         select ${LINE_COLUMNS} from p ${ORDER_OF_LINE}
          order by p.at, p.seq, p.tie`,
   );
+}
+
+/** The day of the range that holds the line `skip` places from `from`'s end (`movementEdge`). */
+async function edgeOfPage(db: Db, buyerId: number, range: Span, skip: number, from: WalkFrom) {
+  const [edge] = await rowsOf<MovementEdge>(db, movementEdge(buyerId, range, skip, from));
+  return edge;
 }

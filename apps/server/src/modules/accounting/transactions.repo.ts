@@ -42,10 +42,11 @@ export async function newestTransactions(
           select p.*, t.amount, t.created_by from p
             left join lateral (select t.amount, t.created_by from accounting_transactions t
                                 where t.id = p.transaction_id offset 0) t on true),
-        -- The page's writers, each read once: joined to the rows, a plan that does not know the page's
-        -- size (a prepared statement's generic plan) reads every user again for each row.
+        -- The page's writers, read once as one list: joined to the rows, or to the writers one by one, a
+        -- plan that does not know the page's size (a prepared statement's generic plan) or the users
+        -- table's (statistics not yet taken) reads every user again for each.
         u as materialized (select u.id, u.name, u.surname, u.user_name from users u
-                            where u.id in (select t.created_by from t))
+                            where u.id = any(array(select distinct t.created_by from t)))
         select t.kind, t.transaction_id as id, ${buyerId}::int as buyer_id, t.at as created_at,
                t.order_id, t.reason, t.pay_type, t.logo_invoice_id,
                (case when t.kind = 'TRANSACTION' then t.amount else t.signed end)::numeric(14,2)::text as amount,

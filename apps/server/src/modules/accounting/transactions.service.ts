@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { Bounded } from '../../http/unpaged-limit.ts';
 import { spanOfDays } from './account-movements.ts';
 import { findBuyer } from './accounting.repo.ts';
-import { spanThrough } from './movement-days.ts';
+import { spanFromDay } from './movement-days.ts';
 import { movementDaysOf, newestTransactions } from './transactions.repo.ts';
 
 type Query = z.output<typeof TransactionsQuery>;
@@ -45,8 +45,8 @@ export async function listTransactions(
       ? await newestTransactions(
           db,
           buyer.id,
-          spanThrough(span, days.edgeDay),
-          offset - (days.newer ?? 0),
+          spanFromDay(span, days.edgeDay, 'newest'),
+          offset - (days.passed ?? 0),
           limit,
         )
       : [];
