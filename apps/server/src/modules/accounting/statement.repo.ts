@@ -124,9 +124,10 @@ export async function rangeTotals(db: Db, buyerId: number, range: Span, fromGive
  * are read from the nearer end of the range through the buyer + date indexes (`orderedMovements`): from
  * its start, each balance is the opening plus the movements up to it; from its end, the closing less
  * the movements after it. Both are the running balance of the whole range (decision 111) without
- * reading the range past the page. A page away from that end starts at the day that holds its first
- * line, which the kept day rows tell with the movements and the balance change of the days before it
- * (decision 195), so it passes that day's earlier lines only. Only the page's lines look up their order.
+ * reading the range past the page. A page more than a couple of pages away from that end starts at
+ * the day that holds its first line, which the kept day rows tell with the movements and the balance
+ * change of the days before it (decision 195), so it passes that day's earlier lines only. Only the
+ * page's lines look up their order.
  */
 export async function linesOf(
   db: Db,
@@ -141,7 +142,8 @@ export async function linesOf(
   // The page as seen from the end it is read from: `skip` lines, then `take`.
   const skip = fromStart ? offset : Math.max(totals.count - offset - size, 0);
   const take = fromStart ? size : Math.min(size, totals.count - offset);
-  const edge = skip > 0 ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
+  const edge =
+    skip > SKIPPED_WITHOUT_EDGE * size ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
   const span = edge?.edgeDay ? spanFromDay(range, edge.edgeDay, from) : range;
   const passed = edge?.edgeDay ? (edge.passed ?? 0) : 0;
   const passedSigned = edge?.edgeDay ? (edge.passedSigned ?? '0') : '0';
@@ -161,6 +163,13 @@ export async function linesOf(
          order by p.at, p.seq, p.tie`,
   );
 }
+
+/**
+ * Up to this many pages' lines are passed rather than looked up in the day rows first: the statement
+ * that finds the page's day costs a round trip, more than passing a page or two (the office's second
+ * page of a month passes one).
+ */
+const SKIPPED_WITHOUT_EDGE = 2;
 
 /** The day of the range that holds the line `skip` places from `from`'s end (`movementEdge`). */
 async function edgeOfPage(db: Db, buyerId: number, range: Span, skip: number, from: WalkFrom) {
