@@ -69,6 +69,14 @@ export async function readPage<T>(
 }
 
 /**
+ * A page within this many pages of the end its list is read from passes the rows before it; a deeper
+ * one first finds, from the counts the writes keep per day, the day that holds its first row (decision
+ * 195). That look-up costs a statement, more than passing a page or two, which the office's commonest
+ * pages (the first and the next) would pay for nothing.
+ */
+export const PAGES_PASSED_WITHOUT_EDGE = 2;
+
+/**
  * One page of a list counted row by row only up to COUNT_LIMIT (decision 149): `countUpTo(n)` counts
  * at most n rows. More than the limit, and the count is the limit with `countCapped`; the pages reach
  * the newest COUNT_LIMIT rows, and one beyond them, or past the end, reads nothing.

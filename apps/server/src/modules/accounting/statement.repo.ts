@@ -8,6 +8,7 @@ import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
+import { PAGES_PASSED_WITHOUT_EDGE } from '../../http/unpaged-limit.ts';
 import { daySums, movements, type Span } from './account-movements.ts';
 import { type MovementEdge, movementEdge, spanFromDay, type WalkFrom } from './movement-days.ts';
 import { orderedMovements } from './newest-movements.ts';
@@ -143,7 +144,7 @@ export async function linesOf(
   const skip = fromStart ? offset : Math.max(totals.count - offset - size, 0);
   const take = fromStart ? size : Math.min(size, totals.count - offset);
   const edge =
-    skip > SKIPPED_WITHOUT_EDGE * size ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
+    skip > PAGES_PASSED_WITHOUT_EDGE * size ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
   const span = edge?.edgeDay ? spanFromDay(range, edge.edgeDay, from) : range;
   const passed = edge?.edgeDay ? (edge.passed ?? 0) : 0;
   const passedSigned = edge?.edgeDay ? (edge.passedSigned ?? '0') : '0';
@@ -163,13 +164,6 @@ export async function linesOf(
          order by p.at, p.seq, p.tie`,
   );
 }
-
-/**
- * Up to this many pages' lines are passed rather than looked up in the day rows first: the statement
- * that finds the page's day costs a round trip, more than passing a page or two (the office's second
- * page of a month passes one).
- */
-const SKIPPED_WITHOUT_EDGE = 2;
 
 /** The day of the range that holds the line `skip` places from `from`'s end (`movementEdge`). */
 async function edgeOfPage(db: Db, buyerId: number, range: Span, skip: number, from: WalkFrom) {

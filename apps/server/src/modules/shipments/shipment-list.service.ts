@@ -8,8 +8,14 @@ import {
 } from '@mandira/contract/shipments';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { keptStatusDayPlace } from '../../db/status-day-counts.ts';
-import { type Bounded, filteredOnlyBy, readBounded, readCappedPage } from '../../http/unpaged-limit.ts';
+import { keptStatusDayCount, keptStatusDayPlace } from '../../db/status-day-counts.ts';
+import {
+  type Bounded,
+  filteredOnlyBy,
+  PAGES_PASSED_WITHOUT_EDGE,
+  readBounded,
+  readCappedPage,
+} from '../../http/unpaged-limit.ts';
 import { nearestCity } from '../routing/turkish-provinces.ts';
 import { SHIPMENT_DAYS } from './kept-figures.ts';
 import { countShipments, findShipments, type ShipmentReadSettings } from './shipment.repo.ts';
@@ -51,7 +57,7 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<ShipmentWher
  * `GET /shipments`. With `page` or `size`: that page of the matching shipments and their count, counted
  * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149); a page filtered by no more
  * than a status and days is counted from the kept rows of each status and day (decision 192), which
- * also tell the day of the page's first shipment, so the page is read from that day's end (decision
+ * also tell a deep page the day of its first shipment, so it is read from that day's end (decision
  * 195). Without them: every matching shipment, bounded when no date range is given to the open ones plus those created
  * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
  * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
@@ -68,21 +74,24 @@ export async function listShipments(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  // Filtered by no more than a status and days: counted, and the page's first day found, from the kept
-  // rows of each status and day (decisions 192 and 195).
-  const kept = filteredOnlyBy(query, ['status', 'from', 'to'])
-    ? await keptStatusDayPlace(
-        db,
-        SHIPMENT_DAYS,
-        query.status ? [query.status] : SHIPMENT_STATUSES,
-        { from: query.from, to: query.to },
-        (page - 1) * size,
-      )
-    : undefined;
+  // Filtered by no more than a status and days: counted from the kept rows of each status and day, and
+  // a deep page's first day found from them too (decisions 192 and 195).
+  const onlyStatusAndDays = filteredOnlyBy(query, ['status', 'from', 'to']);
+  const statuses = query.status ? [query.status] : SHIPMENT_STATUSES;
+  const days = { from: query.from, to: query.to };
+  const offset = (page - 1) * size;
+  const kept =
+    onlyStatusAndDays && offset > PAGES_PASSED_WITHOUT_EDGE * size
+      ? await keptStatusDayPlace(db, SHIPMENT_DAYS, statuses, days, offset)
+      : undefined;
   const { rows, totalPages, ...figures } = await readCappedPage(
     page,
     size,
-    kept ? async () => kept.count : (limit) => countShipments(db, where, limit),
+    kept
+      ? async () => kept.count
+      : onlyStatusAndDays
+        ? () => keptStatusDayCount(db, SHIPMENT_DAYS, statuses, days)
+        : (limit) => countShipments(db, where, limit),
     (limit, offset) =>
       kept?.edgeDay
         ? findShipments(db, createdThrough(where, kept.edgeDay), settings, {
