@@ -12,7 +12,7 @@ import {
 } from '@mandira/contract/stock';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import { type Db, rowsOf } from '../../db/client.ts';
 import {
   lots,
   productItems,
@@ -205,6 +205,44 @@ export async function countSettledDays(db: Db, settled: SettledDays): Promise<vo
              group by h.warehouse_id, h.action
           ) d`,
   );
+}
+
+/**
+ * Where the row `offset` places below the newest of the query's range lies, when that is in its settled
+ * days (decision 195): the settled day that holds it, and how many rows are newer than that day (the
+ * unsettled rest, counted, and the later settled days, from their counts). Undefined when the row is
+ * among the unsettled ones or past the last; the settled days must be counted (`countSettledDays`).
+ */
+export async function settledDayOfRow(
+  db: Db,
+  query: Query,
+  settled: SettledDays,
+  offset: number,
+): Promise<{ day: string; newer: number } | undefined> {
+  const c = stockHistoryDayCounts;
+  const dayFilters = and(
+    sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
+    query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
+    query.action ? eq(c.action, query.action) : undefined,
+  );
+  const rest = historyConditions({ ...query, startDate: addDays(settled.to, 1) });
+  const [edge] = await rowsOf<{ day: string; newer: number }>(
+    db,
+    // Only while every settled day of the range is counted: a write into one since its count forgot it.
+    sql`with r as (select count(*) as n from ${stockHistory} where ${rest}
+                    having (select count(*) from ${stockHistoryDays}
+                             where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)
+                           = ${settled.days}),
+             d as (select ${c.day} as day, sum(${c.rows}) as n from ${c} where ${dayFilters} group by ${c.day})
+        select e.day::text as day, (r.n + e.through - e.n)::int as newer
+          from r cross join lateral (
+            select w.day, w.n, w.through
+              from (select d.day, d.n, sum(d.n) over (order by d.day desc rows unbounded preceding) as through
+                      from d) w
+             where r.n <= ${offset} and r.n + w.through > ${offset}
+             order by w.day desc limit 1) e`,
+  );
+  return edge;
 }
 
 /** The query's total and how many of its settled days are counted, as `totalSql` sums them. */

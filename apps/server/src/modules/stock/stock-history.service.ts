@@ -8,7 +8,7 @@ import {
 } from '@mandira/contract/stock';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { type Bounded, readBounded } from '../../http/unpaged-limit.ts';
+import { type Bounded, PAGES_PASSED_WITHOUT_EDGE, readBounded } from '../../http/unpaged-limit.ts';
 import {
   countSettledDays,
   historyConditions,
@@ -16,6 +16,7 @@ import {
   newestHistoryEntries,
   readHistoryTotals,
   type SettledDays,
+  settledDayOfRow,
 } from './stock-history.repo.ts';
 
 type Query = z.output<typeof StockHistoryQuery>;
@@ -81,6 +82,24 @@ async function countHistory(
 }
 
 /**
+ * A page's entries. A deep one whose first row lies in the range's settled days starts at that day,
+ * found from the day counts (which `countHistory` has just made sure of), and passes only that day's
+ * later rows instead of every row above it (decision 195).
+ */
+async function pageEntries(
+  db: Db,
+  query: Query,
+  where: ReturnType<typeof historyConditions>,
+  { size, limit, offset }: { size: number; limit: number; offset: number },
+): Promise<StockHistoryEntry[]> {
+  const settled = offset > PAGES_PASSED_WITHOUT_EDGE * size ? settledDaysOf(query, new Date()) : undefined;
+  const edge = settled && (await settledDayOfRow(db, query, settled, offset));
+  return edge
+    ? historyPageEntries(db, historyConditions({ ...query, endDate: edge.day }), limit, offset - edge.newer)
+    : historyPageEntries(db, where, limit, offset);
+}
+
+/**
  * Newest first; without `page` and `size` the newest STOCK_HISTORY_UNPAGED_LIMIT rows and how many
  * matched, which the route puts in the answer's headers (decision 113, superseding decision 104's 422).
  * Paged, the count comes first and the pages reach the newest COUNT_LIMIT rows (decision 149): a page
@@ -112,7 +131,9 @@ export async function listStockHistory(
   const reachable = Math.min(total, COUNT_LIMIT);
   const offset = (page - 1) * size;
   const entries =
-    offset < reachable ? await historyPageEntries(db, where, Math.min(size, reachable - offset), offset) : [];
+    offset < reachable
+      ? await pageEntries(db, query, where, { size, limit: Math.min(size, reachable - offset), offset })
+      : [];
   return {
     entries,
     page,
