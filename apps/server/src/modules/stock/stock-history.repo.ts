@@ -147,6 +147,22 @@ export async function historyPageEntries(
 }
 
 /**
+ * The query's settled days as conditions on their counts (`stock_history_day_counts`), and the rest of
+ * its range, after them, as conditions on the rows.
+ */
+function settledAndRest(query: Query, settled: SettledDays) {
+  const c = stockHistoryDayCounts;
+  return {
+    dayFilters: and(
+      sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
+      query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
+      query.action ? eq(c.action, query.action) : undefined,
+    ),
+    rest: historyConditions({ ...query, startDate: addDays(settled.to, 1) }),
+  };
+}
+
+/**
  * The number of rows the query matches, and how many of its settled days are counted. The settled days
  * are summed from `stock_history_day_counts` (a few rows a day) and only the rest of the range is
  * counted row by row, so a week's total costs a handful of rows instead of its ~20,000 index entries.
@@ -165,12 +181,7 @@ function totalSql(
     };
   }
   const c = stockHistoryDayCounts;
-  const dayFilters = and(
-    sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
-    query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
-    query.action ? eq(c.action, query.action) : undefined,
-  );
-  const rest = historyConditions({ ...query, startDate: addDays(settled.to, 1) });
+  const { dayFilters, rest } = settledAndRest(query, settled);
   return {
     total: sql<number>`((select coalesce(sum(${c.rows}), 0) from ${c} where ${dayFilters})
       + (select count(*) from ${stockHistory} where ${rest}))`.mapWith(Number),
@@ -220,12 +231,7 @@ export async function settledDayOfRow(
   offset: number,
 ): Promise<{ day: string; newer: number } | undefined> {
   const c = stockHistoryDayCounts;
-  const dayFilters = and(
-    sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
-    query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
-    query.action ? eq(c.action, query.action) : undefined,
-  );
-  const rest = historyConditions({ ...query, startDate: addDays(settled.to, 1) });
+  const { dayFilters, rest } = settledAndRest(query, settled);
   const [edge] = await rowsOf<{ day: string; newer: number }>(
     db,
     // Only while every settled day of the range is counted: a write into one since its count forgot it.
