@@ -22,9 +22,9 @@ type Query = z.output<typeof TransactionsQuery>;
  * or a page when page or size is given (decision 76). A page reads the newest movements down to its own
  * end from the indexes, never the whole range (decision 162), starting at the end of the day that holds
  * its first movement, which the counts kept per day tell (decision 195); the count, from the same day
- * rows, stops at COUNT_LIMIT (decision 149), and the pages reach the newest COUNT_LIMIT movements. Only the page's rows look up their order
- * and writer. The array holds the newest TRANSACTIONS_UNPAGED_LIMIT and the count, for the route's
- * headers (decision 149).
+ * rows, stops at COUNT_LIMIT (decision 149), and the pages reach the newest COUNT_LIMIT movements. Only
+ * the page's rows look up their order and writer. The array holds the newest TRANSACTIONS_UNPAGED_LIMIT
+ * and the count, for the route's headers (decision 149).
  */
 export async function listTransactions(
   db: Db,

@@ -58,9 +58,10 @@ async function conditionsOf(db: Db | Tx, query: ListInput): Promise<ShipmentWher
  * up to COUNT_LIMIT, the pages reaching the newest COUNT_LIMIT (decision 149); a page filtered by no more
  * than a status and days is counted from the kept rows of each status and day (decision 192), which
  * also tell a deep page the day of its first shipment, so it is read from that day's end (decision
- * 195). Without them: every matching shipment, bounded when no date range is given to the open ones plus those created
- * in the last SHIPMENT_UNPAGED_DAYS days (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md),
- * and then at most the newest SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
+ * 195). Without them: every matching shipment, bounded when no date range is given to the open ones
+ * plus those created in the last SHIPMENT_UNPAGED_DAYS days
+ * (docs/decisions/0110-shipment-list-pages-filters-sql-unpaged-bounded.md), and then at most the newest
+ * SHIPMENT_UNPAGED_LIMIT with how many matched (decision 149).
  */
 export async function listShipments(
   db: Db | Tx,
