@@ -1,6 +1,7 @@
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, type Tx } from './client.ts';
+import { type DayEdge, edgeColumns, edgeDayOf, walkedDays } from './day-edge.ts';
 import type { KeptFigure } from './kept-figure.ts';
 
 /**
@@ -38,11 +39,11 @@ export async function keptStatusDayCount(
 
 /**
  * Where the row `offset` places below the newest of these statuses, created within the days, stands
- * (decision 195): how many rows the range holds (`count`, as `keptStatusDayCount`), the Istanbul day that
- * holds that row (`edgeDay`, null past the last or past COUNT_LIMIT, where no page reaches) and how many
- * rows the later days hold (`newer`). A page newest first then reads from that day's end, passing only
- * that day's later rows, instead of walking every row above it. One kept row per status and day of the
- * range, read once.
+ * (decision 195): how many rows the range holds (`count`, as `keptStatusDayCount`), and the Istanbul day
+ * that holds that row with the rows of the later days (`DayEdge`; null past the last or past COUNT_LIMIT,
+ * where no page reaches). A page newest first then reads from that day's end, passing only that day's
+ * later rows, instead of walking every row above it. One kept row per status and day of the range, read
+ * once.
  */
 export async function keptStatusDayPlace(
   db: Db | Tx,
@@ -54,26 +55,20 @@ export async function keptStatusDayPlace(
   const [row] = await preparedRowsOf<KeptDayPlace>(
     db,
     `${counts}_place`,
-    sql`with d as materialized (
+    sql`with days as materialized (
           select day, sum(count) as count from ${sql.identifier(counts)}
            where status = any(${sql.param(statuses)}::text[])
              and day between coalesce(${from ?? null}::date, '-infinity'::date)
                          and coalesce(${to ?? null}::date, 'infinity'::date)
            group by day)
-        select (select coalesce(sum(d.count), 0) from d)::int as count,
-               e.day::text as "edgeDay", (e.through - e.count)::int as newer
+        select (select coalesce(sum(count), 0) from days)::int as count, ${edgeColumns()}
           from (select 1) one
-          left join lateral (
-            select w.day, w.count, w.through
-              from (select d.day, d.count, sum(d.count) over (order by d.day desc rows unbounded preceding) as through
-                      from d) w
-             where ${offset}::bigint < ${COUNT_LIMIT} and w.through > ${offset}
-             order by w.day desc limit 1) e on true`,
+          left join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset, sql`${offset}::bigint < ${COUNT_LIMIT}`)} on true`,
   );
   return row!;
 }
 
-export type KeptDayPlace = { count: number; edgeDay: string | null; newer: number | null };
+export type KeptDayPlace = DayEdge & { count: number };
 
 /** The kept figure of a table's status and day counts: its differences from scratch and its recount. */
 export function statusDayCountsFigure(

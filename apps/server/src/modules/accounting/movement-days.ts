@@ -1,10 +1,8 @@
 import { addDays, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { type SQL, sql } from 'drizzle-orm';
+import { type DayEdge, edgeColumns, edgeDayOf, type WalkFrom, walkedDays } from '../../db/day-edge.ts';
 import { dayOf, type Span } from './account-movements.ts';
-
-/** The end of a range its movements are walked from: newest first, or earliest first. */
-export type WalkFrom = 'newest' | 'earliest';
 
 /** The buyer's kept day rows within `span` (whole Istanbul days). */
 const daysWithin = (buyerId: number, span: Span) =>
@@ -12,33 +10,29 @@ const daysWithin = (buyerId: number, span: Span) =>
       and ${span.to ? sql`d.day < ${dayOf(span.to)}` : sql`true`}`;
 
 /**
- * The buyer's day rows within `span` from one end (migration 0033's counts and sums), each with the
- * movements (`through`) and the change of the balance (`moved`) of it and the days before it in that
- * order. Walked down the buyer + day key, so a use that stops early reads only the days it passes.
+ * The buyer's day rows within `span` (migration 0033's counts and sums) walked from one end, each day
+ * with the change of the balance it brings (`signed`) and that of it and the days before it (`moved`).
+ * Walked down the buyer + day key, so a use that stops early reads only the days it passes.
  */
-const dayWalk = (buyerId: number, span: Span, from: WalkFrom) => {
-  const way = from === 'newest' ? sql`desc` : sql`asc`;
-  return sql`(
-    select d.day, d.count, d.debit - d.credit as signed,
-           sum(d.count) over w as through, sum(d.debit - d.credit) over w as moved
-      from buyer_day_sums d where ${daysWithin(buyerId, span)}
-    window w as (order by d.day ${way} rows unbounded preceding)
-     order by d.day ${way})`;
-};
+const dayWalk = (buyerId: number, span: Span, from: WalkFrom) =>
+  walkedDays(
+    sql`(select d.day, d.count, d.debit - d.credit as signed from buyer_day_sums d
+          where ${daysWithin(buyerId, span)})`,
+    from,
+    { signed: true },
+  );
 
 /**
- * The day of `walk` that holds the movement `offset` places from its end, where `reachable`, as
- * `edgeDay`, with how many movements the days before it hold (`passed`) and by how much they move the
- * balance (`passedSigned`): all null past the last movement.
+ * The day of `walk` that holds the movement `offset` places from its end, where `reachable` (`edgeDayOf`),
+ * with the movements before it and by how much they move the balance (`passedSigned`): all null past the
+ * last movement.
  */
 const edgeOf = (walk: SQL, offset: number, reachable: SQL = sql`true`) => sql`
-  e.day::text as "edgeDay", (e.through - e.count)::int as passed, (e.moved - e.signed)::text as "passedSigned"
-    from (select 1) one
-    left join lateral (select d.day, d.count, d.signed, d.through, d.moved from ${walk} d
-                        where ${reachable} and d.through > ${offset} limit 1) e on true`;
+  ${edgeColumns()}, (e.moved - e.signed)::text as "passedSigned"
+    from (select 1) one left join ${edgeDayOf(walk, offset, reachable)} on true`;
 
-/** Where a page's first movement lies: its day, and the movements before that day from the walk's end. */
-export type MovementEdge = { edgeDay: string | null; passed: number | null; passedSigned: string | null };
+/** Where a page's first movement lies (`DayEdge`), and how the movements before it move the balance. */
+export type MovementEdge = DayEdge & { passedSigned: string | null };
 
 /**
  * Where the buyer's newest movements within `span` stand, from the counts the writes keep per buyer and

@@ -7,10 +7,11 @@ import {
 import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
+import type { WalkFrom } from '../../db/day-edge.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { PAGES_PASSED_WITHOUT_EDGE } from '../../http/unpaged-limit.ts';
 import { daySums, movements, type Span } from './account-movements.ts';
-import { type MovementEdge, movementEdge, spanFromDay, type WalkFrom } from './movement-days.ts';
+import { type MovementEdge, movementEdge, spanFromDay } from './movement-days.ts';
 import { orderedMovements } from './newest-movements.ts';
 
 /** A line of a statement as read, with the balance after it. */
@@ -143,11 +144,7 @@ export async function linesOf(
   // The page as seen from the end it is read from: `skip` lines, then `take`.
   const skip = fromStart ? offset : Math.max(totals.count - offset - size, 0);
   const take = fromStart ? size : Math.min(size, totals.count - offset);
-  const edge =
-    skip > PAGES_PASSED_WITHOUT_EDGE * size ? await edgeOfPage(db, buyerId, range, skip, from) : undefined;
-  const span = edge?.edgeDay ? spanFromDay(range, edge.edgeDay, from) : range;
-  const passed = edge?.edgeDay ? (edge.passed ?? 0) : 0;
-  const passedSigned = edge?.edgeDay ? (edge.passedSigned ?? '0') : '0';
+  const { span, passed, passedSigned } = await pageStart(db, buyerId, range, { skip, size, from });
   const balance = fromStart
     ? sql`${totals.opening}::numeric(20,2) + ${passedSigned}::numeric(20,2)
           + sum(m.signed) over (order by m.at, m.seq, m.tie rows between unbounded preceding and current row)`
@@ -165,8 +162,24 @@ export async function linesOf(
   );
 }
 
-/** The day of the range that holds the line `skip` places from `from`'s end (`movementEdge`). */
-async function edgeOfPage(db: Db, buyerId: number, range: Span, skip: number, from: WalkFrom) {
+/**
+ * Where a page's walk starts: from the day of the range that holds the line `skip` places from `from`'s
+ * end (`movementEdge`), with the lines before that day and how they move the balance; from the range's
+ * end for a page near it, which passes its few lines instead of looking a day up.
+ */
+async function pageStart(
+  db: Db,
+  buyerId: number,
+  range: Span,
+  { skip, size, from }: { skip: number; size: number; from: WalkFrom },
+): Promise<{ span: Span; passed: number; passedSigned: string }> {
+  const whole = { span: range, passed: 0, passedSigned: '0' };
+  if (skip <= PAGES_PASSED_WITHOUT_EDGE * size) return whole;
   const [edge] = await rowsOf<MovementEdge>(db, movementEdge(buyerId, range, skip, from));
-  return edge;
+  if (!edge?.edgeDay) return whole;
+  return {
+    span: spanFromDay(range, edge.edgeDay, from),
+    passed: edge.passed ?? 0,
+    passedSigned: edge.passedSigned ?? '0',
+  };
 }

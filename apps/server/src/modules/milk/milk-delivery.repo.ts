@@ -4,6 +4,7 @@ import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, oneByOne, rowsOf, type Tx } from '../../db/client.ts';
+import { edgeColumns, edgeDayOf, walkedDays } from '../../db/day-edge.ts';
 import { milkDeliveries, milkDeliveryDays, milkVehicleDrivers, milkVehicles } from '../../db/schema.ts';
 
 type ListQuery = z.output<typeof MilkDeliveryQuery>;
@@ -57,18 +58,26 @@ const keptDaysOf = (query: ListQuery) =>
  * newest first and the sum stops at that day, so the page then skips only within one day's deliveries
  * instead of every delivery before it (decision 164).
  */
-export async function seekDay(db: Db, query: ListQuery, offset: number) {
+export async function seekDay(db: Db, query: ListQuery, offset: number): Promise<DayStart | undefined> {
   const days = milkDeliveryDays;
-  const [found] = await rowsOf<{ day: string; newer: string }>(
+  const [found] = await rowsOf<DayStart>(
     db,
-    sql`select day::text as day, through - deliveries as newer
-          from (select ${days.day} as day, ${days.deliveries} as deliveries,
-                       sum(${days.deliveries}) over (order by ${days.day} desc) as through
-                  from ${days} where ${keptDaysOf(query) ?? sql`true`} order by ${days.day} desc) as running
-         where through > ${offset} limit 1`,
+    sql`select ${edgeColumns()}
+          from (select 1) one
+          cross join ${edgeDayOf(
+            walkedDays(
+              sql`(select ${days.day} as day, ${days.deliveries} as count from ${days}
+                    where ${keptDaysOf(query) ?? sql`true`})`,
+              'newest',
+            ),
+            offset,
+          )}`,
   );
-  return found && { day: found.day, newer: Number(found.newer) };
+  return found;
 }
+
+/** The day a page starts on, and how many deliveries the later days hold. */
+type DayStart = { edgeDay: string; passed: number };
 
 /** The deliveries of a range of whole days, of every vehicle and driver, summed from the kept day counts. */
 export async function sumKeptDays(db: Db, query: ListQuery): Promise<number> {
@@ -108,7 +117,7 @@ export function newestDeliveries(db: Db, where: SQL | undefined, limit: number) 
 export function deliveriesPage(
   db: Db,
   where: SQL | undefined,
-  page: { limit: number; offset: number; start?: { day: string; newer: number } },
+  page: { limit: number; offset: number; start?: DayStart },
 ) {
   const { limit, offset, start } = page;
   const pageIds = db
@@ -116,12 +125,12 @@ export function deliveriesPage(
     .from(milkDeliveries)
     .where(
       start
-        ? and(where, lt(milkDeliveries.deliveryDateTime, startOfIstanbulDay(addDays(start.day, 1))))
+        ? and(where, lt(milkDeliveries.deliveryDateTime, startOfIstanbulDay(addDays(start.edgeDay, 1))))
         : where,
     )
     .orderBy(...newestFirst())
     .limit(limit)
-    .offset(offset - (start?.newer ?? 0));
+    .offset(offset - (start?.passed ?? 0));
   return selectDeliveries(db)
     .where(sql`${milkDeliveries.id} = any(array(${pageIds}))`)
     .orderBy(...newestFirst());

@@ -97,7 +97,7 @@ export async function listShipments(
       kept?.edgeDay
         ? findShipments(db, createdThrough(where, kept.edgeDay), settings, {
             limit,
-            offset: offset - (kept.newer ?? 0),
+            offset: offset - (kept.passed ?? 0),
           })
         : findShipments(db, where, settings, { limit, offset }),
   );

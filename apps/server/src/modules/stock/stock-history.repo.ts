@@ -13,6 +13,7 @@ import {
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
+import { edgeColumns, edgeDayOf, walkedDays } from '../../db/day-edge.ts';
 import {
   lots,
   productItems,
@@ -163,28 +164,28 @@ function settledAndRest(query: Query, settled: SettledDays) {
 }
 
 /**
- * The number of rows the query matches, and how many of its settled days are counted. The settled days
- * are summed from `stock_history_day_counts` (a few rows a day) and only the rest of the range is
- * counted row by row, so a week's total costs a handful of rows instead of its ~20,000 index entries.
+ * The rows the query matches in its settled days (`kept`, summed from `stock_history_day_counts`: a few
+ * rows a day) and after them (`unsettled`, counted row by row), and how many of its settled days are
+ * counted. So a week's total costs a handful of rows instead of its ~20,000 index entries.
  */
 function totalSql(
   query: Query,
   where: SQL | undefined,
   settled: SettledDays | undefined,
-): { total: SQL<number>; counted: SQL<number> } {
+): { kept: SQL<number>; unsettled: SQL<number>; counted: SQL<number> } {
+  const none = sql<number>`0`.mapWith(Number);
   if (!settled) {
     // Row by row, the count stops one past COUNT_LIMIT (decision 149): no range is a whole table.
-    return {
-      total: sql<number>`(select count(*) from (select 1 from ${stockHistory} where ${where ?? sql`true`}
-        limit ${COUNT_LIMIT + 1}) as upto)`.mapWith(Number),
-      counted: sql<number>`0`.mapWith(Number),
-    };
+    const unsettled =
+      sql<number>`(select count(*) from (select 1 from ${stockHistory} where ${where ?? sql`true`}
+        limit ${COUNT_LIMIT + 1}) as upto)`.mapWith(Number);
+    return { kept: none, unsettled, counted: none };
   }
   const c = stockHistoryDayCounts;
   const { dayFilters, rest } = settledAndRest(query, settled);
   return {
-    total: sql<number>`((select coalesce(sum(${c.rows}), 0) from ${c} where ${dayFilters})
-      + (select count(*) from ${stockHistory} where ${rest}))`.mapWith(Number),
+    kept: sql<number>`(select coalesce(sum(${c.rows}), 0) from ${c} where ${dayFilters})`.mapWith(Number),
+    unsettled: sql<number>`(select count(*) from ${stockHistory} where ${rest})`.mapWith(Number),
     counted: sql<number>`(select count(*) from ${stockHistoryDays}
       where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)`.mapWith(Number),
   };
@@ -221,43 +222,44 @@ export async function countSettledDays(db: Db, settled: SettledDays): Promise<vo
 /**
  * Where the row `offset` places below the newest of the query's range lies, when that is in its settled
  * days (decision 195): the settled day that holds it, and how many rows are newer than that day (the
- * unsettled rest, counted, and the later settled days, from their counts). Undefined when the row is
- * among the unsettled ones or past the last; the settled days must be counted (`countSettledDays`).
+ * `unsettled` rest, as the page's count read it, and the later settled days, from their counts).
+ * Undefined when the row is among the unsettled ones or past the last; the settled days must be counted
+ * (`countSettledDays`).
  */
 export async function settledDayOfRow(
   db: Db,
   query: Query,
   settled: SettledDays,
-  offset: number,
-): Promise<{ day: string; newer: number } | undefined> {
+  { offset, unsettled }: { offset: number; unsettled: number },
+): Promise<{ edgeDay: string; passed: number } | undefined> {
   const c = stockHistoryDayCounts;
-  const { dayFilters, rest } = settledAndRest(query, settled);
-  const [edge] = await rowsOf<{ day: string; newer: number }>(
+  const { dayFilters } = settledAndRest(query, settled);
+  if (unsettled > offset) return undefined;
+  const [edge] = await rowsOf<{ edgeDay: string; passed: number }>(
     db,
     // Only while every settled day of the range is counted: a write into one since its count forgot it.
-    sql`with r as (select count(*) as n from ${stockHistory} where ${rest}
-                    having (select count(*) from ${stockHistoryDays}
-                             where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)
-                           = ${settled.days}),
-             d as (select ${c.day} as day, sum(${c.rows}) as n from ${c} where ${dayFilters} group by ${c.day})
-        select e.day::text as day, (r.n + e.through - e.n)::int as newer
-          from r cross join lateral (
-            select w.day, w.n, w.through
-              from (select d.day, d.n, sum(d.n) over (order by d.day desc rows unbounded preceding) as through
-                      from d) w
-             where r.n <= ${offset} and r.n + w.through > ${offset}
-             order by w.day desc limit 1) e`,
+    sql`with days as (
+          select ${c.day} as day, sum(${c.rows}) as count from ${c} where ${dayFilters} group by ${c.day}
+          having (select count(*) from ${stockHistoryDays}
+                   where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)
+                 = ${settled.days})
+        select ${edgeColumns(unsettled)}
+          from (select 1) one cross join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset - unsettled)}`,
   );
   return edge;
 }
 
-/** The query's total and how many of its settled days are counted, as `totalSql` sums them. */
+/**
+ * The query's total, the part of it after its settled days (`unsettled`) and how many of its settled
+ * days are counted, as `totalSql` reads them.
+ */
 export async function readHistoryTotals(
   db: Db,
   query: Query,
   where: SQL | undefined,
   settled: SettledDays | undefined,
-) {
-  const totals = totalSql(query, where, settled);
-  return (await db.select(totals).from(sql`(select 1) as one`))[0]!;
+): Promise<{ total: number; unsettled: number; counted: number }> {
+  const [read] = await db.select(totalSql(query, where, settled)).from(sql`(select 1) as one`);
+  const { kept, unsettled, counted } = read!;
+  return { total: kept + unsettled, unsettled, counted };
 }

@@ -60,16 +60,21 @@ async function newestDaysPassLimit(db: Db, query: Query): Promise<boolean> {
   return counted.total > COUNT_LIMIT;
 }
 
+/** How a query's rows were counted: in all, and the settled days and the rows after them. */
+type Counted = { total: number; capped: boolean; settled?: SettledDays; unsettled: number };
+
 /**
- * The rows the query matches, counted as a page's total is (the settled days from their counts), and
- * whether the count stopped at COUNT_LIMIT because it went row by row (decision 149).
+ * The rows the query matches, counted as a page's total is (the settled days from their counts, the
+ * `unsettled` rest row by row), and whether the count stopped at COUNT_LIMIT because it went row by row
+ * (decision 149).
  */
 async function countHistory(
   db: Db,
   query: Query,
   where: ReturnType<typeof historyConditions>,
-): Promise<{ total: number; capped: boolean }> {
-  if (await newestDaysPassLimit(db, query)) return { total: COUNT_LIMIT, capped: true };
+): Promise<Counted> {
+  if (await newestDaysPassLimit(db, query))
+    return { total: COUNT_LIMIT, capped: true, unsettled: COUNT_LIMIT };
   const settled = settledDaysOf(query, new Date());
   const read = () => readHistoryTotals(db, query, where, settled);
   let counted = await read();
@@ -78,24 +83,30 @@ async function countHistory(
     counted = await read();
   }
   const capped = !settled && counted.total > COUNT_LIMIT;
-  return { total: capped ? COUNT_LIMIT : counted.total, capped };
+  return { total: capped ? COUNT_LIMIT : counted.total, capped, settled, unsettled: counted.unsettled };
 }
 
 /**
  * A page's entries. A deep one whose first row lies in the range's settled days starts at that day,
- * found from the day counts (which `countHistory` has just made sure of), and passes only that day's
- * later rows instead of every row above it (decision 195).
+ * found from the day counts (which `countHistory` has just made sure of, with the rows after them), and
+ * passes only that day's later rows instead of every row above it (decision 195).
  */
 async function pageEntries(
   db: Db,
   query: Query,
   where: ReturnType<typeof historyConditions>,
+  { settled, unsettled }: Counted,
   { size, limit, offset }: { size: number; limit: number; offset: number },
 ): Promise<StockHistoryEntry[]> {
-  const settled = offset > PAGES_PASSED_WITHOUT_EDGE * size ? settledDaysOf(query, new Date()) : undefined;
-  const edge = settled && (await settledDayOfRow(db, query, settled, offset));
+  const deep = settled && offset > PAGES_PASSED_WITHOUT_EDGE * size;
+  const edge = deep ? await settledDayOfRow(db, query, settled, { offset, unsettled }) : undefined;
   return edge
-    ? historyPageEntries(db, historyConditions({ ...query, endDate: edge.day }), limit, offset - edge.newer)
+    ? historyPageEntries(
+        db,
+        historyConditions({ ...query, endDate: edge.edgeDay }),
+        limit,
+        offset - edge.passed,
+      )
     : historyPageEntries(db, where, limit, offset);
 }
 
@@ -127,13 +138,13 @@ export async function listStockHistory(
   }
   const page = query.page ?? 1;
   const size = query.size ?? DEFAULT_PAGE_SIZE;
-  const { total, capped } = await countHistory(db, query, where);
+  const counted = await countHistory(db, query, where);
+  const { total, capped } = counted;
   const reachable = Math.min(total, COUNT_LIMIT);
   const offset = (page - 1) * size;
+  const limit = Math.min(size, reachable - offset);
   const entries =
-    offset < reachable
-      ? await pageEntries(db, query, where, { size, limit: Math.min(size, reachable - offset), offset })
-      : [];
+    offset < reachable ? await pageEntries(db, query, where, counted, { size, limit, offset }) : [];
   return {
     entries,
     page,
