@@ -10,10 +10,15 @@ import { COUNT_LIMIT } from '@mandira/contract/paging';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { keptStatusDayCount } from '../../db/status-day-counts.ts';
+import { type KeptDayPlace, keptStatusDayCount, keptStatusDayPlace } from '../../db/status-day-counts.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
-import { type Bounded, filteredOnlyBy, readBounded } from '../../http/unpaged-limit.ts';
+import {
+  type Bounded,
+  filteredOnlyBy,
+  PAGES_PASSED_WITHOUT_EDGE,
+  readBounded,
+} from '../../http/unpaged-limit.ts';
 import { ORDER_DAYS } from './kept-figures.ts';
 import { countOrdersUpTo, findOrder, findOrders } from './order.repo.ts';
 import {
@@ -77,6 +82,13 @@ type Counter = () => Promise<number>;
 type Chosen = { where: Where; statuses?: readonly string[] };
 
 /**
+ * For a list counted per status and day: where the order `offset` places below the newest lies
+ * (`keptStatusDayPlace`: the count, the day that holds it, the orders of the later days), and the page's
+ * orders as created up to a day's end.
+ */
+type DayPlacing = { place: (offset: number) => Promise<KeptDayPlace>; through: (day: string) => Chosen };
+
+/**
  * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
  * is answered cut, with the headers saying so, rather than refused, so an export still gets its file.
  * A total past COUNT_LIMIT is answered as COUNT_LIMIT, capped (decision 149).
@@ -93,8 +105,11 @@ async function unpagedOrders(
  * Unpaged (newest first, bounded) unless `page` or `size` is given. A page counts first, then reads
  * only its own orders' ids from the sort index: from the newest end, or from the oldest when the page
  * is nearer to it, so page 40 of 42 walks past the orders after it, not the 1,950 before it (decision
- * 160). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with `countCapped`, and the
- * pages reach the newest COUNT_LIMIT (decision 149): older ones are found by dates.
+ * 160). A list counted per status and day (`byDay`) places a page more than a couple of pages from the
+ * newest end on the day that holds its first order, and walks from that day's end when that passes
+ * fewer orders (decision 195). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with
+ * `countCapped`, and the pages reach the newest COUNT_LIMIT (decision 149): older ones are found by
+ * dates.
  */
 async function pageOrList(
   db: Db | Tx,
@@ -102,23 +117,31 @@ async function pageOrList(
   paging: PagingInput,
   countAll: Counter = () => countOrdersUpTo(db, where, COUNT_LIMIT + 1),
   chosen: Chosen = { where },
+  byDay?: DayPlacing,
 ): Promise<OrderAnswer> {
-  const read = (limit: number, offset: number, oldestFirst = false) =>
-    findOrders(db, chosen.where, { limit, offset, oldestFirst, statuses: chosen.statuses });
+  const read = (limit: number, offset: number, oldestFirst = false, from = chosen) =>
+    findOrders(db, from.where, { limit, offset, oldestFirst, statuses: from.statuses });
   if (paging.page === undefined && paging.size === undefined) {
     return unpagedOrders(read, countAll);
   }
   const page = paging.page ?? 1;
   const size = paging.size ?? 20;
-  const matched = await countAll();
+  const offset = (page - 1) * size;
+  const placed = byDay && offset > PAGES_PASSED_WITHOUT_EDGE * size ? await byDay.place(offset) : undefined;
+  const matched = placed ? placed.count : await countAll();
   const capped = matched > COUNT_LIMIT;
   const reachable = Math.min(matched, COUNT_LIMIT);
-  const offset = (page - 1) * size;
   let orders: Order[] = [];
   if (offset < reachable) {
     const limit = Math.min(size, reachable - offset);
     const fromOldest = reachable - offset - limit;
-    orders = !capped && fromOldest < offset ? await read(limit, fromOldest, true) : await read(limit, offset);
+    const fromDay = placed?.edgeDay ? offset - (placed.passed ?? 0) : offset;
+    orders =
+      !capped && fromOldest < fromDay
+        ? await read(limit, fromOldest, true)
+        : placed?.edgeDay && byDay
+          ? await read(limit, fromDay, false, byDay.through(placed.edgeDay))
+          : await read(limit, offset);
   }
   const figures = {
     orders,
@@ -141,6 +164,7 @@ async function pageOrList(
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   const where = orderConditions(query);
   const statuses = query.orderStatuses && [...new Set(query.orderStatuses)];
+  const severalStatuses = !!statuses && statuses.length > 1;
   const counter: Counter | undefined = filteredOnlyBy(query, [])
     ? () => countAllOrders(db)
     : statuses && filteredOnlyBy(query, ['orderStatuses'])
@@ -152,11 +176,29 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
               to: query.toCreateDate,
             })
         : undefined;
-  const chosen: Chosen =
-    statuses && statuses.length > 1
-      ? { where: orderConditions(query, { statuses: false }), statuses }
-      : { where };
-  return pageOrList(db, where, query, counter, chosen);
+  const chosenOf = (narrowed: QueryInput): Chosen =>
+    severalStatuses
+      ? { where: orderConditions(narrowed, { statuses: false }), statuses }
+      : { where: orderConditions(narrowed) };
+  const byDay: DayPlacing | undefined = filteredOnlyBy(query, [
+    'orderStatuses',
+    'fromCreateDate',
+    'toCreateDate',
+  ])
+    ? {
+        place: (offset) =>
+          keptStatusDayPlace(
+            db,
+            ORDER_DAYS,
+            statuses ?? ORDER_STATUSES,
+            { from: query.fromCreateDate, to: query.toCreateDate },
+            offset,
+          ),
+        // The day is within the range: the page's orders are the range's, up to that day's end.
+        through: (day) => chosenOf({ ...query, toCreateDate: day }),
+      }
+    : undefined;
+  return pageOrList(db, where, query, counter, chosenOf(query), byDay);
 }
 
 /** `GET /orders`: every order, newest first. */
