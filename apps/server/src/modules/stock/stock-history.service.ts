@@ -44,10 +44,11 @@ const NEWEST_DAYS = 7;
  * Whether the newest settled days alone hold more than COUNT_LIMIT of the rows a query without dates,
  * item or lot matches, from their kept counts (a few rows a day). Then its count is capped whatever the
  * rest holds, and is answered without reading the history row by row (decision 164): the whole
- * history's page 1, or page 2147483647, no longer counts 10,001 rows.
+ * history's page 1, or page 2147483647, no longer counts 10,001 rows. Then, too, every page the list
+ * reaches starts within those days or after them, so they can place a deep one (decision 195).
  */
-async function newestDaysPassLimit(db: Db, query: Query): Promise<boolean> {
-  if (query.productItemId || query.lotId || query.startDate || query.endDate) return false;
+async function newestDaysPastLimit(db: Db, query: Query): Promise<Counted | undefined> {
+  if (query.productItemId || query.lotId || query.startDate || query.endDate) return undefined;
   const to = addDays(istanbulDate(new Date(Date.now() - SETTLE_MS)), -1);
   const settled = { from: addDays(to, 1 - NEWEST_DAYS), to, days: NEWEST_DAYS };
   const window = { ...query, startDate: settled.from, endDate: settled.to };
@@ -57,11 +58,14 @@ async function newestDaysPassLimit(db: Db, query: Query): Promise<boolean> {
     await countSettledDays(db, settled);
     counted = await read();
   }
-  return counted.total > COUNT_LIMIT;
+  return counted.total > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true, settled } : undefined;
 }
 
-/** How a query's rows were counted: in all, and the settled days and the rows after them. */
-type Counted = { total: number; capped: boolean; settled?: SettledDays; unsettled: number };
+/**
+ * How a query's rows were counted: in all, and the settled days counted and the rows after them
+ * (`unsettled`, when the count read them).
+ */
+type Counted = { total: number; capped: boolean; settled?: SettledDays; unsettled?: number };
 
 /**
  * The rows the query matches, counted as a page's total is (the settled days from their counts, the
@@ -73,8 +77,8 @@ async function countHistory(
   query: Query,
   where: ReturnType<typeof historyConditions>,
 ): Promise<Counted> {
-  if (await newestDaysPassLimit(db, query))
-    return { total: COUNT_LIMIT, capped: true, unsettled: COUNT_LIMIT };
+  const pastLimit = await newestDaysPastLimit(db, query);
+  if (pastLimit) return pastLimit;
   const settled = settledDaysOf(query, new Date());
   const read = () => readHistoryTotals(db, query, where, settled);
   let counted = await read();
@@ -87,9 +91,9 @@ async function countHistory(
 }
 
 /**
- * A page's entries. A deep one whose first row lies in the range's settled days starts at that day,
- * found from the day counts (which `countHistory` has just made sure of, with the rows after them), and
- * passes only that day's later rows instead of every row above it (decision 195).
+ * A page's entries. A deep one whose first row lies in the range's settled days (or, without dates, in
+ * the newest settled days) starts at that day, found from the day counts (which `countHistory` has just
+ * made sure of), and passes only that day's later rows instead of every row above it (decision 195).
  */
 async function pageEntries(
   db: Db,
@@ -99,7 +103,13 @@ async function pageEntries(
   { size, limit, offset }: { size: number; limit: number; offset: number },
 ): Promise<StockHistoryEntry[]> {
   const deep = settled && offset > PAGES_PASSED_WITHOUT_EDGE * size;
-  const edge = deep ? await settledDayOfRow(db, query, settled, { offset, unsettled }) : undefined;
+  const edge = deep
+    ? await settledDayOfRow(db, query, settled, {
+        offset,
+        // A whole history's capped count read only its newest settled days: the rows after them now.
+        unsettled: unsettled ?? (await readHistoryTotals(db, query, undefined, settled)).unsettled,
+      })
+    : undefined;
   return edge
     ? historyPageEntries(
         db,

@@ -1,0 +1,96 @@
+import { addDays, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
+import { COUNT_LIMIT } from '@mandira/contract/paging';
+import type { StockHistoryPage, StockHistoryQuery } from '@mandira/contract/stock';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { stockedItem } from '../../../test/builders/stock-test-data.ts';
+import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { rowsOf } from '../../db/client.ts';
+import { listStockHistory } from './stock-history.service.ts';
+
+let t: TestApp;
+/** A busy dairy's movements: one every 25 seconds for the last nine days, 3,456 a day. */
+const SECONDS_APART = 25;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const sales = await t.tokenWithRoles(['SALES_ADMIN']);
+  const item = await stockedItem(t, sales, { name: 'Tam Yağlı Süt' });
+  await t.db.execute(
+    sql`insert into stock_history (stock_line_id, product_item_id, warehouse_id, action, quantity_change, quantity_after_change, notes, created_at)
+        select l.id, l.product_item_id, l.warehouse_id,
+               case when g % 4 = 0 then 'RETAIL_OUTBOUND' else 'PRODUCTION_INBOUND' end, 1, g, 'yoğun',
+               now() - make_interval(secs => g * ${SECONDS_APART})
+          from stock_lines l, generate_series(1, ${(9 * 86_400) / SECONDS_APART}) g
+         where l.product_item_id = ${item.id} and l.warehouse_id in (1, 2) and g % 2 = l.warehouse_id - 1`,
+  );
+  // As autovacuum would after such a load: without statistics the planner reads the table whole.
+  await t.db.execute(sql`analyze stock_history`);
+}, 60_000);
+afterAll(() => t.close());
+
+const undated = (filters: Partial<z.output<typeof StockHistoryQuery>>, page: number, size: number) =>
+  ({ ...filters, page, size }) as z.output<typeof StockHistoryQuery>;
+
+/** The whole history newest first, as its index orders it, read whole. */
+const newestFirst = async (filters: { warehouseId?: number; action?: string }) =>
+  (
+    await rowsOf<{ id: number }>(
+      t.db,
+      sql`select id from stock_history
+           where ${filters.warehouseId ? sql`warehouse_id = ${filters.warehouseId}` : sql`true`}
+             and ${filters.action ? sql`action = ${filters.action}` : sql`true`}
+           order by created_at desc nulls last, id desc nulls last`,
+    )
+  ).map((row) => Number(row.id));
+
+describe('a deep page of the whole stock history starts at the settled day that holds it (decision 195)', () => {
+  it.each([
+    ['every row', {}, [1, 2, 3, 4, 57, 123, 200, 201]],
+    ['one warehouse', { warehouseId: 2 }, [3, 100, 158]],
+  ] as const)(
+    'answers the pages of %s as a walk from the newest, the count capped',
+    async (_name, filters, pages) => {
+      const expected = await newestFirst(filters);
+      expect(expected.length).toBeGreaterThan(COUNT_LIMIT);
+      for (const page of pages) {
+        const answer = (await listStockHistory(t.db, undated(filters, page, 50))) as StockHistoryPage;
+        expect(answer, `page ${page}`).toMatchObject({ count: COUNT_LIMIT, countCapped: true });
+        const within = expected.slice(0, COUNT_LIMIT);
+        expect(
+          answer.entries.map((entry) => entry.id),
+          `page ${page}`,
+        ).toEqual(within.slice((page - 1) * 50, page * 50));
+      }
+      // A page of 7 that starts inside a day and ends in the next one.
+      const answer = (await listStockHistory(t.db, undated(filters, 400, 7))) as StockHistoryPage;
+      expect(answer.entries.map((entry) => entry.id)).toEqual(expected.slice(399 * 7, 400 * 7));
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'reads the newest days and the page, not every row above it (PostgreSQL)',
+    async () => {
+      const rows = await newestFirst({});
+      // The rows after the last settled day (a day settles an hour after it ends), which the page counts.
+      const lastSettled = addDays(istanbulDate(new Date(Date.now() - 60 * 60_000)), -1);
+      const [after] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from stock_history
+           where created_at >= ${startOfIstanbulDay(addDays(lastSettled, 1)).toISOString()}::timestamptz`,
+      );
+      const deep = await rowsRead(t.db, (db) => listStockHistory(db, undated({}, 190, 50)));
+      expect((deep.answer as StockHistoryPage).entries.map((entry) => entry.id)).toEqual(
+        rows.slice(189 * 50, 190 * 50),
+      );
+      // Those rows, the newest days' counts, the rows of the page's day before it (at most a day's 3,456)
+      // and the page: measured 2,727 rows and 2,725 index entries at 14:10 in Istanbul. Walked from the
+      // newest, as before, the 9,450 rows above it were read too: 9,583 and 9,581.
+      const bound = after!.n + 86_400 / SECONDS_APART + 300;
+      expect(deep.tableRows).toBeLessThan(bound);
+      expect(deep.indexEntries).toBeLessThan(bound);
+    },
+  );
+});
