@@ -25,7 +25,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const database = config.databaseUrl
-    ? connectPostgres(config.databaseUrl, { poolSize: 1, timeouts: config.databaseTimeouts })
+    ? connectPostgres(config.databaseUrl, {
+        poolSize: 1,
+        timeouts: config.databaseTimeouts,
+        statisticsEveryMs: false,
+      })
     : await connectPglite(config.dataDir);
   try {
     const check = await verifyAuditChain(database.db);

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
         migrationUrl: config.migrationDatabaseUrl,
         poolSize: 1,
         timeouts: config.databaseTimeouts,
+        statisticsEveryMs: false,
       })
     : await connectPglite(config.dataDir);
   try {

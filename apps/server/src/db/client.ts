@@ -13,6 +13,7 @@ import { type EmbeddedClient, PgliteThread } from './pglite-thread.ts';
 import { connectionConfig, cutConnection, guardPoolClient } from './postgres-connections.ts';
 import * as schema from './schema.ts';
 import { grantServerRights, mayMigrate, requireMigrated } from './server-rights.ts';
+import { keepStatistics, STATISTICS_CHECK_MS } from './statistics-keeper.ts';
 import { writeStatusSets } from './status-set-functions.ts';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, IDLE_CONNECTION_MS } from './timeouts.ts';
 import { retryConflictingTransactions, TRANSACTION_ATTEMPTS } from './transaction-retry.ts';
@@ -59,6 +60,11 @@ export type PostgresOptions = {
   timeouts?: DatabaseTimeouts;
   /** Tries of a transaction PostgreSQL rolls back as a deadlock or serialization failure (decision 149). */
   transactionAttempts?: number;
+  /**
+   * How often the tables no autovacuum serves are looked at and analyzed when stale (decision 196);
+   * false for a process that only migrates or checks and ends.
+   */
+  statisticsEveryMs?: number | false;
 };
 
 export function connectPostgres(
@@ -69,6 +75,7 @@ export function connectPostgres(
     onIdleError = (error) => console.warn(`PostgreSQL bağlantısı koptu: ${error.message}`),
     timeouts = DEFAULT_DATABASE_TIMEOUTS,
     transactionAttempts = TRANSACTION_ATTEMPTS,
+    statisticsEveryMs = STATISTICS_CHECK_MS,
   }: PostgresOptions = {},
 ): Database {
   const pool = new pg.Pool({
@@ -81,6 +88,7 @@ export function connectPostgres(
   pool.on('error', onIdleError);
   pool.on('connect', guardPoolClient);
   const db = retryConflictingTransactions(drizzlePg(pool, { schema }) as unknown as Db, transactionAttempts);
+  const statistics = statisticsEveryMs === false ? undefined : keepStatistics(pool, statisticsEveryMs);
   return {
     db,
     kind: 'postgres',
@@ -113,7 +121,10 @@ export function connectPostgres(
       await pool.query('select 1');
     },
     subscribe: (channel, onEvent) => listenOnPostgres(url, timeouts, channel, onEvent),
-    close: () => pool.end(),
+    async close() {
+      await statistics?.stop();
+      await pool.end();
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { istanbulDate } from '@mandira/contract/istanbul-time';
 import type { OrderItemStatus, OrderStatus } from '@mandira/contract/order-machines';
 import type { Order } from '@mandira/contract/orders';
 import type { ProductStock } from '@mandira/contract/sellable-products';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { rowsOf } from '../../src/db/client.ts';
 import { keptFigureProblems } from '../../src/db/kept-figure.ts';
@@ -172,6 +172,33 @@ export async function forceStatuses(
     w.t.db,
     sql`p.id in (select product_id from order_items where order_id = ${orderId})`,
   );
+}
+
+/**
+ * `count` orders in progress with one item waiting for the warehouse, copied from one placed order
+ * (`createdAt(g)` gives the n-th its instant), written in SQL for speed: the kept figures follow the rows
+ * whoever writes them. The orders the screens' page tests walk through; answers the placed one.
+ */
+export async function openOrdersCopied(
+  w: OrderWorld,
+  count: number,
+  createdAt: (g: SQL) => SQL,
+): Promise<Order> {
+  const productId = await stockedProduct(w, 600);
+  const template = await placedOrder(w, (await buyer(w)).id, [{ productId, boxes: 1 }]);
+  await forceStatuses(w, template.id, 'IN_PROGRESS', ['WAITING_FOR_WAREHOUSE_OPERATION']);
+  await w.t.db.execute(sql`
+    with made as (
+      insert into orders (buyer_id, status, created_at, total_price, dealt_total_price)
+      select buyer_id, 'IN_PROGRESS', ${createdAt(sql`g`)}, total_price, dealt_total_price
+        from orders, generate_series(1, ${count}) g where id = ${template.id}
+      returning id)
+    insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
+                             bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity, status)
+    select made.id, i.product_id, i.product_name, i.stock_code, i.barcode, i.quantity_in_box,
+           i.bundle_snapshot_id, i.unit_price, i.discount, i.ordered_quantity, i.quantity, i.status
+      from made, order_items i where i.order_id = ${template.id}`);
+  return template;
 }
 
 /** Every row of an order and its items, to prove a refused call wrote nothing. */

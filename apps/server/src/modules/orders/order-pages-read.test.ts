@@ -9,14 +9,7 @@ import type { OperationType, Order } from '@mandira/contract/orders';
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buyer,
-  forceStatuses,
-  type OrderWorld,
-  orderWorld,
-  placedOrder,
-  stockedProduct,
-} from '../../../test/builders/order-test-data.ts';
+import { type OrderWorld, openOrdersCopied, orderWorld } from '../../../test/builders/order-test-data.ts';
 import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
@@ -39,23 +32,12 @@ let w: OrderWorld;
 let template: Order;
 beforeAll(async () => {
   w = await orderWorld();
-  const productId = await stockedProduct(w, 600);
-  template = await placedOrder(w, (await buyer(w)).id, [{ productId, boxes: 1 }]);
-  await forceStatuses(w, template.id, 'IN_PROGRESS', ['WAITING_FOR_WAREHOUSE_OPERATION']);
-  // 2,100 open orders in the warehouse flow, a minute apart, written in SQL for speed: the kept figures
-  // follow the rows whoever writes them.
-  await w.t.db.execute(sql`
-    with made as (
-      insert into orders (buyer_id, status, created_at, total_price, dealt_total_price)
-      select buyer_id, 'IN_PROGRESS', '2026-01-01T06:00:00Z'::timestamptz + g * interval '1 minute',
-             total_price, dealt_total_price
-        from orders, generate_series(1, ${OPEN_ORDERS}) g where id = ${template.id}
-      returning id)
-    insert into order_items (order_id, product_id, product_name, stock_code, barcode, quantity_in_box,
-                             bundle_snapshot_id, unit_price, discount, ordered_quantity, quantity, status)
-    select made.id, i.product_id, i.product_name, i.stock_code, i.barcode, i.quantity_in_box,
-           i.bundle_snapshot_id, i.unit_price, i.discount, i.ordered_quantity, i.quantity, i.status
-      from made, order_items i where i.order_id = ${template.id}`);
+  // 2,100 open orders in the warehouse flow, a minute apart.
+  template = await openOrdersCopied(
+    w,
+    OPEN_ORDERS,
+    (g) => sql`'2026-01-01T06:00:00Z'::timestamptz + ${g} * interval '1 minute'`,
+  );
 });
 afterAll(() => w.close());
 
