@@ -14,17 +14,25 @@ const STATISTICS_LOCK = 7_401_002;
  * The tables autovacuum would vacuum or analyze now, were it running for them, by PostgreSQL's default
  * thresholds: vacuumed past 50 dead rows plus 20 % of the table, or 1,000 inserted rows plus 20 % (which
  * marks the new rows visible, so the screens' index-only walks need not visit them); analyzed past 50
- * changed rows plus 10 %. Only the tables autovacuum does not serve (it is off for the server, or for the
- * table), and only those this role may keep (it owns them, or is a superuser): another's tables would
- * only be skipped with a warning on every turn.
+ * changed rows plus 10 %. A table kept less than a minute ago rests, as autovacuum looks at a database
+ * once a minute, unless it has more than doubled since: an ANALYZE makes every connection plan its
+ * prepared statements on the table again, which a small, busy table (a basket's lines, the buyers'
+ * balances) would otherwise cost every few seconds, while a table growing from empty is analyzed at
+ * 50, 100, 200 rows and so on. Only the tables autovacuum does not serve (it is off for the server, or
+ * for the table), and only those this role may keep (it owns them, or is a superuser): another's tables
+ * would only be skipped with a warning on every turn.
  */
 const STALE_TABLES = `
   select name, vacuum
     from (select format('%I.%I', s.schemaname, s.relname) as name, c.relowner, c.reloptions,
-                 s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-                   or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0) as vacuum,
-                 s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0) as analyzable
-            from pg_stat_user_tables s join pg_class c on c.oid = s.relid) t
+                 (s.n_dead_tup > 50 + 0.2 * t.rows or s.n_ins_since_vacuum > 1000 + 0.2 * t.rows)
+                   and (coalesce(greatest(s.last_vacuum, s.last_autovacuum), '-infinity') < t.rested
+                        or s.n_dead_tup + s.n_ins_since_vacuum > t.rows) as vacuum,
+                 s.n_mod_since_analyze > 50 + 0.1 * t.rows
+                   and (coalesce(greatest(s.last_analyze, s.last_autoanalyze), '-infinity') < t.rested
+                        or s.n_mod_since_analyze > t.rows) as analyzable
+            from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+           cross join lateral (select greatest(c.reltuples, 0) as rows, now() - interval '1 minute' as rested) t) k
    where (vacuum or analyzable)
      and (current_setting('autovacuum') = 'off'
           or coalesce(reloptions, '{}') && array['autovacuum_enabled=false', 'autovacuum_enabled=off'])
