@@ -58,12 +58,12 @@ export function keepStatistics(pool: pg.Pool, everyMs = STATISTICS_CHECK_MS): { 
       if (!rows[0]?.mine) return;
       try {
         const stale = await client.query<{ name: string; vacuum: boolean }>(STALE_TABLES);
-        const names = (vacuum: boolean) =>
-          stale.rows.filter((row) => row.vacuum === vacuum).map((row) => row.name);
+        const vacuumed = stale.rows.filter((row) => row.vacuum).map((row) => row.name);
+        const analyzed = stale.rows.filter((row) => !row.vacuum).map((row) => row.name);
         // A vacuum of a large table may take longer than a request is allowed.
         await client.query('set statement_timeout = 0');
-        if (names(true).length > 0) await client.query(`vacuum (analyze) ${names(true).join(', ')}`);
-        if (names(false).length > 0) await client.query(`analyze ${names(false).join(', ')}`);
+        if (vacuumed.length > 0) await client.query(`vacuum (analyze) ${vacuumed.join(', ')}`);
+        if (analyzed.length > 0) await client.query(`analyze ${analyzed.join(', ')}`);
       } finally {
         await client.query('reset statement_timeout');
         await client.query('select pg_advisory_unlock($1)', [STATISTICS_LOCK]);

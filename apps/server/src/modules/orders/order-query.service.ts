@@ -135,13 +135,15 @@ async function pageOrList(
   if (offset < reachable) {
     const limit = Math.min(size, reachable - offset);
     const fromOldest = reachable - offset - limit;
-    const fromDay = placed?.edgeDay ? offset - (placed.passed ?? 0) : offset;
+    // Newest first: from the end of the page's day when one was placed, else from the newest order.
+    const start =
+      placed?.edgeDay && byDay
+        ? { from: byDay.through(placed.edgeDay), offset: offset - (placed.passed ?? 0) }
+        : { from: chosen, offset };
     orders =
-      !capped && fromOldest < fromDay
+      !capped && fromOldest < start.offset
         ? await read(limit, fromOldest, true)
-        : placed?.edgeDay && byDay
-          ? await read(limit, fromDay, false, byDay.through(placed.edgeDay))
-          : await read(limit, offset);
+        : await read(limit, start.offset, false, start.from);
   }
   const figures = {
     orders,

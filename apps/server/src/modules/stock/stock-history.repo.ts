@@ -232,9 +232,9 @@ export async function settledDayOfRow(
   settled: SettledDays,
   { offset, unsettled }: { offset: number; unsettled: number },
 ): Promise<{ edgeDay: string; passed: number } | undefined> {
+  if (unsettled > offset) return undefined;
   const c = stockHistoryDayCounts;
   const { dayFilters } = settledAndRest(query, settled);
-  if (unsettled > offset) return undefined;
   const [edge] = await rowsOf<{ edgeDay: string; passed: number }>(
     db,
     // Only while every settled day of the range is counted: a write into one since its count forgot it.
@@ -247,6 +247,14 @@ export async function settledDayOfRow(
           from (select 1) one cross join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset - unsettled)}`,
   );
   return edge;
+}
+
+/** The rows the query matches after its settled days, counted row by row (today's, mostly). */
+export async function countUnsettled(db: Db, query: Query, settled: SettledDays): Promise<number> {
+  const [row] = await db
+    .select({ unsettled: totalSql(query, undefined, settled).unsettled })
+    .from(sql`(select 1) as one`);
+  return row!.unsettled;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { type Bounded, PAGES_PASSED_WITHOUT_EDGE, readBounded } from '../../http/unpaged-limit.ts';
 import {
   countSettledDays,
+  countUnsettled,
   historyConditions,
   historyPageEntries,
   newestHistoryEntries,
@@ -107,7 +108,7 @@ async function pageEntries(
     ? await settledDayOfRow(db, query, settled, {
         offset,
         // A whole history's capped count read only its newest settled days: the rows after them now.
-        unsettled: unsettled ?? (await readHistoryTotals(db, query, undefined, settled)).unsettled,
+        unsettled: unsettled ?? (await countUnsettled(db, query, settled)),
       })
     : undefined;
   return edge
