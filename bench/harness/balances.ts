@@ -17,11 +17,22 @@ import {
 } from '../../apps/server/src/db/kept-figure.ts';
 import { KEPT_FIGURES } from '../../apps/server/src/kept-figures.ts';
 import { BUYER_BALANCES, BUYER_DAY_SUMS } from '../../apps/server/src/modules/accounting/kept-figures.ts';
-import { ORDER_DAY_COUNTS, ORDER_VIEW_COUNTS } from '../../apps/server/src/modules/orders/kept-figures.ts';
+import {
+  ORDER_DAY_COUNTS,
+  ORDER_SPANS,
+  ORDER_VIEW_COUNTS,
+} from '../../apps/server/src/modules/orders/kept-figures.ts';
 import { SHIPMENT_DAY_COUNTS } from '../../apps/server/src/modules/shipments/kept-figures.ts';
 
 /** The figures whose row-by-row triggers a bulk load sets aside. */
-const SET_ASIDE = [BUYER_BALANCES, BUYER_DAY_SUMS, ORDER_VIEW_COUNTS, ORDER_DAY_COUNTS, SHIPMENT_DAY_COUNTS];
+const SET_ASIDE = [
+  BUYER_BALANCES,
+  BUYER_DAY_SUMS,
+  ORDER_VIEW_COUNTS,
+  ORDER_DAY_COUNTS,
+  ORDER_SPANS,
+  SHIPMENT_DAY_COUNTS,
+];
 
 const dialect = new PgDialect();
 const run = <R extends pg.QueryResultRow>(client: pg.Client, statement: SQL) => {

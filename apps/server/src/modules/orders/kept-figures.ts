@@ -95,6 +95,34 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
   recount: [sql`select order_view_counts_recount()`],
 };
 
+/** Each screen's and status's orders per span of creation time, summed from scratch (migration 0037). */
+const SUMMED_SPANS = sql`
+  select x.view, s.width, s.start, count(*)::int as count
+    from orders o, unnest(order_views(o.status, o.warehouse_items, o.shipping_items)) as x(view),
+         order_span_starts(o.created_at) as s
+   group by 1, 2, 3`;
+
+/**
+ * Each screen's and each status's orders per day, hour, minute and second of their creation (migration
+ * 0037, decision 197), which place a deep page of a screen or of the order search: moved at commit by a
+ * deferred trigger on the orders; a span no order fills has no row.
+ */
+export const ORDER_SPANS: KeptFigure = {
+  name: 'orders per screen and span of time',
+  table: 'order_spans',
+  triggers: [{ table: 'orders', trigger: 'orders_keep_spans' }],
+  services: [],
+  differences: sql`
+    select 'span ' || coalesce(k.view, c.view) || ' ' || coalesce(k.width, c.width) || ' '
+             || to_char(coalesce(k.start, c.start) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as key,
+           coalesce(k.count, 0)::text as kept, coalesce(c.count, 0)::text as summed
+      from order_spans k
+      full join (${SUMMED_SPANS}) c on c.view = k.view and c.width = k.width and c.start = k.start
+     where coalesce(k.count, 0) <> coalesce(c.count, 0)
+     order by 1`,
+  recount: [sql`select order_spans_recount()`],
+};
+
 /** The orders counted per status and Istanbul day (migration 0035), which the order search sums (decision 191). */
 export const ORDER_DAYS: StatusDayCounts = {
   counts: 'order_day_counts',

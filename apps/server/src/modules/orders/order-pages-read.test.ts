@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OrderWorld, openOrdersCopied, orderWorld } from '../../../test/builders/order-test-data.ts';
 import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
 import { rowsOf } from '../../db/client.ts';
+import { boundedDifferences } from '../../db/kept-figure.ts';
 import { statusList } from '../../db/status-sql.ts';
+import { ORDER_SPANS } from './kept-figures.ts';
 import { ordersOfView, searchOrders } from './order-query.service.ts';
 
 // How many rows a page reads is counted by PostgreSQL's own counters; PGlite has none to ask.
@@ -128,6 +130,9 @@ describe('the screens’ orders, kept by the writes (decision 160)', () => {
     expect(await kept()).toMatchObject({ WAREHOUSE: OPEN_ORDERS - 2, SHIPPING: 1 });
     const statuses = await statusCounts();
     expect(statuses.kept).toEqual(statuses.counted);
+    // Their spans of time too (decision 197): a span an order left empty is gone, not kept at 0.
+    expect(await rowsOf(w.t.db, boundedDifferences(ORDER_SPANS))).toEqual([]);
+    expect(await rowsOf(w.t.db, sql`select * from order_spans where count <= 0`)).toEqual([]);
     expect(statuses.kept).toMatchObject({ IN_PROGRESS: OPEN_ORDERS - 1, COMPLETED: 1 });
     // What a bulk load calls after setting the trigger aside (bench/harness/balances.ts) agrees.
     const before = await keptRows();

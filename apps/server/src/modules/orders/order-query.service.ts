@@ -10,7 +10,7 @@ import { COUNT_LIMIT } from '@mandira/contract/paging';
 import type { PrivilegeKey } from '@mandira/contract/roles';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { type KeptDayPlace, keptStatusDayCount, keptStatusDayPlace } from '../../db/status-day-counts.ts';
+import { keptStatusDayCount, keptStatusDayPlace } from '../../db/status-day-counts.ts';
 import { type Actor, hasAccess } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -31,6 +31,7 @@ import {
   ordersWithIds,
   VIEW_WHERE,
 } from './order-query.repo.ts';
+import { createdBefore, keptSpanEdge, type SpanEdge } from './order-spans.ts';
 
 export { AWAITING_COMPLETION, countAllOrders };
 
@@ -62,15 +63,28 @@ export function assertMayView(actor: Actor, operationType: OperationType): void 
 
 /**
  * `GET /orders/filter?operationType=`: the orders one screen works on, newest first; paged in
- * SQL when `page` or `size` is given (the warehouse screen pages through them).
+ * SQL when `page` or `size` is given (the warehouse screen pages through them). A deep page starts at
+ * the second that holds its first order, from the screen's kept spans (decision 197).
  */
 export function ordersOfView(
   db: Db | Tx,
   operationType: OperationType,
   paging: PagingInput = {},
 ): Promise<OrderAnswer> {
-  return pageOrList(db, VIEW_WHERE[operationType], paging, () => keptViewCount(db, operationType));
+  const where = VIEW_WHERE[operationType];
+  const countAll = () => keptViewCount(db, operationType);
+  const size = paging.size ?? PAGE_SIZE;
+  return pageOrList(db, where, paging, countAll, { where }, async (offset) => {
+    const count = await countAll();
+    // A page within a couple of pages of the oldest order is read from there (pageOrList), for less.
+    if (count - offset - size <= PAGES_PASSED_WITHOUT_EDGE * size) return { count };
+    const edge = await keptSpanEdge(db, [operationType], offset);
+    return { count, start: startAfter(edge, offset, (end) => ({ where: createdBefore(where, end) })) };
+  });
 }
+
+/** The orders a page holds when the call names its page but not its size. */
+const PAGE_SIZE = 20;
 
 /**
  * How many orders match: kept figures for a screen and for every order, else counted up to one past
@@ -82,11 +96,18 @@ type Counter = () => Promise<number>;
 type Chosen = { where: Where; statuses?: readonly string[] };
 
 /**
- * For a list counted per status and day: where the order `offset` places below the newest lies
- * (`keptStatusDayPlace`: the count, the day that holds it, the orders of the later days), and the page's
- * orders as created up to a day's end.
+ * Where a deep page starts: how many orders match, and, when the page holds some, the orders it reads
+ * from (those created before the span or day that holds its first order) with how many of them come
+ * before it.
  */
-type DayPlacing = { place: (offset: number) => Promise<KeptDayPlace>; through: (day: string) => Chosen };
+type Placed = { count: number; start?: { from: Chosen; offset: number } };
+/** Places the order `offset` below the newest from the kept figures (decisions 195 and 197). */
+type Placer = (offset: number) => Promise<Placed>;
+
+/** A page's start after a span's edge: the orders `before` its end, less those newer than the span. */
+function startAfter(edge: SpanEdge | null, offset: number, before: (end: string) => Chosen): Placed['start'] {
+  return edge ? { from: before(edge.end), offset: offset - edge.passed } : undefined;
+}
 
 /**
  * The newest ORDER_UNPAGED_LIMIT matching orders and how many matched (decision 113): a larger result
@@ -105,9 +126,9 @@ async function unpagedOrders(
  * Unpaged (newest first, bounded) unless `page` or `size` is given. A page counts first, then reads
  * only its own orders' ids from the sort index: from the newest end, or from the oldest when the page
  * is nearer to it, so page 40 of 42 walks past the orders after it, not the 1,950 before it (decision
- * 160). A list counted per status and day (`byDay`) places a page more than a couple of pages from the
- * newest end on the day that holds its first order, and walks from that day's end when that passes
- * fewer orders (decision 195). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with
+ * 160). A list with kept spans or days (`place`) places a page more than a couple of pages from the
+ * newest end on the second, or the day, that holds its first order, and walks from there when that
+ * passes fewer orders (decisions 195 and 197). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with
  * `countCapped`, and the pages reach the newest COUNT_LIMIT (decision 149): older ones are found by
  * dates.
  */
@@ -117,7 +138,7 @@ async function pageOrList(
   paging: PagingInput,
   countAll: Counter = () => countOrdersUpTo(db, where, COUNT_LIMIT + 1),
   chosen: Chosen = { where },
-  byDay?: DayPlacing,
+  place?: Placer,
 ): Promise<OrderAnswer> {
   const read = (limit: number, offset: number, oldestFirst = false, from = chosen) =>
     findOrders(db, from.where, { limit, offset, oldestFirst, statuses: from.statuses });
@@ -125,9 +146,9 @@ async function pageOrList(
     return unpagedOrders(read, countAll);
   }
   const page = paging.page ?? 1;
-  const size = paging.size ?? 20;
+  const size = paging.size ?? PAGE_SIZE;
   const offset = (page - 1) * size;
-  const placed = byDay && offset > PAGES_PASSED_WITHOUT_EDGE * size ? await byDay.place(offset) : undefined;
+  const placed = place && offset > PAGES_PASSED_WITHOUT_EDGE * size ? await place(offset) : undefined;
   const matched = placed ? placed.count : await countAll();
   const capped = matched > COUNT_LIMIT;
   const reachable = Math.min(matched, COUNT_LIMIT);
@@ -135,11 +156,8 @@ async function pageOrList(
   if (offset < reachable) {
     const limit = Math.min(size, reachable - offset);
     const fromOldest = reachable - offset - limit;
-    // Newest first: from the end of the page's day when one was placed, else from the newest order.
-    const start =
-      placed?.edgeDay && byDay
-        ? { from: byDay.through(placed.edgeDay), offset: offset - (placed.passed ?? 0) }
-        : { from: chosen, offset };
+    // Newest first: from the end of the page's span or day when one was placed, else from the newest.
+    const start = placed?.start ?? { from: chosen, offset };
     orders =
       !capped && fromOldest < start.offset
         ? await read(limit, fromOldest, true)
@@ -178,29 +196,38 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
               to: query.toCreateDate,
             })
         : undefined;
-  const chosenOf = (narrowed: QueryInput): Chosen =>
-    severalStatuses
-      ? { where: orderConditions(narrowed, { statuses: false }), statuses }
-      : { where: orderConditions(narrowed) };
-  const byDay: DayPlacing | undefined = filteredOnlyBy(query, [
-    'orderStatuses',
-    'fromCreateDate',
-    'toCreateDate',
-  ])
-    ? {
-        place: (offset) =>
-          keptStatusDayPlace(
-            db,
-            ORDER_DAYS,
-            statuses ?? ORDER_STATUSES,
-            { from: query.fromCreateDate, to: query.toCreateDate },
-            offset,
-          ),
-        // The day is within the range: the page's orders are the range's, up to that day's end.
-        through: (day) => chosenOf({ ...query, toCreateDate: day }),
+  const chosenOf = (narrowed: QueryInput, end?: string): Chosen => {
+    const where = severalStatuses
+      ? orderConditions(narrowed, { statuses: false })
+      : orderConditions(narrowed);
+    const bounded = end ? createdBefore(where, end) : where;
+    return severalStatuses ? { where: bounded, statuses } : { where: bounded };
+  };
+  const spanViews = (statuses ?? ORDER_STATUSES).map((status) => `STATUS:${status}`);
+  // The day that holds the page's first order, from the kept rows of each status and day; then, within
+  // it, the second (the range is of whole days, so the page's orders are the range's, created before it).
+  const place: Placer | undefined = filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
+    ? async (offset) => {
+        const day = await keptStatusDayPlace(
+          db,
+          ORDER_DAYS,
+          statuses ?? ORDER_STATUSES,
+          { from: query.fromCreateDate, to: query.toCreateDate },
+          offset,
+        );
+        if (!day.edgeDay || day.passed === null) return { count: day.count };
+        const withinDay = offset - day.passed;
+        const edge = await keptSpanEdge(db, spanViews, withinDay, { day: day.edgeDay });
+        return {
+          count: day.count,
+          start: startAfter(edge, withinDay, (end) => chosenOf(query, end)) ?? {
+            from: chosenOf({ ...query, toCreateDate: day.edgeDay }),
+            offset: withinDay,
+          },
+        };
       }
     : undefined;
-  return pageOrList(db, where, query, counter, chosenOf(query), byDay);
+  return pageOrList(db, where, query, counter, chosenOf(query), place);
 }
 
 /** `GET /orders`: every order, newest first. */
