@@ -1,10 +1,10 @@
--- How many orders each screen and each status holds per span of creation time, a day, an hour, a minute
--- and a second wide, kept at commit by a deferred trigger on the orders
--- (docs/decisions/0197-order-pages-placed-by-kept-spans.md). A deep page finds the second that holds its
--- first order by walking down from the day, at most a day's hours, an hour's minutes and a minute's
--- seconds, and then reads only that second's orders before it: a middle page of orders placed in one
--- busy day passes a few dozen kept rows, not the thousand orders above it. A span no order fills is
--- removed, so a walk passes only spans that hold orders.
+-- How many orders each screen and each status holds, and how many orders there are, per span of creation
+-- time 360 days, 30 days, a day, an hour, a minute and a second wide, kept at commit by a deferred trigger
+-- on the orders (docs/decisions/0197-order-pages-placed-by-kept-spans.md). A deep page finds the second
+-- that holds its first order by walking down from the widest spans, at each width only the spans within
+-- the one above: a middle page of orders placed in one busy morning passes a few dozen kept rows, not the
+-- thousand orders above it, and a deep page of years of orders about a hundred, not a row per status and
+-- day. A span no order fills is removed, so a walk passes only spans that hold orders.
 CREATE TABLE "order_spans" (
 	"view" text NOT NULL,
 	"width" integer NOT NULL,
@@ -17,14 +17,20 @@ CREATE TABLE "order_spans" (
 CREATE FUNCTION order_span_starts(instant timestamptz) RETURNS TABLE (width integer, start timestamptz)
 LANGUAGE sql IMMUTABLE AS $$
   SELECT w, to_timestamp((floor(extract(epoch FROM instant) / w) * w)::float8)
-    FROM unnest(ARRAY[86400, 3600, 60, 1]) AS w
+    FROM unnest(ARRAY[31104000, 2592000, 86400, 3600, 60, 1]) AS w
+$$;--> statement-breakpoint
+-- What an order is counted under: the screens it is on and its status (`order_views`), and 'ALL', every
+-- order, which the order search without a filter walks.
+CREATE FUNCTION order_span_keys(status text, warehouse_items integer, shipping_items integer) RETURNS text[]
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT order_views(status, warehouse_items, shipping_items) || 'ALL'::text;
 $$;--> statement-breakpoint
 -- Counted from scratch: here, and after a bulk load that set the trigger below aside (bench/harness).
 CREATE FUNCTION order_spans_recount() RETURNS void LANGUAGE sql AS $$
   DELETE FROM order_spans;
   INSERT INTO order_spans (view, width, start, count)
   SELECT x.view, s.width, s.start, count(*)::int
-    FROM orders o, unnest(order_views(o.status, o.warehouse_items, o.shipping_items)) AS x(view),
+    FROM orders o, unnest(order_span_keys(o.status, o.warehouse_items, o.shipping_items)) AS x(view),
          order_span_starts(o.created_at) AS s
    GROUP BY 1, 2, 3;
 $$;--> statement-breakpoint
@@ -38,8 +44,8 @@ DECLARE
   left_views text[];
   entered text[];
 BEGIN
-  IF TG_OP <> 'INSERT' THEN was := order_views(OLD.status, OLD.warehouse_items, OLD.shipping_items); END IF;
-  IF TG_OP <> 'DELETE' THEN is_now := order_views(NEW.status, NEW.warehouse_items, NEW.shipping_items); END IF;
+  IF TG_OP <> 'INSERT' THEN was := order_span_keys(OLD.status, OLD.warehouse_items, OLD.shipping_items); END IF;
+  IF TG_OP <> 'DELETE' THEN is_now := order_span_keys(NEW.status, NEW.warehouse_items, NEW.shipping_items); END IF;
   IF TG_OP = 'UPDATE' AND OLD.created_at IS NOT DISTINCT FROM NEW.created_at THEN
     -- The same instant: only the screens and status that changed move.
     left_views := ARRAY(SELECT unnest(was) EXCEPT SELECT unnest(is_now));

@@ -95,17 +95,17 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
   recount: [sql`select order_view_counts_recount()`],
 };
 
-/** Each screen's and status's orders per span of creation time, summed from scratch (migration 0037). */
+/** Each screen's and status's orders, and all orders, per span of creation time, summed from scratch (migration 0037). */
 const SUMMED_SPANS = sql`
   select x.view, s.width, s.start, count(*)::int as count
-    from orders o, unnest(order_views(o.status, o.warehouse_items, o.shipping_items)) as x(view),
+    from orders o, unnest(order_span_keys(o.status, o.warehouse_items, o.shipping_items)) as x(view),
          order_span_starts(o.created_at) as s
    group by 1, 2, 3`;
 
 /**
- * Each screen's and each status's orders per day, hour, minute and second of their creation (migration
- * 0037, decision 197), which place a deep page of a screen or of the order search: moved at commit by a
- * deferred trigger on the orders; a span no order fills has no row.
+ * Each screen's and each status's orders, and all orders (`ALL`), per span of their creation time from
+ * 360 days to a second (migration 0037, decision 197), which place a deep page of a screen or of the
+ * order search: moved at commit by a deferred trigger on the orders; a span no order fills has no row.
  */
 export const ORDER_SPANS: KeptFigure = {
   name: 'orders per screen and span of time',

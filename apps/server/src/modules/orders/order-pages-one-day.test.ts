@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/client.ts';
 import { boundedDifferences } from '../../db/kept-figure.ts';
 import { ORDER_SPANS } from './kept-figures.ts';
 import { ordersOfView, searchOrders } from './order-query.service.ts';
+import { SPAN_WIDTHS } from './order-spans.ts';
 
 /**
  * Decision 197: a busy morning's 2,100 open orders, placed within half a minute, have one day between
@@ -82,6 +83,11 @@ async function expectEveryPage(
 }
 
 describe('deep pages of orders placed within one busy morning (decision 197)', () => {
+  it('counts spans of the widths the walk steps down through', async () => {
+    const widths = await rowsOf<{ width: number }>(w.t.db, sql`select width from order_span_starts(now())`);
+    expect(widths.map((row) => row.width)).toEqual([...SPAN_WIDTHS]);
+  });
+
   it('keeps the spans of each screen and status as they are from scratch', async () => {
     expect(await rowsOf(w.t.db, boundedDifferences(ORDER_SPANS))).toEqual([]);
   });

@@ -263,11 +263,17 @@ describe.skipIf(!onPostgres)('rows a deep page reads (PostgreSQL)', () => {
 
 describe('a search matching more than COUNT_LIMIT orders (decision 149)', () => {
   it('answers 10.000 with countCapped, pages within the newest 10.000 and says so unpaged', async () => {
-    // Completed orders of an older year, so the open ones above stay the newest.
-    await w.t.db.execute(sql`
-      insert into orders (buyer_id, status, created_at)
-      select buyer_id, 'COMPLETED', '2024-01-01T06:00:00Z'::timestamptz + g * interval '1 minute'
-        from orders, generate_series(1, ${COUNT_LIMIT}) g where id = ${template.id}`);
+    // Completed orders of an older year, so the open ones above stay the newest. Written 1,000 to a
+    // transaction: the commits keep a few rows per order, and one transaction updating a kept row ten
+    // thousand times walks the versions it wrote each time (no write of the portal places more than a
+    // handful of orders at once).
+    const BATCH = 1000;
+    for (let first = 1; first <= COUNT_LIMIT; first += BATCH) {
+      await w.t.db.execute(sql`
+        insert into orders (buyer_id, status, created_at)
+        select buyer_id, 'COMPLETED', '2024-01-01T06:00:00Z'::timestamptz + g * interval '1 minute'
+          from orders, generate_series(${first}::int, ${first + BATCH - 1}::int) g where id = ${template.id}`);
+    }
     const search = async (query: object) => {
       const response = await w.call('POST', '/orders/filter-by-query', query);
       expect(response.statusCode, response.body).toBe(200);

@@ -73,11 +73,9 @@ export function ordersOfView(
 ): Promise<OrderAnswer> {
   const where = VIEW_WHERE[operationType];
   const countAll = () => keptViewCount(db, operationType);
-  const size = paging.size ?? PAGE_SIZE;
   return pageOrList(db, where, paging, countAll, { where }, async (offset) => {
     const count = await countAll();
-    // A page within a couple of pages of the oldest order is read from there (pageOrList), for less.
-    if (count - offset - size <= PAGES_PASSED_WITHOUT_EDGE * size) return { count };
+    if (nearOldest(count, offset, paging)) return { count };
     const edge = await keptSpanEdge(db, [operationType], offset);
     return { count, start: startAfter(edge, offset, (end) => ({ where: createdBefore(where, end) })) };
   });
@@ -103,6 +101,15 @@ type Chosen = { where: Where; statuses?: readonly string[] };
 type Placed = { count: number; start?: { from: Chosen; offset: number } };
 /** Places the order `offset` below the newest from the kept figures (decisions 195 and 197). */
 type Placer = (offset: number) => Promise<Placed>;
+
+/**
+ * Whether a page lies within a couple of pages of the oldest order: pageOrList reads it from there, for
+ * less than placing it would cost.
+ */
+function nearOldest(count: number, offset: number, paging: PagingInput): boolean {
+  const size = paging.size ?? PAGE_SIZE;
+  return count - offset - size <= PAGES_PASSED_WITHOUT_EDGE * size;
+}
 
 /** A page's start after a span's edge: the orders `before` its end, less those newer than the span. */
 function startAfter(edge: SpanEdge | null, offset: number, before: (end: string) => Chosen): Placed['start'] {
@@ -179,7 +186,7 @@ async function pageOrList(
  * counted from the kept number of each status (decision 160), and one of statuses or days or both (the
  * review search: waiting and in review, the last 30 days) from the kept number of each status and day
  * (decision 191). Several statuses are read one after the other and merged, so a page walks only up to
- * itself.
+ * itself. A deep page of such a query starts at the second that holds its first order (decision 197).
  */
 export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswer> {
   const where = orderConditions(query);
@@ -203,30 +210,45 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
     const bounded = end ? createdBefore(where, end) : where;
     return severalStatuses ? { where: bounded, statuses } : { where: bounded };
   };
-  const spanViews = (statuses ?? ORDER_STATUSES).map((status) => `STATUS:${status}`);
-  // The day that holds the page's first order, from the kept rows of each status and day; then, within
-  // it, the second (the range is of whole days, so the page's orders are the range's, created before it).
-  const place: Placer | undefined = filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
-    ? async (offset) => {
-        const day = await keptStatusDayPlace(
-          db,
-          ORDER_DAYS,
-          statuses ?? ORDER_STATUSES,
-          { from: query.fromCreateDate, to: query.toCreateDate },
-          offset,
-        );
-        if (!day.edgeDay || day.passed === null) return { count: day.count };
-        const withinDay = offset - day.passed;
-        const edge = await keptSpanEdge(db, spanViews, withinDay, { day: day.edgeDay });
-        return {
-          count: day.count,
-          start: startAfter(edge, withinDay, (end) => chosenOf(query, end)) ?? {
-            from: chosenOf({ ...query, toCreateDate: day.edgeDay }),
-            offset: withinDay,
-          },
-        };
-      }
-    : undefined;
+  // The spans of each status asked, or of every order (`ALL`).
+  const spanViews = statuses ? statuses.map((status) => `STATUS:${status}`) : ['ALL'];
+  const fromSpan = (edge: SpanEdge | null, skip: number) =>
+    startAfter(edge, skip, (end) => chosenOf(query, end));
+  // Statuses alone, or nothing: the kept count, and the second that holds the page's first order from
+  // the spans of its statuses, walked down from the widest.
+  const overAllTime: Placer = async (offset) => {
+    const count = counter ? await counter() : 0;
+    if (nearOldest(count, offset, query)) return { count };
+    return { count, start: fromSpan(await keptSpanEdge(db, spanViews, offset), offset) };
+  };
+  // Statuses over whole days: the day that holds the page's first order from the kept rows of each status
+  // and day, which also count the range; then, within it, the second (the page's orders are the
+  // range's, created before it).
+  const overDays: Placer = async (offset) => {
+    const day = await keptStatusDayPlace(
+      db,
+      ORDER_DAYS,
+      statuses ?? ORDER_STATUSES,
+      { from: query.fromCreateDate, to: query.toCreateDate },
+      offset,
+    );
+    if (!day.edgeDay || day.passed === null || nearOldest(day.count, offset, query))
+      return { count: day.count };
+    const withinDay = offset - day.passed;
+    const edge = await keptSpanEdge(db, spanViews, withinDay, { day: day.edgeDay });
+    return {
+      count: day.count,
+      start: fromSpan(edge, withinDay) ?? {
+        from: chosenOf({ ...query, toCreateDate: day.edgeDay }),
+        offset: withinDay,
+      },
+    };
+  };
+  const place = filteredOnlyBy(query, ['orderStatuses'])
+    ? overAllTime
+    : filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
+      ? overDays
+      : undefined;
   return pageOrList(db, where, query, counter, chosenOf(query), place);
 }
 

@@ -3,13 +3,15 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import { edgeDayOf, walkedDays } from '../../db/day-edge.ts';
 
+const DAY = 86_400;
 /**
  * The widths, in seconds, of the spans of creation time the commits count each screen's and status's
- * orders in (`order_spans`, migration 0037), widest first: a day, an hour, a minute, a second.
+ * orders in (`order_spans`, migration 0037), widest first: 360 days, 30 days, a day, an hour, a minute,
+ * a second. Each holds a dozen to sixty of the next.
  */
-const SPAN_WIDTHS = [86_400, 3_600, 60, 1] as const;
+export const SPAN_WIDTHS = [360 * DAY, 30 * DAY, DAY, 3_600, 60, 1] as const;
 /** The spans within one Istanbul day: its hours, their minutes, their seconds. */
-const WITHIN_A_DAY = SPAN_WIDTHS.slice(1);
+const WITHIN_A_DAY = SPAN_WIDTHS.slice(SPAN_WIDTHS.indexOf(DAY) + 1);
 
 /**
  * Where the order a page starts at lies (decision 197): `end`, the end of the second it was created in
@@ -19,11 +21,11 @@ const WITHIN_A_DAY = SPAN_WIDTHS.slice(1);
 export type SpanEdge = { end: string; passed: number };
 
 /**
- * The second that holds the order `offset` places below the newest of `views` (a screen, or
- * 'STATUS:' and a status) created within `[from, to)`, found by walking the kept spans down from
- * the widest: at each width, only the spans within the one the wider walk stopped at. Null past the
- * last order. One statement; it reads a few dozen kept rows where a middle page of a busy day's
- * orders would pass a thousand index entries.
+ * The second that holds the order `offset` places below the newest of `views` (a screen, 'STATUS:'
+ * and a status, or 'ALL'), over all time or `within` one Istanbul day, found by walking the kept spans
+ * down from the widest: at each width, only the spans within the one the wider walk stopped at. Null
+ * past the last order. One statement; it reads a few dozen kept rows where a middle page of a busy
+ * day's orders would pass a thousand index entries.
  */
 export async function keptSpanEdge(
   db: Db | Tx,
