@@ -135,9 +135,9 @@ async function unpagedOrders(
  * is nearer to it, so page 40 of 42 walks past the orders after it, not the 1,950 before it (decision
  * 160). A list with kept spans or days (`place`) places a page more than a couple of pages from the
  * newest end on the second, or the day, that holds its first order, and walks from there when that
- * passes fewer orders (decisions 195 and 197). More than COUNT_LIMIT matching orders are counted as COUNT_LIMIT with
- * `countCapped`, and the pages reach the newest COUNT_LIMIT (decision 149): older ones are found by
- * dates.
+ * passes fewer orders (decisions 195 and 197). More than COUNT_LIMIT matching orders are counted as
+ * COUNT_LIMIT with `countCapped`, and the pages reach the newest COUNT_LIMIT (decision 149): older ones
+ * are found by dates.
  */
 async function pageOrList(
   db: Db | Tx,
@@ -214,13 +214,15 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
   const spanViews = statuses ? statuses.map((status) => `STATUS:${status}`) : ['ALL'];
   const fromSpan = (edge: SpanEdge | null, skip: number) =>
     startAfter(edge, skip, (end) => chosenOf(query, end));
-  // Statuses alone, or nothing: the kept count, and the second that holds the page's first order from
-  // the spans of its statuses, walked down from the widest.
-  const overAllTime: Placer = async (offset) => {
-    const count = counter ? await counter() : 0;
-    if (nearOldest(count, offset, query)) return { count };
-    return { count, start: fromSpan(await keptSpanEdge(db, spanViews, offset), offset) };
-  };
+  // Statuses alone, or nothing (whose `counter` reads kept figures): the count, and the second that
+  // holds the page's first order from the spans of its statuses, walked down from the widest.
+  const overAllTime =
+    (count: Counter): Placer =>
+    async (offset) => {
+      const matched = await count();
+      if (nearOldest(matched, offset, query)) return { count: matched };
+      return { count: matched, start: fromSpan(await keptSpanEdge(db, spanViews, offset), offset) };
+    };
   // Statuses over whole days: the day that holds the page's first order from the kept rows of each status
   // and day, which also count the range; then, within it, the second (the page's orders are the
   // range's, created before it).
@@ -244,11 +246,12 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
       },
     };
   };
-  const place = filteredOnlyBy(query, ['orderStatuses'])
-    ? overAllTime
-    : filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
-      ? overDays
-      : undefined;
+  const place =
+    counter && filteredOnlyBy(query, ['orderStatuses'])
+      ? overAllTime(counter)
+      : filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
+        ? overDays
+        : undefined;
   return pageOrList(db, where, query, counter, chosenOf(query), place);
 }
 
