@@ -95,7 +95,7 @@ export const ORDER_VIEW_COUNTS: KeptFigure = {
   recount: [sql`select order_view_counts_recount()`],
 };
 
-/** Each screen's and status's orders, and all orders, per span of creation time, summed from scratch (migration 0037). */
+/** Each screen's, each status's and all orders per span of creation time, from scratch (migration 0037). */
 const SUMMED_SPANS = sql`
   select x.view, s.width, s.start, count(*)::int as count
     from orders o, unnest(order_span_keys(o.status, o.warehouse_items, o.shipping_items)) as x(view),

@@ -73,12 +73,14 @@ export function ordersOfView(
 ): Promise<OrderAnswer> {
   const where = VIEW_WHERE[operationType];
   const countAll = () => keptViewCount(db, operationType);
-  return pageOrList(db, where, paging, countAll, { where }, async (offset) => {
-    const count = await countAll();
-    if (nearOldest(count, offset, paging)) return { count };
-    const edge = await keptSpanEdge(db, [operationType], offset);
-    return { count, start: startAfter(edge, offset, (end) => ({ where: createdBefore(where, end) })) };
-  });
+  return pageOrList(
+    db,
+    where,
+    paging,
+    countAll,
+    { where },
+    onSpans(db, countAll, [operationType], (end) => ({ where: createdBefore(where, end) })),
+  );
 }
 
 /** The orders a page holds when the call names its page but not its size. */
@@ -99,21 +101,33 @@ type Chosen = { where: Where; statuses?: readonly string[] };
  * before it.
  */
 type Placed = { count: number; start?: { from: Chosen; offset: number } };
-/** Places the order `offset` below the newest from the kept figures (decisions 195 and 197). */
-type Placer = (offset: number) => Promise<Placed>;
-
 /**
- * Whether a page lies within a couple of pages of the oldest order: pageOrList reads it from there, for
- * less than placing it would cost.
+ * Places the order `offset` below the newest from the kept figures (decisions 195 and 197).
+ * `readFromOldest(count)` says whether pageOrList reads the page from the oldest order anyway, for less
+ * than placing it would cost: then only the count is answered.
  */
-function nearOldest(count: number, offset: number, paging: PagingInput): boolean {
-  const size = paging.size ?? PAGE_SIZE;
-  return count - offset - size <= PAGES_PASSED_WITHOUT_EDGE * size;
-}
+type Placer = (offset: number, readFromOldest: (count: number) => boolean) => Promise<Placed>;
 
 /** A page's start after a span's edge: the orders `before` its end, less those newer than the span. */
 function startAfter(edge: SpanEdge | null, offset: number, before: (end: string) => Chosen): Placed['start'] {
   return edge ? { from: before(edge.end), offset: offset - edge.passed } : undefined;
+}
+
+/**
+ * A list counted by `count` (a kept figure) placed over all time on the kept spans of `views`: the page's
+ * orders are those `before` the end of the second that holds its first order.
+ */
+function onSpans(
+  db: Db | Tx,
+  count: Counter,
+  views: readonly string[],
+  before: (end: string) => Chosen,
+): Placer {
+  return async (offset, readFromOldest) => {
+    const matched = await count();
+    if (readFromOldest(matched)) return { count: matched };
+    return { count: matched, start: startAfter(await keptSpanEdge(db, views, offset), offset, before) };
+  };
 }
 
 /**
@@ -155,7 +169,10 @@ async function pageOrList(
   const page = paging.page ?? 1;
   const size = paging.size ?? PAGE_SIZE;
   const offset = (page - 1) * size;
-  const placed = place && offset > PAGES_PASSED_WITHOUT_EDGE * size ? await place(offset) : undefined;
+  // A page within a couple of pages of the oldest order is read from there (below), placed or not.
+  const nearOldest = (count: number) => count - offset - size <= PAGES_PASSED_WITHOUT_EDGE * size;
+  const placed =
+    place && offset > PAGES_PASSED_WITHOUT_EDGE * size ? await place(offset, nearOldest) : undefined;
   const matched = placed ? placed.count : await countAll();
   const capped = matched > COUNT_LIMIT;
   const reachable = Math.min(matched, COUNT_LIMIT);
@@ -210,23 +227,14 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
     const bounded = end ? createdBefore(where, end) : where;
     return severalStatuses ? { where: bounded, statuses } : { where: bounded };
   };
-  // The spans of each status asked, or of every order (`ALL`).
+  // The spans of each status asked, or of every order (`ALL`), and the page's orders created before the
+  // end of one.
   const spanViews = statuses ? statuses.map((status) => `STATUS:${status}`) : ['ALL'];
-  const fromSpan = (edge: SpanEdge | null, skip: number) =>
-    startAfter(edge, skip, (end) => chosenOf(query, end));
-  // Statuses alone, or nothing (whose `counter` reads kept figures): the count, and the second that
-  // holds the page's first order from the spans of its statuses, walked down from the widest.
-  const overAllTime =
-    (count: Counter): Placer =>
-    async (offset) => {
-      const matched = await count();
-      if (nearOldest(matched, offset, query)) return { count: matched };
-      return { count: matched, start: fromSpan(await keptSpanEdge(db, spanViews, offset), offset) };
-    };
+  const before = (end: string) => chosenOf(query, end);
   // Statuses over whole days: the day that holds the page's first order from the kept rows of each status
   // and day, which also count the range; then, within it, the second (the page's orders are the
   // range's, created before it).
-  const overDays: Placer = async (offset) => {
+  const overDays: Placer = async (offset, readFromOldest) => {
     const day = await keptStatusDayPlace(
       db,
       ORDER_DAYS,
@@ -234,21 +242,21 @@ export function searchOrders(db: Db | Tx, query: QueryInput): Promise<OrderAnswe
       { from: query.fromCreateDate, to: query.toCreateDate },
       offset,
     );
-    if (!day.edgeDay || day.passed === null || nearOldest(day.count, offset, query))
-      return { count: day.count };
+    if (!day.edgeDay || day.passed === null || readFromOldest(day.count)) return { count: day.count };
     const withinDay = offset - day.passed;
     const edge = await keptSpanEdge(db, spanViews, withinDay, { day: day.edgeDay });
     return {
       count: day.count,
-      start: fromSpan(edge, withinDay) ?? {
+      start: startAfter(edge, withinDay, before) ?? {
         from: chosenOf({ ...query, toCreateDate: day.edgeDay }),
         offset: withinDay,
       },
     };
   };
+  // Statuses alone, or nothing, are counted from kept figures (`counter`) and placed over all time.
   const place =
     counter && filteredOnlyBy(query, ['orderStatuses'])
-      ? overAllTime(counter)
+      ? onSpans(db, counter, spanViews, before)
       : filteredOnlyBy(query, ['orderStatuses', 'fromCreateDate', 'toCreateDate'])
         ? overDays
         : undefined;
