@@ -14,7 +14,7 @@ import {
 } from './modules/orders/kept-figures.ts';
 import { PRODUCT_ITEM_COUNT } from './modules/products/kept-figures.ts';
 import { SHIPMENT_DAY_COUNTS } from './modules/shipments/kept-figures.ts';
-import { STOCK_HISTORY_DAY_COUNTS } from './modules/stock/kept-figures.ts';
+import { STOCK_HISTORY_DAY_COUNTS, STOCK_HISTORY_HOUR_COUNTS } from './modules/stock/kept-figures.ts';
 
 /**
  * Every figure the writes keep (docs/domain/kept-figures.md), in the order a recount must run: the
@@ -39,4 +39,5 @@ export const KEPT_FIGURES: readonly KeptFigure[] = [
   PRODUCT_ITEM_COUNT,
   MILK_DELIVERY_DAYS,
   STOCK_HISTORY_DAY_COUNTS,
+  STOCK_HISTORY_HOUR_COUNTS,
 ];

@@ -189,3 +189,28 @@ export const stockHistoryDayCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.warehouseId, t.action] })],
 );
+
+/**
+ * Hours whose history rows are counted in `stockHistoryHourCounts`: today's once they ended an hour ago,
+ * and every hour of a day counted in `stockHistoryDays`; dropped by the same triggers (decision 198).
+ */
+export const stockHistoryHours = pgTable('stock_history_hours', {
+  hour: timestamp('hour', { withTimezone: true, mode: 'string' }).primaryKey(),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * History rows of a counted hour, per warehouse (not per movement type: an hour holds a few of each):
+ * today's part of a page's total, and the hour a deep page starts in.
+ */
+export const stockHistoryHourCounts = pgTable(
+  'stock_history_hour_counts',
+  {
+    hour: timestamp('hour', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .references(() => stockHistoryHours.hour, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id').notNull(),
+    rows: integer('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.warehouseId] })],
+);

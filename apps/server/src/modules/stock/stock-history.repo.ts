@@ -13,21 +13,31 @@ import {
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Db, rowsOf } from '../../db/client.ts';
-import { edgeColumns, edgeDayOf, walkedDays } from '../../db/day-edge.ts';
+import { edgeDayOf, walkedDays } from '../../db/day-edge.ts';
 import {
   lots,
   productItems,
   stockHistory,
   stockHistoryDayCounts,
   stockHistoryDays,
+  stockHistoryHourCounts,
+  stockHistoryHours,
   users,
   warehouses,
 } from '../../db/schema.ts';
 
 type Query = z.output<typeof StockHistoryQuery>;
 
-/** The settled days of the query's range, when its total can come from the day counts. */
-export type SettledDays = { from: string; to: string; days: number };
+/**
+ * The settled days of the query's range, when its total can come from the day counts, and the settled
+ * hours after them (today's, mostly: ISO instants, `to` excluded), whose rows come from the hour counts.
+ */
+export type SettledDays = {
+  from: string;
+  to: string;
+  days: number;
+  hours: { from: string; to: string; count: number };
+};
 
 export function historyConditions(query: Query): SQL | undefined {
   const conditions: SQL[] = [];
@@ -40,6 +50,12 @@ export function historyConditions(query: Query): SQL | undefined {
     conditions.push(lt(stockHistory.createdAt, startOfIstanbulDay(addDays(query.endDate, 1))));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The query's rows up to the end of the day and hour a deep page starts in (`settledDayOfRow`). */
+export function conditionsBefore(query: Query, edge: { edgeDay: string; hourEnd: string | null }) {
+  const before = historyConditions({ ...query, endDate: edge.edgeDay });
+  return edge.hourEnd ? and(before, lt(stockHistory.createdAt, new Date(edge.hourEnd))) : before;
 }
 
 /**
@@ -147,55 +163,77 @@ export async function historyPageEntries(
   return (await historyPage(db, where, limit, offset)).map(toEntry);
 }
 
+/** The query's warehouse as a condition on a table of counts. */
+const warehouseOf = (query: Query, counts: typeof stockHistoryDayCounts | typeof stockHistoryHourCounts) =>
+  query.warehouseId ? eq(counts.warehouseId, query.warehouseId) : undefined;
+
 /**
- * The query's settled days as conditions on their counts (`stock_history_day_counts`), and the rest of
- * its range, after them, as conditions on the rows.
+ * The query's settled days and hours as conditions on their counts (`stock_history_day_counts`,
+ * `stock_history_hour_counts`), and the rest of its range, after them, as conditions on the rows.
  */
-function settledAndRest(query: Query, settled: SettledDays) {
+function settledAndRest(query: Query, { from, to, hours }: SettledDays) {
   const c = stockHistoryDayCounts;
+  const h = stockHistoryHourCounts;
   return {
     dayFilters: and(
-      sql`${c.day} between ${settled.from}::date and ${settled.to}::date`,
-      query.warehouseId ? eq(c.warehouseId, query.warehouseId) : undefined,
+      sql`${c.day} between ${from}::date and ${to}::date`,
+      warehouseOf(query, c),
       query.action ? eq(c.action, query.action) : undefined,
     ),
-    rest: historyConditions({ ...query, startDate: addDays(settled.to, 1) }),
+    // Hours are not counted per movement type: a page of one type has none (`settledSpan`).
+    hourFilters: and(
+      sql`${h.hour} >= ${hours.from}::timestamptz and ${h.hour} < ${hours.to}::timestamptz`,
+      warehouseOf(query, h),
+    ),
+    rest: and(
+      historyConditions({ ...query, startDate: undefined }),
+      gte(stockHistory.createdAt, new Date(hours.to)),
+    ),
   };
 }
 
 /**
  * The rows the query matches in its settled days (`kept`, summed from `stock_history_day_counts`: a few
- * rows a day) and after them (`unsettled`, counted row by row), and how many of its settled days are
- * counted. So a week's total costs a handful of rows instead of its ~20,000 index entries.
+ * rows a day), in the settled hours after them (`hourly`, from `stock_history_hour_counts`) and after
+ * those (`rest`, counted row by row: an hour or two), and how many of its settled days and hours are
+ * counted. So a week's total costs a few hundred small rows instead of its ~20,000 index entries, and
+ * today's part no longer grows through the day.
  */
 function totalSql(
   query: Query,
   where: SQL | undefined,
   settled: SettledDays | undefined,
-): { kept: SQL<number>; unsettled: SQL<number>; counted: SQL<number> } {
+): { kept: SQL<number>; hourly: SQL<number>; rest: SQL<number>; counted: SQL<number> } {
   const none = sql<number>`0`.mapWith(Number);
   if (!settled) {
     // Row by row, the count stops one past COUNT_LIMIT (decision 149): no range is a whole table.
-    const unsettled =
-      sql<number>`(select count(*) from (select 1 from ${stockHistory} where ${where ?? sql`true`}
+    const rest = sql<number>`(select count(*) from (select 1 from ${stockHistory} where ${where ?? sql`true`}
         limit ${COUNT_LIMIT + 1}) as upto)`.mapWith(Number);
-    return { kept: none, unsettled, counted: none };
+    return { kept: none, hourly: none, rest, counted: none };
   }
   const c = stockHistoryDayCounts;
-  const { dayFilters, rest } = settledAndRest(query, settled);
+  const h = stockHistoryHourCounts;
+  const { dayFilters, hourFilters, rest } = settledAndRest(query, settled);
   return {
     kept: sql<number>`(select coalesce(sum(${c.rows}), 0) from ${c} where ${dayFilters})`.mapWith(Number),
-    unsettled: sql<number>`(select count(*) from ${stockHistory} where ${rest})`.mapWith(Number),
-    counted: sql<number>`(select count(*) from ${stockHistoryDays}
-      where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)`.mapWith(Number),
+    hourly: sql<number>`(select coalesce(sum(${h.rows}), 0) from ${h} where ${hourFilters})`.mapWith(Number),
+    rest: sql<number>`(select count(*) from ${stockHistory} where ${rest})`.mapWith(Number),
+    counted: sql<number>`((select count(*) from ${stockHistoryDays}
+      where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)
+      + (select count(*) from ${stockHistoryHours}
+      where ${stockHistoryHours.hour} >= ${settled.hours.from}::timestamptz
+        and ${stockHistoryHours.hour} < ${settled.hours.to}::timestamptz))`.mapWith(Number),
   };
 }
 
 /**
- * Counts the settled days of the range that are not counted yet, in one statement. Two processes may
- * race for a day: the second waits on the first's row and leaves the day to it.
+ * Counts the settled days of the range that are not counted yet, each with its hours (an hour counted
+ * already, while its day was today, keeps its count), and then the settled hours after them, a statement
+ * each. Two processes may race for a day or an hour: the second waits on the first's row and leaves it
+ * to the first.
  */
 export async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
+  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${PORTAL_TIME_ZONE})`;
   await db.execute(
     sql`with missing as (
           select d::date as day from generate_series(${settled.from}::date, ${settled.to}::date, interval '1 day') d
@@ -204,38 +242,85 @@ export async function countSettledDays(db: Db, settled: SettledDays): Promise<vo
         marked as (
           insert into ${stockHistoryDays} (day) select day from missing order by day
           on conflict do nothing returning day
+        ),
+        counted as (
+          select m.day, d.hour, d.warehouse_id, d.action, d.rows
+            from marked m
+            -- Day by day, so each is read as one range of the created_at index, never the whole history.
+            cross join lateral (
+              select date_trunc('hour', h.created_at, 'UTC') as hour, h.warehouse_id, h.action,
+                     count(*)::int as rows
+                from ${stockHistory} h
+               where h.created_at >= ${dayStart(sql`m.day`)} and h.created_at < ${dayStart(sql`(m.day + 1)`)}
+               group by 1, 2, 3
+            ) d
+        ),
+        hours as (
+          insert into ${stockHistoryHours} (hour)
+          select g.hour
+            from marked m
+            cross join lateral generate_series(${dayStart(sql`m.day`)},
+              ${dayStart(sql`(m.day + 1)`)} - interval '1 hour', interval '1 hour') as g(hour)
+           order by g.hour
+          on conflict do nothing returning hour
+        ),
+        hour_counts as (
+          insert into ${stockHistoryHourCounts} (hour, warehouse_id, rows)
+          select c.hour, c.warehouse_id, sum(c.rows)::int from counted c join hours using (hour)
+           group by 1, 2
         )
         insert into ${stockHistoryDayCounts} (day, warehouse_id, action, rows)
-        select m.day, d.warehouse_id, d.action, d.rows
+        select day, warehouse_id, action, sum(rows)::int from counted group by 1, 2, 3`,
+  );
+  if (settled.hours.count === 0) return;
+  await db.execute(
+    sql`with missing as (
+          select g.hour from generate_series(${settled.hours.from}::timestamptz,
+            ${settled.hours.to}::timestamptz - interval '1 hour', interval '1 hour') as g(hour)
+           where not exists (select 1 from ${stockHistoryHours} s where s.hour = g.hour)
+        ),
+        marked as (
+          insert into ${stockHistoryHours} (hour) select hour from missing order by hour
+          on conflict do nothing returning hour
+        )
+        insert into ${stockHistoryHourCounts} (hour, warehouse_id, rows)
+        select m.hour, d.warehouse_id, d.rows
           from marked m
-          -- Day by day, so each is read as one range of the created_at index, never the whole history.
           cross join lateral (
-            select h.warehouse_id, h.action, count(*)::int as rows
+            select h.warehouse_id, count(*)::int as rows
               from ${stockHistory} h
-             where h.created_at >= (m.day::timestamp at time zone ${PORTAL_TIME_ZONE})
-               and h.created_at < ((m.day + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})
-             group by h.warehouse_id, h.action
+             where h.created_at >= m.hour and h.created_at < m.hour + interval '1 hour'
+             group by h.warehouse_id
           ) d`,
   );
 }
 
 /**
  * Where the row `offset` places below the newest of the query's range lies, when that is in its settled
- * days (decision 195): the settled day that holds it, and how many rows are newer than that day (the
- * `unsettled` rest, as the page's count read it, and the later settled days, from their counts).
- * Undefined when the row is among the unsettled ones or past the last; the settled days must be counted
- * (`countSettledDays`).
+ * days (decisions 195 and 198): the settled day that holds it, the end of its hour in that day (ISO),
+ * and how many rows are newer than that hour (the `unsettled` rest, as the page's count read it, the
+ * later settled days and the day's later hours, from their counts). Undefined when the row is among the
+ * unsettled ones or past the last; the settled days must be counted (`countSettledDays`).
  */
 export async function settledDayOfRow(
   db: Db,
   query: Query,
   settled: SettledDays,
   { offset, unsettled }: { offset: number; unsettled: number },
-): Promise<{ edgeDay: string; passed: number } | undefined> {
+): Promise<{ edgeDay: string; hourEnd: string | null; passed: number } | undefined> {
   if (unsettled > offset) return undefined;
   const c = stockHistoryDayCounts;
+  const h = stockHistoryHourCounts;
   const { dayFilters } = settledAndRest(query, settled);
-  const [edge] = await rowsOf<{ edgeDay: string; passed: number }>(
+  // A counted day's hours are all counted: counted with it, or before it while it was today. A page of
+  // one movement type has no hours to walk, and starts at its day's end.
+  const hours = sql`(select ${h.hour} as day, sum(${h.rows}) as count from ${h}
+                      where ${query.action ? sql`false` : sql`true`}
+                        and ${h.hour} >= (e.day::timestamp at time zone ${PORTAL_TIME_ZONE})
+                        and ${h.hour} < ((e.day + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})
+                        and ${warehouseOf(query, h) ?? sql`true`}
+                      group by ${h.hour})`;
+  const [edge] = await rowsOf<{ edgeDay: string; hourEnd: number | null; passed: number }>(
     db,
     // Only while every settled day of the range is counted: a write into one since its count forgot it.
     sql`with days as (
@@ -243,23 +328,37 @@ export async function settledDayOfRow(
           having (select count(*) from ${stockHistoryDays}
                    where ${stockHistoryDays.day} between ${settled.from}::date and ${settled.to}::date)
                  = ${settled.days})
-        select ${edgeColumns(unsettled)}
-          from (select 1) one cross join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset - unsettled)}`,
+        select e.day::text as "edgeDay",
+               extract(epoch from o.day)::float8 + 3600 as "hourEnd",
+               (${unsettled}::bigint + e.through - e.count + coalesce(o.through - o.count, 0))::int as passed
+          from (select 1) one
+          cross join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset - unsettled)}
+          left join lateral (
+            select w.* from ${walkedDays(hours, 'newest')} w
+             where w.through > ${offset - unsettled}::bigint - (e.through - e.count) limit 1
+          ) o on true`,
   );
-  return edge;
+  return (
+    edge && {
+      ...edge,
+      hourEnd: edge.hourEnd === null ? null : new Date(edge.hourEnd * 1000).toISOString(),
+    }
+  );
 }
 
-/** The rows the query matches after its settled days, counted row by row (today's, mostly). */
+/**
+ * The rows the query matches after its settled days (today's, mostly): its settled hours' from their
+ * counts, the rest row by row. The hours must be counted (`countSettledDays`).
+ */
 export async function countUnsettled(db: Db, query: Query, settled: SettledDays): Promise<number> {
-  const [row] = await db
-    .select({ unsettled: totalSql(query, undefined, settled).unsettled })
-    .from(sql`(select 1) as one`);
-  return row!.unsettled;
+  const { hourly, rest } = totalSql(query, undefined, settled);
+  const [row] = await db.select({ hourly, rest }).from(sql`(select 1) as one`);
+  return row!.hourly + row!.rest;
 }
 
 /**
  * The query's total, the part of it after its settled days (`unsettled`) and how many of its settled
- * days are counted, as `totalSql` reads them.
+ * days and hours are counted, as `totalSql` reads them.
  */
 export async function readHistoryTotals(
   db: Db,
@@ -268,6 +367,6 @@ export async function readHistoryTotals(
   settled: SettledDays | undefined,
 ): Promise<{ total: number; unsettled: number; counted: number }> {
   const [read] = await db.select(totalSql(query, where, settled)).from(sql`(select 1) as one`);
-  const { kept, unsettled, counted } = read!;
-  return { total: kept + unsettled, unsettled, counted };
+  const { kept, hourly, rest, counted } = read!;
+  return { total: kept + hourly + rest, unsettled: hourly + rest, counted };
 }

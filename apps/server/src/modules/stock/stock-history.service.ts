@@ -1,4 +1,4 @@
-import { addDays, daysBetween, istanbulDate } from '@mandira/contract/istanbul-time';
+import { addDays, daysBetween, istanbulDate, startOfIstanbulDay } from '@mandira/contract/istanbul-time';
 import { COUNT_LIMIT } from '@mandira/contract/paging';
 import {
   STOCK_HISTORY_UNPAGED_LIMIT,
@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type Bounded, PAGES_PASSED_WITHOUT_EDGE, readBounded } from '../../http/unpaged-limit.ts';
 import {
+  conditionsBefore,
   countSettledDays,
-  countUnsettled,
   historyConditions,
   historyPageEntries,
   newestHistoryEntries,
@@ -24,10 +24,38 @@ type Query = z.output<typeof StockHistoryQuery>;
 const DEFAULT_PAGE_SIZE = 50;
 
 /**
- * A day is counted an hour after it ends: a movement writes its rows with its own start time, so by
- * then none can still add to the day.
+ * A day or an hour is counted an hour after it ends: a movement writes its rows with its own start
+ * time, so by then none can still add to it.
  */
 const SETTLE_MS = 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * The settled days from `from` to `to` and the settled hours after them up to `end` (the range's end,
+ * none for a whole history): today's finished hours, mostly (decision 198). A query of one movement
+ * type has no hours: they are counted per warehouse only.
+ */
+function settledSpan(
+  query: Query,
+  { from, to, end }: { from: string; to: string; end?: Date },
+  now: Date,
+): SettledDays {
+  const hoursFrom = startOfIstanbulDay(addDays(to, 1)).getTime();
+  // Whole hours of UTC are whole hours of Istanbul.
+  const settledEnd = Math.floor((now.getTime() - SETTLE_MS) / HOUR_MS) * HOUR_MS;
+  const hoursEnd = query.action ? hoursFrom : Math.min(settledEnd, end?.getTime() ?? settledEnd);
+  const hoursTo = Math.max(hoursFrom, hoursEnd);
+  return {
+    from,
+    to,
+    days: daysBetween(from, to).length,
+    hours: {
+      from: new Date(hoursFrom).toISOString(),
+      to: new Date(hoursTo).toISOString(),
+      count: (hoursTo - hoursFrom) / HOUR_MS,
+    },
+  };
+}
 
 function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
   // Counts are kept per warehouse and type; one item's rows are few and counted from its own index.
@@ -35,8 +63,12 @@ function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
   const lastSettled = addDays(istanbulDate(new Date(now.getTime() - SETTLE_MS)), -1);
   const to = query.endDate < lastSettled ? query.endDate : lastSettled;
   if (to < query.startDate) return undefined;
-  return { from: query.startDate, to, days: daysBetween(query.startDate, to).length };
+  const end = startOfIstanbulDay(addDays(query.endDate, 1));
+  return settledSpan(query, { from: query.startDate, to, end }, now);
 }
+
+/** Whether every settled day and hour the count read was counted. */
+const allCounted = (settled: SettledDays, counted: number) => counted === settled.days + settled.hours.count;
 
 /** The settled days a whole history's count looks at first: a busy week is past COUNT_LIMIT. */
 const NEWEST_DAYS = 7;
@@ -46,20 +78,37 @@ const NEWEST_DAYS = 7;
  * item or lot matches, from their kept counts (a few rows a day). Then its count is capped whatever the
  * rest holds, and is answered without reading the history row by row (decision 164): the whole
  * history's page 1, or page 2147483647, no longer counts 10,001 rows. Then, too, every page the list
- * reaches starts within those days or after them, so they can place a deep one (decision 195).
+ * reaches starts within those days or after them, so they can place a deep one (decisions 195 and 198).
  */
 async function newestDaysPastLimit(db: Db, query: Query): Promise<Counted | undefined> {
   if (query.productItemId || query.lotId || query.startDate || query.endDate) return undefined;
-  const to = addDays(istanbulDate(new Date(Date.now() - SETTLE_MS)), -1);
-  const settled = { from: addDays(to, 1 - NEWEST_DAYS), to, days: NEWEST_DAYS };
+  const now = new Date();
+  const to = addDays(istanbulDate(new Date(now.getTime() - SETTLE_MS)), -1);
+  const settled = settledSpan(query, { from: addDays(to, 1 - NEWEST_DAYS), to }, now);
+  // The days alone: their hours after them are counted only when a deep page needs them.
+  const days = { ...settled, hours: { from: settled.hours.from, to: settled.hours.from, count: 0 } };
   const window = { ...query, startDate: settled.from, endDate: settled.to };
-  const read = () => readHistoryTotals(db, window, historyConditions(window), settled);
+  const read = () => readHistoryTotals(db, window, historyConditions(window), days);
   let counted = await read();
-  if (counted.counted < settled.days) {
-    await countSettledDays(db, settled);
+  if (!allCounted(days, counted.counted)) {
+    await countSettledDays(db, days);
     counted = await read();
   }
   return counted.total > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true, settled } : undefined;
+}
+
+/**
+ * The rows a whole history's query matches after its newest settled days, which its capped count did
+ * not read: the settled hours' from their counts (counted first where missing), the rest row by row.
+ */
+async function unsettledAfter(db: Db, query: Query, settled: SettledDays): Promise<number> {
+  const read = () => readHistoryTotals(db, { ...query, startDate: settled.from }, undefined, settled);
+  let counted = await read();
+  if (!allCounted(settled, counted.counted)) {
+    await countSettledDays(db, settled);
+    counted = await read();
+  }
+  return counted.unsettled;
 }
 
 /**
@@ -83,7 +132,7 @@ async function countHistory(
   const settled = settledDaysOf(query, new Date());
   const read = () => readHistoryTotals(db, query, where, settled);
   let counted = await read();
-  if (settled && counted.counted < settled.days) {
+  if (settled && !allCounted(settled, counted.counted)) {
     await countSettledDays(db, settled);
     counted = await read();
   }
@@ -93,8 +142,9 @@ async function countHistory(
 
 /**
  * A page's entries. A deep one whose first row lies in the range's settled days (or, without dates, in
- * the newest settled days) starts at that day, found from the day counts (which `countHistory` has just
- * made sure of), and passes only that day's later rows instead of every row above it (decision 195).
+ * the newest settled days) starts at the end of the hour that holds it, found from the day and hour
+ * counts (which `countHistory` has just made sure of), and passes only that hour's later rows instead of
+ * every row above it (decisions 195 and 198).
  */
 async function pageEntries(
   db: Db,
@@ -107,17 +157,11 @@ async function pageEntries(
   const edge = deep
     ? await settledDayOfRow(db, query, settled, {
         offset,
-        // A whole history's capped count read only its newest settled days: the rows after them now.
-        unsettled: unsettled ?? (await countUnsettled(db, query, settled)),
+        unsettled: unsettled ?? (await unsettledAfter(db, query, settled)),
       })
     : undefined;
   return edge
-    ? historyPageEntries(
-        db,
-        historyConditions({ ...query, endDate: edge.edgeDay }),
-        limit,
-        offset - edge.passed,
-      )
+    ? historyPageEntries(db, conditionsBefore(query, edge), limit, offset - edge.passed)
     : historyPageEntries(db, where, limit, offset);
 }
 
