@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { stockedItem } from '../../../test/builders/stock-test-data.ts';
-import { onPostgres, rowsRead } from '../../../test/rows-read.ts';
+import { asGrown, onPostgres, rowsRead } from '../../../test/rows-read.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { rowsOf } from '../../db/client.ts';
 import { keptFigureProblems } from '../../db/kept-figure.ts';
@@ -116,15 +116,46 @@ describe("a deep page of a range's stock history starts at the settled hour that
   it.skipIf(!onPostgres)('reads the day rows and the page, not every row above it (PostgreSQL)', async () => {
     const rows = await newestFirst({});
     const page = Math.floor(rows.length / 50) - 1;
-    const deep = await rowsRead(t.db, (db) => listStockHistory(db, query({}, page, 50)));
+    const deep = await rowsRead(t.db, (db) => asGrown(db, () => listStockHistory(db, query({}, page, 50))));
     expect((deep.answer as StockHistoryPage).entries.map((entry) => entry.id)).toEqual(
       rows.slice((page - 1) * 50, page * 50),
     );
     // The counted days and hours, the last hour or two row by row (the total, which also says where the
-    // page lies), and the page with its hour's later rows: measured 378 rows and 371 index entries at
-    // 20:40 in Istanbul. Passing the page's day's later rows, and counting all of today's row by row
+    // page lies), and the page with its hour's later rows: measured 393 rows and 393 index entries at
+    // 21:30 in Istanbul. Passing the page's day's later rows, and counting all of today's row by row
     // (decision 195), it read 466 and 458; walked from the newest, as before, 2,134 and 2,126.
     expect(deep.tableRows).toBeLessThanOrEqual(440);
     expect(deep.indexEntries).toBeLessThanOrEqual(440);
+  });
+
+  it('starts a page at its day, not at a wrong hour, where the day was counted without all its hours', async () => {
+    const expected = await newestFirst({});
+    const walk = async () => {
+      const seen: number[] = [];
+      for (let page = 1; ; page += 1) {
+        const answer = (await listStockHistory(t.db, query({}, page, 29))) as StockHistoryPage;
+        if (answer.entries.length === 0) return seen;
+        seen.push(...answer.entries.map((entry) => entry.id));
+      }
+    };
+    expect(await walk()).toEqual(expected);
+    // As a server from before the hours would leave a day it counted: its later hours (its rows lie
+    // between midnight and noon) not counted.
+    const day = addDays(FIRST_DAY, 5);
+    const six = new Date(startOfIstanbulDay(day).getTime() + 6 * HOUR_MS).toISOString();
+    await t.db.execute(
+      sql`delete from stock_history_hours
+           where hour >= ${six}::timestamptz
+             and hour < ${startOfIstanbulDay(addDays(day, 1)).toISOString()}::timestamptz`,
+    );
+    expect(await walk()).toEqual(expected);
+    // Forgotten, the day is counted again with all its hours.
+    await t.db.execute(sql`delete from stock_history_days where day = ${day}::date`);
+    expect(await walk()).toEqual(expected);
+    expect(
+      await counted(
+        sql`hour >= ${six}::timestamptz and hour < ${startOfIstanbulDay(addDays(day, 1)).toISOString()}::timestamptz`,
+      ),
+    ).toBe(18);
   });
 });

@@ -312,9 +312,11 @@ export async function settledDayOfRow(
   const c = stockHistoryDayCounts;
   const h = stockHistoryHourCounts;
   const { dayFilters } = settledAndRest(query, settled);
-  // A counted day's hours are all counted: counted with it, or before it while it was today. A page of
-  // one movement type has no hours to walk, and starts at its day's end.
-  const hours = sql`(select ${h.hour} as day, sum(${h.rows}) as count from ${h}
+  // A counted day's hours are all counted: counted with it, or before it while it was today. Walked only
+  // while they hold the day's rows (`whole`), so a day counted without its hours starts at the day's end,
+  // as does a page of one movement type, which has no hours to walk.
+  const hours = sql`(select ${h.hour} as day, sum(${h.rows}) as count, sum(sum(${h.rows})) over () as whole
+                       from ${h}
                       where ${query.action ? sql`false` : sql`true`}
                         and ${h.hour} >= (e.day::timestamp at time zone ${PORTAL_TIME_ZONE})
                         and ${h.hour} < ((e.day + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})
@@ -335,7 +337,8 @@ export async function settledDayOfRow(
           cross join ${edgeDayOf(walkedDays(sql`days`, 'newest'), offset - unsettled)}
           left join lateral (
             select w.* from ${walkedDays(hours, 'newest')} w
-             where w.through > ${offset - unsettled}::bigint - (e.through - e.count) limit 1
+             where w.whole = e.count and w.through > ${offset - unsettled}::bigint - (e.through - e.count)
+             limit 1
           ) o on true`,
   );
   return (
