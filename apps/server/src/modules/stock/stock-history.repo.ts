@@ -163,6 +163,9 @@ export async function historyPageEntries(
   return (await historyPage(db, where, limit, offset)).map(toEntry);
 }
 
+/** The instant an Istanbul day (a `date` expression) starts at. */
+const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${PORTAL_TIME_ZONE})`;
+
 /** The query's warehouse as a condition on a table of counts. */
 const warehouseOf = (query: Query, counts: typeof stockHistoryDayCounts | typeof stockHistoryHourCounts) =>
   query.warehouseId ? eq(counts.warehouseId, query.warehouseId) : undefined;
@@ -233,7 +236,6 @@ function totalSql(
  * to the first.
  */
 export async function countSettledDays(db: Db, settled: SettledDays): Promise<void> {
-  const dayStart = (day: SQL) => sql`(${day}::timestamp at time zone ${PORTAL_TIME_ZONE})`;
   await db.execute(
     sql`with missing as (
           select d::date as day from generate_series(${settled.from}::date, ${settled.to}::date, interval '1 day') d
@@ -318,8 +320,7 @@ export async function settledDayOfRow(
   const hours = sql`(select ${h.hour} as day, sum(${h.rows}) as count, sum(sum(${h.rows})) over () as whole
                        from ${h}
                       where ${query.action ? sql`false` : sql`true`}
-                        and ${h.hour} >= (e.day::timestamp at time zone ${PORTAL_TIME_ZONE})
-                        and ${h.hour} < ((e.day + 1)::timestamp at time zone ${PORTAL_TIME_ZONE})
+                        and ${h.hour} >= ${dayStart(sql`e.day`)} and ${h.hour} < ${dayStart(sql`(e.day + 1)`)}
                         and ${warehouseOf(query, h) ?? sql`true`}
                       group by ${h.hour})`;
   const [edge] = await rowsOf<{ edgeDay: string; hourEnd: number | null; passed: number }>(
@@ -347,16 +348,6 @@ export async function settledDayOfRow(
       hourEnd: edge.hourEnd === null ? null : new Date(edge.hourEnd * 1000).toISOString(),
     }
   );
-}
-
-/**
- * The rows the query matches after its settled days (today's, mostly): its settled hours' from their
- * counts, the rest row by row. The hours must be counted (`countSettledDays`).
- */
-export async function countUnsettled(db: Db, query: Query, settled: SettledDays): Promise<number> {
-  const { hourly, rest } = totalSql(query, undefined, settled);
-  const [row] = await db.select({ hourly, rest }).from(sql`(select 1) as one`);
-  return row!.hourly + row!.rest;
 }
 
 /**

@@ -67,8 +67,21 @@ function settledDaysOf(query: Query, now: Date): SettledDays | undefined {
   return settledSpan(query, { from: query.startDate, to, end }, now);
 }
 
-/** Whether every settled day and hour the count read was counted. */
-const allCounted = (settled: SettledDays, counted: number) => counted === settled.days + settled.hours.count;
+/**
+ * The query's totals as `readHistoryTotals` reads them; where a settled day or hour of `settled` is not
+ * counted yet, it is counted first and the totals read again.
+ */
+async function countedTotals(
+  db: Db,
+  query: Query,
+  where: ReturnType<typeof historyConditions>,
+  settled: SettledDays | undefined,
+) {
+  const totals = await readHistoryTotals(db, query, where, settled);
+  if (!settled || totals.counted === settled.days + settled.hours.count) return totals;
+  await countSettledDays(db, settled);
+  return readHistoryTotals(db, query, where, settled);
+}
 
 /** The settled days a whole history's count looks at first: a busy week is past COUNT_LIMIT. */
 const NEWEST_DAYS = 7;
@@ -88,27 +101,18 @@ async function newestDaysPastLimit(db: Db, query: Query): Promise<Counted | unde
   // The days alone: their hours after them are counted only when a deep page needs them.
   const days = { ...settled, hours: { from: settled.hours.from, to: settled.hours.from, count: 0 } };
   const window = { ...query, startDate: settled.from, endDate: settled.to };
-  const read = () => readHistoryTotals(db, window, historyConditions(window), days);
-  let counted = await read();
-  if (!allCounted(days, counted.counted)) {
-    await countSettledDays(db, days);
-    counted = await read();
-  }
+  const counted = await countedTotals(db, window, historyConditions(window), days);
   return counted.total > COUNT_LIMIT ? { total: COUNT_LIMIT, capped: true, settled } : undefined;
 }
 
 /**
  * The rows a whole history's query matches after its newest settled days, which its capped count did
  * not read: the settled hours' from their counts (counted first where missing), the rest row by row.
+ * The days themselves, which that count has just read, are left out (an empty range of days).
  */
 async function unsettledAfter(db: Db, query: Query, settled: SettledDays): Promise<number> {
-  const read = () => readHistoryTotals(db, { ...query, startDate: settled.from }, undefined, settled);
-  let counted = await read();
-  if (!allCounted(settled, counted.counted)) {
-    await countSettledDays(db, settled);
-    counted = await read();
-  }
-  return counted.unsettled;
+  const hoursOnly = { ...settled, from: addDays(settled.to, 1), days: 0 };
+  return (await countedTotals(db, query, undefined, hoursOnly)).unsettled;
 }
 
 /**
@@ -130,12 +134,7 @@ async function countHistory(
   const pastLimit = await newestDaysPastLimit(db, query);
   if (pastLimit) return pastLimit;
   const settled = settledDaysOf(query, new Date());
-  const read = () => readHistoryTotals(db, query, where, settled);
-  let counted = await read();
-  if (settled && !allCounted(settled, counted.counted)) {
-    await countSettledDays(db, settled);
-    counted = await read();
-  }
+  const counted = await countedTotals(db, query, where, settled);
   const capped = !settled && counted.total > COUNT_LIMIT;
   return { total: capped ? COUNT_LIMIT : counted.total, capped, settled, unsettled: counted.unsettled };
 }
