@@ -18,6 +18,11 @@ const CHROMIUM_ARGS = [
 
 export type BrowserSession = { context: BrowserContext; page: Page; close: () => Promise<void> };
 
+/** The pages of the sessions still open in this test file, for the pictures of a failed test. */
+const openPages = new Set<Page>();
+
+export const pagesOpen = (): Page[] => [...openPages];
+
 /** A device to play: a phone or tablet's window and touch screen (field-devices.e2e.test.ts). */
 export type DeviceOptions = {
   viewport: { width: number; height: number };
@@ -41,10 +46,12 @@ export async function openBrowser(device?: DeviceOptions): Promise<BrowserSessio
   context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (error) => console.error('Tarayıcı hatası:', error.message));
+  openPages.add(page);
   return {
     context,
     page,
     close: async () => {
+      openPages.delete(page);
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });
     },
