@@ -14,9 +14,9 @@ const slug = (text: string) =>
     .slice(0, 80);
 
 /**
- * A failed test leaves a picture of each browser page still open (`test-results/failed-<file>-<test>-<n>.png`),
- * as it was when the test gave up: a failure seen once, in one CI run, can then be read rather than
- * guessed at. Loaded before every e2e file (vitest.config.ts).
+ * A failed test leaves a picture of each browser page still open, as it was when the test gave up
+ * (`test-results/failed-<file>-<test>-<n>.png`): a failure seen once, in one CI run, can then be read
+ * rather than guessed at. Loaded before every e2e file (vitest.config.ts).
  */
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
