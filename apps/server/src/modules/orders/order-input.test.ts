@@ -1,3 +1,4 @@
+import { buyerId } from '@mandira/contract/orders';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +49,11 @@ describe('order and basket calls on arbitrary input', () => {
     const junk = fc.oneof(
       fc.anything(),
       fc.record({
-        buyerId: fc.oneof(fc.string(), fc.constant(-3), fc.constant(null), fc.double()),
+        // A string of digits is a buyer's id (ids come as text too), and emptying buyer 1's empty basket
+        // is a valid call: only what no buyer id can be.
+        buyerId: fc
+          .oneof(fc.string(), fc.constant(-3), fc.constant(null), fc.double())
+          .filter((value) => !buyerId.safeParse(value).success),
         productId: fc.anything(),
         boxQuantity: fc.oneof(
           fc.constant(0),
