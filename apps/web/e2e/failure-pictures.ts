@@ -1,10 +1,6 @@
 import path from 'node:path';
 import { beforeEach } from 'vitest';
-import { pagesOpen } from './browser.ts';
-import { SCREENSHOT_DIR } from './settings.ts';
-
-/** A picture of a page that no longer answers is given up rather than waited for. */
-const PICTURE_TIMEOUT_MS = 10_000;
+import { pagesOpen, screenshot } from './browser.ts';
 
 const slug = (text: string) =>
   text
@@ -23,12 +19,12 @@ beforeEach(({ task, onTestFailed }) => {
     const file = slug(path.basename(task.file.name, '.e2e.test.ts'));
     await Promise.all(
       pagesOpen().map(async (page, index) => {
-        const picture = path.join(SCREENSHOT_DIR, `failed-${file}-${slug(task.name)}-${index + 1}.png`);
+        const name = `failed-${file}-${slug(task.name)}-${index + 1}`;
         try {
-          await page.screenshot({ path: picture, fullPage: true, timeout: PICTURE_TIMEOUT_MS });
-          console.error(`Başarısız testin ekran görüntüsü: ${picture}`);
+          // A page that no longer answers gives up after the session's UI timeout.
+          console.error(`Başarısız testin ekran görüntüsü: ${await screenshot(page, name)}`);
         } catch (error) {
-          console.error(`Ekran görüntüsü alınamadı (${picture}): ${(error as Error).message}`);
+          console.error(`Ekran görüntüsü alınamadı (${name}): ${(error as Error).message}`);
         }
       }),
     );
