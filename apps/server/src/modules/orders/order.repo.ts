@@ -226,7 +226,9 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
             join vehicles v on v.id = s.vehicle_id
            group by y.order_item_id
         ),
-        order_lines as (
+        -- Materialized: aggregated once. Inlined, its aggregate sat inside the join to the page's orders
+        -- and was run again for every order of the page (decision 199).
+        order_lines as materialized (
           select it.order_id,
                  json_agg(json_build_object(
                    'id', it.id, 'order_id', it.order_id, 'product_id', it.product_id,
