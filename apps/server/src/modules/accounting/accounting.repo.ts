@@ -16,7 +16,7 @@ import {
 } from '@mandira/contract/order-machines';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -35,7 +35,11 @@ export const SETTLED_OF = (order: SQL) =>
 export type BuyerRow = { id: number; code: string; title: string };
 
 export async function findBuyer(db: Db | Tx, buyerId: number): Promise<BuyerRow> {
-  const [buyer] = await rowsOf<BuyerRow>(db, sql`select id, code, title from buyers where id = ${buyerId}`);
+  const [buyer] = await preparedRowsOf<BuyerRow>(
+    db,
+    'accounting_buyer',
+    sql`select id, code, title from buyers where id = ${buyerId}`,
+  );
   if (!buyer) throw notFound(BUYER_NOT_FOUND);
   return buyer;
 }

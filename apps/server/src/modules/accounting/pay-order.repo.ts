@@ -2,7 +2,7 @@ import type { AccountingTransaction, PayOrderBody } from '@mandira/contract/acco
 import { CANCELED_ORDER_STATUSES, type OrderStatus } from '@mandira/contract/order-machines';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { preparedRowsOf, type Tx } from '../../db/client.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { DEALT_OF, MOVEMENT_DETAILS, type TransactionRow, toTransaction } from './accounting.repo.ts';
 
@@ -46,8 +46,9 @@ export async function payLockedOrder(
   createdBy: number | null,
 ): Promise<PaymentAttempt | undefined> {
   const amount = sql`${input.amount}::numeric(14,2)`;
-  const [row] = await rowsOf<AttemptRow>(
+  const [row] = await preparedRowsOf<AttemptRow>(
     tx,
+    'pay_locked_order',
     sql`with o as (
           select o.id, o.buyer_id, o.order_number, o.status, o.dealt_total_price, o.settled_amount,
                  (${DEALT_OF(sql`o`)} - o.settled_amount)::numeric(14,2) as unpaid

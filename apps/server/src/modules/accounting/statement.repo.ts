@@ -6,7 +6,7 @@ import {
 } from '@mandira/contract/accounting';
 import { CANCELED_ORDER_STATUSES } from '@mandira/contract/order-machines';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf } from '../../db/client.ts';
 import type { WalkFrom } from '../../db/day-edge.ts';
 import { statusList } from '../../db/status-sql.ts';
 import { PAGES_PASSED_WITHOUT_EDGE } from '../../http/unpaged-limit.ts';
@@ -114,8 +114,9 @@ export function wholeStatementRows(db: Db, buyerId: number, range: Span, fromGiv
 
 /** The range's totals from the day sums the writes keep, one row a day of the range (decision 174). */
 export async function rangeTotals(db: Db, buyerId: number, range: Span, fromGiven: boolean): Promise<Totals> {
-  const [totals] = (await rowsOf<Totals>(
+  const [totals] = (await preparedRowsOf<Totals>(
     db,
+    'statement_totals',
     sql`with ${totalsOf(buyerId, range, fromGiven, daySums(buyerId, range))} select * from totals`,
   )) as [Totals];
   return totals;
@@ -152,8 +153,9 @@ export async function linesOf(
           - coalesce(sum(m.signed) over (order by m.at desc, m.seq desc, m.tie desc
                                          rows between unbounded preceding and 1 preceding), 0)`;
   const way = fromStart ? sql`asc` : sql`desc`;
-  return rowsOf<LineRow>(
+  return preparedRowsOf<LineRow>(
     db,
+    'statement_lines',
     sql`with m as (${orderedMovements(buyerId, span, skip - passed + take, from)}),
         b as (select m.*, (${balance})::numeric(20,2)::text as balance from m),
         p as (select * from b order by b.at ${way}, b.seq ${way}, b.tie ${way} limit ${take} offset ${skip - passed})

@@ -10,7 +10,7 @@ import type { OrderQuery } from '@mandira/contract/order-query';
 import type { OperationType, Order } from '@mandira/contract/orders';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Db, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
 import { statusIn, statusList } from '../../db/status-sql.ts';
 import { findOrders } from './order.repo.ts';
 
@@ -76,8 +76,9 @@ export function orderConditions(query: QueryInput, { statuses = true } = {}): SQ
 
 /** How many orders a screen holds, as the commits keep it (migration 0027): one row, not a count. */
 export async function keptViewCount(db: Db | Tx, operationType: OperationType): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
+  const [row] = await preparedRowsOf<{ count: number }>(
     db,
+    'order_view_count',
     sql`select count from order_view_counts where view = ${operationType}`,
   );
   return row?.count ?? 0;

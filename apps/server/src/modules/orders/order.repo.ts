@@ -19,7 +19,7 @@ import { type PackagingType, type PackagingUnitType, storageFormOf } from '@mand
 import { SHIPMENT_STATUS_LABELS, type ShipmentStatus } from '@mandira/contract/shipment-machine';
 import { enumDescription } from '@mandira/contract/state-machine';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, preparedRowsOf, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, preparedRowsOf, type Tx } from '../../db/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { approvedOf, orderAmountsOf } from './order-amounts.ts';
 import { reserves } from './order-steps.ts';
@@ -280,8 +280,9 @@ export async function findOrders(db: Db | Tx, where: SQL, paging: Paging): Promi
  * search costs at most that many index entries.
  */
 export async function countOrdersUpTo(db: Db | Tx, where: SQL, limit: number): Promise<number> {
-  const [row] = await rowsOf<{ count: number }>(
+  const [row] = await preparedRowsOf<{ count: number }>(
     db,
+    'orders_counted',
     sql`select count(*)::int as count from (select 1 from orders o where ${where} limit ${limit}) matched`,
   );
   return row?.count ?? 0;
